@@ -1,0 +1,273 @@
+"""Typed settings with defaults, one loader, and a documented merge order.
+
+Merge order (later wins): built-in defaults < ``[tool.docfact]`` in the nearest
+``pyproject.toml`` (snake_case) < editor settings (LSP camelCase under ``docfact.``) or CLI
+options. Invalid values never crash: each produces a message and the default is kept.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+SEVERITIES = ("error", "warning", "information", "hint")
+TRIGGERS = ("onSave", "onType", "manual")
+LLM_MODES = ("batched", "referee")
+CRITERIA_ALL = ("C1", "C2", "C3", "C4")
+
+
+@dataclass(frozen=True)
+class LlmSettings:
+    enabled: bool = False
+    base_url: str = "https://api.openai.com/v1"
+    model: str = "gpt-4o-mini"
+    api_key_env: str = "OPENAI_API_KEY"
+    mode: str = "batched"
+    max_concurrency: int = 4
+    timeout_seconds: float = 30.0
+    max_requests: int = 500
+    api_version: str = ""  # Azure OpenAI: e.g. "2024-06-01"; empty elsewhere
+    second_look: bool = True
+
+
+@dataclass(frozen=True)
+class CacheSettings:
+    dir: str = ""  # empty: the per-user cache directory
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Settings:
+    criteria: tuple[str, ...] = CRITERIA_ALL
+    severity: dict[str, str] = field(
+        default_factory=lambda: {
+            "C1": "warning",
+            "C2": "warning",
+            "C3": "warning",
+            "C4": "information",
+        }
+    )
+    check_comments: bool = True
+    trigger: str = "onSave"
+    debounce_ms: int = 300
+    exclude: tuple[str, ...] = ()
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    max_file_size: int = 1_000_000
+    baseline: str = ""
+    llm: LlmSettings = field(default_factory=LlmSettings)
+    cache: CacheSettings = field(default_factory=CacheSettings)
+
+
+def camel(name: str) -> str:
+    """snake_case -> camelCase (the LSP/VS Code spelling of a setting)."""
+    head, *rest = name.split("_")
+    return head + "".join(p.title() for p in rest)
+
+
+def snake(name: str) -> str:
+    """camelCase -> snake_case."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def setting_keys(style: str = "camel") -> list[str]:
+    """Every leaf setting as a dotted key, e.g. ``llm.baseUrl`` (style="camel") or ``llm.base_url``."""
+    out: list[str] = []
+    conv = camel if style == "camel" else (lambda s: s)
+    for f in fields(Settings):
+        if f.name in ("llm", "cache"):
+            sub = LlmSettings if f.name == "llm" else CacheSettings
+            out.extend(f"{f.name}.{conv(g.name)}" for g in fields(sub))
+        else:
+            out.append(conv(f.name))
+    return out
+
+
+class SettingsError(ValueError):
+    """A configuration problem that makes the input unusable (e.g. a TOML syntax error)."""
+
+
+def _check_value(key: str, value: Any, default: Any, problems: list[str]) -> Any:
+    """Validate one leaf value against the type of its default; return the value to use."""
+    def bad(why: str) -> Any:
+        problems.append(f"docfact: setting '{key}': {why}; using the default {default!r}")
+        return default
+
+    leaf = key.rsplit(".", 1)[-1]
+    leaf = snake(leaf)
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        return bad(f"expected true or false, got {value!r}")
+    if isinstance(default, int) and not isinstance(default, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        return bad(f"expected a non-negative whole number, got {value!r}")
+    if isinstance(default, float):
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+            return float(value)
+        return bad(f"expected a positive number, got {value!r}")
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            return bad(f"expected a string, got {value!r}")
+        if leaf == "trigger" and value not in TRIGGERS:
+            return bad(f"expected one of {', '.join(TRIGGERS)}, got {value!r}")
+        if leaf == "mode" and value not in LLM_MODES:
+            return bad(f"expected one of {', '.join(LLM_MODES)}, got {value!r}")
+        if leaf == "api_key_env" and value and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
+            # Looks like a key was pasted instead of a variable name: never echo it back.
+            problems.append(
+                f"docfact: setting '{key}' must be the NAME of an environment variable "
+                f"(e.g. OPENAI_API_KEY), not a key; using the default {default!r}"
+            )
+            return default
+        return value
+    if isinstance(default, tuple):
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            return bad(f"expected a list of strings, got {value!r}")
+        if leaf == "criteria":
+            norm = tuple(v.upper() for v in value)
+            unknown = [v for v in norm if v not in CRITERIA_ALL]
+            if unknown:
+                return bad(f"unknown criteria {', '.join(unknown)} (known: C1, C2, C3, C4)")
+            return norm
+        return tuple(value)
+    if isinstance(default, dict):
+        if not isinstance(value, dict):
+            return bad(f"expected a table/object, got {value!r}")
+        if leaf == "severity":
+            out = dict(default)
+            for crit, sev in value.items():
+                c = str(crit).upper()
+                if c not in CRITERIA_ALL:
+                    problems.append(f"docfact: setting '{key}': unknown criterion {crit!r}; ignored")
+                    continue
+                if not isinstance(sev, str) or sev.lower() not in SEVERITIES:
+                    problems.append(
+                        f"docfact: setting '{key}.{crit}': expected one of "
+                        f"{', '.join(SEVERITIES)}, got {sev!r}; using {default[c]!r}"
+                    )
+                    continue
+                out[c] = sev.lower()
+            return out
+        if leaf == "per_file_ignores":
+            out2: dict[str, tuple[str, ...]] = {}
+            for glob, crits in value.items():
+                if isinstance(crits, str):
+                    crits = [crits]
+                if not isinstance(crits, list) or not all(
+                    isinstance(c, str) and (c.upper() in CRITERIA_ALL or c == "*") for c in crits
+                ):
+                    problems.append(
+                        f"docfact: setting '{key}.{glob}': expected a list of criteria "
+                        f"like [\"C4\"], got {crits!r}; ignored"
+                    )
+                    continue
+                out2[str(glob)] = tuple(c.upper() for c in crits)
+            return out2
+        return value
+    return value
+
+
+def merge(base: Settings, raw: dict[str, Any], *, style: str, problems: list[str]) -> Settings:
+    """Apply a raw mapping (``style`` "camel" for editors, "snake" for pyproject) onto ``base``.
+
+    Unknown keys and invalid values are reported in ``problems`` and otherwise ignored.
+    """
+    if not isinstance(raw, dict):
+        problems.append(f"docfact: settings must be an object, got {type(raw).__name__}; ignored")
+        return base
+    to_field = snake if style == "camel" else (lambda s: s)
+    spell = camel if style == "camel" else (lambda s: s)
+    top_fields = {f.name: f for f in fields(Settings)}
+    changes: dict[str, Any] = {}
+    for key, value in raw.items():
+        name = to_field(str(key))
+        if name not in top_fields:
+            problems.append(f"docfact: unknown setting '{key}'; ignored")
+            continue
+        current = getattr(base, name)
+        if name in ("llm", "cache"):
+            if not isinstance(value, dict):
+                problems.append(f"docfact: setting '{key}' must be a table/object; ignored")
+                continue
+            sub_fields = {f.name for f in fields(current)}
+            sub_changes: dict[str, Any] = {}
+            for k2, v2 in value.items():
+                n2 = to_field(str(k2))
+                if n2 not in sub_fields:
+                    problems.append(f"docfact: unknown setting '{key}.{k2}'; ignored")
+                    continue
+                dflt = getattr(current, n2)
+                sub_changes[n2] = _check_value(f"{key}.{spell(n2)}", v2, dflt, problems)
+            changes[name] = replace(current, **sub_changes)
+        else:
+            changes[name] = _check_value(spell(name), value, current, problems)
+    return replace(base, **changes)
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml at or above ``start`` (a file or folder)."""
+    p = start if start.is_dir() else start.parent
+    p = p.resolve()
+    for d in (p, *p.parents):
+        cand = d / "pyproject.toml"
+        if cand.is_file():
+            return cand
+    return None
+
+
+def load_pyproject(path: Path, problems: list[str], base: Settings | None = None) -> Settings:
+    """Settings from ``[tool.docfact]`` of one pyproject.toml (or a docfact.toml with top-level keys).
+
+    A TOML syntax error raises SettingsError (the CLI exits 2); bad values are only reported.
+    """
+    base = base or Settings()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SettingsError(f"{path}: cannot read configuration: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path}: invalid TOML: {exc}") from exc
+    section = data.get("tool", {}).get("docfact") if path.name == "pyproject.toml" else data
+    if section is None:
+        return base
+    # Accept both snake_case (documented) and kebab-case keys.
+    section = _dekebab(section)
+    return merge(base, section, style="snake", problems=problems)
+
+
+def _dekebab(d: Any) -> Any:
+    if isinstance(d, dict):
+        return {
+            (k.replace("-", "_") if isinstance(k, str) else k): (
+                _dekebab(v) if isinstance(v, dict) and k not in ("per_file_ignores", "per-file-ignores", "severity") else v
+            )
+            for k, v in d.items()
+        }
+    return d
+
+
+def default_cache_dir() -> Path:
+    """The per-user cache directory (XDG on Linux, the platform's equivalent elsewhere)."""
+    if sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    elif os.name == "nt":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "docfact"
+
+
+def cache_dir(settings: Settings) -> Path:
+    return Path(settings.cache.dir).expanduser() if settings.cache.dir else default_cache_dir()

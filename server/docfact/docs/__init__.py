@@ -1,0 +1,1 @@
+"""Docstring and comment text: field lists and sentence segments."""

@@ -1,0 +1,1 @@
+"""The project context graph (networkx) and 1-hop related information."""

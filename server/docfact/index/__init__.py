@@ -1,0 +1,1 @@
+"""Parsing and extraction with tree-sitter: entities, imports, docs, per language."""

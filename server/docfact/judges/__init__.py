@@ -1,0 +1,1 @@
+"""Judges: static rules per criterion, the LLM judge adapter, merging and scoring."""

@@ -1,0 +1,1 @@
+"""The LLM judge's transport: OpenAI-compatible client, disk cache and prompts."""

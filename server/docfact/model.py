@@ -1,0 +1,302 @@
+"""The engine's data model: plain dataclasses shared by index, graph, docs, judges and adapters.
+
+Conventions used everywhere in the engine:
+
+- ``line`` is 0-based; ``col`` is a UTF-16 code-unit column (what LSP speaks), 0-based.
+- ``offset`` is an index into the decoded file text (a Python ``str`` index).
+- A qualified name (``qualname``) is ``module.Class.method``; ``local_name`` is the part inside
+  the file (``Class.method``), which is what users type in ``FILE::QUALNAME``.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from typing import Literal
+
+Criterion = Literal["C1", "C2", "C3", "C4"]
+CRITERIA: tuple[Criterion, ...] = ("C1", "C2", "C3", "C4")
+
+CRITERION_NAMES: dict[str, str] = {
+    "C1": "name inconsistency",
+    "C2": "type inconsistency",
+    "C3": "functionality inconsistency",
+    "C4": "irrelevant context",
+}
+
+CRITERION_MEANINGS: dict[str, str] = {
+    "C1": "the sentence names a function, class, variable or parameter that is not the one "
+    "the code uses, or that means a different entity of the same name",
+    "C2": "the sentence states a parameter, variable or return type that differs from the "
+    "type in the code or in a function the code directly uses",
+    "C3": "the sentence describes behaviour the code (or a function it directly calls) does "
+    "not implement",
+    "C4": "the sentence says something that cannot be checked against the code or its direct "
+    "dependencies, such as speculative uses or general lectures",
+}
+
+EntityKind = Literal["module", "class", "function", "method", "variable", "field"]
+DocKind = Literal["docstring", "javadoc", "comment"]
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A position in a file: 0-based line and 0-based UTF-16 column."""
+
+    line: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Range:
+    start: Pos
+    end: Pos
+
+
+@dataclass
+class Param:
+    name: str
+    annotation: str | None = None
+    default: str | None = None
+    # "positional" | "vararg" (*args) | "kwarg" (**kw) | "keyword" (after *) | "self"
+    kind: str = "positional"
+
+
+@dataclass
+class Import:
+    """One imported name as the file binds it.
+
+    ``import a.b as c`` -> module="a.b", name=None, alias="c";
+    ``from ..x import y as z`` -> module="x", name="y", alias="z", level=2;
+    Java ``import a.b.C;`` -> module="a.b", name="C"; ``import a.b.*;`` -> name="*".
+    """
+
+    module: str
+    name: str | None
+    alias: str | None
+    level: int = 0
+    line: int = 0
+
+    @property
+    def bound_name(self) -> str:
+        """The local name this import binds in the file."""
+        if self.alias:
+            return self.alias
+        if self.name:
+            return self.name
+        return self.module.split(".")[0]
+
+
+@dataclass
+class DocBlock:
+    """A docstring, Javadoc or comment block, with its text cleaned of delimiters and prefixes.
+
+    ``text`` is what a reader sees: quotes, ``/** */``, leading ``*`` and ``#`` removed, lines
+    joined with ``\\n``, common indentation removed. ``pieces`` maps it back to the file: a sorted
+    list of ``(text_offset, file_offset)`` pairs, one per cleaned line start; within a piece
+    characters map one to one.
+    """
+
+    kind: DocKind
+    text: str
+    owner: str  # local_name of the documented entity ("" for the module)
+    path: str
+    range: Range  # the whole block in the file, delimiters included
+    pieces: list[tuple[int, int]] = field(default_factory=list)
+    # 0-based lines of the block (for suppression comments)
+    start_line: int = 0
+    end_line: int = 0
+    # for comments: the code lines the comment talks about (0-based, inclusive)
+    target_lines: tuple[int, int] | None = None
+
+    def file_offset(self, text_offset: int) -> int:
+        """Map an offset in ``text`` to an offset in the file text."""
+        if not self.pieces:
+            return text_offset
+        starts = [p[0] for p in self.pieces]
+        i = bisect.bisect_right(starts, text_offset) - 1
+        i = max(i, 0)
+        t0, f0 = self.pieces[i]
+        return f0 + (text_offset - t0)
+
+
+@dataclass
+class Entity:
+    """A module, class, function/method or variable/field found by the index."""
+
+    kind: EntityKind
+    name: str  # simple name: "prune"
+    local_name: str  # name inside the file: "Store.prune" ("" for the module)
+    module: str  # dotted module (Python) or package.Class file module (Java)
+    path: str
+    language: str  # "python" | "java"
+    range: Range
+    code: str = ""  # the full source text of the definition
+    signature: str = ""  # header line(s): "def prune(self, n: int = 3) -> list[str]"
+    params: list[Param] = field(default_factory=list)
+    returns: str | None = None  # return annotation / Java return type as written
+    annotation: str | None = None  # variables/fields: declared type
+    value_kind: str | None = None  # variables: kind of the assigned expression
+    decorators: list[str] = field(default_factory=list)
+    is_async: bool = False
+    is_generator: bool = False
+    is_abstract: bool = False  # abstract method, Protocol/interface member, `...` body, overload
+    bases: list[str] = field(default_factory=list)  # classes: as written
+    members: list[str] = field(default_factory=list)  # classes: local_names of members
+    calls: list[str] = field(default_factory=list)  # callee expressions as written: "self.save"
+    refs: list[str] = field(default_factory=list)  # identifiers and dotted names referenced
+    attributes: list[str] = field(default_factory=list)  # attribute names accessed (x.attr -> attr)
+    raises: list[str] = field(default_factory=list)  # exception names raised / thrown / declared
+    catches: list[str] = field(default_factory=list)  # exception names caught
+    assigns: list[str] = field(default_factory=list)  # names assigned in the body
+    return_kinds: list[str] = field(default_factory=list)  # see RETURN_KINDS
+    has_subscript: bool = False  # body indexes something (d[k]) -> implicit KeyError/IndexError
+    has_bare_raise: bool = False  # `raise` (re-raise) or raise of a variable
+    locals: list[str] = field(default_factory=list)  # local variable names
+    doc: DocBlock | None = None
+    parent: str | None = None  # local_name of the enclosing class/function
+    docless_code: str = ""  # code with its own docstring removed (what an LLM judge reads)
+
+    @property
+    def qualname(self) -> str:
+        if not self.local_name:
+            return self.module
+        return f"{self.module}.{self.local_name}" if self.module else self.local_name
+
+
+# Kinds of return expressions the index infers (Entity.return_kinds):
+# "none" (bare return / return None / falls off the end), "str", "bytes", "int", "float", "bool",
+# "list", "dict", "set", "tuple", "fstring", "comparison" (-> bool), "lambda", "await",
+# "call:<callee>" (e.g. "call:dict", "call:self.helper"), "name:<identifier>", "other".
+RETURN_KINDS = (
+    "none", "str", "bytes", "int", "float", "bool", "list", "dict", "set", "tuple",
+    "fstring", "comparison", "lambda", "await", "other",
+)
+
+
+@dataclass
+class FileIndex:
+    """Everything the index extracts from one file."""
+
+    path: str
+    module: str
+    language: str
+    text: str
+    entities: list[Entity] = field(default_factory=list)
+    imports: list[Import] = field(default_factory=list)
+    docs: list[DocBlock] = field(default_factory=list)
+    # 0-based line -> list of suppressed criteria ("*" = all) from `docfact: ignore` comments
+    suppressions: dict[int, set[str]] = field(default_factory=dict)
+    ignore_file: bool = False
+    syntax_error_lines: list[int] = field(default_factory=list)
+    package: str = ""  # Java package name
+
+    def entity(self, local_name: str) -> Entity | None:
+        for e in self.entities:
+            if e.local_name == local_name:
+                return e
+        return None
+
+
+@dataclass
+class FieldItem:
+    """A field-list item: ``Args: x (int): ...``, ``:param x:``, ``@param x``, ``Returns: ...``."""
+
+    section: str  # "param" | "returns" | "yields" | "raises" | "attribute" | "rtype" | "type" | "other"
+    name: str | None = None  # param/attribute name, or exception name for raises
+    type: str | None = None  # the type as written, if any
+    description: str = ""
+    # offsets into the DocBlock text of name and type, for targeted fixes
+    name_span: tuple[int, int] | None = None
+    type_span: tuple[int, int] | None = None
+
+
+@dataclass
+class Segment:
+    """One sentence (or one field-list item) of a DocBlock, with its exact place in the file."""
+
+    index: int
+    text: str
+    start: int  # offset in DocBlock.text
+    end: int
+    range: Range  # in the file (line, UTF-16 col)
+    field: FieldItem | None = None
+
+
+@dataclass
+class Evidence:
+    """What the code really says, and where."""
+
+    description: str  # "prune is declared as `def prune(self, n: int = 3)`"
+    path: str | None = None
+    range: Range | None = None
+    excerpt: str | None = None  # short code excerpt
+
+
+@dataclass
+class Fix:
+    """A text replacement inside the file that removes the finding."""
+
+    title: str  # "Replace `shold_remove` with `should_remove`"
+    start: int  # file offsets
+    end: int
+    new_text: str
+
+
+@dataclass
+class Finding:
+    criterion: Criterion
+    rule: str  # "C1.unknown-name"
+    judge: str  # "static" | "llm:<model>"
+    message: str
+    segment: Segment
+    evidence: Evidence | None = None
+    fix: Fix | None = None
+    reason: str | None = None  # longer explanation for hover (LLM second look)
+
+
+@dataclass
+class DocResult:
+    """The verdicts for one DocBlock."""
+
+    doc: DocBlock
+    entity: Entity | None
+    segments: list[Segment]
+    findings: list[Finding]
+    criteria: tuple[str, ...] = CRITERIA
+
+    @property
+    def score(self) -> float:
+        """Share of (segment, criterion) pairs judged consistent; 1.0 when there is nothing to judge."""
+        pairs = len(self.segments) * len(self.criteria)
+        if pairs == 0:
+            return 1.0
+        bad = {(f.segment.index, f.criterion) for f in self.findings if f.criterion in self.criteria}
+        return (pairs - len(bad)) / pairs
+
+
+@dataclass
+class FileResult:
+    path: str
+    docs: list[DocResult] = field(default_factory=list)
+    error: str | None = None  # a one-line reason the file was skipped or only partly judged
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for d in self.docs for f in d.findings]
+
+    @property
+    def score(self) -> float:
+        """Pair-weighted score over all docs of the file."""
+        return aggregate_score(self.docs)
+
+
+def aggregate_score(docs: list[DocResult]) -> float:
+    """The ReFEree score over many docs: consistent pairs / all pairs (1.0 when empty)."""
+    pairs = 0
+    good = 0.0
+    for d in docs:
+        n = len(d.segments) * len(d.criteria)
+        pairs += n
+        good += d.score * n
+    return good / pairs if pairs else 1.0

@@ -1,0 +1,90 @@
+"""The one place where text offsets become (line, UTF-16 column) positions and back.
+
+LSP columns count UTF-16 code units; Python ``str`` indices count code points. Characters
+outside the Basic Multilingual Plane (emoji, some CJK) are one code point but two UTF-16 units.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from docfact.model import Pos, Range
+
+
+def utf16_len(s: str) -> int:
+    """Number of UTF-16 code units needed to encode ``s``."""
+    n = len(s)
+    if s.isascii():
+        return n
+    return n + sum(1 for ch in s if ord(ch) > 0xFFFF)
+
+
+class LineIndex:
+    """Maps offsets in one text to positions and back, in O(log lines)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts = [0]
+        find = text.find
+        i = find("\n")
+        while i != -1:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        self.line_starts = starts
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_right(self.line_starts, offset) - 1
+
+    def pos(self, offset: int) -> Pos:
+        """The (line, UTF-16 column) of a str offset."""
+        offset = max(0, min(offset, len(self.text)))
+        line = self.line_of(offset)
+        start = self.line_starts[line]
+        return Pos(line, utf16_len(self.text[start:offset]))
+
+    def range(self, start: int, end: int) -> Range:
+        return Range(self.pos(start), self.pos(end))
+
+    def offset(self, pos: Pos) -> int:
+        """The str offset of a (line, UTF-16 column) position, clamped to the text."""
+        if pos.line >= len(self.line_starts):
+            return len(self.text)
+        if pos.line < 0:
+            return 0
+        start = self.line_starts[pos.line]
+        end = self.line_starts[pos.line + 1] - 1 if pos.line + 1 < len(self.line_starts) else len(self.text)
+        line = self.text[start:end]
+        if line.isascii():
+            return start + min(pos.col, len(line))
+        units = 0
+        for i, ch in enumerate(line):
+            if units >= pos.col:
+                return start + i
+            units += 2 if ord(ch) > 0xFFFF else 1
+        return end
+
+    def line_text(self, line: int) -> str:
+        if line < 0 or line >= len(self.line_starts):
+            return ""
+        start = self.line_starts[line]
+        end = self.line_starts[line + 1] - 1 if line + 1 < len(self.line_starts) else len(self.text)
+        return self.text[start:end]
+
+
+def byte_to_str_offsets(data: bytes, text: str) -> list[int] | None:
+    """Return None when byte offsets equal str offsets (pure ASCII), else a byte->str table.
+
+    tree-sitter reports byte offsets into the UTF-8 encoding; for ASCII text they already are
+    str offsets, which is the common and fast case.
+    """
+    if len(data) == len(text):
+        return None
+    table = [0] * (len(data) + 1)
+    b = 0
+    for i, ch in enumerate(text):
+        n = len(ch.encode("utf-8"))
+        for k in range(n):
+            table[b + k] = i
+        b += n
+    table[b] = len(text)
+    return table
