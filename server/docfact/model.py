@@ -209,6 +209,9 @@ class FieldItem:
     # offsets into the DocBlock text of name and type, for targeted fixes
     name_span: tuple[int, int] | None = None
     type_span: tuple[int, int] | None = None
+    # the keyword as written: Google/NumPy section title ("Args", "See Also"), Sphinx field
+    # ("param", "ytype") or Javadoc tag ("param", "since", "author"); tells "other" items apart
+    tag: str = ""
 
 
 @dataclass
