@@ -1,0 +1,332 @@
+"""An OpenAI-compatible chat-completions client on ``httpx.AsyncClient``.
+
+Endpoints. ``POST {base_url}/chat/completions`` with ``Authorization: Bearer <key>`` (OpenAI,
+Ollama ``http://localhost:11434/v1``, vLLM, llama.cpp server, LM Studio). Azure OpenAI is
+selected by a non-empty ``api_version``: the key goes in the ``api-key`` header, the query
+carries ``?api-version=...``, and when ``base_url`` is the resource root
+(``https://NAME.openai.azure.com``) the deployment is the model name in the path:
+``{base_url}/openai/deployments/{model}/chat/completions``. A ``base_url`` that already contains
+``/openai/deployments/<name>`` is used as is.
+
+The key is read from the environment variable named by ``api_key_env`` (none is sent when it
+is unset, which local servers accept). It never appears in logs or error messages: every text
+that leaves this module passes through :meth:`LlmClient.redact`.
+
+Robustness: bounded concurrency (``max_concurrency``), a total per-request timeout, retries on
+429/5xx/connection errors honouring ``Retry-After`` (seconds or an HTTP date) with jittered
+exponential backoff (at most ``max_retries`` retries and ``max_retry_wait`` seconds of waiting
+per request), a per-run budget of ``max_requests`` HTTP requests (retries count; 0 sends
+nothing), and a breaker that fails fast for ``breaker_cooldown`` seconds after
+``breaker_threshold`` consecutive unavailable results, so a dead endpoint costs one timeout
+per few requests rather than one per request. A JSON-schema ``response_format`` is sent when
+asked for; if the server rejects it (400 mentioning it), the request is repeated once without
+it and it is never sent again in this session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import logging
+import os
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from docfact import __version__
+from docfact.config import LlmSettings
+from docfact.llm.errors import (
+    LlmBadResponse,
+    LlmBudgetExhausted,
+    LlmError,
+    LlmRateLimited,
+    LlmRequestRejected,
+    LlmTimeout,
+    LlmUnavailable,
+)
+
+log = logging.getLogger(__name__)
+
+TEMPERATURE = 0.1
+TOP_P = 0.9
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    """The assistant's text and whether the JSON-schema response_format was actually sent."""
+
+    text: str
+    response_format_sent: bool
+
+
+def chat_endpoint(settings: LlmSettings) -> tuple[str, dict[str, str]]:
+    """The chat-completions URL and query parameters for these settings (see module docstring)."""
+    base = settings.base_url.rstrip("/")
+    if settings.api_version:
+        if "/openai/deployments/" not in base:
+            base = f"{base}/openai/deployments/{quote(settings.model, safe='')}"
+        return f"{base}/chat/completions", {"api-version": settings.api_version}
+    return f"{base}/chat/completions", {}
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP date), or None."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+class LlmClient:
+    """Sends chat requests to one endpoint and model; one instance per run or session."""
+
+    def __init__(
+        self,
+        settings: LlmSettings,
+        *,
+        environ: Mapping[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        max_retries: int = 3,
+        backoff_base: float = 0.5,
+        max_retry_wait: float = 30.0,
+        breaker_threshold: int = 3,
+        breaker_cooldown: float = 30.0,
+    ) -> None:
+        self.settings = settings
+        env = os.environ if environ is None else environ
+        self._key = env.get(settings.api_key_env, "") if settings.api_key_env else ""
+        self.url, self._params = chat_endpoint(settings)
+        self.max_retries = max_retries
+        self.backoff_base = backoff_base
+        self.max_retry_wait = max_retry_wait
+        self.breaker_threshold = breaker_threshold
+        self.breaker_cooldown = breaker_cooldown
+        self.requests_sent = 0
+        self.last_error: LlmError | None = None
+        self.response_format_supported = True
+        self._failures = 0  # consecutive unavailable results
+        self._breaker_until = 0.0
+        self._not_before = 0.0  # shared Retry-After gate
+        self._sem = asyncio.Semaphore(max(1, settings.max_concurrency))
+        self._http = httpx.AsyncClient(
+            timeout=httpx.Timeout(settings.timeout_seconds),
+            transport=transport,
+            headers={"User-Agent": f"docfact/{__version__}"},
+        )
+
+    # -- identity ---------------------------------------------------------------------------
+
+    @property
+    def model(self) -> str:
+        return self.settings.model
+
+    @property
+    def identity(self) -> dict[str, str]:
+        """What identifies the endpoint for cache keys (never the key)."""
+        return {
+            "base_url": self.settings.base_url.rstrip("/"),
+            "model": self.settings.model,
+            "api_version": self.settings.api_version,
+        }
+
+    @property
+    def budget_left(self) -> int:
+        return max(0, self.settings.max_requests - self.requests_sent)
+
+    def __repr__(self) -> str:
+        return f"LlmClient(url={self.url!r}, model={self.model!r}, sent={self.requests_sent})"
+
+    def redact(self, text: str) -> str:
+        """``text`` with the API key (if any) replaced by ``***``."""
+        if self._key and len(self._key) >= 4:
+            text = text.replace(self._key, "***")
+        return text
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> LlmClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # -- requests ---------------------------------------------------------------------------
+
+    def _headers(self) -> dict[str, str]:
+        if not self._key:
+            return {}
+        if self.settings.api_version:
+            return {"api-key": self._key}
+        return {"Authorization": f"Bearer {self._key}"}
+
+    def _fail(self, exc: LlmError) -> LlmError:
+        """Record a failure (for the breaker and ``last_error``) and return it for raising."""
+        if isinstance(exc, LlmUnavailable):
+            self._failures += 1
+            if self._failures >= self.breaker_threshold:
+                self._breaker_until = time.monotonic() + self.breaker_cooldown
+        self.last_error = exc
+        log.debug("llm request failed: %s", exc)
+        return exc
+
+    def _backoff(self, attempt: int) -> float:
+        return self.backoff_base * (2**attempt) * random.uniform(0.5, 1.0)
+
+    async def chat(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        max_tokens: int,
+        response_format: dict[str, Any] | None = None,
+        temperature: float = TEMPERATURE,
+        top_p: float = TOP_P,
+    ) -> ChatResult:
+        """Send one chat completion and return the assistant's text.
+
+        Raises a subclass of :class:`LlmError` when there is no usable answer.
+        """
+        body: dict[str, Any] = {
+            "model": self.settings.model,
+            "messages": messages,
+            "temperature": temperature,
+            "top_p": top_p,
+            "max_tokens": max_tokens,
+        }
+        if response_format is not None and self.response_format_supported:
+            body["response_format"] = response_format
+        attempt = 0
+        waited = 0.0
+        rf_fallback_done = False
+        while True:
+            now = time.monotonic()
+            if now < self._breaker_until:
+                raise self._fail_fast()
+            if self.requests_sent >= self.settings.max_requests:
+                exc: LlmError = LlmBudgetExhausted(
+                    f"docfact: the LLM request budget of {self.settings.max_requests} "
+                    "requests for this run is used up; no more requests are sent"
+                )
+                self.last_error = exc
+                raise exc
+            gate = self._not_before - now
+            if gate > 0:
+                await asyncio.sleep(gate)
+            retry_after: float | None = None
+            kind = "unavailable"
+            async with self._sem:
+                self.requests_sent += 1
+                try:
+                    resp = await asyncio.wait_for(
+                        self._http.post(
+                            self.url, params=self._params, json=body, headers=self._headers()
+                        ),
+                        timeout=self.settings.timeout_seconds,
+                    )
+                except (asyncio.TimeoutError, httpx.TimeoutException) as err:
+                    if not isinstance(err, httpx.ConnectTimeout):
+                        raise self._fail(
+                            LlmTimeout(
+                                f"docfact: the LLM endpoint {self.url} did not answer within "
+                                f"{self.settings.timeout_seconds:g} s"
+                            )
+                        ) from None
+                    why = "connection timed out"
+                    resp = None
+                except httpx.TransportError as err:
+                    why = self.redact(f"{type(err).__name__}: {err}")[:200]
+                    resp = None
+            if resp is not None:
+                status = resp.status_code
+                if status == 200:
+                    result = self._parse(resp, "response_format" in body)
+                    self._failures = 0
+                    return result
+                snippet = self.redact(" ".join(resp.text.split()))[:300]
+                if (
+                    status == 400
+                    and "response_format" in body
+                    and not rf_fallback_done
+                    and ("response_format" in snippet.lower() or "json_schema" in snippet.lower())
+                ):
+                    log.info("llm endpoint %s rejects response_format; sending plain requests", self.url)
+                    self.response_format_supported = False
+                    body.pop("response_format")
+                    rf_fallback_done = True
+                    continue
+                if status != 429 and status < 500:
+                    raise self._fail(
+                        LlmRequestRejected(self._rejected_message(status, snippet), status)
+                    )
+                why = f"HTTP {status}: {snippet[:200]}"
+                kind = "rate-limited" if status == 429 else "unavailable"
+                retry_after = parse_retry_after(resp.headers.get("retry-after"))
+            # Retryable failure.
+            delay = retry_after if retry_after is not None else self._backoff(attempt)
+            if attempt >= self.max_retries or waited + delay > self.max_retry_wait:
+                cls = LlmRateLimited if kind == "rate-limited" else LlmUnavailable
+                raise self._fail(
+                    cls(
+                        f"docfact: the LLM endpoint {self.url} failed after "
+                        f"{attempt + 1} attempt(s): {why}"
+                    )
+                )
+            log.debug("llm request: %s; retrying in %.2f s", why, delay)
+            if retry_after is not None:
+                self._not_before = max(self._not_before, time.monotonic() + delay)
+            await asyncio.sleep(delay)
+            waited += delay
+            attempt += 1
+
+    def _fail_fast(self) -> LlmError:
+        exc = LlmUnavailable(
+            f"docfact: the LLM endpoint {self.url} failed {self._failures} times in a row; "
+            f"not retrying for {self.breaker_cooldown:g} s"
+        )
+        self.last_error = exc
+        return exc
+
+    def _rejected_message(self, status: int, snippet: str) -> str:
+        hint = ""
+        if status in (401, 403):
+            hint = (
+                f" (check that the environment variable {self.settings.api_key_env} "
+                "holds a valid key)"
+            )
+        elif status == 404:
+            hint = f" (check the base URL and the model name {self.model!r})"
+        return f"docfact: the LLM endpoint {self.url} refused the request: HTTP {status}{hint}: {snippet}"
+
+    def _parse(self, resp: httpx.Response, rf_sent: bool) -> ChatResult:
+        try:
+            data = resp.json()
+            content = data["choices"][0]["message"]["content"]
+        except (ValueError, KeyError, IndexError, TypeError):
+            raise self._fail(
+                LlmBadResponse(
+                    f"docfact: the LLM endpoint {self.url} answered with something that is not "
+                    "a chat completion"
+                )
+            ) from None
+        if not isinstance(content, str):
+            raise self._fail(
+                LlmBadResponse(f"docfact: the LLM endpoint {self.url} returned no text content")
+            )
+        return ChatResult(text=content, response_format_sent=rf_sent)
