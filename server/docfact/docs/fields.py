@@ -1,0 +1,283 @@
+"""Field-list items of Google, NumPy, Sphinx/reST and Javadoc docstrings.
+
+Each parser takes the DocBlock text and the span of one item (its first line plus continuation
+lines) and returns a :class:`FieldItem` whose ``name_span``/``type_span`` are offsets into that
+text, so a fix can replace exactly the name or the type. Where the items are
+(sections, indentation, continuation) is decided by :mod:`docfact.docs.layout`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docfact.model import FieldItem
+
+# Google section headers (``Args:``) and NumPy section titles (``Parameters`` + underline),
+# lowercased, mapped to FieldItem.section; "prose" bodies are split into sentences and
+# "exclude" bodies (examples) are dropped.
+SECTIONS: dict[str, str] = {
+    "args": "param",
+    "arguments": "param",
+    "parameters": "param",
+    "params": "param",
+    "keyword args": "param",
+    "keyword arguments": "param",
+    "kwargs": "param",
+    "other parameters": "param",
+    "other params": "param",
+    "receives": "param",
+    "returns": "returns",
+    "return": "returns",
+    "yields": "yields",
+    "yield": "yields",
+    "raises": "raises",
+    "raise": "raises",
+    "exceptions": "raises",
+    "throws": "raises",
+    "warns": "raises",
+    "attributes": "attribute",
+    "members": "attribute",
+    "methods": "other",
+    "see also": "other",
+    "note": "prose",
+    "notes": "prose",
+    "warning": "prose",
+    "warnings": "prose",
+    "todo": "prose",
+    "references": "prose",
+    "tip": "prose",
+    "hint": "prose",
+    "important": "prose",
+    "caution": "prose",
+    "attention": "prose",
+    "danger": "prose",
+    "error": "prose",
+    "extended summary": "prose",
+    "example": "exclude",
+    "examples": "exclude",
+    "usage": "exclude",
+}
+
+# Sphinx/reST field names -> section
+SPHINX_FIELDS: dict[str, str] = {
+    "param": "param", "parameter": "param", "arg": "param", "argument": "param",
+    "key": "param", "keyword": "param",
+    "type": "type", "vartype": "type", "kwtype": "type",
+    "returns": "returns", "return": "returns",
+    "rtype": "rtype", "ytype": "rtype",
+    "raises": "raises", "raise": "raises", "except": "raises", "exception": "raises",
+    "throws": "raises",
+    "yields": "yields", "yield": "yields",
+    "ivar": "attribute", "var": "attribute", "cvar": "attribute",
+}
+
+# Javadoc block tags -> section
+JAVADOC_TAGS: dict[str, str] = {
+    "param": "param", "return": "returns", "returns": "returns",
+    "throws": "raises", "exception": "raises",
+    "see": "other", "since": "other", "author": "other", "deprecated": "other",
+    "version": "other", "serial": "other", "serialData": "other", "serialField": "other",
+    "apiNote": "other", "implNote": "other", "implSpec": "other", "hidden": "other",
+    "uses": "other", "provides": "other",
+}
+
+SPHINX_FIELD_RE = re.compile(r"[ \t]*:(?P<field>[A-Za-z]\w*)(?P<args>[ \t]+[^:\n`]*?)?[ \t]*:(?=[ \t]|$)", re.M)
+JAVADOC_TAG_RE = re.compile(r"[ \t]*@(?P<tag>" + "|".join(JAVADOC_TAGS) + r")\b", re.M)
+_IDENT = re.compile(r"\*{0,2}[A-Za-z_][\w.]*")
+_OPTIONAL = re.compile(r",\s*(?:optional|keyword-only|positional-only|default\b.*|defaults\b.*)$", re.I)
+_ARTICLE = re.compile(r"(?:a|an|the|if|when|true|false)\b", re.I)
+
+
+def _skip_ws(text: str, i: int, end: int) -> int:
+    while i < end and text[i] in " \t":
+        i += 1
+    return i
+
+
+def _desc(text: str, start: int, end: int) -> str:
+    return " ".join(text[start:end].split())
+
+
+def _type_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Strip whitespace and a trailing ``, optional``/``, default x`` from a type span."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    m = _OPTIONAL.search(text, start, end)
+    if m:
+        end = m.start()
+        while end > start and text[end - 1].isspace():
+            end -= 1
+    return (start, end) if start < end else None
+
+
+def _match_paren(text: str, i: int, end: int) -> int:
+    """Index after the bracket matching ``text[i]``, or -1."""
+    depth = 0
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    closers = set(pairs.values())
+    while i < end:
+        ch = text[i]
+        if ch in pairs:
+            depth += 1
+        elif ch in closers:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif ch == "\n" and depth == 0:
+            return -1
+        i += 1
+    return -1
+
+
+def _item(section: str, tag: str, text: str, name: tuple[int, int] | None,
+          typ: tuple[int, int] | None, desc_start: int, end: int) -> FieldItem:
+    return FieldItem(
+        section=section,
+        name=text[name[0] : name[1]] if name else None,
+        type=text[typ[0] : typ[1]] if typ else None,
+        description=_desc(text, desc_start, end),
+        name_span=name,
+        type_span=typ,
+        tag=tag,
+    )
+
+
+def looks_like_type(s: str) -> bool:
+    """Whether the text before a ``:`` in a Returns item is a type rather than prose."""
+    s = s.strip()
+    if not s or len(s) > 60 or s.endswith(".") or _ARTICLE.match(s):
+        return False
+    depth = 0
+    words = 1
+    for ch in s:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == " " and depth == 0:
+            words += 1
+    return words <= 4 and re.fullmatch(r"[\w\[\](){}, .|*'\"`:~-]+", s) is not None
+
+
+def google_item(text: str, start: int, end: int, section: str, tag: str = "") -> FieldItem:
+    """``name (type): desc`` / ``name: desc`` (Args, Attributes), ``Error: desc`` (Raises),
+    ``type: desc`` (Returns, Yields)."""
+    if section in ("returns", "yields"):
+        colon = text.find(":", start, end)
+        nl = text.find("\n", start, end)
+        first_end = end if nl == -1 else nl
+        if colon != -1 and colon < first_end and (colon + 1 == end or text[colon + 1].isspace()):
+            if looks_like_type(text[start:colon]):
+                return _item(section, tag, text, None, _type_span(text, start, colon), colon + 1, end)
+        body = text[start:end].strip()
+        if re.fullmatch(r"[\w.\[\], |]+", body) and " " not in body.replace(", ", ","):
+            return _item(section, tag, text, None, _type_span(text, start, end), end, end)
+        return _item(section, tag, text, None, None, start, end)
+    m = _IDENT.match(text, start, end)
+    if not m:
+        return _item(section, tag, text, None, None, start, end)
+    name = (m.start(), m.end())
+    i = m.end()
+    if section == "raises":
+        # "ValueError, TypeError: desc" keeps the whole list as the name
+        while True:
+            j = _skip_ws(text, i, end)
+            if j < end and text[j] == ",":
+                m2 = _IDENT.match(text, _skip_ws(text, j + 1, end), end)
+                if m2:
+                    i = m2.end()
+                    name = (name[0], i)
+                    continue
+            break
+    j = _skip_ws(text, i, end)
+    typ = None
+    if j < end and text[j] == "(":
+        close = _match_paren(text, j, end)
+        if close == -1:
+            return _item(section, tag, text, None, None, start, end)
+        typ = _type_span(text, j + 1, close - 1)
+        j = _skip_ws(text, close, end)
+    if j < end and text[j] == ":":
+        return _item(section, tag, text, name, typ, j + 1, end)
+    if j >= end or text[j] == "\n":
+        return _item(section, tag, text, name, typ, j, end)
+    return _item(section, tag, text, None, None, start, end)
+
+
+def numpy_item(text: str, start: int, end: int, section: str, tag: str = "") -> FieldItem:
+    """``name : type`` then an indented description; Returns ``type`` or ``name : type``."""
+    nl = text.find("\n", start, end)
+    first_end = end if nl == -1 else nl
+    line = text[start:first_end]
+    m = re.search(r"\s:(?:\s|$)", line)
+    if section == "other":  # See Also: "func : desc" or "func, other"
+        stop = start + m.start() if m else first_end
+        name = _type_span(text, start, stop)
+        return _item(section, tag, text, name, None, start + m.end() if m else first_end, end)
+    if m:
+        name = _type_span(text, start, start + m.start())
+        typ = _type_span(text, start + m.end(), first_end)
+        return _item(section, tag, text, name, typ, first_end, end)
+    if section in ("returns", "yields"):
+        return _item(section, tag, text, None, _type_span(text, start, first_end), first_end, end)
+    return _item(section, tag, text, _type_span(text, start, first_end), None, first_end, end)
+
+
+def sphinx_item(text: str, start: int, end: int) -> FieldItem:
+    """``:param int x: desc``, ``:type x: int``, ``:rtype: int``, ``:raises ValueError: desc``."""
+    m = SPHINX_FIELD_RE.match(text, start, end)
+    if not m:
+        return FieldItem(section="other", description=_desc(text, start, end))
+    field = m.group("field")
+    section = SPHINX_FIELDS.get(field.lower(), "other")
+    body = m.end()
+    args = _type_span(text, m.start("args"), m.end("args")) if m.group("args") else None
+    if section in ("param", "attribute") and args:
+        last = text.rfind(" ", args[0], args[1])
+        if last == -1:
+            return _item(section, field, text, args, None, body, end)
+        return _item(section, field, text, (last + 1, args[1]), _type_span(text, args[0], last), body, end)
+    if section in ("type", "rtype"):
+        typ = _type_span(text, body, end)
+        return _item(section, field, text, args, typ, end, end)
+    return _item(section, field, text, args, None, body, end)
+
+
+def javadoc_item(text: str, start: int, end: int) -> FieldItem:
+    """``@param x desc``, ``@return desc``, ``@throws X desc``, ``@see Ref``, ``@since 1.2``."""
+    m = JAVADOC_TAG_RE.match(text, start, end)
+    if not m:
+        return FieldItem(section="other", description=_desc(text, start, end))
+    tag = m.group("tag")
+    section = JAVADOC_TAGS[tag]
+    i = _skip_ws(text, m.end(), end)
+    if tag in ("param", "throws", "exception", "see"):
+        n = re.compile(r"<\w+>|[\w.$#]+(?:\([^)\n]*\))?").match(text, i, end)
+        if n and not (tag == "see" and text[i] in "<\""):
+            return _item(section, tag, text, (n.start(), n.end()), None, n.end(), end)
+    return _item(section, tag, text, None, None, i, end)
+
+
+_GOOGLE_HEADER = re.compile(
+    r"^[ \t]*(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Returns|Return"
+    r"|Yields|Yield|Raises|Attributes)[ \t]*:[ \t]*$",
+    re.M,
+)
+_NUMPY_HEADER = re.compile(r"^[ \t]*[A-Z][A-Za-z ]+[ \t]*\n[ \t]*-{3,}[ \t]*$", re.M)
+
+
+def docstring_style(text: str) -> str:
+    """The field-list convention of a docstring: google, numpy, sphinx, javadoc or plain."""
+    if JAVADOC_TAG_RE.search(text) and re.search(r"^[ \t]*@(?:param|return|throws|exception)\b", text, re.M):
+        return "javadoc"
+    if re.search(r"^[ \t]*:(?:param|parameter|arg|returns?|rtype|raises?|type|ivar|yields?)\b", text, re.M):
+        return "sphinx"
+    for m in _NUMPY_HEADER.finditer(text):
+        title = m.group(0).split("\n")[0].strip().lower()
+        if SECTIONS.get(title, "prose") != "prose":
+            return "numpy"
+    if _GOOGLE_HEADER.search(text):
+        return "google"
+    return "plain"

@@ -1,0 +1,283 @@
+"""The block structure of a docstring: prose regions, field-list items, and what to skip.
+
+A line scanner over the cleaned DocBlock text. It recognises Google sections (``Args:``),
+NumPy sections (title + ``----`` underline), Sphinx fields (``:param x:``), Javadoc block tags
+(``@param x``) and reST directives, and drops what nobody judges as sentences: example
+sections, doctests, fenced/literal/indented code blocks and section headers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from docfact.docs.fields import (
+    JAVADOC_TAG_RE,
+    SECTIONS,
+    SPHINX_FIELD_RE,
+    google_item,
+    javadoc_item,
+    numpy_item,
+    sphinx_item,
+)
+from docfact.model import FieldItem
+
+
+@dataclass(frozen=True)
+class Block:
+    """A prose region (to be split into sentences) or one field-list item (one segment)."""
+
+    kind: Literal["prose", "field"]
+    start: int  # offsets into the DocBlock text; stripped of surrounding whitespace
+    end: int
+    field: FieldItem | None = None
+
+
+@dataclass(frozen=True)
+class _Line:
+    start: int  # offset of the line start
+    content: int  # offset of the first non-blank character
+    end: int  # offset after the last non-blank character
+    indent: int  # columns, tabs expanded to 8
+    text: str  # stripped
+
+    @property
+    def blank(self) -> bool:
+        return not self.text
+
+
+_UNDERLINE = re.compile(r"(?:-{3,}|={3,})")
+_TITLE = re.compile(r"[A-Za-z][A-Za-z ]*")
+_GOOGLE_HEADER = re.compile(r"(?P<title>[A-Za-z][A-Za-z ]*?)[ \t]*:")
+_GOOGLE_PARAM = re.compile(r"\*{0,2}[A-Za-z_][\w.]*[ \t]*(?:\(.*\))?[ \t]*:(?:\s|$)")
+_GOOGLE_RAISE = re.compile(r"[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*(?::(?:\s|$)|$)")
+_DIRECTIVE = re.compile(r"\.\.[ \t]+(?P<name>[\w:-]+)[ \t]*::[ \t]*")
+_CODE_DIRECTIVES = frozenset(
+    {
+        "code", "code-block", "sourcecode", "doctest", "testcode", "testoutput", "testsetup",
+        "math", "literalinclude", "highlight", "ipython", "plot", "autosummary", "toctree",
+        "image", "figure", "csv-table", "list-table", "table", "raw", "graphviz", "mermaid",
+        "jupyter-execute", "only", "include",
+    }
+)
+_CODE_LINE = re.compile(
+    r"(?:def |class |import |from \S+ import |return\b|if .*:$|for .*:$|while .*:$|with .*:$|@\w"
+    r"|[\w.\[\]]+\s*[-+*/]?=(?!=)|[\w.]+\(.*\)\s*;?$|[{}\[\];]\s*$|#|//|\$ )"
+)
+
+
+def _lines(text: str) -> list[_Line]:
+    out = []
+    pos = 0
+    for raw in text.split("\n"):
+        stripped = raw.strip()
+        lead = len(raw) - len(raw.lstrip())
+        indent = len(raw[:lead].expandtabs(8))
+        content = pos + lead
+        end = content + len(stripped) if stripped else content
+        out.append(_Line(pos, content, end, indent, stripped))
+        pos += len(raw) + 1
+    return out
+
+
+class _Scanner:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = _lines(text)
+        self.blocks: list[Block] = []
+
+    # -- output ---------------------------------------------------------------------------
+    def prose(self, first: int, last: int) -> None:
+        start, end = self.lines[first].content, self.lines[last].end
+        if start < end:
+            self.blocks.append(Block("prose", start, end))
+
+    def field(self, item: FieldItem, start: int, end: int) -> None:
+        self.blocks.append(Block("field", start, end, item))
+
+    def last_nonblank(self, lo: int, hi: int) -> int:
+        """Index of the last non-blank line in [lo, hi), or lo - 1."""
+        j = hi - 1
+        while j >= lo and self.lines[j].blank:
+            j -= 1
+        return j
+
+    def block_end(self, i: int, hi: int, indent: int) -> int:
+        """First line after ``i`` that is non-blank and indented at most ``indent``."""
+        j = i + 1
+        while j < hi and (self.lines[j].blank or self.lines[j].indent > indent):
+            j += 1
+        return j
+
+    def is_numpy_header(self, i: int, hi: int) -> bool:
+        if i + 1 >= hi:
+            return False
+        ln, under = self.lines[i], self.lines[i + 1]
+        return (
+            _TITLE.fullmatch(ln.text) is not None
+            and _UNDERLINE.fullmatch(under.text) is not None
+            and under.indent == ln.indent
+        )
+
+    # -- the scan -------------------------------------------------------------------------
+    def scan(self, lo: int, hi: int) -> None:
+        lines = self.lines
+        first: int | None = None  # open prose run
+        last = 0
+        para_indent = 0
+        prev_blank = True
+
+        def flush() -> None:
+            nonlocal first
+            if first is not None:
+                self.prose(first, last)
+                first = None
+
+        i = lo
+        while i < hi:
+            ln = lines[i]
+            s = ln.text
+            if ln.blank:
+                prev_blank = True
+                i += 1
+                continue
+            nxt = self.special(i, hi)
+            if nxt is None and prev_blank and first is not None and ln.indent > para_indent:
+                prev = lines[last].text
+                if prev.endswith(":") or _CODE_LINE.match(s):
+                    nxt = self.block_end(i, hi, para_indent)  # indented code block
+            if nxt is not None:
+                flush()
+                i = nxt
+                prev_blank = True
+                continue
+            if prev_blank:
+                para_indent = ln.indent
+            prev_blank = False
+            if s.endswith("::"):  # reST literal block follows
+                if s != "::":
+                    if first is None:
+                        first = i
+                    last = i
+                flush()
+                i = self.block_end(i, hi, ln.indent)
+                prev_blank = True
+                continue
+            if first is None:
+                first = i
+            last = i
+            i += 1
+        flush()
+
+    def special(self, i: int, hi: int) -> int | None:
+        """Handle a structural line at ``i``; return the next line to scan, or None for prose."""
+        ln = self.lines[i]
+        s = ln.text
+        if s.startswith(("```", "~~~")):
+            fence = s[:3]
+            j = i + 1
+            while j < hi and not self.lines[j].text.startswith(fence):
+                j += 1
+            return min(j + 1, hi)
+        if s.startswith(">>>"):
+            j = i + 1
+            while j < hi and not self.lines[j].blank:
+                j += 1
+            return j
+        if self.is_numpy_header(i, hi):
+            return self.numpy_section(i, hi)
+        m = _GOOGLE_HEADER.fullmatch(s)
+        if m and m.group("title").lower() in SECTIONS:
+            return self.google_section(i, hi, m.group("title"))
+        if SPHINX_FIELD_RE.match(s):
+            end = self.last_nonblank(i, self.block_end(i, hi, ln.indent)) + 1
+            self.field(sphinx_item(self.text, ln.content, self.lines[end - 1].end),
+                       ln.content, self.lines[end - 1].end)
+            return end
+        if JAVADOC_TAG_RE.match(s):
+            j = i + 1
+            while j < hi:
+                t = self.lines[j]
+                if t.blank or JAVADOC_TAG_RE.match(t.text) or SPHINX_FIELD_RE.match(t.text):
+                    break
+                j += 1
+            end = self.lines[j - 1].end
+            self.field(javadoc_item(self.text, ln.content, end), ln.content, end)
+            return j
+        if s.startswith(".."):
+            return self.directive(i, hi)
+        return None
+
+    def directive(self, i: int, hi: int) -> int:
+        ln = self.lines[i]
+        end = self.block_end(i, hi, ln.indent)
+        m = _DIRECTIVE.match(ln.text)
+        if not m or m.group("name").lower() in _CODE_DIRECTIVES:
+            return end  # code, or a reST comment
+        inline = ln.content + m.end()
+        if inline < ln.end:
+            self.blocks.append(Block("prose", inline, ln.end))
+        self.scan(i + 1, end)
+        return end
+
+    def google_section(self, i: int, hi: int, title: str) -> int:
+        ln = self.lines[i]
+        end = self.block_end(i, hi, ln.indent)
+        kind = SECTIONS[title.lower()]
+        self.items(kind, title, i + 1, end, google=True)
+        return end
+
+    def numpy_section(self, i: int, hi: int) -> int:
+        ln = self.lines[i]
+        j = i + 2
+        while j < hi:
+            t = self.lines[j]
+            if not t.blank and (t.indent < ln.indent or (t.indent == ln.indent and self.is_numpy_header(j, hi))):
+                break
+            j += 1
+        self.items(SECTIONS.get(ln.text.lower(), "prose"), ln.text, i + 2, j, google=False)
+        return j
+
+    def items(self, kind: str, title: str, lo: int, hi: int, *, google: bool) -> None:
+        if kind == "exclude":
+            return
+        if kind == "prose":
+            self.scan(lo, hi)
+            return
+        lines = self.lines
+        starts = [j for j in range(lo, hi) if not lines[j].blank]
+        if not starts:
+            return
+        base = lines[starts[0]].indent
+        if google and kind in ("returns", "yields"):
+            heads = [starts[0]]
+        else:
+            heads = [j for j in starts if lines[j].indent <= base and self.item_start(kind, j, google)]
+            if not heads or heads[0] != starts[0]:
+                heads.insert(0, starts[0])
+        parse = google_item if google else numpy_item
+        for n, head in enumerate(heads):
+            stop = heads[n + 1] if n + 1 < len(heads) else hi
+            last = self.last_nonblank(head, stop)
+            start, end = lines[head].content, lines[last].end
+            self.field(parse(self.text, start, end, kind, title), start, end)
+
+    def item_start(self, kind: str, j: int, google: bool) -> bool:
+        if not google or kind == "other":
+            return True
+        s = self.lines[j].text
+        pattern = _GOOGLE_RAISE if kind == "raises" else _GOOGLE_PARAM
+        return pattern.match(s) is not None
+
+
+def layout(text: str) -> list[Block]:
+    """The prose regions and field items of a cleaned docstring/comment, in document order."""
+    scanner = _Scanner(text)
+    scanner.scan(0, len(scanner.lines))
+    return sorted(scanner.blocks, key=lambda b: b.start)
+
+
+def parse_fields(text: str) -> list[FieldItem]:
+    """Just the field-list items of a docstring, in document order."""
+    return [b.field for b in layout(text) if b.field is not None]

@@ -1,0 +1,185 @@
+"""Split prose into sentences with exact character spans.
+
+Paragraphs (blank lines), bullet items, a line ending in ``:`` that introduces a list, and
+HTML block tags (``<p>``, ``<li>``) are hard boundaries. Inside a chunk NLTK's Punkt tokenizer
+decides, built from our own parameters so it needs no downloaded data. Code-like spans
+(``x.y``, ``f()``, backticks, versions, URLs, ``{@link A#b}``) are masked by same-length
+placeholders before tokenizing, so offsets stay valid and no period inside code ends a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+# Punkt keeps abbreviations lowercase and without the final period.
+ABBREVIATIONS = frozenset(
+    {
+        "e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "dept", "fig", "no", "mr", "mrs",
+        "dr", "st", "jr", "sr", "esp", "resp", "ca", "viz", "al", "eq", "sec", "ch", "vol",
+    }
+)
+
+# Spans that must never be split, in priority order (earlier patterns win on overlap).
+_PROTECT = re.compile(
+    r"""
+      ``[^`\n]+``                                   # reST inline literal
+    | :[\w.+-]+(?::[\w.+-]+)*:`[^`\n]+`             # Sphinx role :class:`a.B`
+    | `[^`\n]+`                                     # single backticks
+    | \{@\w+[^{}\n]*\}                              # {@link Foo#bar}, {@code a.b}
+    | \b[a-z][\w+.-]*://[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]   # URLs
+    | \bv?\d+(?:\.\d+)+[\w+-]*                      # versions and decimals: 3.11, v2.0.1
+    | (?:\.{3}|\u2026)                              # ellipses
+    | [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*\([^()\n]{0,80}\)  # calls: f(), os.path.join(a, b)
+    | [A-Za-z_][\w]*(?:[.#][A-Za-z_][\w]*)+         # dotted names, file names, Foo#bar
+    """,
+    re.VERBOSE,
+)
+
+# A dotted run made only of one-letter parts ("e.g", "i.e", "U.S") is an abbreviation.
+_INITIALS = re.compile(r"^(?:[A-Za-z]\.)*[A-Za-z]$")
+
+_BULLET = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)]|[a-zA-Z][.)](?=[ \t]+[A-Z]))[ \t]+(?=\S)")
+_HTML_BREAK = re.compile(r"</?(?:p|ul|ol|li|br|dl|dt|dd|h\d)\b[^>]*>", re.IGNORECASE)
+_HTML_PRE = re.compile(r"<pre\b[^>]*>.*?</pre>", re.IGNORECASE | re.DOTALL)
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+@lru_cache(maxsize=1)
+def sentence_tokenizer() -> PunktSentenceTokenizer:
+    """The Punkt tokenizer with our abbreviations; built once (nltk is imported here, lazily)."""
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+
+    params = PunktParameters()
+    params.abbrev_types = set(ABBREVIATIONS)
+    return PunktSentenceTokenizer(params)
+
+
+def mask_code(text: str) -> str:
+    """Replace code-like spans by placeholders of the same length that contain no periods.
+
+    The placeholder keeps the case of the span's first letter, which Punkt looks at when it
+    decides whether a period before it ends a sentence.
+    """
+
+    def repl(m: re.Match[str]) -> str:
+        s = m.group(0)
+        if _INITIALS.match(s):
+            return s
+        first = _LETTER.search(s)
+        head = "X" if first and first.group(0).isupper() else "x"
+        return "".join(
+            ch if ch.isspace() else (head if i == 0 else "x") for i, ch in enumerate(s)
+        )
+
+    return _PROTECT.sub(repl, text)
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Split plain prose into sentence spans ``(start, end)`` over ``text``.
+
+    Spans are stripped of surrounding whitespace; bullet markers (``-``, ``*``, ``1.``) are not
+    part of a span; fragments without any letter are dropped.
+    """
+    spans: list[tuple[int, int]] = []
+    for start, end in _chunks(text):
+        spans.extend(_punkt(text, start, end))
+    return [s for s in spans if _LETTER.search(text, s[0], s[1])]
+
+
+def _punkt(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    chunk = text[start:end]
+    if not _LETTER.search(chunk):
+        return []
+    masked = mask_code(chunk)
+    out = []
+    for a, b in sentence_tokenizer().span_tokenize(masked):
+        a, b = _strip(text, start + a, start + b)
+        if a < b:
+            out.append((a, b))
+    return out
+
+
+def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+
+
+def _chunks(text: str) -> list[tuple[int, int]]:
+    """Hard-boundary chunks: paragraphs, bullet items, list introductions, HTML blocks."""
+    # Excise <pre> blocks first: they are code.
+    regions: list[tuple[int, int]] = []
+    pos = 0
+    for m in _HTML_PRE.finditer(text):
+        regions.append((pos, m.start()))
+        pos = m.end()
+    regions.append((pos, len(text)))
+    pieces: list[tuple[int, int]] = []
+    for r0, r1 in regions:
+        pos = r0
+        for m in _HTML_BREAK.finditer(text, r0, r1):
+            pieces.append((pos, m.start()))
+            pos = m.end()
+        pieces.append((pos, r1))
+    chunks: list[tuple[int, int]] = []
+    for p0, p1 in pieces:
+        chunks.extend(_line_chunks(text, p0, p1))
+    return [c for c in (_strip(text, a, b) for a, b in chunks) if c[0] < c[1]]
+
+
+def _line_chunks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    chunks: list[tuple[int, int]] = []
+    cur: int | None = None  # start of the open chunk
+    pos = start
+    prev_colon = False
+    prev_indent = 0
+    while pos < end:
+        nl = text.find("\n", pos, end)
+        line_end = end if nl == -1 else nl
+        line = text[pos:line_end]
+        if not line.strip():
+            if cur is not None:
+                chunks.append((cur, pos))
+                cur = None
+            prev_colon = False
+        else:
+            indent = _indent(line)
+            bullet = _BULLET.match(line)
+            if bullet or (prev_colon and indent > prev_indent):
+                if cur is not None:
+                    chunks.append((cur, pos))
+                cur = pos + (bullet.end() if bullet else 0)
+            elif cur is None:
+                cur = pos
+            stripped = line.rstrip()
+            prev_colon = stripped.endswith(":") and not stripped.endswith("::")
+            if prev_colon and cur is not None:
+                # A line ending in ':' closes its chunk when a list or indented block follows.
+                nxt = _next_line(text, line_end, end)
+                if nxt is not None and (_BULLET.match(nxt) or _indent(nxt) > indent):
+                    chunks.append((cur, line_end))
+                    cur = None
+            prev_indent = indent
+        pos = line_end + 1
+    if cur is not None:
+        chunks.append((cur, end))
+    return chunks
+
+
+def _next_line(text: str, line_end: int, end: int) -> str | None:
+    if line_end >= end:
+        return None
+    start = line_end + 1
+    nl = text.find("\n", start, end)
+    return text[start : end if nl == -1 else nl]
