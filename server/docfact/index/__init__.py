@@ -1,1 +1,47 @@
-"""Parsing and extraction with tree-sitter: entities, imports, docs, per language."""
+"""Parsing and extraction with tree-sitter: entities, imports, docs, per language.
+
+``index_file`` is the entry point: it dispatches on the file extension (.py/.pyi -> Python,
+.java -> Java) and returns a ``FileIndex``. Workspace code is only parsed, never imported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docfact.index.workspace import language_for_path, module_name
+from docfact.model import FileIndex
+
+__all__ = ["default_module", "index_file", "language_for_path"]
+
+
+def default_module(path: str) -> str:
+    """The module name of ``path`` when the caller gives none.
+
+    Absolute paths walk up through packages (``__init__.py``); relative paths are read as
+    relative to the current workspace, so ``pkg/mod.py`` is ``pkg.mod``.
+    """
+    p = Path(path)
+    if p.is_absolute():
+        if language_for_path(path) == "python" and (p.parent / "__init__.py").is_file():
+            return module_name(Path(p.anchor), p)
+        return p.stem
+    return module_name(Path("."), p)
+
+
+def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
+    """Parse ``text`` (the content of ``path``) and extract its entities, imports and docs.
+
+    Raises ValueError for a path of no supported language.
+    """
+    lang = language_for_path(path)
+    if module is None:
+        module = default_module(path)
+    if lang == "python":
+        from docfact.index import python
+
+        return python.extract(path, text, module)
+    if lang == "java":
+        from docfact.index import java
+
+        return java.extract(path, text, module)
+    raise ValueError(f"no index language for {path!r}")

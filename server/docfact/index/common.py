@@ -1,0 +1,162 @@
+"""Language-neutral helpers of the index: doc text cleaning with exact offsets, comment rules.
+
+Every cleaned doc keeps ``pieces``: one ``(text_offset, file_offset)`` pair per kept line, so
+each character of ``DocBlock.text`` maps back to the file character it came from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from docfact.model import DocBlock, DocKind
+from docfact.positions import LineIndex
+
+# A raw doc line: its content (delimiters/prefixes already removed) and the file offset of
+# the content's first character.
+RawLine = tuple[str, int]
+
+_SKIP_MARKER = re.compile(r"\s*(?:TODO|FIXME|XXX|HACK)\b")
+_PRAGMA = re.compile(
+    r"\s*(?:type:|noqa\b|pylint:|fmt:|pragma\b|docfact:|mypy:|isort:|pyright:|ruff:|"
+    r"nosec\b|NOSONAR\b|CHECKSTYLE|\$NON-NLS|@formatter:|spotless:)",
+    re.IGNORECASE,
+)
+_CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+_LICENSE = re.compile(r"copyright|licen[cs]e|spdx-license-identifier|all rights reserved", re.I)
+_SUPPRESS = re.compile(r"docfact:\s*ignore(-file)?(?:\[([A-Za-z0-9_,\s]*)\])?")
+
+
+def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tuple[str, list[tuple[int, int]]]:
+    """Join raw lines into cleaned text, removing the common indentation, keeping the mapping.
+
+    Trailing whitespace is dropped per line, blank lines at both ends are dropped. With
+    ``first_line_free`` (docstrings) the first line is left-stripped and does not count for
+    the common indentation, as ``inspect.cleandoc`` does (tabs are not expanded, so the
+    mapping stays one to one).
+    """
+    rows: list[list] = []
+    for i, (content, off) in enumerate(lines):
+        content = content.rstrip()
+        if i == 0 and first_line_free:
+            stripped = content.lstrip()
+            off += len(content) - len(stripped)
+            content = stripped
+        rows.append([content, off])
+    candidates = rows[1:] if first_line_free else rows
+    indents = [len(c) - len(c.lstrip()) for c, _ in candidates if c.strip()]
+    margin = min(indents) if indents else 0
+    start_row = 1 if first_line_free else 0
+    for row in rows[start_row:]:
+        if row[0]:
+            row[0] = row[0][margin:]
+            row[1] += margin
+    while rows and not rows[0][0]:
+        rows.pop(0)
+    while rows and not rows[-1][0]:
+        rows.pop()
+    parts: list[str] = []
+    pieces: list[tuple[int, int]] = []
+    pos = 0
+    for content, off in rows:
+        pieces.append((pos, off))
+        parts.append(content)
+        pos += len(content) + 1
+    return "\n".join(parts), pieces
+
+
+def make_block(
+    kind: DocKind,
+    text: str,
+    pieces: list[tuple[int, int]],
+    owner: str,
+    path: str,
+    lines: LineIndex,
+    start: int,
+    end: int,
+    target_lines: tuple[int, int] | None = None,
+) -> DocBlock:
+    """A DocBlock for the file span ``start:end`` (str offsets, delimiters included)."""
+    rng = lines.range(start, end)
+    return DocBlock(
+        kind=kind,
+        text=text,
+        owner=owner,
+        path=path,
+        range=rng,
+        pieces=pieces,
+        start_line=rng.start.line,
+        end_line=rng.end.line,
+        target_lines=target_lines,
+    )
+
+
+def string_literal_lines(literal: str, offset: int) -> list[RawLine] | None:
+    """Split a Python string literal (prefix and quotes included) into raw content lines."""
+    i = 0
+    n = len(literal)
+    while i < n and literal[i].isalpha():
+        i += 1
+    quote = literal[i : i + 3]
+    if quote not in ('"""', "'''"):
+        quote = literal[i : i + 1]
+    if quote not in ('"', "'", '"""', "'''") or "f" in literal[:i].lower():
+        return None
+    body_start = i + len(quote)
+    body_end = n - len(quote) if literal.endswith(quote) and n - len(quote) >= body_start else n
+    result: list[RawLine] = []
+    pos = body_start
+    while True:
+        nl = literal.find("\n", pos, body_end)
+        if nl == -1:
+            result.append((literal[pos:body_end], offset + pos))
+            break
+        result.append((literal[pos:nl], offset + pos))
+        pos = nl + 1
+    return result
+
+
+def is_skipped_comment_line(content: str) -> bool:
+    """True for pragma lines (``type: ignore``, ``noqa``, ``docfact:`` ...) inside comments."""
+    return bool(_PRAGMA.match(content))
+
+
+def is_marker_comment(text: str) -> bool:
+    """True for TODO/FIXME/XXX/HACK comments, which are notes rather than claims."""
+    return bool(_SKIP_MARKER.match(text))
+
+
+def is_license_text(text: str) -> bool:
+    """True when a comment block reads like a license or copyright header."""
+    return bool(_LICENSE.search(text))
+
+
+def is_coding_cookie(line: str) -> bool:
+    """True for a PEP 263 coding declaration comment line."""
+    return bool(_CODING.match(line))
+
+
+def parse_suppression(comment: str) -> tuple[bool, set[str] | None]:
+    """Read a ``docfact: ignore`` comment: ``(ignore_file, criteria)``.
+
+    ``criteria`` is None when the comment suppresses nothing, ``{"*"}`` for everything.
+    """
+    m = _SUPPRESS.search(comment)
+    if not m:
+        return False, None
+    if m.group(1):
+        return True, None
+    if m.group(2) is not None:
+        codes = {c.strip().upper() for c in m.group(2).split(",") if c.strip()}
+        return False, codes or {"*"}
+    return False, {"*"}
+
+
+def add_suppression(suppressions: dict[int, set[str]], line: int, codes: set[str]) -> None:
+    """Merge ``codes`` into the suppressions of ``line``."""
+    suppressions.setdefault(line, set()).update(codes)
+
+
+def in_ranges(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    """True when ``start:end`` lies inside one of ``ranges`` (few ranges, linear scan)."""
+    return any(s <= start and end <= e for s, e in ranges)

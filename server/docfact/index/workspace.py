@@ -1,0 +1,293 @@
+"""Finding and reading workspace files: module names, decoding, .gitignore-aware scanning.
+
+Nothing here imports or runs workspace code; files are only read as bytes and decoded.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+LANGUAGES: dict[str, str] = {".py": "python", ".pyi": "python", ".java": "java"}
+
+ALWAYS_SKIPPED_DIRS = frozenset(
+    {
+        ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", "build", "dist",
+        "target", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".eggs",
+        "site-packages", ".gradle",
+    }
+)
+_JAVA_ROOTS = (("src", "main", "java"), ("src", "test", "java"), ("src",), ("java",))
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class ScanItem:
+    """One scanned path: a source file with its text, or a skipped path with a reason.
+
+    ``language`` is None only for a directory that could not be listed.
+    """
+
+    path: Path
+    language: str | None
+    text: str | None
+    reason: str | None = None
+
+
+def language_for_path(path: str | os.PathLike[str]) -> str | None:
+    """The index language of a path by extension ("python", "java"), or None."""
+    return LANGUAGES.get(os.path.splitext(os.fspath(path))[1].lower())
+
+
+def module_name(root: Path, path: Path) -> str:
+    """The dotted module name of ``path`` inside the workspace ``root``.
+
+    Python: when the file sits in packages (directories with ``__init__.py``) the name starts
+    at the topmost package, so ``server/docfact/model.py`` is ``docfact.model``; otherwise
+    it is the path relative to ``root`` with a leading ``src`` dropped. ``__init__`` names the
+    package itself. Java: the path relative to the source root (``src/main/java`` etc.) as
+    dots, i.e. ``package.ClassName``; the Java extractor replaces it by the declared package.
+    """
+    lang = language_for_path(path)
+    stem = path.stem
+    try:
+        rel_parts = list(path.relative_to(root).parts)
+    except ValueError:
+        rel_parts = [path.name]
+    if lang == "java":
+        dirs = rel_parts[:-1]
+        for prefix in _JAVA_ROOTS:
+            n = len(prefix)
+            if tuple(dirs[:n]) == prefix:
+                dirs = dirs[n:]
+                break
+        return ".".join([*dirs, stem])
+    chain: list[str] = []
+    d = path.parent
+    root_parent = root.parent
+    while d != root_parent and d != d.parent and _is_package(d):
+        chain.append(d.name)
+        d = d.parent
+    chain.reverse()
+    if chain:
+        parts = chain if stem == "__init__" else [*chain, stem]
+        return ".".join(parts)
+    dirs = rel_parts[:-1]
+    if dirs and dirs[0] == "src":
+        dirs = dirs[1:]
+    parts = dirs if stem == "__init__" else [*dirs, stem]
+    return ".".join(parts)
+
+
+def _is_package(d: Path) -> bool:
+    return (d / "__init__.py").is_file() or (d / "__init__.pyi").is_file()
+
+
+def read_source(path: Path, max_size: int) -> tuple[str | None, str | None]:
+    """Read and decode a source file: ``(text, None)`` or ``(None, one-line reason)``.
+
+    Tries UTF-8, UTF-8 with BOM and a PEP 263 coding cookie; files with NUL bytes are
+    binary, files over ``max_size`` bytes are skipped unread.
+    """
+    try:
+        size = path.stat().st_size
+        if size > max_size:
+            return None, f"oversized ({size} bytes > {max_size})"
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, f"unreadable: {exc.strerror or exc}"
+    if b"\0" in data:
+        return None, "binary file (contains NUL bytes)"
+    if data.startswith(codecs.BOM_UTF8):
+        try:
+            return data.decode("utf-8-sig"), None
+        except UnicodeDecodeError:
+            return None, "undecodable: invalid UTF-8 after BOM"
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        pass
+    head = b"\n".join(data.split(b"\n", 2)[:2])
+    m = _COOKIE.search(head)
+    if m:
+        enc = m.group(1).decode("ascii", "replace")
+        try:
+            return data.decode(enc), None
+        except (LookupError, UnicodeDecodeError):
+            return None, f"undecodable: not valid {enc} (coding cookie)"
+    return None, "undecodable: not UTF-8 and no coding cookie"
+
+
+# -- gitignore-style matching -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Rule:
+    regex: re.Pattern[str]
+    negate: bool
+    dir_only: bool
+
+
+@lru_cache(maxsize=1024)
+def _compile(pattern: str) -> _Rule | None:
+    """Translate one gitignore line into a rule matched against '/'-separated relative paths."""
+    line = pattern.rstrip("\n").rstrip("\r")
+    if not line.strip() or line.startswith("#"):
+        return None
+    if not line.endswith("\\ "):
+        line = line.rstrip(" ")
+    negate = line.startswith("!")
+    if negate:
+        line = line[1:]
+    elif line.startswith("\\!") or line.startswith("\\#"):
+        line = line[1:]
+    dir_only = line.endswith("/")
+    line = line.rstrip("/")
+    if not line:
+        return None
+    anchored = "/" in line
+    line = line.lstrip("/")
+    out: list[str] = []
+    i = 0
+    n = len(line)
+    while i < n:
+        c = line[i]
+        if c == "*":
+            if line.startswith("**", i):
+                at_start = i == 0 or line[i - 1] == "/"
+                after = line[i + 2 : i + 3]
+                if at_start and after == "/":
+                    out.append("(?:.*/)?")
+                    i += 3
+                    continue
+                if at_start and after == "":
+                    out.append(".*")
+                    i += 2
+                    continue
+                out.append("[^/]*")
+                i += 2
+                continue
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[":
+            j = line.find("]", i + 1)
+            if j == -1:
+                out.append(re.escape(c))
+            else:
+                cls = line[i + 1 : j]
+                if cls.startswith("!"):
+                    cls = "^" + cls[1:]
+                out.append(f"[{cls}]")
+                i = j
+        elif c == "\\" and i + 1 < n:
+            i += 1
+            out.append(re.escape(line[i]))
+        else:
+            out.append(re.escape(c))
+        i += 1
+    body = "".join(out)
+    regex = f"^{body}$" if anchored else f"^(?:.*/)?{body}$"
+    return _Rule(re.compile(regex, re.DOTALL), negate, dir_only)
+
+
+class IgnoreRules:
+    """gitignore rules of one directory, matched against paths relative to it."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.rules = [r for r in (_compile(line) for line in lines) if r is not None]
+
+    def match(self, rel: str, is_dir: bool) -> bool | None:
+        """True ignored, False re-included by a negation, None when no rule matches."""
+        result: bool | None = None
+        for rule in self.rules:
+            if rule.dir_only and not is_dir:
+                continue
+            if rule.regex.match(rel):
+                result = not rule.negate
+        return result
+
+
+def _excluded(rules: list[tuple[Path, IgnoreRules]], path: Path, is_dir: bool) -> bool:
+    ignored = False
+    for base, rs in rules:
+        try:
+            rel = path.relative_to(base).as_posix()
+        except ValueError:
+            continue
+        m = rs.match(rel, is_dir)
+        if m is not None:
+            ignored = m
+    return ignored
+
+
+def scan(root: Path, exclude: Sequence[str], max_size: int) -> Iterator[ScanItem]:
+    """Yield the files of known languages under ``root``, in a stable (sorted) order.
+
+    Honours ``.gitignore`` files (in ``root`` and below) and the ``exclude`` globs (gitignore
+    syntax, relative to ``root``); always skips VCS, virtualenv, cache and build directories.
+    Follows directory symlinks once per real directory, so symlink loops end. Unreadable
+    files and directories are yielded with a reason instead of raising.
+    """
+    root = Path(root)
+    excludes = [(root, IgnoreRules(list(exclude)))] if exclude else []
+    seen: set[str] = set()
+    yield from _walk(root, root, excludes, [], seen, max_size)
+
+
+def _walk(
+    root: Path,
+    d: Path,
+    excludes: list[tuple[Path, IgnoreRules]],
+    ignores: list[tuple[Path, IgnoreRules]],
+    seen: set[str],
+    max_size: int,
+) -> Iterator[ScanItem]:
+    try:
+        real = os.path.realpath(d)
+    except OSError:
+        real = str(d)
+    if real in seen:
+        return
+    seen.add(real)
+    try:
+        with os.scandir(d) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError as exc:
+        yield ScanItem(d, None, None, f"unreadable directory: {exc.strerror or exc}")
+        return
+    gi = d / ".gitignore"
+    if any(e.name == ".gitignore" for e in entries):
+        try:
+            lines = gi.read_text(encoding="utf-8", errors="replace").splitlines()
+            ignores = [*ignores, (d, IgnoreRules(lines))]
+        except OSError:
+            pass
+    subdirs: list[Path] = []
+    for e in entries:
+        p = Path(e.path)
+        try:
+            is_dir = e.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            if e.name in ALWAYS_SKIPPED_DIRS or e.name.endswith(".egg-info"):
+                continue
+            if _excluded(ignores, p, True) or _excluded(excludes, p, True):
+                continue
+            subdirs.append(p)
+            continue
+        lang = language_for_path(e.name)
+        if lang is None:
+            continue
+        if _excluded(ignores, p, False) or _excluded(excludes, p, False):
+            continue
+        text, reason = read_source(p, max_size)
+        yield ScanItem(p, lang, text, reason)
+    for sub in subdirs:
+        yield from _walk(root, sub, excludes, ignores, seen, max_size)
