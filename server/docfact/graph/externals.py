@@ -1,0 +1,499 @@
+"""Static documentation of names imported from outside the project (stdlib, installed packages).
+
+Nothing here imports or executes the package it documents: module files are located by
+scanning ``sys.path`` and the interpreter's install paths, parsed with tree-sitter, and the
+signature and docstring of a ``def``/``class`` are read from the syntax tree. Names bound by
+imports inside the module (``from .x import y``, ``import posixpath as path``, star imports)
+are followed a few levels, with a cycle guard.
+
+State (the parsed-module cache) lives on an :class:`Externals` instance, which the project
+graph owns; there is no module-level mutable state.
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import os
+import sys
+import sysconfig
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+import tree_sitter_python
+from tree_sitter import Language, Node, Parser
+
+ExternalKind = Literal["function", "class", "module", "variable", "builtin"]
+
+MAX_DOC = 600  # characters of the first docstring paragraph we keep
+MAX_SIGNATURE = 400
+MAX_FOLLOW = 6  # import hops followed when looking a name up
+MAX_FILE_SIZE = 2_000_000  # bytes; bigger module files are not parsed
+
+
+@dataclass
+class ExternalDoc:
+    """What the installed source says about one external name."""
+
+    name: str  # the dotted name asked for: "os.path.join"
+    kind: ExternalKind
+    signature: str = ""  # "def join(a, *p)"; "" for builtins and modules
+    doc: str = ""  # first docstring paragraph, bounded to MAX_DOC characters
+    defined_in: str = ""  # dotted name of the definition actually read: "posixpath.join"
+    path: str | None = None  # source file read
+
+
+def is_stdlib_module(name: str) -> bool:
+    """True when the top-level package of ``name`` belongs to the standard library."""
+    top = name.split(".", 1)[0]
+    return top in sys.stdlib_module_names or top in sys.builtin_module_names
+
+
+@dataclass
+class _Symbol:
+    kind: str  # "function" | "class" | "variable" | "import"
+    signature: str = ""
+    doc: str = ""
+    members: dict[str, _Symbol] = field(default_factory=dict)
+    # imports: (module as written, imported name or None, relative level)
+    target: tuple[str, str | None, int] | None = None
+
+
+@dataclass
+class _Module:
+    name: str
+    path: str | None  # None: compiled or built into the interpreter
+    is_package: bool
+    symbols: dict[str, _Symbol] = field(default_factory=dict)
+    stars: list[tuple[str, int]] = field(default_factory=list)  # (module, level)
+    dynamic: bool = False  # defines a module-level __getattr__: any name may exist
+
+
+class Externals:
+    """Locates, parses and caches external module sources; answers name lookups statically."""
+
+    def __init__(self, search_paths: list[str] | None = None, exclude: tuple[str, ...] = ()) -> None:
+        self.search_paths = search_paths if search_paths is not None else default_search_paths()
+        self.exclude = tuple(os.path.abspath(p) for p in exclude)
+        self._modules: dict[str, _Module | None] = {}
+        self._docs: dict[str, ExternalDoc | None] = {}
+        self._parser: Parser | None = None
+
+    # -- public -------------------------------------------------------------------------------
+
+    def describe(self, dotted: str) -> ExternalDoc | None:
+        """Signature and docstring of ``dotted`` read from source, or None when not found."""
+        if dotted in self._docs:
+            return self._docs[dotted]
+        doc = self._describe(dotted)
+        self._docs[dotted] = doc
+        return doc
+
+    def exists(self, dotted: str) -> bool | None:
+        """True when ``dotted`` is defined, False when its module is known not to define it,
+        None when that cannot be decided statically (module not found, compiled, dynamic)."""
+        mod, rest = self._split(dotted)
+        if mod is None:
+            return None
+        if not rest:
+            return True
+        if mod.path is None:
+            return None
+        found = self._lookup(mod, rest[0], set())
+        if found is None:
+            return None if mod.dynamic or mod.stars else False
+        sym_mod, sym = found
+        if sym is None:
+            if len(rest) == 1:
+                return True
+            return self.exists(".".join([sym_mod.name, *rest[1:]]))
+        for part in rest[1:]:
+            if sym.kind != "class":
+                return None
+            nxt = sym.members.get(part)
+            if nxt is None:
+                return None  # inherited members are not followed
+            sym = nxt
+        return True
+
+    def module_file(self, module: str) -> str | None:
+        """The source file of ``module`` ("" when it exists without Python source)."""
+        found = self._module(module)
+        if found is None:
+            return None
+        return found.path or ""
+
+    # -- locating -----------------------------------------------------------------------------
+
+    def _find(self, module: str) -> tuple[str | None, bool] | None:
+        """(source path or None if compiled, is_package) for ``module``, or None if absent."""
+        parts = module.split(".")
+        if not all(p.isidentifier() for p in parts):
+            return None
+        if len(parts) == 1 and parts[0] in sys.builtin_module_names:
+            return None, False
+        for base in self.search_paths:
+            if self.exclude and os.path.abspath(base).startswith(self.exclude):
+                continue
+            found = _find_in(base, parts)
+            if found is not None:
+                return found
+        return None
+
+    def _module(self, name: str) -> _Module | None:
+        if name in self._modules:
+            return self._modules[name]
+        found = self._find(name)
+        mod: _Module | None = None
+        if found is not None:
+            path, is_pkg = found
+            mod = _Module(name, path, is_pkg)
+            if path:
+                self._parse_into(mod)
+        self._modules[name] = mod
+        return mod
+
+    def _split(self, dotted: str) -> tuple[_Module | None, list[str]]:
+        """The longest module prefix of ``dotted`` and the remaining attribute parts."""
+        parts = dotted.split(".")
+        for i in range(len(parts), 0, -1):
+            mod = self._module(".".join(parts[:i]))
+            if mod is not None:
+                return mod, parts[i:]
+        return None, parts
+
+    # -- parsing ------------------------------------------------------------------------------
+
+    def _parse_into(self, mod: _Module) -> None:
+        assert mod.path
+        try:
+            if os.path.getsize(mod.path) > MAX_FILE_SIZE:
+                return
+            with open(mod.path, "rb") as f:
+                data = f.read()
+        except OSError:
+            return
+        if self._parser is None:
+            self._parser = Parser(Language(tree_sitter_python.language()))
+        tree = self._parser.parse(data)
+        _collect(tree.root_node, data, mod)
+
+    # -- lookup -------------------------------------------------------------------------------
+
+    def _resolve_import(self, mod: _Module, module: str, level: int) -> str:
+        if level == 0:
+            return module
+        base = mod.name.split(".")
+        if not mod.is_package:
+            base = base[:-1]
+        if level > 1:
+            base = base[: len(base) - (level - 1)]
+        return ".".join([*base, module] if module else base)
+
+    def _lookup(
+        self, mod: _Module, name: str, seen: set[tuple[str, str]]
+    ) -> tuple[_Module, _Symbol | None] | None:
+        """Find ``name`` in ``mod``: (defining module, symbol) — symbol None for a submodule."""
+        key = (mod.name, name)
+        if key in seen or len(seen) > 40:
+            return None
+        seen.add(key)
+        sym = mod.symbols.get(name)
+        if sym is not None and sym.kind != "import":
+            return mod, sym
+        if sym is not None and sym.target is not None and len(seen) <= MAX_FOLLOW * 4:
+            module, imported, level = sym.target
+            target = self._resolve_import(mod, module, level)
+            if imported is None:  # import a.b as name
+                sub = self._module(target)
+                return (sub, None) if sub is not None else None
+            sub_name = f"{target}.{imported}" if target else imported
+            src = self._module(target) if target else None
+            if src is not None and src.path:
+                found = self._lookup(src, imported, seen)
+                if found is not None:
+                    return found
+            sub = self._module(sub_name)
+            if sub is not None:
+                return sub, None
+            return None
+        if mod.is_package:
+            sub = self._module(f"{mod.name}.{name}")
+            if sub is not None:
+                return sub, None
+        for module, level in mod.stars:
+            src = self._module(self._resolve_import(mod, module, level))
+            if src is not None and src.path:
+                found = self._lookup(src, name, seen)
+                if found is not None:
+                    return found
+        return None
+
+    def _describe(self, dotted: str) -> ExternalDoc | None:
+        mod, rest = self._split(dotted)
+        if mod is None:
+            if "." not in dotted and hasattr(builtins, dotted):
+                return ExternalDoc(name=dotted, kind="builtin", defined_in=f"builtins.{dotted}")
+            return None
+        if mod.path is None:  # compiled: we know it exists, not what it says
+            return ExternalDoc(name=dotted, kind="builtin", defined_in=dotted)
+        if not rest:
+            return ExternalDoc(
+                name=dotted,
+                kind="module",
+                signature=f"module {mod.name}",
+                doc=mod.symbols["__doc__"].doc if "__doc__" in mod.symbols else "",
+                defined_in=mod.name,
+                path=mod.path,
+            )
+        found = self._lookup(mod, rest[0], set())
+        if found is None:
+            if any(self.module_file(self._resolve_import(mod, m, lv)) == "" for m, lv in mod.stars):
+                # star import from a compiled module (os: `from posix import *`)
+                return ExternalDoc(name=dotted, kind="builtin", defined_in=dotted)
+            return None
+        owner, sym = found
+        if sym is None:  # a submodule
+            if owner.name == mod.name:
+                return None
+            sub = self._describe(".".join([owner.name, *rest[1:]]))
+            if sub is not None:
+                sub = replace(sub, name=dotted)
+            return sub
+        defined = f"{owner.name}.{rest[0]}"
+        for part in rest[1:]:
+            nxt = sym.members.get(part) if sym.kind == "class" else None
+            if nxt is None:
+                return None
+            sym = nxt
+            defined += f".{part}"
+        if owner.path is None:
+            return ExternalDoc(name=dotted, kind="builtin", defined_in=defined)
+        kind: ExternalKind = sym.kind if sym.kind in ("function", "class") else "variable"  # type: ignore[assignment]
+        return ExternalDoc(
+            name=dotted,
+            kind=kind,
+            signature=sym.signature,
+            doc=sym.doc,
+            defined_in=defined,
+            path=owner.path,
+        )
+
+
+def describe_external(dotted: str, externals: Externals | None = None) -> ExternalDoc | None:
+    """Signature and docstring of an external name, read statically (pass an
+    :class:`Externals` to reuse its cache; the project graph owns one as ``graph.externals``)."""
+    return (externals or Externals()).describe(dotted)
+
+
+def external_exists(dotted: str, externals: Externals | None = None) -> bool | None:
+    """Whether the installed module really defines ``dotted`` (None: cannot tell statically)."""
+    return (externals or Externals()).exists(dotted)
+
+
+def default_search_paths() -> list[str]:
+    """``sys.path`` (without the current directory) followed by the interpreter's lib paths."""
+    paths: list[str] = []
+    for p in sys.path:
+        if p and p not in paths and os.path.isdir(p):
+            paths.append(p)
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        lib = sysconfig.get_paths().get(key)
+        if lib and lib not in paths and os.path.isdir(lib):
+            paths.append(lib)
+    return paths
+
+
+_EXT_SUFFIXES = (".so", ".pyd")
+
+
+def _find_in(base: str, parts: list[str]) -> tuple[str | None, bool] | None:
+    here = base
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        pkg = os.path.join(here, part)
+        if os.path.isdir(pkg):
+            for init in ("__init__.py", "__init__.pyi"):
+                f = os.path.join(pkg, init)
+                if os.path.isfile(f):
+                    if last:
+                        return f, True
+                    break
+            else:
+                if last:  # namespace package: exists, no source of its own
+                    return None, True
+            here = pkg
+            continue
+        if not last:
+            return None
+        for suffix in (".py", ".pyi"):
+            f = pkg + suffix
+            if os.path.isfile(f):
+                return f, False
+        try:
+            names = os.listdir(here)
+        except OSError:
+            return None
+        prefix = part + "."
+        for n in names:
+            if n.startswith(prefix) and n.endswith(_EXT_SUFFIXES):
+                return None, False
+        return None
+    return None
+
+
+# -- tree-sitter extraction ----------------------------------------------------------------------
+
+_BLOCKS = ("if_statement", "try_statement", "else_clause", "elif_clause", "except_clause",
+           "finally_clause", "with_statement", "block")
+
+
+def _text(node: Node | None, data: bytes) -> str:
+    if node is None:
+        return ""
+    return data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def _docstring(body: Node | None, data: bytes) -> str:
+    if body is None:
+        return ""
+    for child in body.named_children:
+        if child.type == "comment":
+            continue
+        if child.type == "expression_statement" and child.named_children:
+            s = child.named_children[0]
+            if s.type == "string":
+                return _first_paragraph(_string_value(s, data))
+        return ""
+    return ""
+
+
+def _string_value(node: Node, data: bytes) -> str:
+    parts = [_text(c, data) for c in node.named_children if c.type == "string_content"]
+    if parts or node.named_children:
+        return "".join(parts)
+    raw = _text(node, data).lstrip("rRbBuUfF")
+    for q in ('"""', "'''", '"', "'"):
+        if raw.startswith(q) and raw.endswith(q) and len(raw) >= 2 * len(q):
+            return raw[len(q) : -len(q)]
+    return raw
+
+
+def _first_paragraph(text: str) -> str:
+    text = inspect.cleandoc(text)
+    para = text.split("\n\n", 1)[0].strip()
+    para = " ".join(para.split())
+    if len(para) > MAX_DOC:
+        para = para[: MAX_DOC - 1].rstrip() + "…"
+    return para
+
+
+def _header(node: Node, body: Node | None, data: bytes) -> str:
+    end = body.start_byte if body is not None else node.end_byte
+    sig = data[node.start_byte : end].decode("utf-8", "replace").rstrip().rstrip(":").rstrip()
+    sig = " ".join(sig.split())
+    sig = sig.replace("( ", "(").replace(" )", ")").replace(",)", ")")
+    if len(sig) > MAX_SIGNATURE:
+        sig = sig[: MAX_SIGNATURE - 1] + "…"
+    return sig
+
+
+def _definition(node: Node, data: bytes, depth: int = 0) -> tuple[str, _Symbol] | None:
+    if node.type == "decorated_definition":
+        inner = node.child_by_field_name("definition")
+        return _definition(inner, data, depth) if inner is not None else None
+    if node.type not in ("function_definition", "class_definition"):
+        return None
+    name = _text(node.child_by_field_name("name"), data)
+    body = node.child_by_field_name("body")
+    sym = _Symbol(
+        kind="class" if node.type == "class_definition" else "function",
+        signature=_header(node, body, data),
+        doc=_docstring(body, data),
+    )
+    if sym.kind == "class" and body is not None and depth < 2:
+        for child in body.named_children:
+            member = _definition(child, data, depth + 1)
+            if member is not None:
+                sym.members.setdefault(member[0], member[1])
+            elif child.type == "expression_statement":
+                for n in _assigned_names(child, data):
+                    sym.members.setdefault(n, _Symbol(kind="variable"))
+    return name, sym
+
+
+def _assigned_names(stmt: Node, data: bytes) -> list[str]:
+    out: list[str] = []
+    for child in stmt.named_children:
+        if child.type in ("assignment", "augmented_assignment"):
+            left = child.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                out.append(_text(left, data))
+            elif left is not None and left.type in ("pattern_list", "tuple_pattern"):
+                out.extend(_text(n, data) for n in left.named_children if n.type == "identifier")
+    return out
+
+
+def _collect(root: Node, data: bytes, mod: _Module) -> None:
+    """Fill ``mod`` with the module-level bindings of ``root`` (first binding wins, but a
+    definition beats an import or assignment of the same name)."""
+    symbols = mod.symbols
+    doc = _docstring(root, data)
+    if doc:
+        symbols["__doc__"] = _Symbol(kind="variable", doc=doc)
+
+    def put(name: str, sym: _Symbol) -> None:
+        old = symbols.get(name)
+        if old is None or (old.kind in ("import", "variable") and sym.kind in ("function", "class")):
+            symbols[name] = sym
+
+    def walk(node: Node) -> None:
+        for child in node.named_children:
+            t = child.type
+            d = _definition(child, data)
+            if d is not None:
+                if d[0] == "__getattr__":
+                    mod.dynamic = True
+                put(*d)
+            elif t == "expression_statement":
+                for n in _assigned_names(child, data):
+                    put(n, _Symbol(kind="variable"))
+            elif t == "import_statement":
+                for item in child.named_children:
+                    if item.type == "aliased_import":
+                        module = _text(item.child_by_field_name("name"), data)
+                        alias = _text(item.child_by_field_name("alias"), data)
+                        put(alias, _Symbol(kind="import", target=(module, None, 0)))
+                    elif item.type == "dotted_name":
+                        top = _text(item, data).split(".")[0]
+                        put(top, _Symbol(kind="import", target=(top, None, 0)))
+            elif t == "import_from_statement":
+                _collect_from(child, data, mod, put)
+            elif t in _BLOCKS:
+                walk(child)
+
+    walk(root)
+
+
+def _collect_from(node: Node, data: bytes, mod: _Module, put: object) -> None:
+    module_node = node.child_by_field_name("module_name")
+    raw = _text(module_node, data)
+    level = len(raw) - len(raw.lstrip("."))
+    module = raw.lstrip(".")
+    if module_node is not None and module_node.type == "relative_import":
+        inner = [c for c in module_node.named_children if c.type == "dotted_name"]
+        module = _text(inner[0], data) if inner else ""
+        level = _text(module_node, data).count(".") - module.count(".")
+    assert callable(put)
+    for child in node.named_children:
+        if child is module_node:
+            continue
+        if child.type == "wildcard_import":
+            mod.stars.append((module, level))
+        elif child.type == "aliased_import":
+            name = _text(child.child_by_field_name("name"), data)
+            alias = _text(child.child_by_field_name("alias"), data)
+            put(alias, _Symbol(kind="import", target=(module, name, level)))
+        elif child.type == "dotted_name":
+            name = _text(child, data)
+            put(name.split(".")[-1], _Symbol(kind="import", target=(module, name, level)))

@@ -1,0 +1,541 @@
+"""The project context graph: entities of every indexed file as nodes of a networkx
+MultiDiGraph, their relations as edges, maintained incrementally one file at a time.
+
+Nodes are keyed by qualified name (``pkg.mod.Store.prune``; modules by module name) with the
+attributes ``entity``, ``kind`` and ``path``. Names imported from outside the project are nodes
+``external:<dotted>`` of kind ``external``. Edges carry ``kind`` (also used as the edge key):
+``contains``, ``calls``, ``refers``, ``typeof``, ``inherits``, ``imports``, ``assigns``, ``as``.
+
+Decisions callers rely on:
+
+- A file owns its nodes and every edge leaving them; ``update_file`` replaces exactly those,
+  so its cost depends on that file (plus, rarely, the files whose imports of a brand-new
+  top-level package must be re-resolved).
+- Edges from other files into a changed file are kept by name. A node whose entity disappeared
+  but that other files still point to stays as a placeholder (kind ``unresolved``, entity
+  None): ``entity()`` returns None for it, ``dependents()`` still lists who used it, and it
+  comes back to life when a definition of that name reappears.
+- Edges are resolved when their own file is added; :meth:`ProjectGraph.resolve` always
+  answers from the current state.
+- Builtins and locals get no edges (``callees`` still reports builtins).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import networkx as nx
+
+from docfact.graph.externals import ExternalDoc, Externals
+from docfact.graph.resolve import Resolved, Resolver, clean_name, type_names
+from docfact.model import Entity, FileIndex, Pos, Range
+
+log = logging.getLogger(__name__)
+
+EDGE_KINDS = ("contains", "calls", "refers", "typeof", "inherits", "imports", "assigns", "as")
+# Relations through which an entity depends on another (what dependents() follows backwards).
+DEPENDENCY_KINDS = frozenset({"calls", "refers", "typeof", "inherits", "assigns", "as"})
+EXTERNAL_PREFIX = "external:"
+
+Progress = Callable[[int, int, str], None]
+
+
+class ProjectGraph:
+    """Entities and relations of a workspace; see the module docstring for the contract."""
+
+    def __init__(self, root: Path | str | None = None) -> None:
+        self.root = Path(root) if root is not None else None
+        self.g: nx.MultiDiGraph = nx.MultiDiGraph()
+        self.skipped: list[tuple[str, str]] = []
+        exclude = (str(self.root),) if self.root is not None else ()
+        self.externals = Externals(exclude=exclude)
+        self.resolver = Resolver(self)
+        self._files: dict[str, FileIndex] = {}
+        self._local: dict[str, dict[str, Entity]] = {}  # path -> local_name -> entity
+        self._owned: dict[str, list[str]] = {}  # path -> nodes it defines
+        self._out: dict[str, list[tuple[str, str, str]]] = {}  # path -> edges it added
+        self._modules: dict[str, str] = {}  # python module name -> path
+        self._prefixes: dict[str, int] = {}  # every dotted prefix of a module name -> count
+        self._by_name: dict[str, dict[int, Entity]] = {}  # simple name -> entities
+        self._java: dict[str, dict[str, Entity]] = {}  # package -> top-level class name -> class
+        self._ext_users: dict[str, set[str]] = {}  # top-level external name -> files using it
+        self._pending: dict[str, set[str]] = {}  # missing module name -> files waiting for it
+        self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
+        self._names_cache: set[str] | None = None
+
+    # -- loading ----------------------------------------------------------------------------
+
+    @classmethod
+    def from_root(
+        cls,
+        root: Path | str,
+        exclude: Iterable[str] = (),
+        max_size: int = 1_000_000,
+        progress: Progress | None = None,
+    ) -> ProjectGraph:
+        """Index every source file under ``root`` (honouring ``exclude`` patterns and the size
+        limit) and build the graph; files that cannot be read are listed in ``skipped``."""
+        from docfact.index import index_file
+        from docfact.index.workspace import module_name, scan
+
+        root = Path(root)
+        graph = cls(root)
+        items = list(scan(root, tuple(exclude), max_size))
+        total = len(items)
+        with graph.deferred():
+            for i, item in enumerate(items):
+                if progress is not None:
+                    progress(i, total, str(item.path))
+                if item.text is None or item.language is None:
+                    graph.skipped.append((str(item.path), item.reason or "skipped"))
+                    continue
+                try:
+                    graph.add_file(index_file(str(item.path), item.text, module_name(root, item.path)))
+                except Exception as exc:  # one broken file never stops the workspace
+                    log.exception("indexing %s failed", item.path)
+                    graph.skipped.append((str(item.path), f"index error: {exc}"))
+        if progress is not None:
+            progress(total, total, "")
+        return graph
+
+    def add_files(self, indexes: Iterable[FileIndex]) -> None:
+        """Add many files; edges are resolved once all of them are known."""
+        with self.deferred():
+            for fi in indexes:
+                self.add_file(fi)
+
+    @contextmanager
+    def deferred(self) -> Iterator[None]:
+        """Within this block, ``add_file``/``update_file`` only add nodes; all edges are
+        resolved on exit, when every file is known (use it to load a workspace)."""
+        if self._deferred is not None:
+            yield
+            return
+        self._deferred = {}
+        try:
+            yield
+        finally:
+            paths, self._deferred = self._deferred, None
+            for path in paths:
+                fi = self._files.get(path)
+                if fi is not None:
+                    self._add_edges(fi)
+
+    def add_file(self, index: FileIndex) -> None:
+        """Add (or replace) one indexed file."""
+        if index.path in self._files:
+            self.remove_file(index.path)
+        new_tops = self._add_nodes(index)
+        if self._deferred is not None:
+            self._deferred[index.path] = None
+            return
+        self._add_edges(index)
+        # files that resolved a name into this module before it existed, or that took its
+        # package for an external one, resolve again (their edges may now go elsewhere)
+        waiting = set(self._pending.pop(index.module, ()))
+        for top in new_tops:
+            waiting |= self._ext_users.pop(top, set())
+        for path in sorted(waiting):
+            if path != index.path and path in self._files:
+                self._remove_edges(path)
+                self._add_edges(self._files[path])
+
+    def update_file(self, path: str, text: str, module: str | None = None) -> FileIndex:
+        """Re-index ``path`` from ``text`` and replace its nodes and edges."""
+        from docfact.index import index_file
+
+        old = self._files.get(path)
+        if module is None and old is not None:
+            module = old.module
+        index = index_file(path, text, module)
+        self.add_file(index)
+        return index
+
+    def remove_file(self, path: str) -> None:
+        """Drop the file's nodes and edges; nodes other files still point to stay as
+        placeholders."""
+        fi = self._files.pop(path, None)
+        if fi is None:
+            return
+        if self._deferred is not None:
+            self._deferred.pop(path, None)
+        self._names_cache = None
+        self._remove_edges(path)
+        g = self.g
+        for node in self._owned.pop(path, []):
+            if node not in g:
+                continue
+            data = g.nodes[node]
+            if data.get("path") != path:
+                continue
+            if g.in_degree(node):
+                data.update(entity=None, kind="unresolved", path=None)
+            else:
+                g.remove_node(node)
+        for e in self._local.pop(path, {}).values():
+            names = self._by_name.get(e.name)
+            if names is not None:
+                names.pop(id(e), None)
+                if not names:
+                    del self._by_name[e.name]
+            if fi.language == "java" and e.kind == "class" and e.parent is None:
+                pkg = self._java.get(fi.package)
+                if pkg is not None and pkg.get(e.name) is e:
+                    del pkg[e.name]
+                    if not pkg:
+                        del self._java[fi.package]
+        if fi.language != "java" and self._modules.get(fi.module) == path:
+            del self._modules[fi.module]
+            for prefix in _prefixes(fi.module):
+                n = self._prefixes.get(prefix, 0) - 1
+                if n <= 0:
+                    self._prefixes.pop(prefix, None)
+                else:
+                    self._prefixes[prefix] = n
+
+    # -- nodes and edges --------------------------------------------------------------------
+
+    def _add_nodes(self, fi: FileIndex) -> list[str]:
+        """Register the file and its entity nodes; returns top-level names new to the project."""
+        self._files[fi.path] = fi
+        self._names_cache = None
+        g = self.g
+        path = fi.path
+        new_tops: list[str] = []
+        if fi.language != "java" and fi.module and fi.module not in self._modules:
+            self._modules[fi.module] = path
+            for prefix in _prefixes(fi.module):
+                if prefix not in self._prefixes and "." not in prefix:
+                    new_tops.append(prefix)
+                self._prefixes[prefix] = self._prefixes.get(prefix, 0) + 1
+        local: dict[str, Entity] = {}
+        owned: list[str] = []
+        entities = fi.entities
+        if not any(e.kind == "module" for e in entities):
+            entities = [_module_entity(fi), *entities]
+        if fi.language == "python":
+            entities = [*entities, *_instance_fields(entities)]
+        for e in entities:
+            if e.local_name in local:
+                continue  # overload variants and setters come after the definition
+            local[e.local_name] = e
+            q = e.qualname
+            if e.kind == "module" and fi.language == "java":
+                q = f"{q}::{path}" if q in g and g.nodes[q].get("path") not in (None, path) else q
+            data = g.nodes.get(q) if q in g else None
+            if data is not None and data.get("entity") is not None and data.get("path") != path:
+                log.debug("%s is defined in %s and %s; keeping the first", q, data.get("path"), path)
+            else:
+                g.add_node(q, entity=e, kind=e.kind, path=path)
+                owned.append(q)
+            if e.kind != "module":
+                self._by_name.setdefault(e.name, {})[id(e)] = e
+            if fi.language == "java" and e.kind == "class" and e.parent is None:
+                self._java.setdefault(fi.package, {}).setdefault(e.name, e)
+        self._local[path] = local
+        self._owned[path] = owned
+        return new_tops
+
+    def _add_edges(self, fi: FileIndex) -> None:
+        path = fi.path
+        local = self._local[path]
+        resolver = self.resolver
+        g = self.g
+        edges: dict[tuple[str, str, str], None] = {}
+        externals: set[str] = set()
+        cache: dict[str, Resolved | None] = {}
+        module_q = fi.module
+        module_ent = local.get("")
+        if module_ent is not None:
+            module_q = module_ent.qualname
+
+        def target(name: str, scope: Entity) -> str | None:
+            r = resolver.resolve(name, scope, cache)
+            if r is None or r.kind in ("local", "builtin"):
+                return None
+            if r.kind == "external":
+                externals.add(r.qualname.split(".", 1)[0])
+                return EXTERNAL_PREFIX + r.qualname
+            return r.qualname
+
+        for e in local.values():
+            src = e.qualname if e.kind != "module" else module_q
+            if e.kind != "module":
+                parent = module_q if e.parent is None else f"{e.module}.{e.parent}"
+                edges[(parent, src, "contains")] = None
+            own = set(e.locals)
+            own.update(p.name for p in e.params)
+            for kind, names in _uses(e):
+                for name in names:
+                    head = name.split(".", 1)[0]
+                    if head in own and "." not in name:
+                        continue
+                    t = target(name, e)
+                    if t is None or t == src:
+                        continue
+                    if kind == "refers" and (src, t, "calls") in edges:
+                        continue
+                    edges[(src, t, kind)] = None
+        if module_ent is not None:
+            for imp in fi.imports:
+                if imp.name == "*":
+                    continue
+                t = target(imp.bound_name, module_ent)
+                if t is not None and t != module_q:
+                    edges[(module_q, t, "imports")] = None
+        pending = self._pending
+        for _, v, _ in edges:
+            if v not in g:
+                if v.startswith(EXTERNAL_PREFIX):
+                    g.add_node(v, entity=None, kind="external", path=None)
+                else:
+                    g.add_node(v, entity=None, kind="unresolved", path=None)
+            if v[0] != "e" or not v.startswith(EXTERNAL_PREFIX):
+                if g.nodes[v]["entity"] is None:
+                    parent = v.rpartition(".")[0]
+                    if parent and parent not in self._modules:
+                        pending.setdefault(parent, set()).add(path)
+        g.add_edges_from((u, v, k, {"kind": k}) for u, v, k in edges)
+        self._out[path] = list(edges)
+        for top in externals:
+            self._ext_users.setdefault(top, set()).add(path)
+
+    def _remove_edges(self, path: str) -> None:
+        g = self.g
+        for u, v, k in self._out.pop(path, []):
+            if g.has_edge(u, v, k):
+                g.remove_edge(u, v, k)
+            if v in g and g.nodes[v].get("entity") is None and g.degree(v) == 0:
+                g.remove_node(v)  # an external or placeholder nobody points to any more
+
+    # -- lookups ----------------------------------------------------------------------------
+
+    def files(self) -> list[FileIndex]:
+        """All indexed files, in the order they were added."""
+        return list(self._files.values())
+
+    def file(self, path: str) -> FileIndex | None:
+        return self._files.get(path)
+
+    def entity(self, qualname: str) -> Entity | None:
+        """The entity with this qualified name (None for placeholders and externals)."""
+        data = self.g.nodes.get(qualname) if qualname in self.g else None
+        return data.get("entity") if data is not None else None
+
+    def find(self, path: str, local_name: str) -> Entity | None:
+        """The entity ``local_name`` ("Store.prune"; "" for the module) of file ``path``."""
+        local = self._local.get(path)
+        return local.get(local_name) if local is not None else None
+
+    def module_entity(self, path: str) -> Entity | None:
+        return self.find(path, "")
+
+    def module_path(self, module: str) -> str | None:
+        return self._modules.get(module)
+
+    def is_project_module(self, name: str) -> bool:
+        """A module or (possibly namespace) package of the project."""
+        return name in self._modules or name in self._prefixes
+
+    def is_project_name(self, dotted: str) -> bool:
+        """True when the top-level package of ``dotted`` belongs to the project."""
+        return dotted.split(".", 1)[0] in self._prefixes
+
+    def java_class(self, package: str, name: str) -> Entity | None:
+        pkg = self._java.get(package)
+        return pkg.get(name) if pkg is not None else None
+
+    def is_java_package(self, package: str) -> bool:
+        return package in self._java
+
+    def entities_named(self, simple_name: str) -> list[Entity]:
+        """Every project entity with this simple name, in the order files were added."""
+        return list(self._by_name.get(simple_name, {}).values())
+
+    def project_names(self) -> set[str]:
+        """Simple names of all project entities (for existence checks and "did you mean")."""
+        if self._names_cache is None:
+            self._names_cache = set(self._by_name)
+        return self._names_cache
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def resolve(self, name: str, scope: Entity) -> Resolved | None:
+        """What ``name``, as written in the code or docs of ``scope``, refers to now.
+
+        Project names that do not exist resolve to None.
+        """
+        r = self.resolver.resolve(name, scope)
+        if r is None or (r.kind == "project" and r.entity is None):
+            return None
+        return r
+
+    def callees(self, entity: Entity) -> list[Resolved]:
+        """The 1-hop dependencies of ``entity``: what it calls, references, uses as a type or
+        inherits from — deduplicated, in order of first use in its code. Locals are left out;
+        a name that cannot be followed past a local keeps its tail in ``rest``."""
+        out: dict[str, Resolved] = {}
+        cache: dict[str, Resolved | None] = {}
+        own = set(entity.locals)
+        own.update(p.name for p in entity.params)
+        for name in _in_code_order(entity):
+            head = name.split(".", 1)[0]
+            if head in own and "." not in name:
+                continue
+            r = self.resolver.resolve(name, entity, cache)
+            if r is None or r.kind == "local":
+                continue
+            if r.kind == "project" and r.entity is None:
+                continue
+            if r.qualname == entity.qualname or r.qualname in out:
+                continue
+            if r.entity is not None and r.entity.kind == "module" and r.entity.path == entity.path:
+                continue
+            out[r.qualname] = r
+        return list(out.values())
+
+    def dependents(self, qualname: str) -> set[str]:
+        """Qualified names of entities that call, reference, type-use or inherit ``qualname``
+        (through reverse edges). Users of a class count for its members too, since a class's
+        context shows its members' signatures."""
+        g = self.g
+        out: set[str] = set()
+        targets = [qualname]
+        ent = self.entity(qualname)
+        if ent is not None and ent.parent is not None:
+            parent = self.find(ent.path, ent.parent)
+            if parent is not None and parent.kind == "class":
+                targets.append(parent.qualname)
+        for t in targets:
+            if t not in g:
+                continue
+            for u, _, k in g.in_edges(t, keys=True):
+                if k in DEPENDENCY_KINDS and g.nodes[u].get("entity") is not None:
+                    out.add(u)
+        out.discard(qualname)
+        return out
+
+    def describe_external(self, dotted: str) -> ExternalDoc | None:
+        """Signature and docstring of an external name, read statically (cached)."""
+        return self.externals.describe(dotted)
+
+    def external_exists(self, dotted: str) -> bool | None:
+        """Whether an installed module defines ``dotted`` (None: cannot tell statically)."""
+        return self.externals.exists(dotted)
+
+    def edges_of(self, qualname: str, kind: str | None = None) -> list[tuple[str, str]]:
+        """Outgoing (target, kind) pairs of a node, for inspection and tests."""
+        if qualname not in self.g:
+            return []
+        return [(v, k) for _, v, k in self.g.out_edges(qualname, keys=True) if kind is None or k == kind]
+
+
+def _uses(e: Entity) -> list[tuple[str, list[str]]]:
+    """The names an entity uses, per relation kind."""
+    types: list[str] = []
+    for p in e.params:
+        types.extend(type_names(p.annotation))
+    types.extend(type_names(e.returns))
+    types.extend(type_names(e.annotation))
+    return [
+        ("inherits", e.bases),
+        ("typeof", types),
+        ("calls", e.calls),
+        ("as", e.catches),
+        ("refers", e.raises),
+        ("assigns", [a for a in e.assigns if "." in a or a not in e.locals]),
+        ("refers", e.refs),
+    ]
+
+
+_WORD = re.compile(r"[\w.]+")
+
+
+def _in_code_order(e: Entity) -> list[str]:
+    """All names ``e`` uses, ordered by their first occurrence in its code."""
+    names: dict[str, None] = {}
+    for _, group in _uses(e):
+        for n in group:
+            c = clean_name(n)
+            if not c:
+                continue
+            parts = c.split(".")
+            if len(parts) > 2 and parts[0] in ("self", "cls", "this"):
+                names.setdefault(".".join(parts[:2]), None)  # the field before what it does
+            names.setdefault(c, None)
+    code = e.code
+    if not code:
+        return list(names)
+    first: dict[str, int] = {}
+    big = len(code) + 1
+    for n in names:
+        i = _find_word(code, n)
+        first[n] = i if i >= 0 else big
+    return sorted(names, key=lambda n: first[n])  # stable: ties keep source-list order
+
+
+def _find_word(code: str, name: str) -> int:
+    start = 0
+    while True:
+        i = code.find(name, start)
+        if i < 0:
+            return -1
+        before = code[i - 1] if i else " "
+        after = code[i + len(name)] if i + len(name) < len(code) else " "
+        if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
+            return i
+        start = i + 1
+
+
+_SELF_ASSIGN = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*=(?!=)", re.M)
+
+
+def _instance_fields(entities: list[Entity]) -> list[Entity]:
+    """Fields for ``self.x = ...`` assignments in methods that the class does not declare, so
+    ``self.items`` resolves and renders like a declared field (first assignment wins)."""
+    classes = {e.local_name: e for e in entities if e.kind == "class"}
+    known = {e.local_name for e in entities}
+    out: list[Entity] = []
+    for m in entities:
+        cls = classes.get(m.parent or "") if m.kind in ("method", "function") else None
+        if cls is None or not any(a.startswith("self.") for a in m.assigns):
+            continue
+        for match in _SELF_ASSIGN.finditer(m.code):
+            name, annotation = match.group(1), match.group(2)
+            local_name = f"{cls.local_name}.{name}"
+            if local_name in known:
+                continue
+            known.add(local_name)
+            line_no = m.code.count("\n", 0, match.start(1))
+            line_start = m.code.rfind("\n", 0, match.start(1)) + 1
+            line_end = m.code.find("\n", match.start(1))
+            code = m.code[line_start : line_end if line_end >= 0 else len(m.code)].strip()
+            start = Pos(m.range.start.line + line_no, 0)
+            out.append(Entity(
+                kind="field", name=name, local_name=local_name, module=m.module, path=m.path,
+                language=m.language, range=Range(start, Pos(start.line, len(code))), code=code,
+                signature=code, annotation=annotation.strip() if annotation else None,
+                parent=cls.local_name,
+            ))
+    return out
+
+
+def _prefixes(module: str) -> list[str]:
+    parts = module.split(".")
+    return [".".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def _module_entity(fi: FileIndex) -> Entity:
+    return Entity(
+        kind="module",
+        name=fi.module.rsplit(".", 1)[-1],
+        local_name="",
+        module=fi.module,
+        path=fi.path,
+        language=fi.language,
+        range=Range(Pos(0, 0), Pos(fi.text.count("\n"), 0)),
+    )

@@ -1,0 +1,417 @@
+"""Name resolution over the project graph: what does ``helper`` / ``self.save`` / ``np.array``
+written inside one entity (or its docs) refer to?
+
+Order (Python): local names and parameters of the scope and its enclosing functions →
+``self.``/``cls.``/``super()`` members of the enclosing class (inherited members included) →
+names defined in the same module → the file's imports (absolute, relative, aliases, star
+imports, package ``__init__`` re-exports followed transitively with a cycle guard) → a fully
+qualified project name → builtins → nothing.
+Java: locals and parameters → members of the enclosing classes (``this.`` and unqualified,
+inherited included) → classes of the same package → single-type imports → wildcard imports of
+project packages → ``java.lang`` → wildcard imports from outside the project.
+
+Names imported from outside the project resolve to ``external`` with the dotted name as the
+import spells it (``np.array`` → ``numpy.array``). Attribute chains are followed through
+modules and classes; through anything else (a variable, a call result) the unfollowed tail is
+kept in :attr:`Resolved.rest`.
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from docfact.model import Entity, FileIndex, Import
+
+if TYPE_CHECKING:
+    from docfact.graph.graph import ProjectGraph
+
+ResolvedKind = Literal["project", "external", "builtin", "local"]
+
+PY_BUILTINS = frozenset(dir(builtins))
+JAVA_LANG = frozenset(
+    "Object String StringBuilder StringBuffer CharSequence Integer Long Short Byte Double Float "
+    "Boolean Character Number Math StrictMath System Thread Runnable Iterable Comparable "
+    "AutoCloseable Cloneable Enum Record Void Class ClassLoader Process ProcessBuilder Runtime "
+    "Throwable Exception Error RuntimeException IllegalArgumentException IllegalStateException "
+    "NullPointerException IndexOutOfBoundsException ArrayIndexOutOfBoundsException "
+    "StringIndexOutOfBoundsException ClassCastException ArithmeticException "
+    "UnsupportedOperationException NumberFormatException InterruptedException "
+    "CloneNotSupportedException ReflectiveOperationException ClassNotFoundException "
+    "SecurityException StackOverflowError OutOfMemoryError AssertionError Override Deprecated "
+    "SuppressWarnings FunctionalInterface SafeVarargs".split()
+)
+JAVA_PRIMITIVES = frozenset("int long short byte double float boolean char void var".split())
+_DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+_TYPE_NAMES = re.compile(r"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")
+_TYPE_SKIP = frozenset({"None", "True", "False", "extends", "super", "final", "import"})
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What a name refers to.
+
+    ``kind``: "project" (an entity of the workspace, ``entity`` set), "external" (imported from
+    outside the project; ``qualname`` is the dotted name), "builtin" (Python builtins,
+    ``java.lang``, Java primitives) or "local" (a parameter or local variable of the scope).
+    ``rest``: the attribute tail that could not be followed statically
+    (``self.items.append`` → the field ``items`` with rest ``"append"``).
+    """
+
+    kind: ResolvedKind
+    qualname: str
+    entity: Entity | None = None
+    rest: str = ""
+    type_hint: str = ""  # locals: the declared type as written, if any
+
+
+def clean_name(name: str) -> str | None:
+    """The leading dotted identifier of an expression as written, or None.
+
+    ``"foo(x).bar"`` → ``"foo"``, ``"super().save"`` → ``"super().save"`` (kept: it is
+    resolved specially), ``"'sep'.join"`` → None.
+    """
+    name = name.strip()
+    if name.startswith("super()."):
+        rest = _DOTTED.match(name, 8)
+        return "super()." + rest.group(0) if rest else None
+    m = _DOTTED.match(name)
+    if m is None:
+        return None
+    return m.group(0)
+
+
+def type_names(annotation: str | None) -> list[str]:
+    """The (dotted) names a type expression mentions: ``"dict[str, list[Store]]"`` →
+    ``["dict", "str", "list", "Store"]``; Java ``"List<? extends Item>"`` → ``["List", "Item"]``."""
+    if not annotation:
+        return []
+    out: dict[str, None] = {}
+    for m in _TYPE_NAMES.findall(annotation):
+        m = re.sub(r"\s+", "", m)
+        if m not in _TYPE_SKIP:
+            out[m] = None
+    return list(out)
+
+
+class Resolver:
+    """Resolves names against one :class:`ProjectGraph`; ``strict`` resolution returns None for
+    project names that do not exist, the lenient one (used for edges) returns the qualname
+    they would have (``entity`` None), so edges keyed by that name revive when it appears."""
+
+    def __init__(self, graph: ProjectGraph) -> None:
+        self.g = graph
+
+    # -- entry point ------------------------------------------------------------------------
+
+    def resolve(self, name: str, scope: Entity, cache: dict[str, Resolved | None] | None = None) -> Resolved | None:
+        cleaned = clean_name(name)
+        if cleaned is None:
+            return None
+        fi = self.g.file(scope.path)
+        if fi is None:
+            return None
+        java = fi.language == "java"
+        parts = cleaned.split(".")
+        head = parts[0]
+        if head in ("self", "cls", "this") or head == "super()":
+            if len(parts) == 1:
+                cls = self._enclosing_class(scope)
+                if cls is None:
+                    return Resolved("local", head)
+                return Resolved("project", cls.qualname, cls)
+            cls = self._enclosing_class(scope)
+            if cls is None:
+                return Resolved("local", head, rest=".".join(parts[1:]))
+            if head == "super()":
+                return self._via_bases(cls, parts[1:], set())
+            return self._walk(Resolved("project", cls.qualname, cls), parts[1:], set())
+        local = self._local(head, scope, java)
+        if local is not None:
+            if len(parts) > 1 and local.kind == "local" and local.type_hint:
+                typed = self._typed(local.type_hint, scope)
+                if typed is not None:
+                    found = self._walk(typed, parts[1:], set())
+                    if found is not None:
+                        return found
+            return self._walk(local, parts[1:], set())
+        if cache is not None and cleaned in cache:
+            return cache[cleaned]
+        found = self._module_level(head, fi, scope, java)
+        result = self._walk(found, parts[1:], set()) if found is not None else None
+        if result is None:
+            result = self._qualified(cleaned)
+        if cache is not None:
+            cache[cleaned] = result
+        return result
+
+    # -- scopes -----------------------------------------------------------------------------
+
+    def _parent(self, e: Entity) -> Entity | None:
+        if e.parent is None:
+            return None if e.kind == "module" else self.g.module_entity(e.path)
+        return self.g.find(e.path, e.parent)
+
+    def _enclosing_class(self, scope: Entity) -> Entity | None:
+        e: Entity | None = scope
+        while e is not None and e.kind != "class":
+            e = self._parent(e)
+        return e
+
+    def _local(self, head: str, scope: Entity, java: bool) -> Resolved | None:
+        """Parameters, locals and nested definitions of the scope chain; Java class members."""
+        e: Entity | None = scope
+        first = True
+        while e is not None and e.kind != "module":
+            if e.kind in ("function", "method"):
+                nested = self.g.find(e.path, f"{e.local_name}.{head}")
+                if nested is not None:
+                    return Resolved("project", nested.qualname, nested)
+                for p in e.params:
+                    if p.name == head:
+                        return Resolved("local", head, type_hint=p.annotation or "")
+                if head in e.locals:
+                    return Resolved("local", head)
+            elif e.kind == "class" and (java or first):
+                member = self._member(e, head, set())
+                if member is not None:
+                    return member
+            first = False
+            e = self._parent(e)
+        return None
+
+    # -- module level -----------------------------------------------------------------------
+
+    def _module_level(self, head: str, fi: FileIndex, scope: Entity, java: bool) -> Resolved | None:
+        g = self.g
+        own = g.find(fi.path, head)
+        if own is not None and own.parent is None and own.kind != "module":
+            return Resolved("project", own.qualname, own)
+        if java:
+            return self._java_name(head, fi)
+        for imp in reversed(fi.imports):
+            if imp.name != "*" and imp.bound_name == head:
+                return self._import_target(imp, fi)
+        for imp in fi.imports:
+            if imp.name == "*":
+                base = self._absolute(imp, fi)
+                if g.is_project_module(base):
+                    found = self.member_of_module(base, head, set())
+                    if found is not None and found.entity is not None:
+                        return found
+        if head in PY_BUILTINS:
+            return Resolved("builtin", head)
+        return None
+
+    def _absolute(self, imp: Import, fi: FileIndex) -> str:
+        if imp.level == 0:
+            return imp.module
+        base = fi.module.split(".") if fi.module else []
+        if not fi.path.endswith(("__init__.py", "__init__.pyi")):
+            base = base[:-1]
+        if imp.level > 1:
+            base = base[: max(0, len(base) - (imp.level - 1))]
+        return ".".join([*base, imp.module] if imp.module else base)
+
+    def _import_target(self, imp: Import, fi: FileIndex, seen: set[str] | None = None) -> Resolved | None:
+        g = self.g
+        module = self._absolute(imp, fi)
+        if imp.name is None:
+            # import a.b.c binds a; import a.b as c binds a.b
+            target = module if imp.alias else module.split(".")[0]
+            if imp.level == 0 and not g.is_project_name(target):
+                return Resolved("external", target)
+            return self._module_ref(target)
+        if imp.level == 0 and not g.is_project_name(module):
+            return Resolved("external", f"{module}.{imp.name}" if module else imp.name)
+        return self.member_of_module(module, imp.name, seen if seen is not None else set())
+
+    def _module_ref(self, module: str) -> Resolved:
+        ent = self.g.entity(module)
+        return Resolved("project", module, ent)
+
+    def member_of_module(self, module: str, name: str, seen: set[str]) -> Resolved | None:
+        """``name`` as seen from project module ``module``: its definitions, its imports
+        (re-exports, followed transitively), its submodules, its star imports."""
+        g = self.g
+        key = f"{module}.{name}"
+        if key in seen or len(seen) > 64:
+            return Resolved("project", key) if g.is_project_name(module) else None
+        seen.add(key)
+        ent = g.entity(key)
+        if ent is not None:
+            return Resolved("project", key, ent)
+        path = g.module_path(module)
+        fi = g.file(path) if path else None
+        if fi is not None:
+            for imp in reversed(fi.imports):
+                if imp.name != "*" and imp.bound_name == name:
+                    target = self._import_target(imp, fi, seen)
+                    if target is not None and target.kind == "project" and target.entity is None:
+                        deeper = self._follow_missing(target, seen)
+                        if deeper is not None:
+                            return deeper
+                    return target
+        if g.is_project_module(key):
+            return self._module_ref(key)
+        if fi is not None:
+            for imp in fi.imports:
+                if imp.name == "*":
+                    base = self._absolute(imp, fi)
+                    if g.is_project_name(base):
+                        found = self.member_of_module(base, name, seen)
+                        if found is not None and (found.entity is not None or found.kind != "project"):
+                            return found
+                    elif imp.level == 0:
+                        continue
+        if g.is_project_name(module):
+            return Resolved("project", key)  # missing: edges keep the name
+        return None
+
+    def _follow_missing(self, target: Resolved, seen: set[str]) -> Resolved | None:
+        mod, _, name = target.qualname.rpartition(".")
+        if mod and self.g.is_project_module(mod):
+            return self.member_of_module(mod, name, seen)
+        return None
+
+    def _qualified(self, dotted: str) -> Resolved | None:
+        """A fully qualified project name written out: ``pkg.mod.Store.save``."""
+        g = self.g
+        ent = g.entity(dotted)
+        if ent is not None:
+            return Resolved("project", dotted, ent)
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            prefix = ".".join(parts[:i])
+            if g.is_project_module(prefix):
+                return self._walk(self._module_ref(prefix), parts[i:], set())
+        return None
+
+    # -- attribute walking ------------------------------------------------------------------
+
+    def _walk(self, start: Resolved | None, rest: list[str], seen: set[str]) -> Resolved | None:
+        cur = start
+        for i, part in enumerate(rest):
+            if cur is None:
+                return None
+            if cur.kind in ("external", "builtin"):
+                return Resolved(cur.kind, ".".join([cur.qualname, *rest[i:]]))
+            if cur.kind == "local":
+                return Resolved("local", cur.qualname, rest=".".join(rest[i:]), type_hint=cur.type_hint)
+            nxt = self._step(cur, part, seen)
+            if nxt is None:
+                return None
+            if nxt.rest:  # could not follow further: keep the tail
+                return Resolved(nxt.kind, nxt.qualname, nxt.entity, ".".join([nxt.rest, *rest[i + 1 :]]))
+            cur = nxt
+        return cur
+
+    def _step(self, cur: Resolved, part: str, seen: set[str]) -> Resolved | None:
+        g = self.g
+        ent = cur.entity
+        if ent is None:
+            if g.is_project_module(cur.qualname):
+                return self.member_of_module(cur.qualname, part, seen)
+            return Resolved("project", f"{cur.qualname}.{part}")  # below a missing name
+        if ent.kind == "module":
+            if ent.language == "java":
+                return self._member_java_module(ent, part)
+            return self.member_of_module(ent.qualname, part, seen)
+        if ent.kind == "class":
+            found = self._member(ent, part, set())
+            if found is not None:
+                return found
+            return Resolved("project", f"{ent.qualname}.{part}")
+        if ent.kind in ("variable", "field") and ent.annotation:
+            typed = self._typed(ent.annotation, ent)
+            if typed is not None and typed.entity is not None:
+                return self._step(typed, part, seen)
+            if typed is not None and typed.kind in ("external", "builtin"):
+                return Resolved(typed.kind, f"{typed.qualname}.{part}")
+        return Resolved(cur.kind, cur.qualname, ent, rest=part)
+
+    def _typed(self, annotation: str, scope: Entity) -> Resolved | None:
+        """The class (project or external) a declared type names, if it is a plain one."""
+        names = [n for n in type_names(annotation) if n not in ("Optional", "typing.Optional")]
+        if not names:
+            return None
+        typed = self.resolve(names[0], scope)
+        if typed is None or typed.kind == "local":
+            return None
+        if typed.kind == "project" and (typed.entity is None or typed.entity.kind != "class"):
+            return None
+        return typed
+
+    def _member_java_module(self, ent: Entity, part: str) -> Resolved | None:
+        found = self.g.find(ent.path, part)
+        return Resolved("project", found.qualname, found) if found is not None else None
+
+    def _member(self, cls: Entity, name: str, seen: set[str]) -> Resolved | None:
+        """A member of a project class, looking through its bases (cycle-guarded)."""
+        if cls.qualname in seen or len(seen) > 32:
+            return None
+        seen.add(cls.qualname)
+        own = self.g.find(cls.path, f"{cls.local_name}.{name}")
+        if own is not None:
+            return Resolved("project", own.qualname, own)
+        return self._via_bases(cls, [name], seen)
+
+    def _via_bases(self, cls: Entity, parts: list[str], seen: set[str]) -> Resolved | None:
+        external: Resolved | None = None
+        for base in cls.bases:
+            b = self.resolve(base, self._parent(cls) or cls)
+            if b is None:
+                continue
+            if b.kind == "project" and b.entity is not None and b.entity.kind == "class":
+                found = self._member(b.entity, parts[0], seen)
+                if found is not None:
+                    return self._walk(found, parts[1:], set())
+            elif b.kind in ("external", "builtin") and external is None:
+                external = Resolved(b.kind, ".".join([b.qualname, *parts]))
+        return external
+
+    # -- Java -------------------------------------------------------------------------------
+
+    def _java_name(self, head: str, fi: FileIndex) -> Resolved | None:
+        g = self.g
+        same = g.java_class(fi.package, head)
+        if same is not None:
+            return Resolved("project", same.qualname, same)
+        for imp in fi.imports:
+            if imp.name == head and imp.alias is None:
+                return self._java_import(imp)
+            if imp.name and imp.name != "*" and imp.module.rsplit(".", 1)[-1] == head:
+                pass
+        wild_external: list[str] = []
+        for imp in fi.imports:
+            if imp.name == "*":
+                cls = g.java_class(imp.module, head)
+                if cls is not None:
+                    return Resolved("project", cls.qualname, cls)
+                if not g.is_java_package(imp.module):
+                    wild_external.append(imp.module)
+        if head in JAVA_LANG:
+            return Resolved("builtin", f"java.lang.{head}")
+        if head in JAVA_PRIMITIVES:
+            return Resolved("builtin", head)
+        if len(wild_external) == 1 and head[:1].isupper():
+            return Resolved("external", f"{wild_external[0]}.{head}")
+        return None
+
+    def _java_import(self, imp: Import) -> Resolved | None:
+        g = self.g
+        cls = g.java_class(imp.module, imp.name or "")
+        if cls is not None:
+            return Resolved("project", cls.qualname, cls)
+        # static import or nested class: a.b.C.member
+        pkg, _, owner = imp.module.rpartition(".")
+        outer = g.java_class(pkg, owner)
+        if outer is not None and imp.name:
+            found = self._member(outer, imp.name, set())
+            if found is not None:
+                return found
+        if g.is_java_package(imp.module) or g.is_java_package(pkg):
+            return None
+        return Resolved("external", f"{imp.module}.{imp.name}")

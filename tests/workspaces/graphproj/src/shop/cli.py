@@ -1,0 +1,18 @@
+"""Command line entry."""
+
+import shop
+import shop.util.text
+from shop import Store as S, parse_line
+from shop import slugify
+from shop.store import helper as h
+
+
+def main(argv: list[str]) -> int:
+    """Run the shop."""
+    store = S(argv[0])
+    store.save(h(argv[1]))
+    parse_line(argv[0])
+    shop.util.text.slugify("x")
+    shop.store.helper("y")
+    slugify("z")
+    return len(argv)

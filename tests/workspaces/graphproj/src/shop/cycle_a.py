@@ -1,0 +1,1 @@
+from .cycle_b import thing  # noqa: F401

@@ -1,0 +1,3 @@
+"""Utilities."""
+
+from .parsing import parse
