@@ -216,22 +216,22 @@ class LlmClient:
         waited = 0.0
         rf_fallback_done = False
         while True:
-            now = time.monotonic()
-            if now < self._breaker_until:
-                raise self._fail_fast()
-            if self.requests_sent >= self.settings.max_requests:
-                exc: LlmError = LlmBudgetExhausted(
-                    f"docfact: the LLM request budget of {self.settings.max_requests} "
-                    "requests for this run is used up; no more requests are sent"
-                )
-                self.last_error = exc
-                raise exc
-            gate = self._not_before - now
+            gate = self._not_before - time.monotonic()
             if gate > 0:
                 await asyncio.sleep(gate)
             retry_after: float | None = None
             kind = "unavailable"
             async with self._sem:
+                # Checked right before sending: other requests may have failed meanwhile.
+                if time.monotonic() < self._breaker_until:
+                    raise self._fail_fast()
+                if self.requests_sent >= self.settings.max_requests:
+                    exc: LlmError = LlmBudgetExhausted(
+                        f"docfact: the LLM request budget of {self.settings.max_requests} "
+                        "requests for this run is used up; no more requests are sent"
+                    )
+                    self.last_error = exc
+                    raise exc
                 self.requests_sent += 1
                 try:
                     resp = await asyncio.wait_for(
