@@ -1,0 +1,57 @@
+// The palette commands and their arguments for the server. Pure: no `vscode` import.
+
+/** Server commands (workspace/executeCommand) that the extension registers itself. */
+export const SERVER_COMMANDS = [
+    "docfact.checkDocument",
+    "docfact.checkWorkspace",
+    "docfact.regenerateDocstring",
+    "docfact.showScore",
+] as const;
+
+export type ServerCommand = (typeof SERVER_COMMANDS)[number];
+
+export const CLIENT_COMMANDS = ["docfact.restart"] as const;
+
+export const LANGUAGES = ["python", "java"] as const;
+
+/** Which documents the server handles: python and java, saved files and untitled buffers. */
+export const DOCUMENT_SELECTOR = LANGUAGES.flatMap((language) =>
+    ["file", "untitled"].map((scheme) => ({ scheme, language })),
+);
+
+/**
+ * The server announces its commands in `executeCommandProvider`; vscode-languageclient would
+ * register them as VS Code commands too, which clashes with ours (they fill in the current file
+ * and cursor). Only commands the extension does not own are left for the client library.
+ */
+export function commandsLeftToLibrary(announced: readonly string[] | undefined): string[] {
+    const own = new Set<string>(SERVER_COMMANDS);
+    return (announced ?? []).filter((c) => !own.has(c));
+}
+
+export interface EditorState {
+    uri?: string;
+    languageId?: string;
+    /** Cursor, LSP style (0-based line, UTF-16 character). */
+    position?: { line: number; character: number };
+}
+
+/** The `arguments` of the server command for the current editor, or a reason it cannot run. */
+export function commandArguments(command: ServerCommand, editor: EditorState): { args?: unknown[]; error?: string } {
+    if (command === "docfact.checkWorkspace") {
+        return { args: [] };
+    }
+    if (!editor.uri) {
+        return { error: "Open a Python or Java file first." };
+    }
+    if (!editor.languageId || !(LANGUAGES as readonly string[]).includes(editor.languageId)) {
+        return { error: `docfact checks Python and Java files; this one is ${editor.languageId ?? "unknown"}.` };
+    }
+    if (command === "docfact.regenerateDocstring") {
+        if (!editor.position) {
+            return { error: "Place the cursor inside a function or class first." };
+        }
+        return { args: [editor.uri, editor.position] };
+    }
+    return { args: [editor.uri] };
+}

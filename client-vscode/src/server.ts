@@ -1,0 +1,287 @@
+// Starts, stops and restarts the docfact language server; one instance per window.
+import { execFile } from "child_process";
+import { Disposable, LogOutputChannel, Uri } from "vscode";
+import {
+    DidChangeConfigurationNotification,
+    ExecuteCommandRequest,
+    LanguageClient,
+    LanguageClientOptions,
+    RevealOutputChannelOn,
+    ServerOptions,
+    TransportKind,
+} from "vscode-languageclient/node";
+import { commandsLeftToLibrary, DOCUMENT_SELECTOR } from "./commands";
+import {
+    displayCommand,
+    pipInstall,
+    resolveInterpreter,
+    ResolvedInterpreter,
+    serverEnv,
+    serverLaunch,
+    versionCheck,
+} from "./interpreter";
+import { activeInterpreter, isPythonExtensionInstalled } from "./python";
+import { answerSection, applyTrust, serverSettings, ServerSettings } from "./settings";
+import * as api from "./vscodeapi";
+
+export type ServerState = "starting" | "running" | "notInstalled" | "failed" | "stopped";
+
+type InstallCheck = { ok: true; version: string } | { ok: false; missing: boolean; detail: string };
+
+function checkInstalled(interpreter: string[], cwd: string, env: Record<string, string>): Promise<InstallCheck> {
+    const { command, args } = versionCheck(interpreter);
+    return new Promise((resolve) => {
+        execFile(command, args, { cwd, env, timeout: 30_000, windowsHide: true }, (err, stdout, stderr) => {
+            if (!err) {
+                resolve({ ok: true, version: stdout.trim() });
+                return;
+            }
+            const missing = (err as NodeJS.ErrnoException).code === "ENOENT";
+            resolve({ ok: false, missing, detail: (stderr || err.message).trim() });
+        });
+    });
+}
+
+export class ServerManager implements Disposable {
+    private client: LanguageClient | undefined;
+    private queue: Promise<void> = Promise.resolve();
+    private restartQueued = false;
+    private installTerminalWatch: Disposable | undefined;
+    state: ServerState = "stopped";
+    interpreter: ResolvedInterpreter | undefined;
+
+    constructor(
+        private readonly extensionPath: string,
+        private readonly log: LogOutputChannel,
+        private readonly onStateChange: (state: ServerState) => void,
+    ) {}
+
+    get running(): LanguageClient | undefined {
+        return this.state === "running" ? this.client : undefined;
+    }
+
+    /** Stop the current server (if any) and start a new one; calls made meanwhile coalesce. */
+    restart(reason: string): Promise<void> {
+        if (this.restartQueued) {
+            return this.queue;
+        }
+        this.restartQueued = true;
+        this.queue = this.queue.then(async () => {
+            this.restartQueued = false;
+            this.log.info(`(Re)starting the server: ${reason}`);
+            await this.stopClient();
+            await this.start();
+        });
+        return this.queue;
+    }
+
+    stop(): Promise<void> {
+        this.queue = this.queue.then(() => this.stopClient());
+        return this.queue;
+    }
+
+    dispose(): void {
+        this.installTerminalWatch?.dispose();
+        void this.stop();
+    }
+
+    /** Server settings for a folder (or the window), with the Workspace Trust override applied. */
+    settingsFor(scope?: Uri): ServerSettings {
+        const config = api.getConfiguration("docfact", scope);
+        return applyTrust(
+            serverSettings((key) => config.get(key)),
+            api.isTrusted(),
+        );
+    }
+
+    /** Tell the running server that settings changed (it may also pull them per folder). */
+    async sendConfiguration(): Promise<void> {
+        const client = this.running;
+        if (!client) {
+            return;
+        }
+        const folder = api.getWorkspaceFolders()[0]?.uri;
+        await client.sendNotification(DidChangeConfigurationNotification.type, {
+            settings: { docfact: this.settingsFor(folder) },
+        });
+    }
+
+    async executeServerCommand(command: string, args: unknown[]): Promise<unknown> {
+        const client = this.running;
+        if (!client) {
+            throw new Error(`the docfact server is not running (${this.state})`);
+        }
+        return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
+    }
+
+    private setState(state: ServerState): void {
+        this.state = state;
+        this.onStateChange(state);
+    }
+
+    private async stopClient(): Promise<void> {
+        const client = this.client;
+        this.client = undefined;
+        if (client) {
+            try {
+                await client.stop(5000);
+            } catch (err) {
+                this.log.warn(`Stopping the server: ${String(err)}`);
+            }
+            await client.dispose().catch(() => undefined);
+        }
+        this.setState("stopped");
+    }
+
+    private async start(): Promise<void> {
+        this.setState("starting");
+        const folders = api.getWorkspaceFolders();
+        const firstFolder = folders[0]?.uri;
+        const trusted = api.isTrusted();
+        const interpreter = await resolveInterpreter({
+            setting: api.getConfiguration("docfact", firstFolder).get("interpreter"),
+            pythonExtension: isPythonExtensionInstalled() ? () => activeInterpreter(firstFolder) : undefined,
+            platform: process.platform,
+            vars: { workspaceFolder: firstFolder?.fsPath, userHome: api.homeDir(), env: process.env },
+            trusted,
+            workspaceFolders: folders.map((f) => f.uri.fsPath),
+        });
+        this.interpreter = interpreter;
+        this.log.info(`Python interpreter (${interpreter.source}): ${interpreter.command.join(" ")}`);
+        for (const note of interpreter.notes) {
+            this.log.info(`  (${note})`);
+        }
+
+        // Untrusted workspaces: do not run Python with the workspace as its current directory.
+        const cwd = trusted && firstFolder?.scheme === "file" ? firstFolder.fsPath : this.extensionPath;
+        const env = serverEnv(process.env);
+        const check = await checkInstalled(interpreter.command, cwd, env);
+        if (!check.ok) {
+            this.log.error(`docfact is not usable with ${interpreter.command.join(" ")}: ${check.detail}`);
+            this.setState("notInstalled");
+            void this.notifyNotInstalled(interpreter, check.missing);
+            return;
+        }
+        this.log.info(`docfact ${check.version} found`);
+
+        const launch = serverLaunch(interpreter.command);
+        const serverOptions: ServerOptions = {
+            command: launch.command,
+            args: launch.args,
+            transport: TransportKind.stdio,
+            options: { cwd, env },
+        };
+        const clientOptions: LanguageClientOptions = {
+            documentSelector: DOCUMENT_SELECTOR,
+            outputChannel: this.log,
+            traceOutputChannel: this.log,
+            revealOutputChannelOn: RevealOutputChannelOn.Never,
+            initializationOptions: this.settingsFor(firstFolder),
+            middleware: {
+                workspace: {
+                    // The server pulls settings per folder; answer `docfact` sections ourselves so
+                    // that client-only keys stay out and the trust override always applies.
+                    configuration: async (params, token, next) => {
+                        const results = await next(params, token);
+                        if (!Array.isArray(results)) {
+                            return results;
+                        }
+                        return params.items.map((item, i) => {
+                            const scope = item.scopeUri ? api.parseUri(item.scopeUri) : undefined;
+                            const answer = answerSection(item.section, this.settingsFor(scope));
+                            return answer.handled ? answer.value : results[i];
+                        });
+                    },
+                },
+            },
+        };
+        const client = new LanguageClient("docfact", "docfact", serverOptions, clientOptions);
+        keepOwnCommands(client);
+        this.client = client;
+        try {
+            await client.start();
+            this.setState("running");
+        } catch (err) {
+            this.log.error(`The server did not start: ${String(err)}`);
+            this.setState("failed");
+            void api.window
+                .showErrorMessage(`docfact: the language server did not start (${String(err)}).`, "Show Log", "Restart")
+                .then((choice) => {
+                    if (choice === "Show Log") {
+                        this.log.show();
+                    } else if (choice === "Restart") {
+                        void this.restart("restart requested after a failure");
+                    }
+                });
+        }
+    }
+
+    private async notifyNotInstalled(interpreter: ResolvedInterpreter, missing: boolean): Promise<void> {
+        const python = interpreter.command.join(" ");
+        const install = pipInstall(interpreter.command);
+        const installLine = displayCommand(install, process.platform);
+        const selectInterpreter = isPythonExtensionInstalled() ? ["Select Interpreter"] : [];
+        const message = missing
+            ? `docfact: the Python interpreter "${python}" was not found. Set "docfact.interpreter" to a Python 3.10+ ` +
+              `that has docfact installed${selectInterpreter.length ? ", or select one with the Python extension" : ""}.`
+            : `docfact is not installed in the Python interpreter "${python}" (${interpreter.source}). ` +
+              `Install it with: ${installLine}`;
+        const actions = missing
+            ? [...selectInterpreter, "Open Settings", "Show Log"]
+            : ["Install in Terminal", "Copy Command", ...selectInterpreter, "Open Settings"];
+        const choice = await api.window.showWarningMessage(message, ...actions);
+        switch (choice) {
+            case "Install in Terminal": {
+                // Run pip directly (no shell), so paths with spaces need no quoting.
+                const terminal = api.createTerminal({
+                    name: "docfact: install",
+                    shellPath: install.command,
+                    shellArgs: install.args,
+                });
+                terminal.show();
+                this.installTerminalWatch?.dispose();
+                this.installTerminalWatch = api.onDidCloseTerminal((t) => {
+                    if (t === terminal) {
+                        this.installTerminalWatch?.dispose();
+                        this.installTerminalWatch = undefined;
+                        void this.restart("install terminal closed");
+                    }
+                });
+                void api.window.showInformationMessage(
+                    "docfact: when pip has finished, close the terminal and the server starts (or run \"docfact: Restart\").",
+                );
+                break;
+            }
+            case "Copy Command":
+                await api.copyToClipboard(installLine);
+                void api.window.showInformationMessage(`Copied: ${installLine}. Run \"docfact: Restart\" after installing.`);
+                break;
+            case "Select Interpreter":
+                await api.executeCommand("python.setInterpreter");
+                break;
+            case "Open Settings":
+                await api.executeCommand("workbench.action.openSettings", "docfact.interpreter");
+                break;
+            case "Show Log":
+                this.log.show();
+                break;
+        }
+    }
+}
+
+/**
+ * vscode-languageclient registers every command the server announces as a VS Code command; the
+ * extension registers the docfact ones itself (with the current file and cursor as arguments),
+ * so those are removed from what the library registers, avoiding a "command already exists" error.
+ */
+function keepOwnCommands(client: LanguageClient): void {
+    const feature = (client as unknown as { getFeature(method: string): unknown }).getFeature(
+        ExecuteCommandRequest.method,
+    ) as { register(data: { id: string; registerOptions: { commands?: string[] } }): void } | undefined;
+    if (!feature) {
+        return;
+    }
+    const register = feature.register.bind(feature);
+    feature.register = (data) =>
+        register({ ...data, registerOptions: { ...data.registerOptions, commands: commandsLeftToLibrary(data.registerOptions.commands) } });
+}

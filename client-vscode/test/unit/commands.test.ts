@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { CLIENT_COMMANDS, commandArguments, commandsLeftToLibrary, DOCUMENT_SELECTOR, SERVER_COMMANDS } from "../../src/commands";
+import { pkg } from "../helpers/pkg";
+
+describe("commands", () => {
+    it("the palette has every command with its title", () => {
+        const titles = Object.fromEntries(
+            pkg.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${c.category}: ${c.title}`]),
+        );
+        assert.deepEqual(Object.keys(titles).sort(), [...SERVER_COMMANDS, ...CLIENT_COMMANDS].sort());
+        assert.equal(titles["docfact.checkDocument"], "docfact: Check Documentation: Current File");
+        assert.equal(titles["docfact.checkWorkspace"], "docfact: Check Documentation: Workspace");
+        assert.equal(titles["docfact.regenerateDocstring"], "docfact: Regenerate Docstring");
+        assert.equal(titles["docfact.showScore"], "docfact: Show Documentation Score");
+        assert.equal(titles["docfact.restart"], "docfact: Restart");
+    });
+    it("server commands the extension owns are not registered twice", () => {
+        assert.deepEqual(commandsLeftToLibrary([...SERVER_COMMANDS, "docfact.applyFix"]), ["docfact.applyFix"]);
+        assert.deepEqual(commandsLeftToLibrary(undefined), []);
+    });
+    it("passes the current file, and the cursor for regeneration", () => {
+        const editor = { uri: "file:///a.py", languageId: "python", position: { line: 3, character: 4 } };
+        assert.deepEqual(commandArguments("docfact.checkDocument", editor).args, ["file:///a.py"]);
+        assert.deepEqual(commandArguments("docfact.showScore", editor).args, ["file:///a.py"]);
+        assert.deepEqual(commandArguments("docfact.regenerateDocstring", editor).args, ["file:///a.py", { line: 3, character: 4 }]);
+        assert.deepEqual(commandArguments("docfact.checkWorkspace", {}).args, []);
+    });
+    it("explains when there is no suitable editor", () => {
+        assert.match(commandArguments("docfact.checkDocument", {}).error ?? "", /Open a Python or Java file/);
+        assert.match(commandArguments("docfact.showScore", { uri: "file:///a.md", languageId: "markdown" }).error ?? "", /markdown/);
+    });
+    it("selects python and java files, saved and untitled", () => {
+        assert.deepEqual(DOCUMENT_SELECTOR, [
+            { scheme: "file", language: "python" },
+            { scheme: "untitled", language: "python" },
+            { scheme: "file", language: "java" },
+            { scheme: "untitled", language: "java" },
+        ]);
+        assert.deepEqual(pkg.activationEvents.sort(), ["onLanguage:java", "onLanguage:python"]);
+    });
+});

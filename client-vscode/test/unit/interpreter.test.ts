@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import {
+    defaultPython,
+    displayCommand,
+    InterpreterInputs,
+    normalizeSetting,
+    pipInstall,
+    resolveInterpreter,
+    serverEnv,
+    serverLaunch,
+    substitute,
+    versionCheck,
+} from "../../src/interpreter";
+
+const vars = { workspaceFolder: "/ws", userHome: "/home/u", env: { VENV: "/opt/venv" } };
+
+function inputs(over: Partial<InterpreterInputs>): InterpreterInputs {
+    return { setting: undefined, platform: "linux", vars, trusted: true, workspaceFolders: ["/ws"], ...over };
+}
+
+const pythonExt = (executable?: string, version = { major: 3, minor: 12 }) => async () =>
+    executable ? { executable, version } : undefined;
+
+describe("interpreter resolution order", () => {
+    const cases: Array<[string, Partial<InterpreterInputs>, string[], string]> = [
+        ["setting as a string wins", { setting: "/usr/bin/python3.12", pythonExtension: pythonExt("/ext/python") }, ["/usr/bin/python3.12"], "setting"],
+        ["setting as an array keeps extra arguments", { setting: ["py", "-3.12"] }, ["py", "-3.12"], "setting"],
+        ["variables in the setting are expanded", { setting: "${workspaceFolder}/.venv/bin/python" }, ["/ws/.venv/bin/python"], "setting"],
+        ["env variables in the setting are expanded", { setting: ["${env:VENV}/bin/python"] }, ["/opt/venv/bin/python"], "setting"],
+        ["~ in the setting is the home folder", { setting: "~/venv/bin/python" }, ["/home/u/venv/bin/python"], "setting"],
+        ["empty setting falls through to the Python extension", { setting: [], pythonExtension: pythonExt("/ext/python") }, ["/ext/python"], "python-extension"],
+        ["blank string falls through", { setting: "  ", pythonExtension: pythonExt("/ext/python") }, ["/ext/python"], "python-extension"],
+        ["non-string setting is ignored", { setting: [3], pythonExtension: pythonExt("/ext/python") }, ["/ext/python"], "python-extension"],
+        ["no Python extension: python3", {}, ["python3"], "default"],
+        ["no Python extension on Windows: python", { platform: "win32" }, ["python"], "default"],
+        ["Python extension without active interpreter: python3", { pythonExtension: pythonExt(undefined) }, ["python3"], "default"],
+        ["Python extension interpreter too old: python3", { pythonExtension: pythonExt("/old/python", { major: 3, minor: 8 }) }, ["python3"], "default"],
+        ["Python extension failing: python3", { pythonExtension: async () => { throw new Error("boom"); } }, ["python3"], "default"],
+        ["untrusted: interpreter inside the workspace is not run", { trusted: false, pythonExtension: pythonExt("/ws/.venv/bin/python") }, ["python3"], "default"],
+        ["untrusted: interpreter outside the workspace is fine", { trusted: false, pythonExtension: pythonExt("/usr/bin/python3") }, ["/usr/bin/python3"], "python-extension"],
+        ["trusted: interpreter inside the workspace is fine", { pythonExtension: pythonExt("/ws/.venv/bin/python") }, ["/ws/.venv/bin/python"], "python-extension"],
+    ];
+    for (const [name, over, command, source] of cases) {
+        it(name, async () => {
+            const r = await resolveInterpreter(inputs(over));
+            assert.deepEqual(r.command, command);
+            assert.equal(r.source, source);
+        });
+    }
+
+    it("explains why the Python extension was not used", async () => {
+        const r = await resolveInterpreter(inputs({ trusted: false, pythonExtension: pythonExt("/ws/venv/python") }));
+        assert.match(r.notes.join("\n"), /untrusted/);
+        const none = await resolveInterpreter(inputs({}));
+        assert.match(none.notes.join("\n"), /ms-python\.python.*not installed/);
+    });
+
+    it("does not ask the Python extension when the setting is given", async () => {
+        let asked = false;
+        await resolveInterpreter(inputs({ setting: "/p", pythonExtension: async () => ((asked = true), undefined) }));
+        assert.equal(asked, false);
+    });
+});
+
+describe("launch commands", () => {
+    it("starts the server as <python> -m docfact serve", () => {
+        assert.deepEqual(serverLaunch(["/v/bin/python"]), { command: "/v/bin/python", args: ["-m", "docfact", "serve"] });
+        assert.deepEqual(serverLaunch(["py", "-3.12"]), { command: "py", args: ["-3.12", "-m", "docfact", "serve"] });
+    });
+    it("checks the installation by printing docfact.__version__", () => {
+        const c = versionCheck(["python3"]);
+        assert.equal(c.command, "python3");
+        assert.deepEqual(c.args.slice(0, 1), ["-c"]);
+        assert.match(c.args[1], /import docfact.*__version__/);
+    });
+    it("offers pip install docfact into the same interpreter", () => {
+        assert.deepEqual(pipInstall(["py", "-3.12"]), { command: "py", args: ["-3.12", "-m", "pip", "install", "docfact"] });
+        assert.equal(displayCommand(pipInstall(["python3"]), "linux"), "python3 -m pip install docfact");
+        assert.equal(
+            displayCommand(pipInstall(["/My Envs/bin/python"]), "linux"),
+            '"/My Envs/bin/python" -m pip install docfact',
+        );
+        assert.equal(
+            displayCommand(pipInstall(["C:\\Program Files\\Python312\\python.exe"]), "win32"),
+            '& "C:\\Program Files\\Python312\\python.exe" -m pip install docfact',
+        );
+    });
+    it("keeps Python from importing the current folder", () => {
+        const env = serverEnv({ PATH: "/bin", UNSET: undefined });
+        assert.equal(env.PYTHONSAFEPATH, "1");
+        assert.equal(env.PATH, "/bin");
+        assert.ok(!("UNSET" in env));
+    });
+    it("defaults per platform", () => {
+        assert.deepEqual(defaultPython("darwin"), ["python3"]);
+        assert.deepEqual(defaultPython("win32"), ["python"]);
+    });
+    it("substitutes only known variables", () => {
+        assert.equal(substitute("${userHome}/x ${unknown} ${env:NOPE}", vars), "/home/u/x ${unknown} ");
+        assert.deepEqual(normalizeSetting(undefined, vars), []);
+    });
+});
