@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from tree_sitter import Node
+
 from docfact.model import DocBlock, DocKind
 from docfact.positions import LineIndex
 
@@ -16,6 +18,8 @@ from docfact.positions import LineIndex
 # the content's first character.
 RawLine = tuple[str, int]
 
+REF = re.compile(r"(?<![\w.])[^\W\d]\w*(?:[ \t]*\.[ \t]*[^\W\d]\w*)*")
+ATTR = re.compile(r"\.[ \t]*([^\W\d]\w*)")
 _SKIP_MARKER = re.compile(r"\s*(?:TODO|FIXME|XXX|HACK)\b")
 _PRAGMA = re.compile(
     r"\s*(?:type:|noqa\b|pylint:|fmt:|pragma\b|docfact:|mypy:|isort:|pyright:|ruff:|"
@@ -160,3 +164,89 @@ def add_suppression(suppressions: dict[int, set[str]], line: int, codes: set[str
 def in_ranges(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
     """True when ``start:end`` lies inside one of ``ranges`` (few ranges, linear scan)."""
     return any(s <= start and end <= e for s, e in ranges)
+
+
+def byte_table(data: bytes, text: str) -> list[int] | None:
+    """Like positions.byte_to_str_offsets, but ASCII lines are filled at C speed."""
+    if len(data) == len(text):
+        return None
+    table: list[int] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        if line.isascii():
+            table.extend(range(pos, pos + len(line)))
+        else:
+            for i, ch in enumerate(line):
+                table.extend([pos + i] * len(ch.encode("utf-8", "surrogatepass")))
+        pos += len(line)
+    table.append(len(text))
+    return table
+
+
+class SourceFile:
+    """Per-file state of one extraction run."""
+
+    def __init__(self, path: str, text: str, module: str) -> None:
+        self.path = path
+        self.text = text
+        self.module = module
+        self.data = text.encode("utf-8", "surrogatepass")
+        table = byte_table(self.data, text)
+        self.so = (lambda b: b) if table is None else table.__getitem__
+        self.lines = LineIndex(text)
+
+    def src(self, node: Node) -> str:
+        return self.text[self.so(node.start_byte) : self.so(node.end_byte)]
+
+
+def compact(s: str) -> str:
+    if " " in s or "\n" in s or "\t" in s:
+        return "".join(s.split())
+    return s
+
+
+def error_lines(root: Node, ranges: list[tuple[int, int]]) -> list[int]:
+    """Lines of ERROR and MISSING nodes (walks only subtrees that contain an error)."""
+    lines: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error:
+            ranges.append((node.start_byte, node.end_byte))
+            lines.update(range(node.start_point.row, node.end_point.row + 1))
+        elif node.is_missing:
+            lines.add(node.start_point.row)
+        if node.has_error:
+            stack.extend(node.children)
+    return sorted(lines)
+
+
+def masked_text(f: SourceFile, strings: list[Node], comments: list[Node]) -> str:
+    spans = sorted((f.so(n.start_byte), f.so(n.end_byte)) for n in [*strings, *comments])
+    if not spans:
+        return f.text
+    parts: list[str] = []
+    pos = 0
+    text = f.text
+    for s, e in spans:
+        if s < pos:
+            continue
+        parts.append(text[pos:s])
+        parts.append(" " * (e - s))
+        pos = e
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def names(chunks: list[str], keywords: frozenset[str]) -> tuple[list[str], list[str]]:
+    refs: dict[str, None] = {}
+    attrs: dict[str, None] = {}
+    for chunk in chunks:
+        for m in REF.findall(chunk):
+            if " " in m or "\t" in m:
+                m = m.replace(" ", "").replace("\t", "")
+            if m not in keywords:
+                refs[m] = None
+        for a in ATTR.findall(chunk):
+            attrs[a] = None
+    return list(refs), list(attrs)

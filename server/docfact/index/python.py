@@ -30,11 +30,12 @@ from pathlib import Path
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from docfact.index import common
+from docfact.index.common import SourceFile as _File
+from docfact.index.common import compact as _compact
+from docfact.index.common import error_lines as _error_lines
+from docfact.index.common import masked_text as _masked_text
 from docfact.model import DocBlock, Entity, FileIndex, Import, Param
-from docfact.positions import LineIndex
 
-_REF = re.compile(r"(?<![\w.])[^\W\d]\w*(?:[ \t]*\.[ \t]*[^\W\d]\w*)*")
-_ATTR = re.compile(r"\.[ \t]*([^\W\d]\w*)")
 _KEYWORDS = frozenset(keyword.kwlist)
 _ABSTRACT_DECORATORS = frozenset(
     {"abstractmethod", "abc.abstractmethod", "overload", "typing.overload", "abstractproperty",
@@ -92,39 +93,6 @@ def _tools() -> tuple[Parser, Query]:
 def parser() -> Parser:
     """The cached Python parser (for callers that only need a raw parse)."""
     return _tools()[0]
-
-
-class _File:
-    """Per-file state of one extraction run."""
-
-    def __init__(self, path: str, text: str, module: str) -> None:
-        self.path = path
-        self.text = text
-        self.module = module
-        self.data = text.encode("utf-8", "surrogatepass")
-        table = _byte_table(self.data, text)
-        self.so = (lambda b: b) if table is None else table.__getitem__
-        self.lines = LineIndex(text)
-
-    def src(self, node: Node) -> str:
-        return self.text[self.so(node.start_byte) : self.so(node.end_byte)]
-
-
-def _byte_table(data: bytes, text: str) -> list[int] | None:
-    """Like positions.byte_to_str_offsets, but ASCII lines are filled at C speed."""
-    if len(data) == len(text):
-        return None
-    table: list[int] = []
-    pos = 0
-    for line in text.splitlines(keepends=True):
-        if line.isascii():
-            table.extend(range(pos, pos + len(line)))
-        else:
-            for i, ch in enumerate(line):
-                table.extend([pos + i] * len(ch.encode("utf-8", "surrogatepass")))
-        pos += len(line)
-    table.append(len(text))
-    return table
 
 
 def extract(path: str, text: str, module: str) -> FileIndex:
@@ -341,28 +309,6 @@ def _is_subscript_read(node: Node) -> bool:
             return True
         p = p.parent
     return True
-
-
-def _compact(s: str) -> str:
-    if " " in s or "\n" in s or "\t" in s:
-        return "".join(s.split())
-    return s
-
-
-def _error_lines(root: Node, ranges: list[tuple[int, int]]) -> list[int]:
-    """Lines of ERROR and MISSING nodes (walks only subtrees that contain an error)."""
-    lines: set[int] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.is_error:
-            ranges.append((node.start_byte, node.end_byte))
-            lines.update(range(node.start_point.row, node.end_point.row + 1))
-        elif node.is_missing:
-            lines.add(node.start_point.row)
-        if node.has_error:
-            stack.extend(node.children)
-    return sorted(lines)
 
 
 # -- entities -----------------------------------------------------------------------------
@@ -644,37 +590,6 @@ def _order_overloads(entities: list[Entity]) -> list[Entity]:
 # -- refs ---------------------------------------------------------------------------------
 
 
-def _masked_text(f: _File, strings: list[Node], comments: list[Node]) -> str:
-    spans = sorted((f.so(n.start_byte), f.so(n.end_byte)) for n in [*strings, *comments])
-    if not spans:
-        return f.text
-    parts: list[str] = []
-    pos = 0
-    text = f.text
-    for s, e in spans:
-        if s < pos:
-            continue
-        parts.append(text[pos:s])
-        parts.append(" " * (e - s))
-        pos = e
-    parts.append(text[pos:])
-    return "".join(parts)
-
-
-def _names(chunks: list[str]) -> tuple[list[str], list[str]]:
-    refs: dict[str, None] = {}
-    attrs: dict[str, None] = {}
-    for chunk in chunks:
-        for m in _REF.findall(chunk):
-            if " " in m or "\t" in m:
-                m = m.replace(" ", "").replace("\t", "")
-            if m not in _KEYWORDS:
-                refs[m] = None
-        for a in _ATTR.findall(chunk):
-            attrs[a] = None
-    return list(refs), list(attrs)
-
-
 def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity: Entity, root: Node) -> None:
     so = f.so
     for sc in scopes:
@@ -692,7 +607,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
             pos = so(child.end_byte)
         chunks.append(masked[pos:end])
         if sc.entity is not None:
-            sc.entity.refs, sc.entity.attributes = _names(chunks)
+            sc.entity.refs, sc.entity.attributes = common.names(chunks, _KEYWORDS)
     pos = 0
     chunks = []
     for sc in scopes:
@@ -705,7 +620,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
             chunks.append(masked[so(outer.start_byte) : so(sc.node.start_byte)])
         pos = so(sc.node.end_byte)
     chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = _names(chunks)
+    module_entity.refs, module_entity.attributes = common.names(chunks, _KEYWORDS)
 
 
 # -- docs ---------------------------------------------------------------------------------
