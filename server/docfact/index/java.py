@@ -355,15 +355,16 @@ def _params(f: SourceFile, node: Node) -> list[Param]:
                 ann += f.src(dims)
             out.append(Param(name=f.src(nm) if nm is not None else "?", annotation=ann))
         elif ch.type == "spread_parameter":
-            ty: str | None = None
+            spread_type: str | None = None
             name = "?"
             for c in ch.named_children:
                 if c.type == "variable_declarator":
                     vn = c.child_by_field_name("name")
                     name = f.src(vn) if vn is not None else f.src(c)
                 elif c.type not in ("modifiers",):
-                    ty = f.src(c)
-            out.append(Param(name=name, annotation=f"{ty}..." if ty else None, kind="vararg"))
+                    spread_type = f.src(c)
+            ann = f"{spread_type}..." if spread_type else None
+            out.append(Param(name=name, annotation=ann, kind="vararg"))
     return out
 
 
