@@ -18,7 +18,8 @@ exponential backoff (at most ``max_retries`` retries and ``max_retry_wait`` seco
 per request), a per-run budget of ``max_requests`` HTTP requests (retries count; 0 sends
 nothing), and a breaker that fails fast for ``breaker_cooldown`` seconds after
 ``breaker_threshold`` consecutive unavailable results, so a dead endpoint costs one timeout
-per few requests rather than one per request. A JSON-schema ``response_format`` is sent when
+per few requests rather than one per request; after a 401/403 nothing more is sent in the
+session. A JSON-schema ``response_format`` is sent when
 asked for; if the server rejects it (400 mentioning it), the request is repeated once without
 it and it is never sent again in this session.
 """
@@ -122,6 +123,7 @@ class LlmClient:
         self._failures = 0  # consecutive unavailable results
         self._breaker_until = 0.0
         self._not_before = 0.0  # shared Retry-After gate
+        self._auth_error: LlmRequestRejected | None = None
         self._sem = asyncio.Semaphore(max(1, settings.max_concurrency))
         self._http = httpx.AsyncClient(
             timeout=httpx.Timeout(settings.timeout_seconds),
@@ -225,6 +227,8 @@ class LlmClient:
                 # Checked right before sending: other requests may have failed meanwhile.
                 if time.monotonic() < self._breaker_until:
                     raise self._fail_fast()
+                if self._auth_error is not None:  # a refused key stays refused this session
+                    raise self._auth_error
                 if self.requests_sent >= self.settings.max_requests:
                     exc: LlmError = LlmBudgetExhausted(
                         f"docfact: the LLM request budget of {self.settings.max_requests} "
@@ -272,9 +276,10 @@ class LlmClient:
                     rf_fallback_done = True
                     continue
                 if status != 429 and status < 500:
-                    raise self._fail(
-                        LlmRequestRejected(self._rejected_message(status, snippet), status)
-                    )
+                    rejected = LlmRequestRejected(self._rejected_message(status, snippet), status)
+                    if status in (401, 403):
+                        self._auth_error = rejected
+                    raise self._fail(rejected)
                 why = f"HTTP {status}: {snippet[:200]}"
                 kind = "rate-limited" if status == 429 else "unavailable"
                 retry_after = parse_retry_after(resp.headers.get("retry-after"))
