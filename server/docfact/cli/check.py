@@ -1,0 +1,318 @@
+"""``docfact check``: collect files, index what they need, judge, report, exit code."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from docfact import __version__
+from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
+from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report, build_report
+from docfact.config import (
+    CRITERIA_ALL,
+    Settings,
+    SettingsError,
+    cache_dir,
+    find_pyproject,
+    load_pyproject,
+)
+
+
+def _criteria(spec: str | None) -> tuple[str, ...]:
+    if not spec:
+        return ()
+    out = tuple(c.strip().upper() for c in spec.split(",") if c.strip())
+    bad = [c for c in out if c not in CRITERIA_ALL]
+    if bad:
+        raise UsageError(f"unknown criteria {', '.join(bad)} (use C1, C2, C3, C4)")
+    return out
+
+
+def load_settings(args: argparse.Namespace, first: Path) -> tuple[Settings, Path | None]:
+    """Settings from --config or the nearest pyproject.toml, then the command-line overrides."""
+    problems: list[str] = []
+    cfg = Path(args.config) if args.config else find_pyproject(first)
+    settings = Settings()
+    if cfg is not None:
+        if not cfg.is_file():
+            raise UsageError(f"{cfg}: configuration file not found")
+        try:
+            settings = load_pyproject(cfg, problems)
+        except SettingsError as exc:
+            raise UsageError(str(exc)) from exc
+    if problems:
+        raise UsageError(f"invalid configuration in {cfg}:\n  " + "\n  ".join(problems))
+    crits = _criteria(args.select) or settings.criteria
+    ignored = set(_criteria(args.ignore))
+    settings = replace(settings, criteria=tuple(c for c in crits if c not in ignored))
+    llm = settings.llm
+    if args.llm:
+        llm = replace(llm, enabled=True)
+    for opt, name in (("llm_base_url", "base_url"), ("llm_model", "model"), ("llm_mode", "mode"),
+                      ("llm_api_key_env", "api_key_env"), ("llm_max_requests", "max_requests")):
+        value = getattr(args, opt)
+        if value is not None:
+            llm = replace(llm, **{name: value})
+    settings = replace(settings, llm=llm)
+    if args.cache_dir:
+        settings = replace(settings, cache=replace(settings.cache, dir=args.cache_dir))
+    return settings, cfg
+
+
+class _Progress:
+    """A one-line progress bar on stderr, only for terminals and runs longer than a second."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.t0 = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, total: int, what: str) -> None:
+        if not self.enabled or time.monotonic() - self.t0 < 1.0 or total == 0:
+            return
+        if done != total and done % 20:
+            return
+        width = 30
+        filled = int(width * done / total)
+        sys.stderr.write(f"\r{what:<9} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+
+def _display(path: Path, given: Path) -> str:
+    """Paths as the user gave them: relative when the argument was relative."""
+    if given.is_absolute():
+        return str(path)
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def _settings_key(s: Settings) -> str:
+    return hashlib.sha256(repr((s.criteria, sorted(s.severity.items()), s.check_comments,
+                                sorted(s.per_file_ignores.items()))).encode()).hexdigest()
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from docfact.engine import Engine, project_root
+    from docfact.index.workspace import language_for_path, read_source, scan
+
+    given = [Path(p) for p in (args.paths or ["."])]
+    for g in given:
+        if not g.exists():
+            raise UsageError(f"{g}: no such file or folder")
+    settings, _cfg = load_settings(args, given[0])
+    root = project_root(given[0])
+    progress = _Progress(not args.no_progress)
+
+    # 1. the files to judge, read once
+    targets: list[tuple[Path, str, str]] = []  # (resolved path, text, display)
+    skipped: list[tuple[str, str]] = []
+    seen: set[Path] = set()
+    for g in given:
+        if g.is_file():
+            if language_for_path(g) is None:
+                skipped.append((str(g), "not a Python or Java file"))
+                continue
+            text, reason = read_source(g, settings.max_file_size)
+            if text is None:
+                skipped.append((str(g), reason or "unreadable"))
+            elif g.resolve() not in seen:
+                seen.add(g.resolve())
+                targets.append((g.resolve(), text, str(g)))
+            continue
+        for item in scan(g.resolve(), settings.exclude, settings.max_file_size):
+            if item.text is None:
+                skipped.append((_display(item.path, g), item.reason or "skipped"))
+            elif item.language is not None and item.path.resolve() not in seen:
+                seen.add(item.path.resolve())
+                targets.append((item.path.resolve(), item.text, _display(item.path, g)))
+
+    # 2. cached results: keyed by file content, the whole run's content, settings and version
+    cache = None
+    if not args.no_cache and settings.cache.enabled:
+        cache = _open_cache(settings)
+    run_digest = hashlib.sha256()
+    file_keys: list[str] = []
+    for path, text, _ in targets:
+        h = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        run_digest.update(f"{path}\0{h}\n".encode())
+        file_keys.append(h)
+    if cache is not None:
+        run_digest.update(_tree_stamp(root).encode())
+    base_key = f"{__version__}:{_settings_key(settings)}:{run_digest.hexdigest()}"
+    rows: dict[int, tuple[FileRow, list[DocRow], list[FindingRow]]] = {}
+    if cache is not None:
+        for i, (path, _text, _disp) in enumerate(targets):
+            got = cache.get(f"{base_key}:{path}:{file_keys[i]}")
+            if got is not None:
+                rows[i] = got
+
+    # 3. index and judge what the cache did not answer
+    missing = [i for i in range(len(targets)) if i not in rows]
+    if missing:
+        engine = Engine(root, settings)
+        total = len(targets)
+        for n, (path, text, _) in enumerate(targets):
+            engine.update_file(str(path), text)
+            progress(n + 1, total, "indexing")
+        _load_imported_modules(engine, root, [targets[i][0] for i in missing])
+        results = []
+        for n, i in enumerate(missing):
+            path, text, disp = targets[i]
+            fr = engine.check_file(str(path))
+            results.append((i, fr, disp, text))
+            progress(n + 1, len(missing), "judging")
+        if settings.llm.enabled:
+            from docfact.cli.llm_run import run_llm
+
+            run_llm(engine, settings, [r[1] for r in results])
+        keep_text = args.format == "html"
+        for i, fr, disp, text in results:
+            part = build_report([(fr, disp, text)], settings.severity, [], keep_text=keep_text)
+            rows[i] = (part.files[0], part.docs, part.findings)
+            if cache is not None and not settings.llm.enabled:
+                cache.set(f"{base_key}:{targets[i][0]}:{file_keys[i]}", rows[i], expire=30 * 86400)
+    progress.close()
+
+    # 4. the report
+    report = Report(skipped=skipped)
+    pairs = good = 0.0
+    for i in range(len(targets)):
+        frow, drows, frows = rows[i]
+        if args.format == "html" and not frow.text:
+            frow = replace(frow, text=targets[i][1])
+        report.files.append(frow)
+        report.docs.extend(drows)
+        report.findings.extend(frows)
+        for d in drows:
+            n = d.sentences * len(settings.criteria)
+            pairs += n
+            good += d.score * n
+    report.score = round(good / pairs, 4) if pairs else 1.0
+
+    if args.baseline:
+        report.findings = _apply_baseline(Path(args.baseline), report.findings)
+    if args.write_baseline:
+        _write_baseline(Path(args.write_baseline), report.findings)
+        print(f"docfact: wrote {len(report.findings)} findings to the baseline {args.write_baseline}", file=sys.stderr)
+        return EXIT_OK
+
+    from docfact.cli.reporters import FORMATS, text
+
+    out = text(report, color=sys.stdout.isatty() and not args.output) if args.format == "text" else FORMATS[args.format](report)
+    if args.output:
+        Path(args.output).write_text(out, encoding="utf-8")
+    else:
+        sys.stdout.write(out)
+    if args.fail_on == "never":
+        return EXIT_OK
+    threshold = SEVERITY_RANK[args.fail_on]
+    failing = any(SEVERITY_RANK.get(f.severity, 2) >= threshold for f in report.findings)
+    return EXIT_FINDINGS if failing else EXIT_OK
+
+
+def _tree_stamp(root: Path) -> str:
+    """Size and mtime of every source file under the project root: a change anywhere (an
+    imported module outside the judged paths) invalidates the cached results."""
+    h = hashlib.sha256()
+    skip = {".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", "build", "dist"}
+    stack = [str(root)]
+    while stack:
+        d = stack.pop()
+        try:
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    if e.name not in skip and not e.name.startswith("."):
+                        stack.append(e.path)
+                elif e.name.endswith((".py", ".pyi", ".java", ".toml")):
+                    st = e.stat()
+                    h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            except OSError:
+                continue
+    return h.hexdigest()
+
+
+def _open_cache(settings: Settings):  # noqa: ANN202 - diskcache.Cache or None
+    try:
+        import diskcache
+
+        d = cache_dir(settings) / "results"
+        d.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return diskcache.Cache(str(d), size_limit=512 * 2**20)
+    except Exception as exc:  # a read-only home must not stop a check
+        print(f"docfact: results cache unavailable ({exc}); continuing without it", file=sys.stderr)
+        return None
+
+
+def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:  # noqa: ANN001
+    """Index the project modules the judged files import (1 hop), when they are not loaded yet."""
+    from docfact.index.workspace import read_source
+
+    bases = {root, root / "src"}
+    for p in paths:
+        d = p.parent
+        while (d / "__init__.py").is_file() and d != d.parent:
+            d = d.parent
+        bases.add(d)
+    wanted: set[str] = set()
+    for p in paths:
+        index = engine.graph.file(str(p))
+        if index is None or index.language != "python":
+            continue
+        for imp in index.imports:
+            if imp.level:
+                pkg = index.module.split(".")
+                is_pkg = p.name == "__init__.py"
+                base = pkg[: len(pkg) - imp.level + (1 if is_pkg else 0)]
+                mod = ".".join([*base, *([imp.module] if imp.module else [])])
+            else:
+                mod = imp.module
+            wanted.add(mod)
+            if imp.name and imp.name != "*":
+                wanted.add(f"{mod}.{imp.name}")
+    for mod in sorted(wanted):
+        rel = Path(*mod.split(".")) if mod else None
+        if rel is None:
+            continue
+        for base in bases:
+            for cand in (base / rel.with_suffix(".py"), base / rel / "__init__.py"):
+                if cand.is_file() and engine.graph.file(str(cand.resolve())) is None:
+                    text, _ = read_source(cand, engine.settings.max_file_size)
+                    if text is not None:
+                        engine.update_file(str(cand.resolve()), text)
+
+
+def _fingerprint(f: FindingRow) -> str:
+    return json.dumps([f.path.replace("\\", "/"), f.symbol, f.criterion, f.rule, f.sentence])
+
+
+def _write_baseline(path: Path, findings: list[FindingRow]) -> None:
+    data = {"version": 1, "tool": f"docfact {__version__}",
+            "findings": [json.loads(_fingerprint(f)) for f in findings]}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def _apply_baseline(path: Path, findings: list[FindingRow]) -> list[FindingRow]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        known = {json.dumps(x) for x in data["findings"]}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"{path}: not a docfact baseline file ({exc})") from exc
+    return [f for f in findings if _fingerprint(f) not in known]

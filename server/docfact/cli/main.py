@@ -1,0 +1,185 @@
+"""``docfact``: check, context, docs and serve."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+from docfact import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad options, paths or configuration: reported on stderr with exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"docfact: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="docfact", description="Find the sentences of docstrings and comments that are no longer true of the code.")
+    p.add_argument("--version", action="version", version=f"docfact {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    c = sub.add_parser("check", help="judge the docs of files or folders (default: the current folder)")
+    c.add_argument("paths", nargs="*", help="files or folders to check")
+    c.add_argument("--format", choices=["text", "json", "sarif", "github", "html"], default="text")
+    c.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    c.add_argument("--select", metavar="C1,C2", help="only these criteria")
+    c.add_argument("--ignore", metavar="C4", help="skip these criteria")
+    c.add_argument("--fail-on", choices=["info", "warning", "error", "never"], default="warning",
+                   help="exit 1 when a finding has at least this severity (default: warning)")
+    c.add_argument("--no-cache", action="store_true", help="judge every file again, ignoring cached results")
+    c.add_argument("--jobs", "-j", type=int, default=0, help="parallel indexing processes (default: 1 for small runs, CPU count for large ones)")
+    c.add_argument("--baseline", metavar="FILE", help="hide findings recorded in this baseline file")
+    c.add_argument("--write-baseline", metavar="FILE", help="record all current findings in FILE and exit 0")
+    c.add_argument("--config", metavar="FILE", help="pyproject.toml or docfact.toml to read settings from")
+    c.add_argument("--no-progress", action="store_true", help="never show the progress bar")
+    c.add_argument("--llm", action="store_true", help="also ask the LLM judge (sends code to the endpoint)")
+    c.add_argument("--llm-base-url", metavar="URL")
+    c.add_argument("--llm-model", metavar="NAME")
+    c.add_argument("--llm-mode", choices=["batched", "referee"])
+    c.add_argument("--llm-api-key-env", metavar="NAME", help="NAME of the environment variable holding the API key")
+    c.add_argument("--llm-max-requests", type=int, metavar="N")
+    c.add_argument("--cache-dir", metavar="DIR")
+    c.add_argument("--verbose", "-v", action="store_true")
+
+    x = sub.add_parser("context", help="print the 1-hop related information a judge sees for FILE::QUALNAME")
+    x.add_argument("target", metavar="FILE::QUALNAME")
+    x.add_argument("--hops", type=int, default=1, choices=[0, 1, 2])
+    x.add_argument("--budget", type=int, default=6000, help="size budget in characters")
+
+    d = sub.add_parser("docs", help="list the docstrings and comments docfact judges in FILE, with their sentences")
+    d.add_argument("file")
+
+    sub.add_parser("serve", help="run the language server on stdio")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    logging.basicConfig(level=logging.DEBUG if getattr(args, "verbose", False) else logging.WARNING,
+                        format="%(message)s", stream=sys.stderr)
+    try:
+        if args.command == "check":
+            from docfact.cli.check import run_check
+
+            return run_check(args)
+        if args.command == "context":
+            return _context(args)
+        if args.command == "docs":
+            return _docs(args)
+        if args.command == "serve":
+            from docfact.lsp.server import main as serve
+
+            serve([])
+            return EXIT_OK
+    except UsageError as exc:
+        print(f"docfact: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("docfact: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    return EXIT_USAGE
+
+
+def _engine_for(path: Path):  # noqa: ANN202 - Engine
+    from docfact.config import Settings, SettingsError, find_pyproject, load_pyproject
+    from docfact.engine import Engine, project_root
+
+    if not path.exists():
+        raise UsageError(f"{path}: no such file or folder")
+    problems: list[str] = []
+    settings = Settings()
+    py = find_pyproject(path)
+    if py is not None:
+        try:
+            settings = load_pyproject(py, problems)
+        except SettingsError as exc:
+            raise UsageError(str(exc)) from exc
+    for msg in problems:
+        print(msg, file=sys.stderr)
+    return Engine(project_root(path), settings)
+
+
+def _split_target(target: str) -> tuple[Path, str]:
+    if "::" not in target:
+        raise UsageError(f"expected FILE::QUALNAME (e.g. store.py::Store.prune), got {target!r}")
+    file, qual = target.split("::", 1)
+    return Path(file), qual
+
+
+def _context(args: argparse.Namespace) -> int:
+    path, qual = _split_target(args.target)
+    engine = _engine_for(path)
+    engine.load([engine.root])
+    index = engine.graph.file(str(path.resolve()))
+    if index is None:
+        raise UsageError(f"{path}: not a Python or Java file docfact can read")
+    try:
+        text = engine.context(str(path), qual, hops=args.hops, budget=args.budget)
+    except KeyError:
+        names = sorted(e.local_name for e in index.entities if e.local_name and e.kind in ("class", "function", "method"))
+        from difflib import get_close_matches
+
+        close = get_close_matches(qual, names, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise UsageError(f"{path}: no function, method or class named {qual!r}{hint}") from None
+    sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+    return EXIT_OK
+
+
+def _docs(args: argparse.Namespace) -> int:
+    from docfact.docs.segments import segment_doc
+    from docfact.positions import LineIndex
+
+    path = Path(args.file)
+    engine = _engine_for(path)
+    if path.is_dir():
+        raise UsageError(f"{path}: expected a file")
+    engine.load([path])
+    index = engine.graph.file(str(path.resolve()))
+    if index is None:
+        reason = dict(engine.skipped).get(str(path.resolve()), "not a Python or Java file")
+        raise UsageError(f"{path}: {reason}")
+    lines = LineIndex(index.text)
+    out: list[str] = []
+    if index.ignore_file:
+        out.append(f"{path}: `docfact: ignore-file` — nothing in this file is judged")
+    for doc in index.docs:
+        entity = engine.documented_entity(index, doc)
+        what = f"{entity.kind} {entity.local_name or entity.module}" if entity else (doc.owner or "module")
+        r = doc.range
+        skipped = " (not judged: check_comments is off)" if doc.kind == "comment" and not engine.settings.check_comments else ""
+        out.append(f"{r.start.line + 1}:{r.start.col + 1}-{r.end.line + 1}:{r.end.col + 1} {doc.kind} of {what}{skipped}")
+        for seg in segment_doc(doc, lines):
+            sr = seg.range
+            label = ""
+            if seg.field is not None:
+                label = f"[{seg.field.section}{' ' + seg.field.name if seg.field.name else ''}] "
+            text = " ".join(seg.text.split())
+            out.append(f"  {sr.start.line + 1}:{sr.start.col + 1}-{sr.end.line + 1}:{sr.end.col + 1}  {label}{text}")
+    if index.syntax_error_lines:
+        out.append(f"note: syntax errors near line(s) {', '.join(str(n + 1) for n in index.syntax_error_lines[:5])}; docs inside broken code are not listed")
+    if not index.docs:
+        out.append(f"{path}: no docstrings or comments to judge")
+    sys.stdout.write("\n".join(out) + "\n")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""The result of a ``docfact check`` run, flattened for reporters (no engine objects inside)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from docfact.model import DocResult, FileResult, Finding, aggregate_score
+
+SEVERITY_RANK = {"hint": 0, "information": 1, "info": 1, "warning": 2, "error": 3}
+DOCS_URL = "https://github.com/docfact/docfact/blob/main/README.md#criteria"
+
+
+@dataclass
+class FindingRow:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based, UTF-16 units like the editors
+    end_line: int
+    end_column: int
+    criterion: str
+    rule: str
+    judge: str
+    message: str
+    sentence: str
+    symbol: str
+    severity: str
+    fix: str | None = None
+    fix_title: str | None = None
+    evidence: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "path": self.path, "line": self.line, "column": self.column,
+            "end_line": self.end_line, "end_column": self.end_column,
+            "criterion": self.criterion, "rule": self.rule, "judge": self.judge,
+            "message": self.message, "sentence": self.sentence, "symbol": self.symbol,
+            "severity": self.severity,
+        }
+        if self.fix is not None:
+            out["fix"] = self.fix
+        return out
+
+
+@dataclass
+class DocRow:
+    path: str
+    symbol: str
+    line: int
+    kind: str
+    sentences: int
+    score: float
+    sentence_spans: list[tuple[int, int, int, int, str]] = field(default_factory=list)  # for html
+
+
+@dataclass
+class FileRow:
+    path: str
+    score: float
+    docs: int
+    findings: int
+    error: str | None
+    text: str = ""
+
+
+@dataclass
+class Report:
+    files: list[FileRow] = field(default_factory=list)
+    docs: list[DocRow] = field(default_factory=list)
+    findings: list[FindingRow] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    score: float = 1.0
+
+    @property
+    def docstrings(self) -> int:
+        return len(self.docs)
+
+
+def symbol_of(d: DocResult) -> str:
+    if d.entity is not None:
+        return d.entity.local_name or d.entity.module or "<module>"
+    return d.doc.owner or "<module>"
+
+
+def row_for(f: Finding, d: DocResult, display: str, severity: str) -> FindingRow:
+    r = f.segment.range
+    sentence = " ".join(f.segment.text.split())
+    return FindingRow(
+        path=display, line=r.start.line + 1, column=r.start.col + 1, end_line=r.end.line + 1,
+        end_column=r.end.col + 1, criterion=f.criterion, rule=f.rule, judge=f.judge,
+        message=f.message, sentence=sentence, symbol=symbol_of(d), severity=severity,
+        fix=f.fix.new_text if f.fix else None, fix_title=f.fix.title if f.fix else None,
+        evidence=f.evidence.excerpt if f.evidence else None,
+    )
+
+
+def build_report(results: list[tuple[FileResult, str, str]], severities: dict[str, str],
+                 skipped: list[tuple[str, str]], keep_text: bool = False) -> Report:
+    """``results``: (file result, display path, file text) per checked file."""
+    rep = Report(skipped=skipped)
+    all_docs: list[DocResult] = []
+    for fr, display, text in results:
+        file_findings = 0
+        for d in fr.docs:
+            all_docs.append(d)
+            spans = [
+                (s.range.start.line, s.range.start.col, s.range.end.line, s.range.end.col,
+                 ",".join(sorted({f.criterion for f in d.findings if f.segment.index == s.index})))
+                for s in d.segments
+            ]
+            rep.docs.append(DocRow(display, symbol_of(d), d.doc.range.start.line + 1, d.doc.kind,
+                                   len(d.segments), round(d.score, 4), spans))
+            for f in d.findings:
+                rep.findings.append(row_for(f, d, display, severities.get(f.criterion, "warning")))
+                file_findings += 1
+        rep.files.append(FileRow(display, round(fr.score, 4), len(fr.docs), file_findings, fr.error,
+                                 text if keep_text else ""))
+    rep.findings.sort(key=lambda r: (r.path, r.line, r.column, r.criterion))
+    rep.score = round(aggregate_score(all_docs), 4)
+    return rep

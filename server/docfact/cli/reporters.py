@@ -1,0 +1,197 @@
+"""Reporters: text (like ruff), json (design.md contract), sarif 2.1.0, github annotations, html."""
+
+from __future__ import annotations
+
+import html
+import json
+
+from docfact import __version__
+from docfact.cli.report import DOCS_URL, Report
+from docfact.judges.static import ALL_RULES
+from docfact.model import CRITERION_MEANINGS, CRITERION_NAMES
+
+
+def text(rep: Report, color: bool = False) -> str:
+    def c(code: str, s: str) -> str:
+        return f"\x1b[{code}m{s}\x1b[0m" if color else s
+
+    out: list[str] = []
+    for f in rep.findings:
+        head = f"{c('1', f.path)}:{f.line}:{f.column}: {c('31;1' if f.severity in ('error', 'warning') else '36', f.criterion)} {f.message} [{f.rule}]"
+        out.append(head)
+        out.append(f"    {c('2', f.sentence)}")
+        if f.fix_title:
+            out.append(f"    {c('32', 'fix:')} {f.fix_title}")
+    for path, reason in rep.skipped:
+        out.append(f"{path}: skipped: {reason}")
+    for fr in rep.files:
+        if fr.error:
+            out.append(f"{fr.path}: note: {fr.error}")
+    n = len(rep.findings)
+    out.append(
+        f"{'Found' if n else 'No findings:'} {n if n else ''}{' finding' + ('s' if n != 1 else '') + ' in' if n else ''} "
+        f"{len(rep.docs)} docstrings/comments across {len(rep.files)} files; score {rep.score:.3f}".replace("  ", " ")
+    )
+    return "\n".join(out) + "\n"
+
+
+def as_json(rep: Report) -> str:
+    obj = {
+        "version": 1,
+        "files": len(rep.files),
+        "docstrings": len(rep.docs),
+        "score": rep.score,
+        "docs": [
+            {"path": d.path, "symbol": d.symbol, "line": d.line, "kind": d.kind,
+             "sentences": d.sentences, "score": d.score}
+            for d in rep.docs
+        ],
+        "findings": [f.as_json() for f in rep.findings],
+        "skipped": [{"path": p, "reason": r} for p, r in rep.skipped],
+    }
+    return json.dumps(obj, indent=2) + "\n"
+
+
+_SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
+
+
+def sarif(rep: Report) -> str:
+    rules = [
+        {
+            "id": code,
+            "name": CRITERION_NAMES[code].title().replace(" ", ""),
+            "shortDescription": {"text": CRITERION_NAMES[code]},
+            "fullDescription": {"text": f"A sentence is flagged when {CRITERION_MEANINGS[code]}."},
+            "helpUri": f"{DOCS_URL}",
+            "properties": {"rules": [r.id for r in ALL_RULES if r.criterion == code]},
+        }
+        for code in ("C1", "C2", "C3", "C4")
+    ]
+    results = []
+    for f in rep.findings:
+        res: dict[str, object] = {
+            "ruleId": f.criterion,
+            "ruleIndex": int(f.criterion[1]) - 1,
+            "level": _SARIF_LEVEL.get(f.severity, "warning"),
+            "message": {"text": f"{f.message} ({f.rule})"},
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": {"uri": f.path.replace("\\", "/")},
+                    "region": {"startLine": f.line, "startColumn": f.column,
+                               "endLine": f.end_line, "endColumn": f.end_column,
+                               "snippet": {"text": f.sentence}},
+                }
+            }],
+            "properties": {"rule": f.rule, "judge": f.judge, "symbol": f.symbol},
+        }
+        results.append(res)
+    doc = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "docfact", "version": __version__,
+                                "informationUri": DOCS_URL, "rules": rules}},
+            "columnKind": "utf16CodeUnits",
+            "results": results,
+        }],
+    }
+    return json.dumps(doc, indent=2) + "\n"
+
+
+_GH_LEVEL = {"error": "error", "warning": "warning", "information": "notice", "hint": "notice"}
+
+
+def _gh_escape(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github(rep: Report) -> str:
+    lines = []
+    for f in rep.findings:
+        props = (f"file={_gh_escape(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
+                 f"endColumn={f.end_column},title={f.criterion} {CRITERION_NAMES[f.criterion]}")
+        lines.append(f"::{_GH_LEVEL.get(f.severity, 'warning')} {props}::{_gh_escape(f.message)}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def html_report(rep: Report) -> str:
+    """A self-contained page: per-file scores, and each file's docs with flagged sentences marked."""
+    e = html.escape
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>docfact report — score {rep.score:.3f}</title>",
+        "<style>body{font:14px system-ui,sans-serif;margin:2em;color:#222}"
+        "table{border-collapse:collapse}td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:left}"
+        "pre{background:#f7f7f7;padding:8px;overflow:auto;line-height:1.45}"
+        "mark.flag{background:#ffd5d5;border-bottom:2px solid #d33}"
+        "mark.flag.C4{background:#e0ecff;border-bottom:2px solid #36c}"
+        ".finding{margin:2px 0 2px 1em}.score{font-weight:bold}</style></head><body>",
+        f"<h1>docfact report</h1><p>Project score <span class='score' id='project-score'>{rep.score:.3f}</span>"
+        f" — {len(rep.findings)} findings in {len(rep.docs)} docstrings/comments across {len(rep.files)} files.</p>",
+        "<table id='files'><tr><th>file</th><th>score</th><th>docs</th><th>findings</th></tr>",
+    ]
+    for i, fr in enumerate(rep.files):
+        parts.append(f"<tr><td><a href='#f{i}'>{e(fr.path)}</a></td><td class='file-score'>{fr.score:.3f}</td>"
+                     f"<td>{fr.docs}</td><td>{fr.findings}</td></tr>")
+    parts.append("</table>")
+    by_path: dict[str, list] = {}
+    for f in rep.findings:
+        by_path.setdefault(f.path, []).append(f)
+    for i, fr in enumerate(rep.files):
+        if not fr.findings:
+            continue
+        parts.append(f"<h2 id='f{i}'>{e(fr.path)} <small>score {fr.score:.3f}</small></h2>")
+        src_lines = fr.text.split("\n") if fr.text else []
+        for d in (d for d in rep.docs if d.path == fr.path):
+            flagged = [s for s in d.sentence_spans if s[4]]
+            if not flagged or not src_lines:
+                continue
+            parts.append(f"<h3>{e(d.symbol)} <small>(line {d.line}, score {d.score:.3f})</small></h3>")
+            parts.append(_render_doc(src_lines, d.sentence_spans))
+        for f in by_path.get(fr.path, []):
+            parts.append(f"<div class='finding'><b>{f.criterion}</b> line {f.line}: {e(f.message)} "
+                         f"<code>{e(f.rule)}</code></div>")
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _render_doc(src: list[str], spans: list[tuple[int, int, int, int, str]]) -> str:
+    """The doc's source lines with its flagged sentences wrapped in <mark> (columns: UTF-16)."""
+    first = min(s[0] for s in spans)
+    last = max(s[2] for s in spans)
+    out: list[str] = []
+    for ln in range(first, last + 1):
+        line = src[ln] if ln < len(src) else ""
+        units = _utf16_index(line)
+        marks: list[tuple[int, int, str]] = []
+        for sl, sc, el, ec, crit in spans:
+            if not crit or ln < sl or ln > el:
+                continue
+            a = units.get(sc, 0) if ln == sl else 0
+            b = units.get(ec, len(line)) if ln == el else len(line)
+            marks.append((a, b, crit))
+        buf = ""
+        pos = 0
+        for a, b, crit in sorted(marks):
+            if a < pos:
+                continue
+            buf += html.escape(line[pos:a])
+            buf += f"<mark class='flag {crit.split(',')[0]}' data-criteria='{crit}'>{html.escape(line[a:b])}</mark>"
+            pos = b
+        buf += html.escape(line[pos:])
+        out.append(buf)
+    return "<pre>" + "\n".join(out) + "</pre>"
+
+
+def _utf16_index(line: str) -> dict[int, int]:
+    """UTF-16 column -> str index for one line."""
+    out = {}
+    u = 0
+    for i, ch in enumerate(line):
+        out[u] = i
+        u += 2 if ord(ch) > 0xFFFF else 1
+    out[u] = len(line)
+    return out
+
+
+FORMATS = {"text": text, "json": as_json, "sarif": sarif, "github": github, "html": html_report}

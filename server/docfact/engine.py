@@ -1,0 +1,225 @@
+"""The engine facade: one project, its graph, and the judging of its docs.
+
+The CLI and the language server both talk to an :class:`Engine`; it speaks paths, strings and
+dataclasses (no LSP). Judging a doc: segment it, run the static rules with the project graph
+and the doc's 1-hop context, then drop what suppression comments and per-file ignores silence.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import logging
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docfact.config import Settings
+from docfact.docs.segments import segment_doc
+from docfact.graph.graph import ProjectGraph
+from docfact.judges.base import JudgeContext
+from docfact.judges.static import judge_static
+from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
+from docfact.positions import LineIndex
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int, str], None]
+
+
+def project_root(start: Path) -> Path:
+    """The folder that holds the project of ``start``: the nearest one with pyproject.toml,
+    setup.py, .git, pom.xml or build.gradle; else ``start`` itself (or its folder)."""
+    p = start.resolve()
+    base = p if p.is_dir() else p.parent
+    for d in (base, *base.parents):
+        if any((d / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git", "pom.xml", "build.gradle")):
+            return d
+    return base
+
+
+@dataclass
+class _Words:
+    """Every name the project uses, counted per file so one file can be swapped cheaply."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    by_file: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def replace(self, path: str, index: FileIndex | None) -> None:
+        old = self.by_file.pop(path, None)
+        if old:
+            self.counts.subtract(old)
+        if index is None:
+            return
+        new: Counter[str] = Counter(file_words(index))
+        self.by_file[path] = new
+        self.counts.update(new)
+
+    def frozen(self) -> frozenset[str]:
+        return frozenset(w for w, n in self.counts.items() if n > 0)
+
+
+def file_words(index: FileIndex) -> set[str]:
+    """The identifiers a file defines or uses."""
+    words: set[str] = set()
+    for e in index.entities:
+        words.add(e.name)
+        words.update(p.name.lstrip("*") for p in e.params)
+        words.update(e.locals)
+        words.update(e.assigns)
+        words.update(e.attributes)
+        for ref in (*e.refs, *e.calls):
+            words.update(part for part in ref.split(".") if part)
+    for imp in index.imports:
+        words.add(imp.bound_name)
+        if imp.name:
+            words.add(imp.name)
+        words.update(imp.module.split("."))
+    return words
+
+
+class Engine:
+    """One project: its graph, its settings and the judging of its files."""
+
+    def __init__(self, root: Path, settings: Settings | None = None) -> None:
+        self.root = root.resolve()
+        self.settings = settings or Settings()
+        self.graph = ProjectGraph(self.root)
+        self._words = _Words()
+        self._known: frozenset[str] | None = None
+        self.skipped: list[tuple[str, str]] = []
+
+    # ---- loading ------------------------------------------------------------------------------
+    def load(self, paths: Iterable[Path] | None = None, progress: Progress | None = None,
+             cancelled: Callable[[], bool] | None = None) -> None:
+        """Index ``paths`` (folders or files; default: the whole root) into the graph."""
+        from docfact.index.workspace import read_source, scan
+
+        items: list[tuple[Path, str]] = []
+        for base in paths or [self.root]:
+            base = base.resolve()
+            if base.is_file():
+                text, reason = read_source(base, self.settings.max_file_size)
+                if text is None:
+                    self.skipped.append((str(base), reason or "unreadable"))
+                else:
+                    items.append((base, text))
+                continue
+            for it in scan(base, self.settings.exclude, self.settings.max_file_size):
+                if it.text is None:
+                    self.skipped.append((str(it.path), it.reason or "skipped"))
+                elif it.language is not None:
+                    items.append((it.path, it.text))
+        total = len(items)
+        for i, (path, text) in enumerate(items):
+            if cancelled is not None and cancelled():
+                break
+            self.update_file(str(path), text)
+            if progress is not None:
+                progress(i + 1, total, str(path))
+
+    def update_file(self, path: str, text: str) -> FileIndex | None:
+        """(Re)index one file; the cost depends on that file only."""
+        path = str(Path(path).resolve())
+        try:
+            index = self.graph.update_file(path, text, self.module_for(path))
+        except Exception:
+            log.exception("docfact: cannot index %s; skipped", path)
+            return None
+        self._words.replace(path, index)
+        self._known = None
+        return index
+
+    def remove_file(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        self.graph.remove_file(path)
+        self._words.replace(path, None)
+        self._known = None
+
+    def module_for(self, path: str) -> str:
+        from docfact.index.workspace import module_name
+
+        return module_name(self.root, Path(path))
+
+    @property
+    def known_words(self) -> frozenset[str]:
+        if self._known is None:
+            self._known = self._words.frozen()
+        return self._known
+
+    # ---- judging -------------------------------------------------------------------------------
+    def check_file(self, path: str, criteria: Iterable[str] | None = None) -> FileResult:
+        """Judge every doc of an indexed file with the static judge."""
+        path = str(Path(path).resolve())
+        index = self.graph.file(path)
+        if index is None:
+            return FileResult(path=path, error="not indexed (unsupported, excluded or unreadable)")
+        crits = tuple(c for c in (criteria or self.settings.criteria) if c in self.settings.criteria)
+        crits = tuple(c for c in crits if c not in self.ignored_criteria(path))
+        result = FileResult(path=path)
+        if index.syntax_error_lines:
+            lines = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
+            result.error = f"syntax errors near line {lines}; docs inside the broken code were skipped"
+        if index.ignore_file or not crits:
+            return result
+        lines = LineIndex(index.text)
+        for doc in index.docs:
+            if doc.kind == "comment" and not self.settings.check_comments:
+                continue
+            try:
+                result.docs.append(self.judge_doc(index, doc, lines, crits))
+            except Exception:
+                log.exception("docfact: cannot judge the doc at %s:%d; skipped", path, doc.start_line + 1)
+        return result
+
+    def judge_doc(self, index: FileIndex, doc: DocBlock, lines: LineIndex,
+                  criteria: tuple[str, ...]) -> DocResult:
+        entity = self.documented_entity(index, doc)
+        segments = segment_doc(doc, lines)
+        ctx = JudgeContext(doc=doc, entity=entity, file=index, graph=self.graph, lines=lines,
+                           segments=segments, known_words=self.known_words)
+        findings = judge_static(ctx, criteria)
+        findings = [f for f in findings if not suppressed(index, doc, entity, f)]
+        return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=criteria)
+
+    @staticmethod
+    def documented_entity(index: FileIndex, doc: DocBlock) -> Entity | None:
+        if doc.kind != "comment":
+            for e in index.entities:
+                if e.doc is doc:
+                    return e
+        return index.entity(doc.owner)
+
+    def ignored_criteria(self, path: str) -> set[str]:
+        """Criteria silenced for ``path`` by ``per_file_ignores`` globs (relative to the root)."""
+        try:
+            rel = Path(path).resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            rel = Path(path).as_posix()
+        out: set[str] = set()
+        for glob, crits in self.settings.per_file_ignores.items():
+            if fnmatch.fnmatch(rel, glob) or fnmatch.fnmatch(rel, glob.rstrip("/") + "/*"):
+                out.update(("C1", "C2", "C3", "C4") if "*" in crits else crits)
+        return out
+
+    def context(self, path: str, local_name: str, hops: int = 1, budget: int = 6000) -> str:
+        """The related information a judge sees for one documented entity (``docfact context``)."""
+        from docfact.graph.context import related_info, render
+
+        entity = self.graph.find(str(Path(path).resolve()), local_name)
+        if entity is None:
+            raise KeyError(local_name)
+        return render(related_info(self.graph, entity, hops=hops, budget=budget))
+
+
+def suppressed(index: FileIndex, doc: DocBlock, entity: Entity | None, finding: Finding) -> bool:
+    """Whether a ``docfact: ignore`` comment on the doc's lines (or its definition line) silences it."""
+    lines = set(range(doc.start_line, doc.end_line + 1))
+    lines.add(finding.segment.range.start.line)
+    if entity is not None and doc.kind != "comment":
+        lines.add(entity.range.start.line)
+    for line in lines:
+        crits = index.suppressions.get(line)
+        if crits and ("*" in crits or finding.criterion in crits):
+            return True
+    return False

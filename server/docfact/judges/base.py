@@ -1,0 +1,184 @@
+"""What every static rule sees, and how a rule is described.
+
+A rule is a function ``(ctx, segment) -> Iterable[Finding]`` described by a ``Rule`` (id,
+criterion, one-line description, example); each criterion module lists its rules in
+``RULES``. Rules only report what they can prove from the code, its 1-hop dependencies or the
+project graph.
+"""
+
+from __future__ import annotations
+
+import builtins
+import difflib
+import keyword
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, Segment
+
+if TYPE_CHECKING:
+    from docfact.graph.graph import ProjectGraph
+    from docfact.positions import LineIndex
+
+RuleFn = Callable[["JudgeContext", Segment], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    criterion: str
+    description: str
+    example: str
+    fn: RuleFn
+
+
+PY_BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(
+    {"self", "cls", "true", "false", "null", "none", "args", "kwargs", "__init__", "__call__",
+     "__name__", "__main__", "__dict__", "__slots__", "__all__", "__file__", "__doc__"}
+)
+STDLIB_MODULES = frozenset(sys.stdlib_module_names)
+JAVA_LANG = frozenset(
+    "String Object Integer Long Short Byte Double Float Boolean Character Number Math System "
+    "Thread Runnable Iterable Comparable CharSequence StringBuilder StringBuffer Class Enum "
+    "Exception RuntimeException Error Throwable IllegalArgumentException IllegalStateException "
+    "NullPointerException IndexOutOfBoundsException ArrayIndexOutOfBoundsException "
+    "UnsupportedOperationException ClassCastException NumberFormatException ArithmeticException "
+    "CloneNotSupportedException InterruptedException Override Deprecated SuppressWarnings "
+    "FunctionalInterface SafeVarargs Void this super null true false length equals hashCode "
+    "toString compareTo valueOf getClass clone size get set add put remove contains isEmpty "
+    "iterator stream map filter collect forEach".split()
+)
+
+
+@dataclass
+class JudgeContext:
+    """One DocBlock with everything the rules may consult."""
+
+    doc: DocBlock
+    entity: Entity | None
+    file: FileIndex
+    graph: ProjectGraph
+    lines: LineIndex
+    segments: list[Segment]
+    known_words: frozenset[str] = field(default_factory=frozenset)  # every name used in the project
+
+    # ---- the documented code --------------------------------------------------------------
+    @cached_property
+    def is_python(self) -> bool:
+        return self.file.language == "python"
+
+    @cached_property
+    def params(self) -> list[str]:
+        if not self.entity:
+            return []
+        return [p.name.lstrip("*") for p in self.entity.params if p.kind != "self"]
+
+    @cached_property
+    def owner_class(self) -> Entity | None:
+        """The class a method belongs to, or the class itself."""
+        e = self.entity
+        if e is None:
+            return None
+        if e.kind == "class":
+            return e
+        if e.parent:
+            parent = self.file.entity(e.parent)
+            if parent is not None and parent.kind == "class":
+                return parent
+        return None
+
+    @cached_property
+    def scope_names(self) -> set[str]:
+        """Names the documented code can see or uses: params, locals, members, module names, imports."""
+        names: set[str] = set()
+        e = self.entity
+        if e is not None:
+            names.update(self.params)
+            names.update(p.name for p in e.params)
+            names.add(e.name)
+            names.update(e.locals)
+            names.update(e.assigns)
+            for ref in (*e.refs, *e.calls):
+                names.update(part for part in ref.split(".") if part)
+            names.update(e.attributes)
+        cls = self.owner_class
+        if cls is not None:
+            names.add(cls.name)
+            names.update(m.rsplit(".", 1)[-1] for m in cls.members)
+            for m in cls.members:
+                member = self.file.entity(m)
+                if member is not None:
+                    names.update(p.name for p in member.params)
+        for ent in self.file.entities:
+            if ent.parent is None or ent.kind in ("class",):
+                names.add(ent.name)
+        for imp in self.file.imports:
+            names.add(imp.bound_name)
+            if imp.name:
+                names.add(imp.name)
+            names.update(imp.module.split("."))
+        return names
+
+    @cached_property
+    def related(self) -> list:
+        """The 1-hop dependencies of the documented entity (graph.Resolved objects)."""
+        if self.entity is None:
+            return []
+        try:
+            return list(self.graph.callees(self.entity))
+        except Exception:  # a graph problem must not take a rule down
+            return []
+
+    @cached_property
+    def related_entities(self) -> list[Entity]:
+        return [r.entity for r in self.related if getattr(r, "entity", None) is not None]
+
+    @cached_property
+    def related_names(self) -> set[str]:
+        names: set[str] = set()
+        for ent in self.related_entities:
+            names.add(ent.name)
+            names.update(p.name for p in ent.params)
+            names.update(m.rsplit(".", 1)[-1] for m in ent.members)
+        return names
+
+    def is_known(self, name: str) -> bool:
+        """Whether a simple name exists anywhere docfact can see."""
+        if name in self.scope_names or name in self.related_names or name in self.known_words:
+            return True
+        if self.is_python:
+            return name in PY_BUILTIN_NAMES or name in STDLIB_MODULES
+        return name in JAVA_LANG
+
+    def suggest(self, name: str, pool: Iterable[str] | None = None, cutoff: float = 0.75) -> str | None:
+        """The closest in-scope or 1-hop name ("did you mean")."""
+        candidates = set(pool) if pool is not None else (self.scope_names | self.related_names)
+        candidates.discard(name)
+        candidates = {c for c in candidates if len(c) > 1}
+        got = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=cutoff)
+        return got[0] if got else None
+
+    # ---- building findings ------------------------------------------------------------------
+    def file_span(self, seg: Segment, start: int, end: int) -> tuple[int, int]:
+        """File offsets of a sub-span (offsets relative to the segment text)."""
+        a = self.doc.file_offset(seg.start + start)
+        b = self.doc.file_offset(seg.start + end - 1) + 1
+        return a, b
+
+    def fix_replace(self, seg: Segment, start: int, end: int, new_text: str, title: str) -> Fix:
+        a, b = self.file_span(seg, start, end)
+        return Fix(title=title, start=a, end=b, new_text=new_text)
+
+    def evidence_of(self, ent: Entity | None, description: str, excerpt: str | None = None) -> Evidence:
+        if ent is None:
+            return Evidence(description=description, excerpt=excerpt)
+        text = excerpt if excerpt is not None else (ent.signature or ent.code.split("\n", 1)[0])
+        return Evidence(description=description, path=ent.path, range=ent.range, excerpt=text)
+
+    def finding(self, seg: Segment, criterion: str, rule_id: str, message: str, *,
+                evidence: Evidence | None = None, fix: Fix | None = None) -> Finding:
+        return Finding(criterion=criterion, rule=rule_id, judge="static", message=message,  # type: ignore[arg-type]
+                       segment=seg, evidence=evidence, fix=fix)

@@ -1,0 +1,326 @@
+"""C3, functionality inconsistency: behaviour the docs claim and the code does not have."""
+
+from __future__ import annotations
+
+import builtins
+import re
+from collections.abc import Iterator
+
+from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.mentions import MARKED, find_mentions, strip_code
+from docfact.model import Entity, Finding, Segment
+
+# ---- raises ---------------------------------------------------------------------------------
+
+_RAISES_PROSE = re.compile(
+    r"\b(?i:raises?|throws?|raising|throwing)\s+(?:an?\s+|the\s+)?`{0,2}(?P<exc>[A-Z][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Failure))`{0,2}"
+)
+
+# exceptions that an ordinary operation can raise without a raise statement
+_IMPLICIT_ANY = {"Exception", "BaseException", "Throwable", "RuntimeException", "Error",
+                 "MemoryError", "RecursionError", "KeyboardInterrupt", "SystemExit",
+                 "NullPointerException", "ClassCastException", "AssertionError",
+                 "StopIteration", "StopAsyncIteration", "GeneratorExit", "NotImplementedError"}
+_BY_CALL = {
+    "int": {"ValueError", "TypeError"}, "float": {"ValueError", "TypeError"},
+    "open": {"OSError", "IOError", "FileNotFoundError", "PermissionError", "IsADirectoryError", "UnicodeDecodeError"},
+    "next": {"StopIteration"}, "getattr": {"AttributeError"}, "iter": {"TypeError"},
+    "Integer.parseInt": {"NumberFormatException"}, "Long.parseLong": {"NumberFormatException"},
+    "Double.parseDouble": {"NumberFormatException"},
+}
+
+
+def _builtin_exc(name: str) -> type[BaseException] | None:
+    obj = getattr(builtins, name, None)
+    return obj if isinstance(obj, type) and issubclass(obj, BaseException) else None
+
+
+def _related_exc(a: str, b: str) -> bool:
+    """Whether one exception name is the other or a subclass/superclass of it (builtins)."""
+    if a == b:
+        return True
+    ca, cb = _builtin_exc(a), _builtin_exc(b)
+    if ca is not None and cb is not None:
+        return issubclass(ca, cb) or issubclass(cb, ca)
+    return False
+
+
+def _project_bases(ctx: JudgeContext, name: str, depth: int = 0) -> set[str]:
+    """Names of the project exception class and its ancestors (by simple name)."""
+    out = {name}
+    if depth > 5:
+        return out
+    for ent in ctx.graph.entities_named(name) if hasattr(ctx.graph, "entities_named") else []:
+        if ent.kind == "class":
+            for base in ent.bases:
+                simple = base.split(".")[-1].split("[")[0].split("<")[0]
+                out |= _project_bases(ctx, simple, depth + 1)
+    return out
+
+
+def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
+    """Exceptions raised by the code and its 1-hop project callees; second: anything unknown may raise."""
+    raised = {r.split(".")[-1] for r in e.raises}
+    uncertain = e.has_bare_raise
+    for dep in ctx.related_entities:
+        if dep.kind in ("function", "method"):
+            raised |= {r.split(".")[-1] for r in dep.raises}
+            uncertain |= dep.has_bare_raise
+        elif dep.kind == "class":
+            init = ctx.graph.entity(f"{dep.qualname}.__init__") if hasattr(ctx.graph, "entity") else None
+            if init is not None:
+                raised |= {r.split(".")[-1] for r in init.raises}
+    for r in ctx.related:
+        if getattr(r, "kind", "") in ("external",) and getattr(r, "entity", None) is None:
+            uncertain = True
+    for call in e.calls:
+        raised |= _BY_CALL.get(call, set())
+    if e.has_subscript:
+        raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
+    if e.attributes:
+        raised |= {"AttributeError"}
+    return raised, uncertain
+
+
+def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or e.is_abstract or ctx.doc.kind == "comment":
+        return
+    claimed: list[tuple[str, tuple[int, int] | None]] = []
+    item = seg.field
+    if item is not None and item.section == "raises" and item.name:
+        for part in re.split(r"\s*(?:,|\bor\b|\|)\s*", item.name):
+            part = part.strip().strip("`:~")
+            if re.fullmatch(r"[A-Za-z_][\w.]*", part):
+                off = seg.text.find(part)
+                claimed.append((part, (off, off + len(part)) if off >= 0 else None))
+    elif item is None:
+        for m in _RAISES_PROSE.finditer(seg.text):
+            before = seg.text[max(0, m.start() - 12): m.start()].lower()
+            if re.search(r"\b(?:not|never|no|nor|instead of|rather than)\s*$", before):
+                continue
+            claimed.append((m.group("exc"), m.span("exc")))
+    if not claimed:
+        return
+    raised, uncertain = _raised_names(ctx, e)
+    if uncertain:
+        return
+    explicit = {r.split(".")[-1] for r in e.raises}
+    externals = [c for c in e.calls if not ctx.is_known(c.split(".")[0]) or c.split(".")[0] in _imported(ctx)]
+    for name, span in claimed:
+        simple = name.split(".")[-1]
+        if simple in _IMPLICIT_ANY:
+            continue
+        family = _project_bases(ctx, simple)
+        if any(_related_exc(simple, r) or r in family or simple in _project_bases(ctx, r) for r in raised):
+            continue
+        # An external call may raise anything: then only speak when the docs describe the
+        # code's own raises and this one is a different, unrelated exception.
+        if externals and not explicit:
+            continue
+        caught = {c.split(".")[-1] for c in e.catches}
+        if simple in caught:
+            continue
+        what = ", ".join(f"`{r}`" for r in sorted(explicit)) if explicit else "no exception"
+        msg = f"documented to raise `{simple}`, but the code and the functions it calls raise {what}"
+        fix = None
+        if span and len(explicit) == 1:
+            new = next(iter(explicit))
+            fix = ctx.fix_replace(seg, span[0], span[1], new, f"Replace `{simple}` with `{new}`")
+        yield ctx.finding(seg, "C3", "C3.raises-not-raised", msg,
+                          evidence=ctx.evidence_of(e, "what the code raises", _raise_lines(e)), fix=fix)
+
+
+def _imported(ctx: JudgeContext) -> set[str]:
+    return {imp.bound_name for imp in ctx.file.imports}
+
+
+def _raise_lines(e: Entity) -> str:
+    lines = [ln.strip() for ln in e.code.splitlines() if re.match(r"\s*(raise|throw)\b", ln)]
+    return "\n".join(lines[:4]) if lines else (e.signature or "")
+
+
+# ---- async, recursion, generators -------------------------------------------------------------
+
+_ASYNC_WORDS = re.compile(r"\b(?:asynchronous(?:ly)?|coroutine|awaitable|non-blocking)\b", re.I)
+_NEG = re.compile(r"\b(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking)\b[^.]{0,20}$", re.I)
+_CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
+
+
+def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or e.is_async or e.is_abstract:
+        return
+    prose = strip_code(seg.text)
+    m = _ASYNC_WORDS.search(prose)
+    if not m or _NEG.search(prose[: m.start()]):
+        return
+    if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
+        return
+    if any(_CONCURRENCY_HINT.search(p.annotation or "") for p in e.params):
+        return
+    yield ctx.finding(seg, "C3", "C3.not-async",
+                      f"claims asynchronous behaviour (\"{m.group(0)}\"), but `{e.name}` is a plain {e.kind}: not `async` and it schedules no concurrent work",
+                      evidence=ctx.evidence_of(e, "the definition"))
+
+
+_RECURSIVE = re.compile(r"\brecursive(?:ly)?\b|\brecursion\b", re.I)
+
+
+def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or e.is_abstract:
+        return
+    prose = strip_code(seg.text)
+    m = _RECURSIVE.search(prose)
+    if not m or _NEG.search(prose[: m.start()]):
+        return
+    if any(c.split(".")[-1] == e.name for c in e.calls):
+        return
+    # Only speak when every call is understood: external helpers (os.walk, copytree) may recurse.
+    for c in e.calls:
+        head = c.split(".")[0]
+        if head in _imported(ctx) or not ctx.is_known(head):
+            return
+        if re.search(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten", c, re.I):
+            return
+    for dep in ctx.related_entities:
+        if any(c.split(".")[-1] == e.name for c in dep.calls):
+            return  # mutual recursion through a direct callee
+        if any(c.split(".")[-1] == dep.name for c in dep.calls):
+            return  # the callee itself recurses: the docs may describe that
+    if any(p.name.lower() in ("recursive", "recurse", "depth", "deep") for p in e.params):
+        return
+    yield ctx.finding(seg, "C3", "C3.not-recursive",
+                      f"says `{e.name}` works recursively, but neither it nor a function it calls calls `{e.name}` again",
+                      evidence=ctx.evidence_of(e, "the calls it makes",
+                                               ", ".join(dict.fromkeys(e.calls)) or "no calls"))
+
+
+_YIELDS = re.compile(r"^\s*(?:Yields?\b|Generates?\s+(?:each|all|every)\b|Lazily\s+yields?\b)|\byields?\s+(?:each|all|every|one|the|a|an)\b|\bis\s+a\s+generator\b", re.I)
+
+
+def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or e.is_generator or e.is_abstract:
+        return
+    item = seg.field
+    claims = (item is not None and item.section == "yields") or (item is None and _YIELDS.search(strip_code(seg.text)))
+    if not claims:
+        return
+    ann = (e.returns or "").lower()
+    if re.search(r"iter|generator|stream|sequence|collection|list|tuple|set|flux|observable", ann):
+        return
+    if any(not (rk in ("none", "str", "int", "float", "bool", "dict", "list", "tuple", "set", "bytes", "comparison", "fstring")) for rk in e.return_kinds):
+        return  # returns something we cannot see into (a call, a name): it may be a generator
+    yield ctx.finding(seg, "C3", "C3.not-generator",
+                      f"says `{e.name}` yields values, but it has no `yield` and returns "
+                      + (", ".join(sorted(set(e.return_kinds))) or "nothing"),
+                      evidence=ctx.evidence_of(e, "the definition"))
+
+
+# ---- defaults ----------------------------------------------------------------------------------
+
+_DEFAULT = re.compile(
+    r"(?:\bdefaults?\s+(?:to|is|=|:)\s*|\bdefault(?:\s+value)?\s*(?:is\s+|=|:)\s*|\(default:?\s*|,\s*default\s+|\bby default,?\s+(?:it\s+is\s+|is\s+)?)"
+    r"(?P<val>`{1,2}[^`]+`{1,2}|'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?(?:e-?\d+)?|True|False|None|true|false|null)",
+    re.I,
+)
+
+
+def _norm_literal(v: str) -> object:
+    v = v.strip().strip("`").strip()
+    low = v.lower()
+    if low in ("none", "null"):
+        return None
+    if low == "true":
+        return True
+    if low == "false":
+        return False
+    if re.fullmatch(r"[rbuf]?(['\"]).*\1", v, re.S):
+        return ("str", v[v.index(v[-1]) + 1: -1])
+    try:
+        return float(v) if re.fullmatch(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", v, re.I) else ("expr", v)
+    except ValueError:
+        return ("expr", v)
+
+
+def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    item = seg.field
+    if e is None or item is None or item.section != "param" or not item.name:
+        return
+    text = seg.text
+    m = _DEFAULT.search(text)
+    if not m:
+        return
+    target = e
+    if e.kind == "class":
+        target = ctx.file.entity(f"{e.local_name}.__init__") or e
+    param = next((p for p in target.params if p.name.lstrip("*") == item.name.strip().lstrip("*")), None)
+    if param is None or param.default is None:
+        return
+    doc_v = _norm_literal(m.group("val"))
+    code_v = _norm_literal(param.default)
+    if isinstance(doc_v, tuple) and doc_v[0] == "expr" or isinstance(code_v, tuple) and code_v[0] == "expr":
+        return
+    if code_v is None and doc_v is not None:
+        return  # `x=None` is often replaced by a computed default in the body
+    if doc_v == code_v or (isinstance(doc_v, float) and isinstance(code_v, bool)):
+        return
+    a, b = m.span("val")
+    fix = ctx.fix_replace(seg, a, b, param.default, f"Change the default to `{param.default}`")
+    yield ctx.finding(seg, "C3", "C3.wrong-default",
+                      f"documented default of `{param.name}` is {m.group('val').strip('`')}, but the signature says `{param.default}`",
+                      evidence=ctx.evidence_of(target, f"the default of `{param.name}`"), fix=fix)
+
+
+# ---- calls -------------------------------------------------------------------------------------
+
+_CALLS_VERB = re.compile(r"\b(?:calls|invokes|delegates\s+to|dispatches\s+to|uses|relies\s+on|wraps)\s+$", re.I)
+
+
+def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or e.is_abstract or seg.field is not None:
+        return
+    used = set()
+    for x in (*e.calls, *e.refs, *e.attributes):
+        used.update(x.split("."))
+    for dep in ctx.related_entities:
+        for x in (*dep.calls, *dep.refs):
+            used.update(x.split("."))
+    for m in find_mentions(seg.text):
+        if m.strength != MARKED and not m.is_call:
+            continue
+        before = seg.text[max(0, m.start - 30): m.start].rstrip("`:~ ") + " "
+        before = re.sub(r":(?:py:)?\w+:$", "", before.rstrip()) + " "
+        if not _CALLS_VERB.search(before):
+            continue
+        last = m.name.split(".")[-1]
+        if last in used or m.name in used:
+            continue
+        targets = ctx.graph.entities_named(last) if hasattr(ctx.graph, "entities_named") else []
+        target = next((t for t in targets if t.kind in ("function", "method", "class")), None)
+        if target is None:
+            continue  # a name that exists nowhere is C1's business
+        calls = ", ".join(f"`{c}`" for c in dict.fromkeys(e.calls)) or "nothing"
+        yield ctx.finding(seg, "C3", "C3.calls-missing",
+                          f"says it uses `{m.name}`, but `{e.name}` never calls or references it (it calls {calls})",
+                          evidence=ctx.evidence_of(target, f"`{m.name}` is defined here"))
+
+
+RULES = (
+    Rule("C3.raises-not-raised", "C3", "A documented exception that neither the code nor its direct callees raise.",
+         "`Raises: KeyError` when the body only raises `ValueError`", raises_not_raised),
+    Rule("C3.not-async", "C3", "Claims of asynchronous behaviour on a plain function that schedules nothing.",
+         "\"Fetches the page asynchronously.\" on `def fetch(url)`", not_async),
+    Rule("C3.not-recursive", "C3", "Claims of recursion when nothing calls the function again.",
+         "\"Recursively walks the tree.\" on a loop-only function", not_recursive),
+    Rule("C3.not-generator", "C3", "Claims of yielding values when the function has no `yield`.",
+         "`Yields: str` on a function that returns a list literal", not_generator),
+    Rule("C3.wrong-default", "C3", "A documented default value that differs from the signature.",
+         "`timeout: ... Defaults to 30.` for `timeout=10`", wrong_default),
+    Rule("C3.calls-missing", "C3", "\"Calls/uses X\" where X exists in the project but the code never uses it.",
+         "\"Uses `validate()` first.\" when `validate` is never called", calls_missing),
+)

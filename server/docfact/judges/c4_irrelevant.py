@@ -1,0 +1,89 @@
+"""C4, irrelevant context: sentences that nothing in the code or its context can back.
+
+Two shapes are recognised, and only when the sentence mentions nothing the code knows
+(no identifier, parameter or name of the documented entity): speculation about where the code
+is useful, and general lectures that define a concept instead of describing this code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.mentions import find_mentions
+from docfact.model import Finding, Fix, Segment
+
+_SPECULATIVE = re.compile(
+    r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\b"
+    r"|\b(?:commonly|widely|frequently|often|typically)\s+(?:used|employed|utili[sz]ed|found|applied)\s+(?:in|for|by|across|throughout)\b"
+    r"|\bcan\s+be\s+(?:used|employed|utili[sz]ed|applied|leveraged)\s+(?:in|for|across)\s+(?:a\s+)?(?:variety|range|number|wide|many|various|numerous|diverse|different|all\s+kinds)\b"
+    r"|\b(?:useful|helpful|handy|ideal|perfect|essential|crucial|vital|invaluable)\s+(?:in|for)\s+(?:many|various|numerous|a\s+(?:variety|wide\s+range)|scenarios|applications|domains|fields|web\s+(?:crawl|scrap|develop|applications)|data\s+(?:science|analysis|processing|pipelines)|machine\s+learning|scientific)"
+    r"|\b(?:machine\s+learning|deep\s+learning|data\s+science|web\s+(?:crawlers?|scrapers?|development)|big\s+data|artificial\s+intelligence|financial\s+(?:applications|modelling|modeling)|scientific\s+computing|game\s+development|blockchain)\b"
+    r"|^\s*Interestingly\b|^\s*Fun\s+fact\b|^\s*Historically\b"
+    r"|\b(?:developers|programmers|engineers|data\s+scientists|users)\s+(?:often|frequently|commonly|typically|may)\s+(?:use|rely|need|find|prefer)\b"
+    r"|\bin\s+(?:real-world|many|various|modern|production)\s+(?:applications|systems|projects|scenarios|software)\b",
+    re.I,
+)
+
+_LECTURE = re.compile(
+    r"^\s*(?:In\s+(?:computer\s+science|programming|software\s+engineering|mathematics|general|Python|Java)\s*,\s*)?"
+    r"(?:An?|The)\s+[a-z][a-z\s-]{2,40}\s+is\s+(?:a|an|one\s+of\s+the)\s+(?:\w+\s+){0,3}"
+    r"(?:data\s+structure|design\s+pattern|technique|concept|paradigm|algorithm|approach|method\s+of|way\s+of|process\s+of|fundamental|common|popular|well-known|widely)\b"
+    r"|^\s*In\s+(?:computer\s+science|programming|software\s+engineering|mathematics)\s*,",
+    re.I,
+)
+
+
+def _mentions_code(ctx: JudgeContext, text: str) -> bool:
+    """Whether the sentence refers to anything the code or its context names."""
+    if find_mentions(text):
+        return True
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    e = ctx.entity
+    own = set(ctx.params)
+    if e is not None:
+        own.add(e.name)
+        own.update(part for part in re.split(r"_|(?<=[a-z])(?=[A-Z])", e.name) if len(part) > 3)
+    own |= {n for n in ctx.related_names if len(n) > 3}
+    lowered = {w.lower() for w in words}
+    return any(n in words or n.lower() in lowered for n in own if n)
+
+
+def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    if seg.field is not None:
+        return
+    m = _SPECULATIVE.search(seg.text)
+    if not m or _mentions_code(ctx, seg.text):
+        return
+    yield ctx.finding(seg, "C4", "C4.speculative",
+                      f"speculates about uses (\"{m.group(0).strip()}\") that nothing in the code or its context shows",
+                      fix=_remove_fix(ctx, seg))
+
+
+def lecture(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    if seg.field is not None:
+        return
+    m = _LECTURE.search(seg.text)
+    if not m or _mentions_code(ctx, seg.text):
+        return
+    yield ctx.finding(seg, "C4", "C4.generic-lecture",
+                      "explains a general concept instead of what this code does", fix=_remove_fix(ctx, seg))
+
+
+def _remove_fix(ctx: JudgeContext, seg: Segment) -> Fix:
+    """Remove the sentence and the whitespace after it (within the line)."""
+    a = ctx.doc.file_offset(seg.start)
+    b = ctx.doc.file_offset(seg.end - 1) + 1
+    text = ctx.lines.text
+    while b < len(text) and text[b] == " ":
+        b += 1
+    return Fix(title="Remove this sentence", start=a, end=b, new_text="")
+
+
+RULES = (
+    Rule("C4.speculative", "C4", "Speculation about where the code is useful, with no link to the code.",
+         "\"This is particularly useful in machine learning pipelines.\"", speculative),
+    Rule("C4.generic-lecture", "C4", "A general definition or lecture instead of a description of this code.",
+         "\"A hash map is a data structure that maps keys to values.\"", lecture),
+)

@@ -1,0 +1,134 @@
+"""Find the code-like mentions in a sentence: the words a reader takes for identifiers.
+
+Plain English words are never mentions. A word counts as code when it is marked as code
+(backticks, double backticks, a Sphinx role, ``{@code}``/``{@link}``), when it is written as a
+call (``save()``), or when its spelling cannot be an English word: snake_case with an
+underscore, CamelCase with an inner capital, or a dotted name whose parts are identifiers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# How strongly the text marks a word as code: "marked" (backticks, roles, {@code}) or
+# "shape" (only its spelling says so). Rules demand more proof for "shape" mentions.
+MARKED = "marked"
+SHAPE = "shape"
+
+_IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+_DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
+
+_ROLE = re.compile(rf":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const|paramref):`~?!?(?:[^`<]*<)?({_DOTTED})(?:\(\))?>?`")
+_DOUBLE_TICK = re.compile(r"``([^`]+?)``")
+_SINGLE_TICK = re.compile(r"(?<![`:\w])`([^`]+?)`(?!`)")
+_JAVADOC_INLINE = re.compile(r"\{@(?:code|link|linkplain|value|literal)\s+([^}]+)\}")
+_CALL = re.compile(rf"(?<![\w.`])({_DOTTED})\(\)")
+_WORD = re.compile(rf"(?<![\w.`@#/\\-])({_DOTTED})(?![\w`])")
+
+_SNAKE = re.compile(r"^_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+_*$|^_{1,2}[a-z][a-z0-9]*$")
+_CAMEL = re.compile(r"^[a-z]+[A-Z][A-Za-z0-9]*$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+_UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_URLISH = re.compile(r"(?:https?://|www\.)\S+")
+_FILEISH = re.compile(r"\.(?:py|pyi|java|txt|md|rst|json|toml|yaml|yml|cfg|ini|html|csv|xml|js|ts|sh|c|h|so|dll|exe|zip|gz|tar|whl)$", re.I)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An identifier-like token of a sentence."""
+
+    name: str  # as written without markup: "os.path.join", "Store.prune", "save"
+    start: int  # offsets into the sentence text
+    end: int
+    strength: str  # MARKED or SHAPE
+    is_call: bool = False  # written as name()
+
+
+def _clean(token: str) -> tuple[str, bool] | None:
+    """Reduce a marked-up token to a dotted name; None when it is not a plain identifier."""
+    t = token.strip().replace("#", ".")  # Javadoc Foo#bar
+    if t.startswith("."):
+        t = t[1:]
+    is_call = False
+    if t.endswith("()"):
+        t = t[:-2]
+        is_call = True
+    elif "(" in t:
+        head = t.split("(", 1)[0]
+        if re.fullmatch(_DOTTED, head):
+            t, is_call = head, True
+    t = t.lstrip("~!*").rstrip(".,;:")
+    if not t or not re.fullmatch(_DOTTED, t):
+        return None
+    return t, is_call
+
+
+def find_mentions(sentence: str) -> list[Mention]:
+    """All code-like mentions of a sentence, in order, without overlaps."""
+    out: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+
+    def overlaps(a: int, b: int) -> bool:
+        return any(a < e and s < b for s, e in taken)
+
+    def add(m: re.Match[str], group: int, strength: str) -> None:
+        if overlaps(m.start(), m.end()):
+            return
+        cleaned = _clean(m.group(group))
+        taken.append((m.start(), m.end()))
+        if cleaned is None:
+            return
+        name, is_call = cleaned
+        out.append(Mention(name, m.start(group), m.end(group), strength, is_call or m.group(0).endswith("()")))
+
+    for url in _URLISH.finditer(sentence):
+        taken.append((url.start(), url.end()))
+    for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
+        for m in rx.finditer(sentence):
+            if rx is _JAVADOC_INLINE:
+                # {@link Foo#bar(int) label}: the reference is the first word
+                inner = m.group(1).split()[0] if m.group(1).split() else ""
+                if overlaps(m.start(), m.end()):
+                    continue
+                taken.append((m.start(), m.end()))
+                cleaned = _clean(inner)
+                if cleaned:
+                    s = m.start(1)
+                    out.append(Mention(cleaned[0], s, s + len(inner), MARKED, cleaned[1]))
+                continue
+            add(m, 1, MARKED)
+    for m in _CALL.finditer(sentence):
+        add(m, 1, SHAPE)
+    for m in _WORD.finditer(sentence):
+        if overlaps(m.start(), m.end()):
+            continue
+        word = m.group(1)
+        if _FILEISH.search(word):
+            continue
+        if "." in word:
+            parts = word.split(".")
+            # "e.g", "i.e" and "a.m" are abbreviations, not names
+            if any(len(p) < 2 for p in parts) or all(p.isalpha() and len(p) <= 3 for p in parts):
+                continue
+            add(m, 1, SHAPE)
+            continue
+        if _SNAKE.match(word) or _CAMEL.match(word):
+            add(m, 1, SHAPE)
+    out.sort(key=lambda x: x.start)
+    return out
+
+
+def strip_code(sentence: str) -> str:
+    """The sentence with marked code spans blanked out (same length), for prose patterns."""
+    def blank(m: re.Match[str]) -> str:
+        return " " * len(m.group(0))
+
+    s = _ROLE.sub(blank, sentence)
+    s = _DOUBLE_TICK.sub(blank, s)
+    s = _JAVADOC_INLINE.sub(blank, s)
+    return _SINGLE_TICK.sub(blank, s)
+
+
+def is_constant_like(name: str) -> bool:
+    """UPPER_SNAKE names are usually settings keys or environment variables, not checked."""
+    return bool(_UPPER_SNAKE.match(name))

@@ -1,0 +1,51 @@
+"""Run the static rules over one doc; one failing rule is logged and skipped, never fatal."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+
+from docfact.judges import c1_name, c2_type, c3_functionality, c4_irrelevant
+from docfact.judges.base import JudgeContext, Rule
+from docfact.model import Finding
+
+log = logging.getLogger(__name__)
+
+ALL_RULES: tuple[Rule, ...] = (
+    *c1_name.RULES,
+    *c2_type.RULES,
+    *c3_functionality.RULES,
+    *c4_irrelevant.RULES,
+)
+
+
+def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
+    """All static findings for the doc of ``ctx``, at most one per (segment, criterion)."""
+    found: list[Finding] = []
+    rules = [r for r in ALL_RULES if r.criterion in criteria]
+    for seg in ctx.segments:
+        for r in rules:
+            try:
+                found.extend(r.fn(ctx, seg))
+            except Exception:
+                log.exception("docfact: rule %s failed on %s:%d; skipped", r.id, ctx.doc.path,
+                              seg.range.start.line + 1)
+    return one_per_pair(found)
+
+
+def one_per_pair(findings: Iterable[Finding]) -> list[Finding]:
+    """Keep the first finding of each (segment, criterion) pair, in segment order."""
+    seen: set[tuple[int, str]] = set()
+    out: list[Finding] = []
+    for f in findings:
+        key = (f.segment.index, f.criterion)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    out.sort(key=lambda f: (f.segment.index, f.criterion))
+    return out
+
+
+def merge(static: list[Finding], llm: list[Finding]) -> list[Finding]:
+    """Static contradictions always stand; the LLM adds the pairs the rules could not prove."""
+    return one_per_pair([*static, *llm])

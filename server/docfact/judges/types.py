@@ -1,0 +1,183 @@
+"""Normalise type spellings from docs and code into comparable kinds, and compare them.
+
+A documented type and a code type are *contradictory* only when both normalise to known kinds
+and no kind on one side can be the other: ``int`` vs ``str`` contradict; ``iterable`` vs
+``list`` do not (every list is iterable); anything unknown (a class we cannot see, a TypeVar,
+``Any``) never contradicts. Precision first.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Canonical kinds and their spellings (lower-cased, in docs and in code, Python and Java).
+_SPELLINGS: dict[str, str] = {}
+for kind, words in {
+    "str": "str string strings text unicode basestring charsequence char character",
+    "bytes": "bytes bytearray bytestring byte[]",
+    "int": "int integer integers long short byte biginteger",
+    "float": "float floats double real decimal bigdecimal",
+    "bool": "bool boolean booleans flag",
+    "none": "none nonetype void null nothing",
+    "list": "list lists arraylist linkedlist array",
+    "tuple": "tuple tuples pair",
+    "dict": "dict dictionary dictionaries hashmap treemap linkedhashmap ordereddict defaultdict",
+    "set": "set sets frozenset hashset treeset",
+    "mapping": "mapping map mutablemapping",
+    "sequence": "sequence mutablesequence",
+    "iterable": "iterable iterables collection collections",
+    "iterator": "iterator stream",
+    "generator": "generator generators asyncgenerator",
+    "callable": "callable function callback runnable supplier consumer",
+    "number": "number numeric",
+    "path": "path pathlike purepath",
+    "any": "any object t typevar",
+}.items():
+    for w in words.split():
+        _SPELLINGS[w] = kind
+
+# kind -> kinds it accepts as values (a value of any listed kind "is" that kind).
+_ACCEPTS: dict[str, set[str]] = {
+    "iterable": {"list", "tuple", "set", "dict", "str", "bytes", "generator", "iterator",
+                 "sequence", "mapping", "iterable"},
+    "iterator": {"generator", "iterator"},
+    "generator": {"generator", "iterator"},
+    "sequence": {"list", "tuple", "str", "bytes", "sequence"},
+    "mapping": {"dict", "mapping"},
+    "dict": {"dict", "mapping"},
+    "list": {"list", "sequence"},
+    "number": {"int", "float", "bool", "number"},
+    "float": {"float", "int", "number"},
+    "int": {"int", "bool"},
+    "set": {"set"},
+    "path": {"path", "str"},
+}
+
+KNOWN_KINDS = frozenset(_SPELLINGS.values())
+
+_OPTIONAL = re.compile(r",?\s*\boptional\b(?!\s*\[)|\bor none\b|\|\s*none\b|\bnone\s*\|", re.I)
+
+
+def split_union(t: str) -> list[str]:
+    """Top-level alternatives of a type: ``int | None`` and ``Union[int, str]`` and ``int or str``."""
+    t = t.strip()
+    m = re.fullmatch(r"(?:typing\.)?(Optional|Union)\[(.*)\]", t)
+    if m:
+        parts = _split_top(m.group(2), ",")
+        if m.group(1) == "Optional":
+            parts.append("None")
+        return [p for part in parts for p in split_union(part)]
+    for sep in ("|", " or "):
+        parts = _split_top(t, sep)
+        if len(parts) > 1:
+            return [p for part in parts for p in split_union(part)]
+    return [t]
+
+
+def _split_top(t: str, sep: str) -> list[str]:
+    out: list[str] = []
+    depth = 0
+    cur = ""
+    i = 0
+    while i < len(t):
+        ch = t[i]
+        if ch in "[(<{":
+            depth += 1
+        elif ch in "])>}":
+            depth -= 1
+        if depth == 0 and t.startswith(sep, i):
+            out.append(cur.strip())
+            cur = ""
+            i += len(sep)
+            continue
+        cur += ch
+        i += 1
+    out.append(cur.strip())
+    return [p for p in out if p]
+
+
+def base_kind(t: str) -> str | None:
+    """The kind of one (non-union) type spelling, or None when unknown (a class, a TypeVar)."""
+    s = t.strip().strip("`'\"").strip()
+    s = re.sub(r"^(?:a|an|the)\s+", "", s, flags=re.I)
+    s = re.sub(r"^(?:typing|collections\.abc|collections|builtins|java\.util|java\.lang|pathlib|os)\.", "", s)
+    if s.endswith("[]"):
+        return "bytes" if s.lower() == "byte[]" else "list"
+    m = re.match(r"([A-Za-z_][\w.]*)\s*(?:\[|<|\(|\bof\b)", s)
+    head = m.group(1) if m else s
+    head = head.split(".")[-1].strip().lower()
+    if head in ("optional",):
+        return None
+    if head.endswith("s") and head[:-1] in _SPELLINGS and head not in _SPELLINGS:
+        head = head[:-1]
+    return _SPELLINGS.get(head)
+
+
+def kinds(t: str | None) -> set[str] | None:
+    """The set of kinds a type spelling allows; None when any alternative is unknown."""
+    if not t:
+        return None
+    t = t.strip()
+    optional = bool(_OPTIONAL.search(t))
+    t = _OPTIONAL.sub("", t).strip().rstrip(",").strip()
+    out: set[str] = set()
+    for alt in split_union(t):
+        k = base_kind(alt)
+        if k is None or k == "any":
+            return None
+        out.add(k)
+    if optional:
+        out.add("none")
+    return out or None
+
+
+def accepts(doc_kind: str, code_kind: str) -> bool:
+    """Whether a value of ``code_kind`` can honestly be described as ``doc_kind``."""
+    if doc_kind == code_kind:
+        return True
+    if code_kind in _ACCEPTS.get(doc_kind, set()):
+        return True
+    # the reverse direction: docs may be more specific than a loose annotation
+    return doc_kind in _ACCEPTS.get(code_kind, set())
+
+
+def contradicts(doc_type: str, code_type: str) -> bool:
+    """True only when both spellings are understood and no documented kind fits the code."""
+    doc = kinds(doc_type)
+    code = kinds(code_type)
+    if doc is None or code is None:
+        return False
+    doc_main = doc - {"none"} or doc
+    code_main = code - {"none"} or code
+    return not any(accepts(d, c) for d in doc_main for c in code_main)
+
+
+# Return-expression kinds from the index (model.RETURN_KINDS) -> type kinds
+_RETURN_KIND_TO_KIND = {
+    "str": "str", "fstring": "str", "bytes": "bytes", "int": "int", "float": "float",
+    "bool": "bool", "comparison": "bool", "list": "list", "dict": "dict", "set": "set",
+    "tuple": "tuple", "none": "none", "lambda": "callable",
+}
+_CONSTRUCTORS = {
+    "str": "str", "repr": "str", "format": "str", "int": "int", "len": "int", "float": "float",
+    "bool": "bool", "isinstance": "bool", "issubclass": "bool", "callable": "bool",
+    "hasattr": "bool", "all": "bool", "any": "bool", "list": "list", "sorted": "list",
+    "dict": "dict", "set": "set", "frozenset": "set", "tuple": "tuple", "bytes": "bytes",
+    "String.valueOf": "str", "String.format": "str", "Integer.parseInt": "int",
+    "Boolean.parseBoolean": "bool", "Double.parseDouble": "float",
+}
+
+
+def return_kind_to_kind(rk: str) -> str | None:
+    """Map one index return kind to a type kind, or None when it tells nothing."""
+    if rk in _RETURN_KIND_TO_KIND:
+        return _RETURN_KIND_TO_KIND[rk]
+    if rk.startswith("call:"):
+        callee = rk[5:]
+        if callee in _CONSTRUCTORS:
+            return _CONSTRUCTORS[callee]
+        if callee[:1] in "'\"" or callee.startswith(("str.", "os.path.")):
+            return "str"
+        # Java constructors: new ArrayList<>() -> list, new HashMap<>() -> dict
+        return base_kind(callee) if callee[:1].isupper() else None
+    return None
