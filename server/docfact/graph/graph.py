@@ -31,15 +31,19 @@ from pathlib import Path
 import networkx as nx
 
 from docfact.graph.externals import ExternalDoc, Externals
-from docfact.graph.resolve import Resolved, Resolver, clean_name, type_names
+from docfact.graph.resolve import ResolveCache, Resolved, Resolver, clean_name, type_names
 from docfact.model import Entity, FileIndex, Pos, Range
 
 log = logging.getLogger(__name__)
 
 EDGE_KINDS = ("contains", "calls", "refers", "typeof", "inherits", "imports", "assigns", "as")
+# Each (source, target) pair gets one edge: the first of these relations that applies.
+EDGE_PRIORITY = ("imports", "contains", "inherits", "typeof", "calls", "as", "assigns", "refers")
 # Relations through which an entity depends on another (what dependents() follows backwards).
 DEPENDENCY_KINDS = frozenset({"calls", "refers", "typeof", "inherits", "assigns", "as"})
 EXTERNAL_PREFIX = "external:"
+
+_EDGE_ATTRS = {k: {"kind": k} for k in EDGE_KINDS}
 
 Progress = Callable[[int, int, str], None]
 
@@ -247,7 +251,7 @@ class ProjectGraph:
         g = self.g
         edges: dict[tuple[str, str, str], None] = {}
         externals: set[str] = set()
-        cache: dict[str, Resolved | None] = {}
+        cache = ResolveCache()
         module_q = fi.module
         module_ent = local.get("")
         if module_ent is not None:
@@ -262,31 +266,35 @@ class ProjectGraph:
                 return EXTERNAL_PREFIX + r.qualname
             return r.qualname
 
-        for e in local.values():
-            src = e.qualname if e.kind != "module" else module_q
-            if e.kind != "module":
-                parent = module_q if e.parent is None else f"{e.module}.{e.parent}"
-                edges[(parent, src, "contains")] = None
-            own = set(e.locals)
-            own.update(p.name for p in e.params)
-            for kind, names in _uses(e):
-                for name in names:
-                    head = name.split(".", 1)[0]
-                    if head in own and "." not in name:
-                        continue
-                    t = target(name, e)
-                    if t is None or t == src:
-                        continue
-                    if kind == "refers" and (src, t, "calls") in edges:
-                        continue
-                    edges[(src, t, kind)] = None
+        pairs: set[tuple[str, str]] = set()
         if module_ent is not None:
             for imp in fi.imports:
                 if imp.name == "*":
                     continue
                 t = target(imp.bound_name, module_ent)
-                if t is not None and t != module_q:
+                if t is not None and t != module_q and (module_q, t) not in pairs:
+                    pairs.add((module_q, t))
                     edges[(module_q, t, "imports")] = None
+        for e in local.values():
+            src = e.qualname if e.kind != "module" else module_q
+            if e.kind != "module":
+                parent = module_q if e.parent is None else f"{e.module}.{e.parent}"
+                edges[(parent, src, "contains")] = None
+                pairs.add((parent, src))
+            own = cache.locals.get(id(e))
+            if own is None:
+                own = cache.locals[id(e)] = frozenset([*e.locals, *(p.name for p in e.params)])
+            done: set[str] = set()
+            for kind, names in _uses(e):
+                for name in names:
+                    if name in done or name in own:
+                        continue
+                    done.add(name)
+                    t = target(name, e)
+                    if t is None or t == src or (src, t) in pairs:
+                        continue
+                    pairs.add((src, t))
+                    edges[(src, t, kind)] = None
         pending = self._pending
         for _, v, _ in edges:
             if v not in g:
@@ -299,17 +307,41 @@ class ProjectGraph:
                     parent = v.rpartition(".")[0]
                     if parent and parent not in self._modules:
                         pending.setdefault(parent, set()).add(path)
-        g.add_edges_from((u, v, k, {"kind": k}) for u, v, k in edges)
+        # straight into networkx's adjacency dicts (what add_edges_from does, minus its
+        # per-edge overhead); edge attribute dicts are shared per kind: read-only
+        succ, pred, attrs = g._succ, g._pred, _EDGE_ATTRS
+        for u, v, k in edges:
+            if u not in succ:
+                g.add_node(u, entity=None, kind="unresolved", path=None)
+            keys = succ[u].get(v)
+            if keys is None:
+                keys = succ[u][v] = {}
+                pred[v][u] = keys
+            keys[k] = attrs[k]
         self._out[path] = list(edges)
         for top in externals:
             self._ext_users.setdefault(top, set()).add(path)
 
     def _remove_edges(self, path: str) -> None:
+        """Drop the edges ``path`` added, then externals and placeholders left unreferenced.
+
+        Works on networkx's adjacency dicts directly: removing a file's edges one by one
+        through the public API costs several times more, and update_file is on the typing path.
+        """
         g = self.g
+        succ, pred = g._succ, g._pred
+        targets: set[str] = set()
         for u, v, k in self._out.pop(path, []):
-            if g.has_edge(u, v, k):
-                g.remove_edge(u, v, k)
-            if v in g and g.nodes[v].get("entity") is None and g.degree(v) == 0:
+            keys = succ.get(u, {}).get(v)
+            if keys is None or k not in keys:
+                continue
+            del keys[k]
+            if not keys:
+                del succ[u][v]
+                del pred[v][u]
+            targets.add(v)
+        for v in targets:
+            if v in g and not pred[v] and not succ[v] and g.nodes[v].get("entity") is None:
                 g.remove_node(v)  # an external or placeholder nobody points to any more
 
     # -- lookups ----------------------------------------------------------------------------
@@ -330,6 +362,12 @@ class ProjectGraph:
         """The entity ``local_name`` ("Store.prune"; "" for the module) of file ``path``."""
         local = self._local.get(path)
         return local.get(local_name) if local is not None else None
+
+    def children(self, owner: Entity) -> list[Entity]:
+        """Entities directly inside ``owner`` (a class, function or module), in file order."""
+        local = self._local.get(owner.path, {})
+        parent = owner.local_name or None
+        return [e for e in local.values() if e.parent == parent and e.kind != "module"]
 
     def module_entity(self, path: str) -> Entity | None:
         return self.find(path, "")
@@ -379,7 +417,7 @@ class ProjectGraph:
         inherits from — deduplicated, in order of first use in its code. Locals are left out;
         a name that cannot be followed past a local keeps its tail in ``rest``."""
         out: dict[str, Resolved] = {}
-        cache: dict[str, Resolved | None] = {}
+        cache = ResolveCache()
         own = set(entity.locals)
         own.update(p.name for p in entity.params)
         for name in _in_code_order(entity):
@@ -438,9 +476,12 @@ def _uses(e: Entity) -> list[tuple[str, list[str]]]:
     """The names an entity uses, per relation kind."""
     types: list[str] = []
     for p in e.params:
-        types.extend(type_names(p.annotation))
-    types.extend(type_names(e.returns))
-    types.extend(type_names(e.annotation))
+        if p.annotation:
+            types.extend(type_names(p.annotation))
+    if e.returns:
+        types.extend(type_names(e.returns))
+    if e.annotation:
+        types.extend(type_names(e.annotation))
     return [
         ("inherits", e.bases),
         ("typeof", types),

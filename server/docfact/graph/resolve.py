@@ -88,12 +88,25 @@ def type_names(annotation: str | None) -> list[str]:
     ``["dict", "str", "list", "Store"]``; Java ``"List<? extends Item>"`` → ``["List", "Item"]``."""
     if not annotation:
         return []
+    if annotation.isidentifier():
+        return [] if annotation in _TYPE_SKIP else [annotation]
     out: dict[str, None] = {}
     for m in _TYPE_NAMES.findall(annotation):
-        m = re.sub(r"\s+", "", m)
+        if " " in m or "\n" in m or "\t" in m:
+            m = re.sub(r"\s+", "", m)
         if m not in _TYPE_SKIP:
             out[m] = None
     return list(out)
+
+
+class ResolveCache:
+    """Memo for many resolutions in one file while the graph does not change."""
+
+    def __init__(self) -> None:
+        self.module: dict[str, Resolved | None] = {}  # module-level names
+        self.members: dict[tuple[str, str], Resolved | None] = {}  # (class, "self.x.y")
+        self.locals: dict[int, frozenset[str]] = {}  # id(entity) -> params and locals
+        self.clean: dict[str, str | None] = {}
 
 
 class Resolver:
@@ -106,8 +119,13 @@ class Resolver:
 
     # -- entry point ------------------------------------------------------------------------
 
-    def resolve(self, name: str, scope: Entity, cache: dict[str, Resolved | None] | None = None) -> Resolved | None:
-        cleaned = clean_name(name)
+    def resolve(self, name: str, scope: Entity, cache: ResolveCache | None = None) -> Resolved | None:
+        if cache is not None:
+            cleaned = cache.clean.get(name, "")
+            if cleaned == "":
+                cleaned = cache.clean[name] = clean_name(name)
+        else:
+            cleaned = clean_name(name)
         if cleaned is None:
             return None
         fi = self.g.file(scope.path)
@@ -117,34 +135,40 @@ class Resolver:
         parts = cleaned.split(".")
         head = parts[0]
         if head in ("self", "cls", "this") or head == "super()":
-            if len(parts) == 1:
-                cls = self._enclosing_class(scope)
-                if cls is None:
-                    return Resolved("local", head)
-                return Resolved("project", cls.qualname, cls)
             cls = self._enclosing_class(scope)
             if cls is None:
                 return Resolved("local", head, rest=".".join(parts[1:]))
+            if len(parts) == 1:
+                return Resolved("project", cls.qualname, cls)
+            key = (cls.qualname, cleaned)
+            if cache is not None and key in cache.members:
+                return cache.members[key]
             if head == "super()":
-                return self._via_bases(cls, parts[1:], set())
-            return self._walk(Resolved("project", cls.qualname, cls), parts[1:], set())
-        local = self._local(head, scope, java)
+                result = self._via_bases(cls, parts[1:], set())
+            else:
+                result = self._walk(Resolved("project", cls.qualname, cls), parts[1:], set())
+            if cache is not None:
+                cache.members[key] = result
+            return result
+        if cache is not None and not java and cleaned in cache.module and self._module_scoped(head, scope, cache):
+            return cache.module[cleaned]
+        local = self._local(head, scope, java, cache)
         if local is not None:
             if len(parts) > 1 and local.kind == "local" and local.type_hint:
-                typed = self._typed(local.type_hint, scope)
+                typed = self._typed(local.type_hint, scope, cache)
                 if typed is not None:
                     found = self._walk(typed, parts[1:], set())
                     if found is not None:
                         return found
             return self._walk(local, parts[1:], set())
-        if cache is not None and cleaned in cache:
-            return cache[cleaned]
+        if cache is not None and cleaned in cache.module:
+            return cache.module[cleaned]
         found = self._module_level(head, fi, scope, java)
         result = self._walk(found, parts[1:], set()) if found is not None else None
         if result is None:
             result = self._qualified(cleaned)
         if cache is not None:
-            cache[cleaned] = result
+            cache.module[cleaned] = result
         return result
 
     # -- scopes -----------------------------------------------------------------------------
@@ -160,7 +184,22 @@ class Resolver:
             e = self._parent(e)
         return e
 
-    def _local(self, head: str, scope: Entity, java: bool) -> Resolved | None:
+    def _module_scoped(self, head: str, scope: Entity, cache: ResolveCache) -> bool:
+        """True when ``head`` inside ``scope`` can only mean the module-level name (Python): not
+        a parameter/local/nested definition, and no enclosing function that could bind it."""
+        if scope.kind not in ("function", "method"):
+            return False
+        names = cache.locals.get(id(scope))
+        if names is None:
+            names = cache.locals[id(scope)] = frozenset([*scope.locals, *(p.name for p in scope.params)])
+        if head in names or self.g.find(scope.path, f"{scope.local_name}.{head}") is not None:
+            return False
+        if scope.parent is None:
+            return True
+        parent = self.g.find(scope.path, scope.parent)
+        return parent is not None and parent.kind == "class" and parent.parent is None
+
+    def _local(self, head: str, scope: Entity, java: bool, cache: ResolveCache | None) -> Resolved | None:
         """Parameters, locals and nested definitions of the scope chain; Java class members."""
         e: Entity | None = scope
         first = True
@@ -169,6 +208,14 @@ class Resolver:
                 nested = self.g.find(e.path, f"{e.local_name}.{head}")
                 if nested is not None:
                     return Resolved("project", nested.qualname, nested)
+                if cache is not None:
+                    names = cache.locals.get(id(e))
+                    if names is None:
+                        names = cache.locals[id(e)] = frozenset([*e.locals, *(p.name for p in e.params)])
+                    if head not in names:
+                        first = False
+                        e = self._parent(e)
+                        continue
                 for p in e.params:
                     if p.name == head:
                         return Resolved("local", head, type_hint=p.annotation or "")
@@ -332,12 +379,12 @@ class Resolver:
                 return Resolved(typed.kind, f"{typed.qualname}.{part}")
         return Resolved(cur.kind, cur.qualname, ent, rest=part)
 
-    def _typed(self, annotation: str, scope: Entity) -> Resolved | None:
+    def _typed(self, annotation: str, scope: Entity, cache: ResolveCache | None = None) -> Resolved | None:
         """The class (project or external) a declared type names, if it is a plain one."""
         names = [n for n in type_names(annotation) if n not in ("Optional", "typing.Optional")]
         if not names:
             return None
-        typed = self.resolve(names[0], scope)
+        typed = self.resolve(names[0], scope, cache)
         if typed is None or typed.kind == "local":
             return None
         if typed.kind == "project" and (typed.entity is None or typed.entity.kind != "class"):

@@ -16,3 +16,17 @@ def main(argv: list[str]) -> int:
     shop.store.helper("y")
     slugify("z")
     return len(argv)
+
+
+def run(store: S, count: int = 1) -> None:
+    """Save one item through a typed parameter."""
+    store.save(str(count))
+
+
+class SafeStore(S):
+    """A store that validates before saving."""
+
+    def save(self, item: str) -> None:
+        """Validate, then save."""
+        self.validate()
+        super().save(item)
