@@ -89,6 +89,9 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     tree = prs.parse(f.data)
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
+    for key in ("call", "new", "assign", "local", "comment", "import", "raise", "except"):
+        if key in caps:
+            caps[key].sort(key=lambda n: n.start_byte)
 
     package = ""
     for node in caps.get("package", []):
@@ -106,6 +109,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     error_ranges: list[tuple[int, int]] = []
     if root.has_error:
         fi.syntax_error_lines = error_lines(root, error_ranges)
+        error_ranges += [(n.start_byte, n.end_byte) for n in caps.get("def", []) if n.has_error]
         error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
 
     scopes = [_Scope(n, n.start_byte, n.end_byte, True) for n in caps.get("class", [])]

@@ -102,11 +102,16 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     tree = prs.parse(f.data)
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
+    for key in ("call", "assign", "comment", "import", "raise", "except"):
+        if key in caps:
+            caps[key].sort(key=_start)
     fi = FileIndex(path=path, module=module, language="python", text=text)
 
     error_ranges: list[tuple[int, int]] = []
     if root.has_error:
         fi.syntax_error_lines = _error_lines(root, error_ranges)
+        # a function with an error inside is mid-edit: its docs are not judged either
+        error_ranges += [(n.start_byte, n.end_byte) for n in caps.get("def", []) if n.has_error]
         error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
 
     scopes = _build_scopes(f, caps.get("def", []), caps.get("class", []))
@@ -293,6 +298,10 @@ def _collect(f: _File, caps: dict[str, list[Node]], scope_at) -> None:  # type: 
             sc.assigns.append(name)
             if t.type == "identifier":
                 sc.locals.append(name)
+
+
+def _start(node: Node) -> int:
+    return node.start_byte
 
 
 def _is_subscript_read(node: Node) -> bool:
@@ -736,8 +745,15 @@ def _comments(
         if ent[6] and groups and groups[-1][-1][6]:
             prev = groups[-1][-1]
             if prev[0] + 1 == ent[0] and prev[1] == ent[1]:
-                groups[-1].append(ent)
-                continue
+                # a TODO line starts its own (skipped) block; only its indented
+                # continuation lines stay with it
+                marker_group = common.is_marker_comment(groups[-1][0][2])
+                indent = len(ent[2]) - len(ent[2].lstrip())
+                first = groups[-1][0][2]
+                continues = indent > len(first) - len(first.lstrip())
+                if not common.is_marker_comment(ent[2]) and (not marker_group or continues):
+                    groups[-1].append(ent)
+                    continue
         groups.append([ent])
 
     out: list[DocBlock] = []
@@ -766,6 +782,8 @@ def _next_sibling_lines(node: Node) -> tuple[int, int] | None:
     sib = node.next_named_sibling
     while sib is not None and sib.type == "comment":
         sib = sib.next_named_sibling
+    if sib is not None and sib.type == "block":  # leading comments sit before the body block
+        sib = next((c for c in sib.named_children if c.type != "comment"), None)
     if sib is None or sib.start_point.row <= node.start_point.row:
         return None
     return (sib.start_point.row, sib.end_point.row)
