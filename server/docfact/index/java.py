@@ -205,17 +205,21 @@ def _strip_generics(s: str) -> str:
 
 def _collect(f: SourceFile, caps: dict[str, list[Node]], scope_at) -> None:  # type: ignore[no-untyped-def]
     src = f.src
+    calls: list[tuple[int, str]] = []
     for node in caps.get("call", []):
         name_node = node.child_by_field_name("name")
         obj = node.child_by_field_name("object")
         callee = src(name_node) if name_node is not None else "?"
         if obj is not None and obj.type in ("identifier", "this", "super", "field_access", "scoped_identifier"):
             callee = f"{compact(src(obj))}.{callee}"
-        scope_at(node.start_byte).calls.append(callee)
+        calls.append((node.start_byte, callee))
     for node in caps.get("new", []):
         ty = node.child_by_field_name("type")
         if ty is not None:
-            scope_at(node.start_byte).calls.append(_strip_generics(src(ty)))
+            calls.append((node.start_byte, _strip_generics(src(ty))))
+    calls.sort()
+    for start, callee in calls:
+        scope_at(start).calls.append(callee)
     for node in caps.get("raise", []):
         sc = scope_at(node.start_byte)
         exc = node.named_children[0] if node.named_child_count else None
@@ -442,6 +446,7 @@ def _fields(
             continue
         decorators, _ = _modifiers(f, m)
         doc_node = _javadoc_node(m)
+        shared: DocBlock | None = None
         for nm, tys, value in decls:
             name = f.src(nm)
             start, end = f.so(m.start_byte), f.so(m.end_byte)
@@ -454,7 +459,9 @@ def _fields(
             )
             ent.docless_code = ent.code
             if doc_node is not None:
-                doc = _javadoc(f, doc_node, ent.local_name, error_ranges)
+                # one Javadoc over `int a, b;` documents both; its owner is the first
+                doc = shared or _javadoc(f, doc_node, ent.local_name, error_ranges)
+                shared = doc
                 if doc is not None:
                     ent.doc = doc
                     if doc_node.start_byte not in javadoc_nodes:
@@ -555,9 +562,14 @@ def _comments(
             line = (content, e - len(content))
             if standalone and groups:
                 prev_node, _, prev_standalone = groups[-1][-1]
+                first_content = groups[-1][0][1][0][0] if groups[-1][0][1] else ""
+                marker_group = common.is_marker_comment(first_content)
+                continues = len(content) - len(content.lstrip()) > len(first_content) - len(first_content.lstrip())
                 if (prev_standalone and prev_node.type == "line_comment"
                         and prev_node.start_point.row + 1 == node.start_point.row
-                        and prev_node.start_point.column == node.start_point.column):
+                        and prev_node.start_point.column == node.start_point.column
+                        and not common.is_marker_comment(content)
+                        and (not marker_group or continues)):
                     groups[-1].append((node, [line], True))
                     continue
             groups.append([(node, [line], standalone)])
