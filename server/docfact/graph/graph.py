@@ -68,6 +68,7 @@ class ProjectGraph:
         self._java: dict[str, dict[str, Entity]] = {}  # package -> top-level class name -> class
         self._ext_users: dict[str, set[str]] = {}  # top-level external name -> files using it
         self._pending: dict[str, set[str]] = {}  # missing module name -> files waiting for it
+        self._java_users: dict[str, set[str]] = {}  # Java package -> files that look names up in it
         self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
         self._names_cache: set[str] | None = None
 
@@ -141,8 +142,11 @@ class ProjectGraph:
         # files that resolved a name into this module before it existed, or that took its
         # package for an external one, resolve again (their edges may now go elsewhere)
         waiting = set(self._pending.pop(index.module, ()))
+        if index.language == "java" and new_tops:  # new classes: users of the package look again
+            waiting |= self._java_users.get(index.package, set())
         for top in new_tops:
-            waiting |= self._ext_users.pop(top, set())
+            if index.language != "java":
+                waiting |= self._ext_users.pop(top, set())
         for path in sorted(waiting):
             if path != index.path and path in self._files:
                 self._remove_edges(path)
@@ -204,7 +208,8 @@ class ProjectGraph:
     # -- nodes and edges --------------------------------------------------------------------
 
     def _add_nodes(self, fi: FileIndex) -> list[str]:
-        """Register the file and its entity nodes; returns top-level names new to the project."""
+        """Register the file and its entity nodes; returns the names new to the project that
+        other files may have resolved differently (Python top-level packages, Java classes)."""
         self._files[fi.path] = fi
         self._names_cache = None
         g = self.g
@@ -239,7 +244,10 @@ class ProjectGraph:
             if e.kind != "module":
                 self._by_name.setdefault(e.name, {})[id(e)] = e
             if fi.language == "java" and e.kind == "class" and e.parent is None:
-                self._java.setdefault(fi.package, {}).setdefault(e.name, e)
+                classes = self._java.setdefault(fi.package, {})
+                if e.name not in classes:
+                    classes[e.name] = e
+                    new_tops.append(f"{fi.package}.{e.name}")
         self._local[path] = local
         self._owned[path] = owned
         return new_tops
@@ -321,6 +329,13 @@ class ProjectGraph:
         self._out[path] = list(edges)
         for top in externals:
             self._ext_users.setdefault(top, set()).add(path)
+        if fi.language == "java":
+            packages = {fi.package}
+            for imp in fi.imports:
+                packages.add(imp.module)
+                packages.add(imp.module.rpartition(".")[0])  # static and nested-class imports
+            for pkg in packages:
+                self._java_users.setdefault(pkg, set()).add(path)
 
     def _remove_edges(self, path: str) -> None:
         """Drop the edges ``path`` added, then externals and placeholders left unreferenced.

@@ -334,6 +334,9 @@ class Resolver:
             prefix = ".".join(parts[:i])
             if g.is_project_module(prefix):
                 return self._walk(self._module_ref(prefix), parts[i:], set())
+            cls = g.java_class(prefix, parts[i]) if g.is_java_package(prefix) else None
+            if cls is not None:  # Java: package.Class.member
+                return self._walk(Resolved("project", cls.qualname, cls), parts[i + 1 :], set())
         return None
 
     # -- attribute walking ------------------------------------------------------------------
@@ -429,8 +432,6 @@ class Resolver:
         for imp in fi.imports:
             if imp.name == head and imp.alias is None:
                 return self._java_import(imp)
-            if imp.name and imp.name != "*" and imp.module.rsplit(".", 1)[-1] == head:
-                pass
         wild_external: list[str] = []
         for imp in fi.imports:
             if imp.name == "*":
