@@ -133,6 +133,20 @@ export function serverLaunch(interpreter: string[]): { command: string; args: st
     return { command: interpreter[0], args: [...interpreter.slice(1), "-m", "docfact", "serve"] };
 }
 
+/**
+ * The process VS Code's language client spawns (its `Executable` server options). No `transport`
+ * on purpose: with `TransportKind.stdio` the client library appends `--stdio` to the arguments,
+ * which `docfact serve` does not take; without it the library still talks over stdin/stdout.
+ */
+export function serverProcess(
+    interpreter: string[],
+    cwd: string,
+    env: Record<string, string | undefined>,
+): { command: string; args: string[]; options: { cwd: string; env: Record<string, string> } } {
+    const { command, args } = serverLaunch(interpreter);
+    return { command, args, options: { cwd, env: serverEnv(env) } };
+}
+
 /** Arguments that print docfact's version, or fail when it is not importable. */
 export function versionCheck(interpreter: string[]): { command: string; args: string[] } {
     return {

@@ -6,9 +6,10 @@ import {
     ExecuteCommandRequest,
     LanguageClient,
     LanguageClientOptions,
+    CloseAction,
+    ErrorAction,
     RevealOutputChannelOn,
     ServerOptions,
-    TransportKind,
 } from "vscode-languageclient/node";
 import { commandsLeftToLibrary, DOCUMENT_SELECTOR } from "./commands";
 import {
@@ -17,7 +18,7 @@ import {
     resolveInterpreter,
     ResolvedInterpreter,
     serverEnv,
-    serverLaunch,
+    serverProcess,
     versionCheck,
 } from "./interpreter";
 import { activeInterpreter, isPythonExtensionInstalled } from "./python";
@@ -164,19 +165,16 @@ export class ServerManager implements Disposable {
         }
         this.log.info(`docfact ${check.version} found`);
 
-        const launch = serverLaunch(interpreter.command);
-        const serverOptions: ServerOptions = {
-            command: launch.command,
-            args: launch.args,
-            transport: TransportKind.stdio,
-            options: { cwd, env },
-        };
+        const serverOptions: ServerOptions = serverProcess(interpreter.command, cwd, process.env);
         const clientOptions: LanguageClientOptions = {
             documentSelector: DOCUMENT_SELECTOR,
             outputChannel: this.log,
             traceOutputChannel: this.log,
             revealOutputChannelOn: RevealOutputChannelOn.Never,
             initializationOptions: this.settingsFor(firstFolder),
+            // A server that fails to initialize is reported once (see below), not retried.
+            initializationFailedHandler: () => false,
+            errorHandler: this.errorHandler(),
             middleware: {
                 workspace: {
                     // The server pulls settings per folder; answer `docfact` sections ourselves so
@@ -214,6 +212,39 @@ export class ServerManager implements Disposable {
                     }
                 });
         }
+    }
+
+    /** Restart a server that crashes while running, at most 3 times in 3 minutes. */
+    private errorHandler() {
+        const crashes: number[] = [];
+        return {
+            error: () => ({ action: ErrorAction.Continue }),
+            closed: () => {
+                if (this.state !== "running") {
+                    return { action: CloseAction.DoNotRestart, handled: true };
+                }
+                const now = Date.now();
+                crashes.push(now);
+                while (crashes.length && now - crashes[0] > 180_000) {
+                    crashes.shift();
+                }
+                if (crashes.length > 3) {
+                    this.setState("failed");
+                    void api.window
+                        .showErrorMessage("docfact: the language server stopped 4 times in 3 minutes and will not be restarted.", "Show Log", "Restart")
+                        .then((choice) => {
+                            if (choice === "Show Log") {
+                                this.log.show();
+                            } else if (choice === "Restart") {
+                                void this.restart("restart requested after crashes");
+                            }
+                        });
+                    return { action: CloseAction.DoNotRestart, handled: true };
+                }
+                this.log.warn("The server stopped unexpectedly; restarting it.");
+                return { action: CloseAction.Restart, handled: true };
+            },
+        };
     }
 
     private async notifyNotInstalled(interpreter: ResolvedInterpreter, missing: boolean): Promise<void> {

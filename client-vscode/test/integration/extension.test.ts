@@ -43,8 +43,8 @@ describe("extension activation (stand-in vscode)", () => {
     it("explains how to install docfact when the interpreter lacks it", async () => {
         const dir = workspace();
         dirs.push(dir);
-        // `-S` skips site-packages, so docfact cannot be imported: the "not installed" path.
-        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": [python, "-S"] } });
+        // `-S -E` skip site-packages and PYTHONPATH, so docfact cannot be imported: the "not installed" path.
+        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": [python, "-S", "-E"] } });
         try {
             const ext = loadExtension();
             const ctx = context();
@@ -52,7 +52,7 @@ describe("extension activation (stand-in vscode)", () => {
             const warning = fake.messages.find((m) => m.kind === "warning");
             assert.ok(warning, `no warning in ${JSON.stringify(fake.messages)}`);
             assert.match(warning.message, /docfact is not installed in the Python interpreter/);
-            assert.match(warning.message, /-S -m pip install docfact/);
+            assert.match(warning.message, /-S -E -m pip install docfact/);
             assert.deepEqual(warning.actions.slice(0, 2), ["Install in Terminal", "Copy Command"]);
             assert.ok(fake.statusItems.some((s) => s.visible && /warning/.test(s.text)), "status bar warns");
             await ext.deactivate();

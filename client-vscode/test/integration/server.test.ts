@@ -25,7 +25,7 @@ import {
     PublishDiagnosticsParams,
     ShutdownRequest,
 } from "vscode-languageserver-protocol/node";
-import { resolveInterpreter, serverEnv, serverLaunch } from "../../src/interpreter";
+import { resolveInterpreter, serverProcess } from "../../src/interpreter";
 import { answerSection, applyTrust, serverSettings } from "../../src/settings";
 import { defaultsGetter, ROOT } from "../helpers/pkg";
 
@@ -73,8 +73,9 @@ describe("the real docfact server over stdio", async () => {
         }
         workspace = mkdtempSync(join(tmpdir(), "docfact-vscode-"));
         cpSync(resolve(ROOT, "test", "fixtures"), workspace, { recursive: true });
-        const launch = serverLaunch(python);
-        child = spawn(launch.command, launch.args, { cwd: workspace, env: serverEnv(process.env), stdio: "pipe" });
+        // The same process description the extension hands to vscode-languageclient.
+        const launch = serverProcess(python, workspace, process.env);
+        child = spawn(launch.command, launch.args, { ...launch.options, stdio: "pipe" });
         child.stderr!.on("data", (d) => stderr.push(String(d)));
         conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
         conn.onRequest("workspace/configuration", (p: ConfigurationParams) =>

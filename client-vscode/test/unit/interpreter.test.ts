@@ -9,6 +9,7 @@ import {
     resolveInterpreter,
     serverEnv,
     serverLaunch,
+    serverProcess,
     substitute,
     versionCheck,
 } from "../../src/interpreter";
@@ -67,6 +68,13 @@ describe("launch commands", () => {
     it("starts the server as <python> -m docfact serve", () => {
         assert.deepEqual(serverLaunch(["/v/bin/python"]), { command: "/v/bin/python", args: ["-m", "docfact", "serve"] });
         assert.deepEqual(serverLaunch(["py", "-3.12"]), { command: "py", args: ["-3.12", "-m", "docfact", "serve"] });
+    });
+    it("hands the client library a plain stdio process, so no --stdio is appended", () => {
+        const p = serverProcess(["python3"], "/ws", { PATH: "/bin" });
+        assert.deepEqual(p.args, ["-m", "docfact", "serve"]);
+        assert.equal(p.options.cwd, "/ws");
+        assert.equal(p.options.env.PYTHONSAFEPATH, "1");
+        assert.ok(!("transport" in p));
     });
     it("checks the installation by printing docfact.__version__", () => {
         const c = versionCheck(["python3"]);
