@@ -70,6 +70,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 def _resolves(ctx: JudgeContext, m: Mention) -> bool:
+    """Whether a mentioned name exists: in scope, in the project, the stdlib/builtins or an
+    external package. A dotted name under a project class or module must name a real member."""
     parts = m.name.split(".")
     if parts[0] in ("self", "cls", "this") and len(parts) > 1:
         parts = parts[1:]
@@ -78,13 +80,21 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
         return False
     if len(parts) == 1:
         return True
-    # a dotted name: the last part must be known too (a member, an attribute, an external)
-    last = parts[-1]
-    if ctx.is_known(last):
-        return True
     dotted = ".".join(parts)
+    scope = ctx.entity
+    if scope is not None:
+        try:
+            head_res = ctx.graph.resolve(head, scope)
+            if head_res is not None and head_res.kind == "project" and head_res.entity is not None \
+                    and head_res.entity.kind in ("class", "module"):
+                full = ctx.graph.resolve(dotted, scope)
+                return full is not None
+        except Exception:
+            return True  # a resolver problem is not a finding
+    if ctx.is_known(parts[-1]):
+        return True
     try:
-        exists = ctx.graph.external_exists(dotted) if hasattr(ctx.graph, "external_exists") else None
+        exists = ctx.graph.external_exists(dotted)
     except Exception:
         exists = None
     return exists is not False
@@ -164,8 +174,8 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 RULES = (
     Rule("C1.unknown-param", "C1", "A documented parameter that the signature does not have.",
          "`Args: path: ...` for `def load(filename)`", unknown_param),
-    Rule("C1.unknown-name", "C1", "A code name in a sentence that exists nowhere in the code, its 1-hop context or the project.",
-         "\"Calls `shold_remove()` first\" when only `should_remove` exists", unknown_name),
     Rule("C1.wrong-subject", "C1", "The docstring names the documented function or class by another name.",
          "\"The `load_config` function ...\" on `def read_settings()`", wrong_subject),
+    Rule("C1.unknown-name", "C1", "A code name in a sentence that exists nowhere in the code, its 1-hop context or the project.",
+         "\"Calls `shold_remove()` first\" when only `should_remove` exists", unknown_name),
 )

@@ -35,13 +35,14 @@ def _builtin_exc(name: str) -> type[BaseException] | None:
     return obj if isinstance(obj, type) and issubclass(obj, BaseException) else None
 
 
-def _related_exc(a: str, b: str) -> bool:
-    """Whether one exception name is the other or a subclass/superclass of it (builtins)."""
-    if a == b:
+def _covers(documented: str, raised: str) -> bool:
+    """Whether raising ``raised`` makes "raises ``documented``" true: the same class or a
+    subclass of it (builtins). Raising ``LookupError`` does not make "raises KeyError" true."""
+    if documented == raised:
         return True
-    ca, cb = _builtin_exc(a), _builtin_exc(b)
-    if ca is not None and cb is not None:
-        return issubclass(ca, cb) or issubclass(cb, ca)
+    cd, cr = _builtin_exc(documented), _builtin_exc(raised)
+    if cd is not None and cr is not None:
+        return issubclass(cr, cd)
     return False
 
 
@@ -70,9 +71,6 @@ def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
             init = ctx.graph.entity(f"{dep.qualname}.__init__") if hasattr(ctx.graph, "entity") else None
             if init is not None:
                 raised |= {r.split(".")[-1] for r in init.raises}
-    for r in ctx.related:
-        if getattr(r, "kind", "") in ("external",) and getattr(r, "entity", None) is None:
-            uncertain = True
     for call in e.calls:
         raised |= _BY_CALL.get(call, set())
     if e.has_subscript:
@@ -106,13 +104,13 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if uncertain:
         return
     explicit = {r.split(".")[-1] for r in e.raises}
-    externals = [c for c in e.calls if not ctx.is_known(c.split(".")[0]) or c.split(".")[0] in _imported(ctx)]
+    externals = [r.qualname for r in ctx.related if r.kind == "external"]
+    externals += [c for c in e.calls if not ctx.is_known(c.split(".")[0])]
     for name, span in claimed:
         simple = name.split(".")[-1]
         if simple in _IMPLICIT_ANY:
             continue
-        family = _project_bases(ctx, simple)
-        if any(_related_exc(simple, r) or r in family or simple in _project_bases(ctx, r) for r in raised):
+        if any(_covers(simple, r) or simple in _project_bases(ctx, r) for r in raised):
             continue
         # An external call may raise anything: then only speak when the docs describe the
         # code's own raises and this one is a different, unrelated exception.
@@ -209,7 +207,7 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not claims:
         return
     ann = (e.returns or "").lower()
-    if re.search(r"iter|generator|stream|sequence|collection|list|tuple|set|flux|observable", ann):
+    if re.search(r"iter|generator|stream|sequence|collection|flux|observable", ann):
         return
     if any(not (rk in ("none", "str", "int", "float", "bool", "dict", "list", "tuple", "set", "bytes", "comparison", "fstring")) for rk in e.return_kinds):
         return  # returns something we cannot see into (a call, a name): it may be a generator
@@ -293,8 +291,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for m in find_mentions(seg.text):
         if m.strength != MARKED and not m.is_call:
             continue
-        before = seg.text[max(0, m.start - 30): m.start].rstrip("`:~ ") + " "
-        before = re.sub(r":(?:py:)?\w+:$", "", before.rstrip()) + " "
+        before = seg.text[max(0, m.start - 30): m.start].rstrip("`~ ")
+        before = re.sub(r"(?:\{@\w+|:(?:py:)?\w+:)$", "", before).rstrip() + " "
         if not _CALLS_VERB.search(before):
             continue
         last = m.name.split(".")[-1]

@@ -1,0 +1,31 @@
+"""``docfact check --llm``: the LLM pass over the statically judged files of a run."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from docfact.config import Settings
+from docfact.model import FileResult
+
+
+def run_llm(engine, settings: Settings, results: list[FileResult]) -> None:  # noqa: ANN001 - Engine
+    """Add the model's findings to ``results`` in place; endpoint problems are reported once."""
+    from docfact.judges.llm_judge import judge_file_llm, open_run
+
+    async def go() -> None:
+        run = open_run(settings)
+        try:
+            for fr in results:
+                await judge_file_llm(run, engine.graph, fr)
+        finally:
+            await run.client.aclose()
+            run.cache.close()
+        if run.errors:
+            first = run.errors[0]
+            print(f"docfact: LLM judge: {str(first).removeprefix('docfact: ')} — static findings are complete, "
+                  f"{len(run.errors)} LLM request(s) gave no verdict", file=sys.stderr)
+        print(f"docfact: LLM judge sent {run.client.requests_sent} request(s) to {settings.llm.base_url}",
+              file=sys.stderr)
+
+    asyncio.run(go())

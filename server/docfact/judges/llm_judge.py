@@ -1,0 +1,75 @@
+"""The LLM judge as a judge: turn the model's verdicts into findings and merge them.
+
+Static contradictions always stand; the model only adds (segment, criterion) pairs the rules
+could not prove. Pairs without a valid verdict stay consistent (no finding, no penalty).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from docfact.graph.context import related_info, render
+from docfact.judges.static import merge
+from docfact.llm import LlmCache, LlmClient, LlmError, judge_doc
+from docfact.model import CRITERION_NAMES, DocResult, FileResult, Finding
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class LlmRun:
+    """One client and cache for a run or a server session, and what went wrong (reported once)."""
+
+    client: LlmClient
+    cache: LlmCache
+    mode: str = "batched"
+    second_look: bool = True
+    errors: list[LlmError] = field(default_factory=list)
+
+    @property
+    def judge_name(self) -> str:
+        return f"llm:{self.client.model}"
+
+
+async def judge_doc_llm(run: LlmRun, graph, doc: DocResult) -> DocResult:  # noqa: ANN001 - ProjectGraph
+    """Ask the model about every sentence of one doc and merge its findings into ``doc``."""
+    if not doc.segments:
+        return doc
+    entity = doc.entity
+    code = (entity.docless_code or entity.code) if entity is not None else doc.doc.text
+    context = render(related_info(graph, entity)) if entity is not None else ""
+    verdicts = await judge_doc(
+        run.client, run.cache, code=code, context=context,
+        sentences=[s.text for s in doc.segments], criteria=list(doc.criteria),
+        language=doc.doc.path.endswith(".java") and "java" or "python",
+        mode=run.mode, second_look=run.second_look, errors=run.errors,
+    )
+    found: list[Finding] = []
+    for v in verdicts:
+        if v.consistent or v.sentence_index >= len(doc.segments) or v.criterion not in doc.criteria:
+            continue
+        seg = doc.segments[v.sentence_index]
+        reason = v.reason or f"the model judged this sentence to have a {CRITERION_NAMES[v.criterion]}"
+        found.append(Finding(criterion=v.criterion, rule=f"{v.criterion}.llm", judge=run.judge_name,  # type: ignore[arg-type]
+                             message=reason, segment=seg, reason=v.reason))
+    doc.findings = merge(doc.findings, found)
+    return doc
+
+
+async def judge_file_llm(run: LlmRun, graph, result: FileResult) -> FileResult:  # noqa: ANN001
+    """The LLM pass over every doc of a file; one failing doc is logged and skipped."""
+    for doc in result.docs:
+        try:
+            await judge_doc_llm(run, graph, doc)
+        except LlmError as exc:
+            run.errors.append(exc)
+        except Exception:
+            log.exception("docfact: LLM judge failed on a doc of %s; static results kept", result.path)
+    return result
+
+
+def open_run(settings) -> LlmRun:  # noqa: ANN001 - config.Settings
+    """A client and cache configured from settings (the key is read from the named env var)."""
+    return LlmRun(client=LlmClient(settings.llm), cache=LlmCache.from_settings(settings),
+                  mode=settings.llm.mode, second_look=settings.llm.second_look)

@@ -1,0 +1,1 @@
+"""A small shop package with planted documentation errors."""
