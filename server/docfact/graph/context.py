@@ -180,9 +180,9 @@ def _members(graph: ProjectGraph, owner: Entity) -> list[Entity]:
         m = graph.find(owner.path, local_name)
         if m is not None:
             out[local_name] = m
-    for m in graph.children(owner):
-        out.setdefault(m.local_name, m)
-    return list(out.values())
+    declared = sorted(out.values(), key=lambda m: m.range.start)
+    extra = [m for m in graph.children(owner) if m.local_name not in out]
+    return declared + extra
 
 
 def _class_summary(graph: ProjectGraph, cls: Entity) -> str:

@@ -52,6 +52,7 @@ def is_stdlib_module(name: str) -> bool:
 @dataclass
 class _Symbol:
     kind: str  # "function" | "class" | "variable" | "import"
+    name: str = ""  # the name it is bound to where it is defined
     signature: str = ""
     doc: str = ""
     members: dict[str, _Symbol] = field(default_factory=dict)
@@ -260,7 +261,7 @@ class Externals:
             if sub is not None:
                 sub = replace(sub, name=dotted)
             return sub
-        defined = f"{owner.name}.{rest[0]}"
+        defined = f"{owner.name}.{sym.name or rest[0]}"
         for part in rest[1:]:
             nxt = sym.members.get(part) if sym.kind == "class" else None
             if nxt is None:
@@ -415,6 +416,7 @@ def _definition(node: Node, data: bytes, depth: int = 0) -> tuple[str, _Symbol] 
         for child in body.named_children:
             member = _definition(child, data, depth + 1)
             if member is not None:
+                member[1].name = member[0]
                 sym.members.setdefault(member[0], member[1])
             elif child.type == "expression_statement":
                 for n in _assigned_names(child, data):
@@ -443,6 +445,7 @@ def _collect(root: Node, data: bytes, mod: _Module) -> None:
         symbols["__doc__"] = _Symbol(kind="variable", doc=doc)
 
     def put(name: str, sym: _Symbol) -> None:
+        sym.name = sym.name or name
         old = symbols.get(name)
         if old is None or (old.kind in ("import", "variable") and sym.kind in ("function", "class")):
             symbols[name] = sym
