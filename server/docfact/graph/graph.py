@@ -32,7 +32,7 @@ import networkx as nx
 
 from docfact.graph.externals import ExternalDoc, Externals
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver, clean_name, type_names
-from docfact.model import Entity, FileIndex, Pos, Range
+from docfact.model import Entity, FileIndex, Import, Pos, Range
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,7 @@ class ProjectGraph:
         self.resolver = Resolver(self)
         self._files: dict[str, FileIndex] = {}
         self._local: dict[str, dict[str, Entity]] = {}  # path -> local_name -> entity
+        self._imports: dict[str, tuple[dict[str, Import], list[Import]]] = {}  # path -> bound, stars
         self._owned: dict[str, list[str]] = {}  # path -> nodes it defines
         self._out: dict[str, list[tuple[str, str, str]]] = {}  # path -> edges it added
         self._modules: dict[str, str] = {}  # python module name -> path
@@ -184,6 +185,7 @@ class ProjectGraph:
                 data.update(entity=None, kind="unresolved", path=None)
             else:
                 g.remove_node(node)
+        self._imports.pop(path, None)
         for e in self._local.pop(path, {}).values():
             names = self._by_name.get(e.name)
             if names is not None:
@@ -250,6 +252,14 @@ class ProjectGraph:
                     new_tops.append(f"{fi.package}.{e.name}")
         self._local[path] = local
         self._owned[path] = owned
+        bound: dict[str, Import] = {}
+        stars: list[Import] = []
+        for imp in fi.imports:
+            if imp.name == "*":
+                stars.append(imp)
+            else:
+                bound[imp.bound_name] = imp  # the last binding wins
+        self._imports[path] = (bound, stars)
         return new_tops
 
     def _add_edges(self, fi: FileIndex) -> None:
@@ -383,6 +393,10 @@ class ProjectGraph:
         local = self._local.get(owner.path, {})
         parent = owner.local_name or None
         return [e for e in local.values() if e.parent == parent and e.kind != "module"]
+
+    def imports_of(self, path: str) -> tuple[dict[str, Import], list[Import]]:
+        """The file's imports: bound name -> import (last one wins), and star imports."""
+        return self._imports.get(path, ({}, []))
 
     def module_entity(self, path: str) -> Entity | None:
         return self.find(path, "")

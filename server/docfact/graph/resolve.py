@@ -238,16 +238,16 @@ class Resolver:
             return Resolved("project", own.qualname, own)
         if java:
             return self._java_name(head, fi)
-        for imp in reversed(fi.imports):
-            if imp.name != "*" and imp.bound_name == head:
-                return self._import_target(imp, fi)
-        for imp in fi.imports:
-            if imp.name == "*":
-                base = self._absolute(imp, fi)
-                if g.is_project_module(base):
-                    found = self.member_of_module(base, head, set())
-                    if found is not None and found.entity is not None:
-                        return found
+        bound, stars = g.imports_of(fi.path)
+        imp = bound.get(head)
+        if imp is not None:
+            return self._import_target(imp, fi)
+        for imp in stars:
+            base = self._absolute(imp, fi)
+            if g.is_project_module(base):
+                found = self.member_of_module(base, head, set())
+                if found is not None and found.entity is not None:
+                    return found
         if head in PY_BUILTINS:
             return Resolved("builtin", head)
         return None
@@ -292,27 +292,24 @@ class Resolver:
             return Resolved("project", key, ent)
         path = g.module_path(module)
         fi = g.file(path) if path else None
-        if fi is not None:
-            for imp in reversed(fi.imports):
-                if imp.name != "*" and imp.bound_name == name:
-                    target = self._import_target(imp, fi, seen)
-                    if target is not None and target.kind == "project" and target.entity is None:
-                        deeper = self._follow_missing(target, seen)
-                        if deeper is not None:
-                            return deeper
-                    return target
+        bound, stars = g.imports_of(fi.path) if fi is not None else ({}, [])
+        imp = bound.get(name)
+        if fi is not None and imp is not None:
+            target = self._import_target(imp, fi, seen)
+            if target is not None and target.kind == "project" and target.entity is None:
+                deeper = self._follow_missing(target, seen)
+                if deeper is not None:
+                    return deeper
+            return target
         if g.is_project_module(key):
             return self._module_ref(key)
         if fi is not None:
-            for imp in fi.imports:
-                if imp.name == "*":
-                    base = self._absolute(imp, fi)
-                    if g.is_project_name(base):
-                        found = self.member_of_module(base, name, seen)
-                        if found is not None and (found.entity is not None or found.kind != "project"):
-                            return found
-                    elif imp.level == 0:
-                        continue
+            for imp in stars:
+                base = self._absolute(imp, fi)
+                if g.is_project_name(base):
+                    found = self.member_of_module(base, name, seen)
+                    if found is not None and (found.entity is not None or found.kind != "project"):
+                        return found
         if g.is_project_name(module):
             return Resolved("project", key)  # missing: edges keep the name
         return None
