@@ -94,7 +94,12 @@ describe("the real docfact server over stdio", async () => {
         });
         conn.listen();
         const rootUri = pathToFileURL(workspace).toString();
-        init = await conn.sendRequest(InitializeRequest.type, {
+        const exited = new Promise<never>((_, reject) =>
+            child.once("exit", (code) =>
+                reject(new Error(`the server exited (code ${code}) during initialize; stderr:\n${stderr.join("").slice(-3000)}`)),
+            ),
+        );
+        const initialize = conn.sendRequest(InitializeRequest.type, {
             processId: process.pid,
             clientInfo: { name: "docfact-vscode-test" },
             rootUri,
@@ -111,6 +116,7 @@ describe("the real docfact server over stdio", async () => {
                 window: { workDoneProgress: true },
             },
         });
+        init = await Promise.race([initialize, exited]);
         await conn.sendNotification(InitializedNotification.type, {});
     });
 
