@@ -6,20 +6,21 @@ each character of ``DocBlock.text`` maps back to the file character it came from
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
 from tree_sitter import Node
 
-from docfact.model import DocBlock, DocKind
+from docfact.model import DocBlock, DocKind, Pos
 from docfact.positions import LineIndex
 
 # A raw doc line: its content (delimiters/prefixes already removed) and the file offset of
 # the content's first character.
 RawLine = tuple[str, int]
 
-REF = re.compile(r"(?<![\w.])[^\W\d]\w*(?:[ \t]*\.[ \t]*[^\W\d]\w*)*")
-ATTR = re.compile(r"\.[ \t]*([^\W\d]\w*)")
+WORDS_ASCII = re.compile(r"[\w.]+", re.ASCII)
+WORDS = re.compile(r"[\w.]+")
 _SKIP_MARKER = re.compile(r"\s*(?:TODO|FIXME|XXX|HACK)\b")
 _PRAGMA = re.compile(
     r"\s*(?:type:|noqa\b|pylint:|fmt:|pragma\b|docfact:|mypy:|isort:|pyright:|ruff:|"
@@ -192,11 +193,24 @@ class SourceFile:
         self.module = module
         self.data = text.encode("utf-8", "surrogatepass")
         table = byte_table(self.data, text)
+        self.ascii = table is None
         self.so = (lambda b: b) if table is None else table.__getitem__
-        self.lines = LineIndex(text)
+        self.lines = _AsciiLineIndex(text) if self.ascii else LineIndex(text)
 
     def src(self, node: Node) -> str:
+        """The text of ``node``."""
+        if self.ascii:
+            return self.text[node.start_byte : node.end_byte]
         return self.text[self.so(node.start_byte) : self.so(node.end_byte)]
+
+
+class _AsciiLineIndex(LineIndex):
+    """LineIndex for ASCII text, where a column is just the distance to the line start."""
+
+    def pos(self, offset: int) -> Pos:
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(self.line_starts, offset) - 1
+        return Pos(line, offset - self.line_starts[line])
 
 
 def compact(s: str) -> str:
@@ -239,14 +253,29 @@ def masked_text(f: SourceFile, strings: list[Node], comments: list[Node]) -> str
 
 
 def names(chunks: list[str], keywords: frozenset[str]) -> tuple[list[str], list[str]]:
-    refs: dict[str, None] = {}
-    attrs: dict[str, None] = {}
+    """Identifiers and dotted names (refs) and attribute names in code with strings masked.
+
+    One cheap regex pass collects word-and-dot runs; numbers are dropped, ``a.b.c`` gives the
+    ref ``a.b.c`` and the attributes ``b`` and ``c``, ``f().x`` gives the attribute ``x``.
+    """
+    tokens: dict[str, None] = {}
     for chunk in chunks:
-        for m in REF.findall(chunk):
-            if " " in m or "\t" in m:
-                m = m.replace(" ", "").replace("\t", "")
-            if m not in keywords:
-                refs[m] = None
-        for a in ATTR.findall(chunk):
-            attrs[a] = None
-    return list(refs), list(attrs)
+        pattern = WORDS_ASCII if chunk.isascii() else WORDS
+        tokens.update(dict.fromkeys(pattern.findall(chunk)))
+    refs: list[str] = []
+    attrs: dict[str, None] = {}
+    for tok in tokens:
+        first = tok[0]
+        if first.isdigit():
+            continue
+        if "." in tok:
+            parts = [p for p in tok.split(".") if p]
+            if not parts or parts[0][0].isdigit():
+                continue
+            attrs.update(dict.fromkeys(parts if first == "." else parts[1:]))
+            if first == ".":
+                continue
+            tok = ".".join(parts)
+        if tok not in keywords:
+            refs.append(tok)
+    return list(dict.fromkeys(refs)), list(attrs)
