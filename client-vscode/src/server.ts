@@ -22,7 +22,7 @@ import {
     versionCheck,
 } from "./interpreter";
 import { activeInterpreter, isPythonExtensionInstalled } from "./python";
-import { answerSection, applyTrust, serverSettings, ServerSettings } from "./settings";
+import { answerSection, applyTrust, explicitValue, serverSettings, ServerSettings } from "./settings";
 import * as api from "./vscodeapi";
 
 export type ServerState = "starting" | "running" | "notInstalled" | "failed" | "stopped";
@@ -89,9 +89,10 @@ export class ServerManager implements Disposable {
     /** Server settings for a folder (or the window), with the Workspace Trust override applied. */
     settingsFor(scope?: Uri): ServerSettings {
         const config = api.getConfiguration("docfact", scope);
+        const trusted = api.isTrusted();
         return applyTrust(
-            serverSettings((key) => config.get(key)),
-            api.isTrusted(),
+            serverSettings((key) => explicitValue(key, config.inspect(key), trusted)),
+            trusted,
         );
     }
 

@@ -44,6 +44,32 @@ function clone<T>(value: T): T {
     return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
+/** What VS Code's `WorkspaceConfiguration.inspect(key)` reports (the part used here). */
+export interface Inspected {
+    globalValue?: unknown;
+    workspaceValue?: unknown;
+    workspaceFolderValue?: unknown;
+}
+
+/** Settings VS Code ignores at workspace level in untrusted workspaces (package.json). */
+export const RESTRICTED_KEYS: readonly string[] = ["llm.enabled", "llm.baseUrl", "llm.apiKeyEnv", "interpreter"];
+
+/**
+ * The value the user actually set (folder > workspace > user), or undefined when only the
+ * default applies. Only explicit values go to the server: a default sent by the editor would
+ * override the project's `[tool.docfact]` in pyproject.toml, which comes earlier in the
+ * server's merge order. In an untrusted workspace, restricted keys take the user value only.
+ */
+export function explicitValue(key: string, inspected: Inspected | undefined, trusted: boolean): unknown {
+    if (!inspected) {
+        return undefined;
+    }
+    if (!trusted && RESTRICTED_KEYS.includes(key)) {
+        return inspected.globalValue;
+    }
+    return inspected.workspaceFolderValue ?? inspected.workspaceValue ?? inspected.globalValue;
+}
+
 /** The nested server settings object, e.g. `{criteria: [...], llm: {enabled: false, ...}}`. */
 export function serverSettings(get: Getter): ServerSettings {
     const out: ServerSettings = {};

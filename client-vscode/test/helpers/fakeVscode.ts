@@ -160,7 +160,10 @@ export function installFakeVscode(options: { settings?: Record<string, unknown>;
             return contributed[full]?.default ?? dflt;
         },
         has: (key: string) => `${section}.${key}` in contributed,
-        inspect: () => undefined,
+        inspect: (key: string) => {
+            const full = section ? `${section}.${key}` : key;
+            return { key: full, defaultValue: contributed[full]?.default, globalValue: settings[full] };
+        },
         update: async () => undefined,
     });
     const log = (level: string) => (msg: string) => logLines.push(`[${level}] ${msg}`);

@@ -5,7 +5,9 @@ import {
     answerSection,
     applyTrust,
     CLIENT_ONLY_KEYS,
+    explicitValue,
     needsRestart,
+    RESTRICTED_KEYS,
     SERVER_SETTING_KEYS,
     serverSettings,
 } from "../../src/settings";
@@ -57,6 +59,31 @@ describe("VS Code configuration -> server settings", () => {
     });
     it("omits keys VS Code has no value for", () => {
         assert.deepEqual(serverSettings((k) => (k === "trigger" ? "manual" : undefined)), { trigger: "manual" });
+    });
+});
+
+describe("only values the user set go to the server", () => {
+    it("takes folder over workspace over user, and nothing when only the default applies", () => {
+        assert.equal(explicitValue("trigger", { globalValue: "manual", workspaceValue: "onType", workspaceFolderValue: "onSave" }, true), "onSave");
+        assert.equal(explicitValue("trigger", { globalValue: "manual", workspaceValue: "onType" }, true), "onType");
+        assert.equal(explicitValue("trigger", { globalValue: "manual" }, true), "manual");
+        assert.equal(explicitValue("trigger", {}, true), undefined);
+        assert.equal(explicitValue("trigger", undefined, true), undefined);
+    });
+    it("so that pyproject.toml is not overridden by editor defaults", () => {
+        assert.deepEqual(serverSettings((k) => explicitValue(k, k === "criteria" ? { globalValue: ["C1"] } : {}, true)), { criteria: ["C1"] });
+    });
+    it("untrusted: restricted settings come from the user settings only", () => {
+        const inspected = { globalValue: "https://mine", workspaceValue: "https://evil" };
+        assert.equal(explicitValue("llm.baseUrl", inspected, false), "https://mine");
+        assert.equal(explicitValue("llm.baseUrl", inspected, true), "https://evil");
+        assert.equal(explicitValue("llm.model", { workspaceValue: "m" }, false), "m");
+    });
+    it("restricted keys are those declared in package.json", () => {
+        assert.deepEqual(
+            [...RESTRICTED_KEYS].map((k) => `docfact.${k}`).sort(),
+            [...pkg.capabilities.untrustedWorkspaces.restrictedConfigurations].sort(),
+        );
     });
 });
 
