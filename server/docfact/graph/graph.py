@@ -53,7 +53,7 @@ class ProjectGraph:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root) if root is not None else None
-        self.g: nx.MultiDiGraph = nx.MultiDiGraph()
+        self._g: nx.MultiDiGraph = nx.MultiDiGraph()
         self.skipped: list[tuple[str, str]] = []
         exclude = (str(self.root),) if self.root is not None else ()
         self.externals = Externals(exclude=exclude)
@@ -68,7 +68,8 @@ class ProjectGraph:
         self._by_name: dict[str, dict[int, Entity]] = {}  # simple name -> entities
         self._java: dict[str, dict[str, Entity]] = {}  # package -> top-level class name -> class
         self._ext_users: dict[str, set[str]] = {}  # top-level external name -> files using it
-        self._pending: dict[str, set[str]] = {}  # missing module name -> files waiting for it
+        self._pending: dict[str, set[str]] = {}  # module not loaded yet -> files that looked in it
+        self._dirty: dict[str, None] = {}  # files whose edges must be resolved again
         self._java_users: dict[str, set[str]] = {}  # Java package -> files that look names up in it
         self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
         self._names_cache: set[str] | None = None
@@ -140,18 +141,33 @@ class ProjectGraph:
             self._deferred[index.path] = None
             return
         self._add_edges(index)
-        # files that resolved a name into this module before it existed, or that took its
-        # package for an external one, resolve again (their edges may now go elsewhere)
+        # files that looked a name up in this module before it existed, or that took its
+        # package for an external one, resolve again (lazily: at the next query of edges)
         waiting = set(self._pending.pop(index.module, ()))
         if index.language == "java" and new_tops:  # new classes: users of the package look again
             waiting |= self._java_users.get(index.package, set())
         for top in new_tops:
             if index.language != "java":
                 waiting |= self._ext_users.pop(top, set())
-        for path in sorted(waiting):
-            if path != index.path and path in self._files:
+        waiting.discard(index.path)
+        self._dirty.update(dict.fromkeys(sorted(waiting)))
+
+    @property
+    def g(self) -> nx.MultiDiGraph:
+        """The networkx graph, with every pending re-resolution done. Read-only for callers;
+        edge attribute dicts are shared per relation kind."""
+        self.flush()
+        return self._g
+
+    def flush(self) -> None:
+        """Re-resolve the edges of files waiting for modules that have appeared since."""
+        while self._dirty:
+            path = next(iter(self._dirty))
+            del self._dirty[path]
+            fi = self._files.get(path)
+            if fi is not None and (self._deferred is None or path not in self._deferred):
                 self._remove_edges(path)
-                self._add_edges(self._files[path])
+                self._add_edges(fi)
 
     def update_file(self, path: str, text: str, module: str | None = None) -> FileIndex:
         """Re-index ``path`` from ``text`` and replace its nodes and edges."""
@@ -174,7 +190,7 @@ class ProjectGraph:
             self._deferred.pop(path, None)
         self._names_cache = None
         self._remove_edges(path)
-        g = self.g
+        g = self._g
         for node in self._owned.pop(path, []):
             if node not in g:
                 continue
@@ -214,7 +230,7 @@ class ProjectGraph:
         other files may have resolved differently (Python top-level packages, Java classes)."""
         self._files[fi.path] = fi
         self._names_cache = None
-        g = self.g
+        g = self._g
         path = fi.path
         new_tops: list[str] = []
         if fi.language != "java" and fi.module and fi.module not in self._modules:
@@ -263,17 +279,51 @@ class ProjectGraph:
         return new_tops
 
     def _add_edges(self, fi: FileIndex) -> None:
+        """Resolve the names the file's entities use and add one edge per (source, target)."""
         path = fi.path
-        local = self._local[path]
+        g = self._g
+        cache = ResolveCache()
+        self.resolver.missing = cache.missing_modules
+        try:
+            edges, externals = self._resolve_edges(fi, cache)
+        finally:
+            self.resolver.missing = None
+        for _, v, _ in edges:
+            if v not in g:
+                kind = "external" if v.startswith(EXTERNAL_PREFIX) else "unresolved"
+                g.add_node(v, entity=None, kind=kind, path=None)
+        # straight into networkx's adjacency dicts (what add_edges_from does, minus its
+        # per-edge overhead); edge attribute dicts are shared per kind: read-only
+        succ, pred, attrs = g._succ, g._pred, _EDGE_ATTRS
+        for u, v, k in edges:
+            if u not in succ:
+                g.add_node(u, entity=None, kind="unresolved", path=None)
+            keys = succ[u].get(v)
+            if keys is None:
+                keys = succ[u][v] = {}
+                pred[v][u] = keys
+            keys[k] = attrs[k]
+        self._out[path] = edges
+        for module in cache.missing_modules:
+            self._pending.setdefault(module, set()).add(path)
+        for top in externals:
+            self._ext_users.setdefault(top, set()).add(path)
+        if fi.language == "java":
+            packages = {fi.package}
+            for imp in fi.imports:
+                packages.add(imp.module)
+                packages.add(imp.module.rpartition(".")[0])  # static and nested-class imports
+            for pkg in packages:
+                self._java_users.setdefault(pkg, set()).add(path)
+
+    def _resolve_edges(self, fi: FileIndex, cache: ResolveCache) -> tuple[list[tuple[str, str, str]], set[str]]:
+        """The file's edges (source, target, kind) and the top-level external names it uses."""
+        local = self._local[fi.path]
         resolver = self.resolver
-        g = self.g
         edges: dict[tuple[str, str, str], None] = {}
         externals: set[str] = set()
-        cache = ResolveCache()
-        module_q = fi.module
         module_ent = local.get("")
-        if module_ent is not None:
-            module_q = module_ent.qualname
+        module_q = module_ent.qualname if module_ent is not None else fi.module
 
         def target(name: str, scope: Entity) -> str | None:
             r = resolver.resolve(name, scope, cache)
@@ -313,39 +363,7 @@ class ProjectGraph:
                         continue
                     pairs.add((src, t))
                     edges[(src, t, kind)] = None
-        pending = self._pending
-        for _, v, _ in edges:
-            if v not in g:
-                if v.startswith(EXTERNAL_PREFIX):
-                    g.add_node(v, entity=None, kind="external", path=None)
-                else:
-                    g.add_node(v, entity=None, kind="unresolved", path=None)
-            if v[0] != "e" or not v.startswith(EXTERNAL_PREFIX):
-                if g.nodes[v]["entity"] is None:
-                    parent = v.rpartition(".")[0]
-                    if parent and parent not in self._modules:
-                        pending.setdefault(parent, set()).add(path)
-        # straight into networkx's adjacency dicts (what add_edges_from does, minus its
-        # per-edge overhead); edge attribute dicts are shared per kind: read-only
-        succ, pred, attrs = g._succ, g._pred, _EDGE_ATTRS
-        for u, v, k in edges:
-            if u not in succ:
-                g.add_node(u, entity=None, kind="unresolved", path=None)
-            keys = succ[u].get(v)
-            if keys is None:
-                keys = succ[u][v] = {}
-                pred[v][u] = keys
-            keys[k] = attrs[k]
-        self._out[path] = list(edges)
-        for top in externals:
-            self._ext_users.setdefault(top, set()).add(path)
-        if fi.language == "java":
-            packages = {fi.package}
-            for imp in fi.imports:
-                packages.add(imp.module)
-                packages.add(imp.module.rpartition(".")[0])  # static and nested-class imports
-            for pkg in packages:
-                self._java_users.setdefault(pkg, set()).add(path)
+        return list(edges), externals
 
     def _remove_edges(self, path: str) -> None:
         """Drop the edges ``path`` added, then externals and placeholders left unreferenced.
@@ -353,7 +371,7 @@ class ProjectGraph:
         Works on networkx's adjacency dicts directly: removing a file's edges one by one
         through the public API costs several times more, and update_file is on the typing path.
         """
-        g = self.g
+        g = self._g
         succ, pred = g._succ, g._pred
         targets: set[str] = set()
         for u, v, k in self._out.pop(path, []):
@@ -380,7 +398,7 @@ class ProjectGraph:
 
     def entity(self, qualname: str) -> Entity | None:
         """The entity with this qualified name (None for placeholders and externals)."""
-        data = self.g.nodes.get(qualname) if qualname in self.g else None
+        data = self._g.nodes.get(qualname) if qualname in self._g else None
         return data.get("entity") if data is not None else None
 
     def find(self, path: str, local_name: str) -> Entity | None:
@@ -496,9 +514,10 @@ class ProjectGraph:
 
     def edges_of(self, qualname: str, kind: str | None = None) -> list[tuple[str, str]]:
         """Outgoing (target, kind) pairs of a node, for inspection and tests."""
-        if qualname not in self.g:
+        g = self.g
+        if qualname not in g:
             return []
-        return [(v, k) for _, v, k in self.g.out_edges(qualname, keys=True) if kind is None or k == kind]
+        return [(v, k) for _, v, k in g.out_edges(qualname, keys=True) if kind is None or k == kind]
 
 
 def _uses(e: Entity) -> list[tuple[str, list[str]]]:

@@ -107,6 +107,8 @@ class ResolveCache:
         self.members: dict[tuple[str, str], Resolved | None] = {}  # (class, "self.x.y")
         self.locals: dict[int, frozenset[str]] = {}  # id(entity) -> params and locals
         self.clean: dict[str, str | None] = {}
+        # project modules looked into that are not loaded yet: answers may change when they are
+        self.missing_modules: set[str] = set()
 
 
 class Resolver:
@@ -116,6 +118,8 @@ class Resolver:
 
     def __init__(self, graph: ProjectGraph) -> None:
         self.g = graph
+        # while set, project modules looked into but not loaded are recorded here
+        self.missing: set[str] | None = None
 
     # -- entry point ------------------------------------------------------------------------
 
@@ -277,6 +281,8 @@ class Resolver:
 
     def _module_ref(self, module: str) -> Resolved:
         ent = self.g.entity(module)
+        if ent is None and self.missing is not None:
+            self.missing.add(module)
         return Resolved("project", module, ent)
 
     def member_of_module(self, module: str, name: str, seen: set[str]) -> Resolved | None:
@@ -292,6 +298,8 @@ class Resolver:
             return Resolved("project", key, ent)
         path = g.module_path(module)
         fi = g.file(path) if path else None
+        if fi is None and self.missing is not None:
+            self.missing.add(module)
         bound, stars = g.imports_of(fi.path) if fi is not None else ({}, [])
         imp = bound.get(name)
         if fi is not None and imp is not None:
@@ -361,6 +369,8 @@ class Resolver:
         if ent is None:
             if g.is_project_module(cur.qualname):
                 return self.member_of_module(cur.qualname, part, seen)
+            if self.missing is not None:  # it may be a module that is not loaded yet
+                self.missing.add(cur.qualname)
             return Resolved("project", f"{cur.qualname}.{part}")  # below a missing name
         if ent.kind == "module":
             if ent.language == "java":
