@@ -318,3 +318,27 @@ def test_shared_fixture_projects_load_and_link_across_files() -> None:
               and py.entity(u) is not None and py.entity(v) is not None
               and py.entity(u).path != py.entity(v).path]  # type: ignore[union-attr]
     assert linked, "pyproj has cross-file calls"
+
+
+def test_from_root_reports_skipped_files_and_progress(tmp_path: Path) -> None:
+    (tmp_path / "ok.py").write_text("def f():\n    return 1\n")
+    (tmp_path / "big.py").write_text("x = 1\n" * 100)
+    (tmp_path / "bin.py").write_bytes(b"\x00\x01binary")
+    (tmp_path / "latin.py").write_bytes("s = 'caf\xe9'\n".encode("latin-1"))
+    seen: list[tuple[int, int]] = []
+    graph = ProjectGraph.from_root(tmp_path, max_size=300, progress=lambda i, n, _p: seen.append((i, n)))
+    reasons = {Path(p).name: r for p, r in graph.skipped}
+    assert set(reasons) == {"big.py", "bin.py", "latin.py"}
+    assert reasons["big.py"].startswith("oversized")
+    assert "binary" in reasons["bin.py"] and "undecodable" in reasons["latin.py"]
+    assert graph.entity("ok.f") is not None
+    assert seen[-1] == (4, 4)
+
+
+def test_deferred_block_resolves_edges_on_exit(tmp_path: Path) -> None:
+    graph = ProjectGraph(tmp_path)
+    with graph.deferred():
+        graph.add_file(index_file(str(tmp_path / "a.py"), "from b import g\n\ndef f():\n    return g()\n", "a"))
+        assert graph.edges_of("a.f") == []
+        graph.add_file(index_file(str(tmp_path / "b.py"), "def g():\n    return 1\n", "b"))
+    assert graph.edges_of("a.f") == [("b.g", "calls")]

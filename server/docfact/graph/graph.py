@@ -43,8 +43,6 @@ EDGE_PRIORITY = ("imports", "contains", "inherits", "typeof", "calls", "as", "as
 DEPENDENCY_KINDS = frozenset({"calls", "refers", "typeof", "inherits", "assigns", "as"})
 EXTERNAL_PREFIX = "external:"
 
-_EDGE_ATTRS = {k: {"kind": k} for k in EDGE_KINDS}
-
 Progress = Callable[[int, int, str], None]
 
 
@@ -73,6 +71,8 @@ class ProjectGraph:
         self._java_users: dict[str, set[str]] = {}  # Java package -> files that look names up in it
         self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
         self._names_cache: set[str] | None = None
+        # one attribute dict per relation kind, shared by all edges of that kind (memory)
+        self._edge_attrs: dict[str, dict[str, str]] = {k: {"kind": k} for k in EDGE_KINDS}
 
     # -- loading ----------------------------------------------------------------------------
 
@@ -294,7 +294,7 @@ class ProjectGraph:
                 g.add_node(v, entity=None, kind=kind, path=None)
         # straight into networkx's adjacency dicts (what add_edges_from does, minus its
         # per-edge overhead); edge attribute dicts are shared per kind: read-only
-        succ, pred, attrs = g._succ, g._pred, _EDGE_ATTRS
+        succ, pred, attrs = g._succ, g._pred, self._edge_attrs
         for u, v, k in edges:
             if u not in succ:
                 g.add_node(u, entity=None, kind="unresolved", path=None)
