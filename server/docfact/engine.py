@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import logging
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -59,9 +60,14 @@ class _Words:
         return frozenset(w for w, n in self.counts.items() if n > 0)
 
 
+_STRING_WORD = re.compile(r"""["']([A-Za-z_][\w.-]{0,60})["']""")
+
+
 def file_words(index: FileIndex) -> set[str]:
-    """The identifiers a file defines or uses."""
-    words: set[str] = set()
+    """The identifiers a file defines or uses, and the short identifier-like string values it
+    contains (a docstring's ``"referee"`` mode or ``"refers"`` edge kind is a value, not a
+    misspelt name)."""
+    words: set[str] = set(_STRING_WORD.findall(index.text))
     for e in index.entities:
         words.add(e.name)
         words.update(p.name.lstrip("*") for p in e.params)

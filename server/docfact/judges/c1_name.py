@@ -77,7 +77,7 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
         parts = parts[1:]
     head = parts[0]
     if not ctx.is_known(head):
-        return False
+        return len(parts) == 1 and _in_imported_module(ctx, head)
     if len(parts) == 1:
         return True
     dotted = ".".join(parts)
@@ -88,7 +88,10 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
             if head_res is not None and head_res.kind == "project" and head_res.entity is not None \
                     and head_res.entity.kind in ("class", "module"):
                 full = ctx.graph.resolve(dotted, scope)
-                return full is not None
+                if full is not None:
+                    return True
+                # an instance attribute set in a method (``self.show_default = ...``)
+                return len(parts) == 2 and f"self.{parts[1]}" in head_res.entity.code
         except Exception:
             return True  # a resolver problem is not a finding
     if ctx.is_known(parts[-1]):
@@ -100,6 +103,34 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
     return exists is not False
 
 
+def _in_imported_module(ctx: JudgeContext, name: str) -> bool:
+    """Whether an external module the file imports (directly or through a project module that
+    re-exports it) defines ``name``, such as a class of ``http.cookiejar`` named in a file that
+    imports that module."""
+    scope = ctx.file.entity("")
+    for imp in ctx.file.imports:
+        if imp.name == "*" or scope is None:
+            continue
+        try:
+            res = ctx.graph.resolve(imp.bound_name, scope)
+            if res is not None and res.kind == "external" and ctx.graph.external_exists(f"{res.qualname}.{name}"):
+                return True
+        except Exception:
+            continue
+    return False
+
+
+def _project_head(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether the first part of a dotted name is a project class or module."""
+    if ctx.entity is None:
+        return False
+    try:
+        res = ctx.graph.resolve(dotted.split(".")[0], ctx.entity)
+    except Exception:
+        return False
+    return res is not None and res.kind == "project" and res.entity is not None
+
+
 def _field_name_span(seg: Segment) -> tuple[int, int] | None:
     item = seg.field
     if item is None or item.name_span is None:
@@ -107,8 +138,27 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
     return item.name_span[0] - seg.start, item.name_span[1] - seg.start
 
 
+_HISTORY = re.compile(
+    r"\b(?:renamed|removed|deprecated|formerly|previously|no\s+longer|instead\s+of|used\s+to|"
+    r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
+    r"versionchanged|versionadded|seealso|see\s+also)\b",
+    re.I,
+)
+
+
 def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """Names marked as code that exist nowhere; elsewhere only near misses of real names.
+
+    In the docstring of a function, method or class a name marked as code (backticks, a role,
+    ``{@link}``, ``name()``) that exists nowhere is reported. In module docstrings and
+    comments, and for names only *shaped* like code, docfact speaks only when the name is a
+    near miss of a name in scope (a typo or a rename): those texts often cite examples.
+    """
+    if _HISTORY.search(seg.text):
+        return  # "renamed from ``x``", "use ``y`` instead of ``x``": old names are the point
     skip = _field_name_span(seg)
+    strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
+        and ctx.doc.kind != "comment"
     seen: set[str] = set()
     for m in find_mentions(seg.text):
         if skip and m.start < skip[1] and skip[0] < m.end:
@@ -119,10 +169,22 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if _resolves(ctx, m):
             continue
         last = m.name.split(".")[-1]
-        suggestion = ctx.suggest(last, cutoff=0.75)
-        if m.strength != MARKED and not m.is_call and suggestion is None:
-            continue  # only the spelling says "code": demand a near miss before speaking
-        if m.strength != MARKED and not m.is_call and len(last) < 4:
+        if len(last) < 2:
+            continue
+        if "." in m.name and not _project_head(ctx, m.name):
+            # an unknown dotted name outside the project (``urllib2.Request``) cannot be proven
+            if not ctx.is_known(m.name.split(".")[0]):
+                continue
+        # a lower-case word in backticks is as often a value or a placeholder (``strict``,
+        # ``custom_headers``) as a name: like an unmarked word, it needs a near miss
+        plain_word = last.replace("_", "").isalnum() and last.islower() and "." not in m.name
+        marked = m.is_call or (m.strength == MARKED and not plain_word)
+        suggestion = ctx.suggest(last, cutoff=0.88)
+        if suggestion is not None and suggestion.lower() == last.lower():
+            suggestion = None  # a difference of case only is more often prose than a rename
+        if not (marked and strict_place) and suggestion is None:
+            continue
+        if not marked and (not strict_place or len(last) < 4):
             continue
         msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"
         fix = None
@@ -143,7 +205,7 @@ def _scope_excerpt(ctx: JudgeContext) -> str | None:
 
 
 _SUBJECT = re.compile(
-    r"^\s*(?:The|This)\s+`{0,2}(?P<name>[A-Za-z_][\w.]*)(?:\(\))?`{0,2}\s+"
+    r"^\s*(?:The|This)\s+(?P<tick>`{1,2})?(?P<name>[A-Za-z_][\w.]*)(?P<call>\(\))?`{0,2}\s+"
     r"(?P<what>function|method|class|constructor|coroutine|helper|routine|property)\b"
 )
 
@@ -158,6 +220,10 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     name = m.group("name").split(".")[-1]
     if name in (e.name, e.local_name) or name in e.calls or name in e.refs:
         return
+    if not (m.group("tick") or m.group("call") or "_" in name or re.search(r"[a-z][A-Z]", name)):
+        return  # "The resulting class", "This helper method": English, not a name
+    if seg.index != 0 or ctx.is_known(name):
+        return  # another real entity may well be meant
     if name.lower() in ("following", "given", "current", "above", "below", "same", "main", "base"):
         return
     if any(name == c.split(".")[-1] for c in e.calls):

@@ -12,8 +12,12 @@ from docfact.model import Entity, Finding, Segment
 
 # ---- raises ---------------------------------------------------------------------------------
 
+_EXC = r"`{0,2}(?P<exc>[A-Z][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Failure))`{0,2}"
+# "Raises X ..." at the start of a sentence, or "raises X if/when ..." anywhere
 _RAISES_PROSE = re.compile(
-    r"\b(?i:raises?|throws?|raising|throwing)\s+(?:an?\s+|the\s+)?`{0,2}(?P<exc>[A-Z][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Failure))`{0,2}"
+    r"^\s*(?:(?:It|This|Will|May|Can|Also)\s+)?(?i:raises?|throws?)\s+(?:an?\s+|the\s+)?" + _EXC
+    + r"|\b(?i:raises|throws)\s+(?:an?\s+|the\s+)?" + _EXC.replace("exc>", "exc2>")
+    + r"\s+(?:if|when|whenever|unless|on|for|in\s+case)\b"
 )
 
 # exceptions that an ordinary operation can raise without a raise statement
@@ -68,9 +72,19 @@ def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
             raised |= {r.split(".")[-1] for r in dep.raises}
             uncertain |= dep.has_bare_raise
         elif dep.kind == "class":
-            init = ctx.graph.entity(f"{dep.qualname}.__init__") if hasattr(ctx.graph, "entity") else None
-            if init is not None:
-                raised |= {r.split(".")[-1] for r in init.raises}
+            # an instance may raise from any of its methods (validators raise in __call__)
+            for member in dep.members:
+                m = ctx.graph.entity(f"{dep.module}.{member}")
+                if m is not None:
+                    raised |= {r.split(".")[-1] for r in m.raises}
+                    uncertain |= m.has_bare_raise
+    deps = [e, *ctx.related_entities]
+    for dep in ctx.related_entities:
+        if dep.kind == "class":
+            deps += [m for m in (ctx.graph.entity(f"{dep.module}.{x}") for x in dep.members) if m is not None]
+    for ent in deps:
+        if _calls_a_callable_value(ctx, ent):
+            uncertain = True  # a callback or a stored validator may raise anything
     for call in e.calls:
         raised |= _BY_CALL.get(call, set())
     if e.has_subscript:
@@ -78,6 +92,26 @@ def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
     if e.attributes:
         raised |= {"AttributeError"}
     return raised, uncertain
+
+
+def _calls_a_callable_value(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether ``e`` calls a parameter or an instance attribute that is not a method."""
+    params = {p.name.lstrip("*") for p in e.params}
+    members: set[str] | None = None
+    for call in e.calls:
+        parts = call.split(".")
+        if len(parts) == 1 and parts[0] in params:
+            return True
+        if len(parts) == 2 and parts[0] in ("self", "this"):
+            if members is None:
+                cls = ctx.graph.entity(f"{e.module}.{e.parent}") if e.parent else None
+                members = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
+            if parts[1] not in members:
+                return True
+            member = ctx.graph.entity(f"{e.module}.{e.parent}.{parts[1]}") if e.parent else None
+            if member is not None and member.kind in ("field", "variable"):
+                return True
+    return False
 
 
 def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -94,10 +128,11 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 claimed.append((part, (off, off + len(part)) if off >= 0 else None))
     elif item is None:
         for m in _RAISES_PROSE.finditer(seg.text):
+            group = "exc" if m.group("exc") else "exc2"
             before = seg.text[max(0, m.start() - 12): m.start()].lower()
             if re.search(r"\b(?:not|never|no|nor|instead of|rather than)\s*$", before):
                 continue
-            claimed.append((m.group("exc"), m.span("exc")))
+            claimed.append((m.group(group), m.span(group)))
     if not claimed:
         return
     raised, uncertain = _raised_names(ctx, e)
@@ -141,7 +176,7 @@ def _raise_lines(e: Entity) -> str:
 # ---- async, recursion, generators -------------------------------------------------------------
 
 _ASYNC_WORDS = re.compile(r"\b(?:asynchronous(?:ly)?|coroutine|awaitable|non-blocking)\b", re.I)
-_NEG = re.compile(r"\b(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking)\b[^.]{0,20}$", re.I)
+_NEG = re.compile(r"(?:\b(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of)\b|n't\b)[^.]{0,30}$", re.I)
 _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
 
 

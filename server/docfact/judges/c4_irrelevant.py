@@ -16,7 +16,8 @@ from docfact.model import Finding, Fix, Segment
 
 _SPECULATIVE = re.compile(
     r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\b"
-    r"|\b(?:commonly|widely|frequently|often|typically)\s+(?:used|employed|utili[sz]ed|found|applied)\s+(?:in|for|by|across|throughout)\b"
+    r"|\b(?:commonly|widely|frequently|often|typically)\s+(?:used|employed|utili[sz]ed|found|applied)\s+(?:in|for|by|across|throughout)\s+"
+    r"(?:[\w-]+\s+){0,4}(?:applications|pipelines|projects|systems|scenarios|industr(?:y|ies)|domains|development|frameworks|workflows|environments|software)\b"
     r"|\bcan\s+be\s+(?:used|employed|utili[sz]ed|applied|leveraged)\s+(?:in|for|across)\s+(?:a\s+)?(?:variety|range|number|wide|many|various|numerous|diverse|different|all\s+kinds)\b"
     r"|\b(?:useful|helpful|handy|ideal|perfect|essential|crucial|vital|invaluable)\s+(?:in|for)\s+(?:many|various|numerous|a\s+(?:variety|wide\s+range)|scenarios|applications|domains|fields|web\s+(?:crawl|scrap|develop|applications)|data\s+(?:science|analysis|processing|pipelines)|machine\s+learning|scientific)"
     r"|\b(?:machine\s+learning|deep\s+learning|data\s+science|web\s+(?:crawlers?|scrapers?|development)|big\s+data|artificial\s+intelligence|financial\s+(?:applications|modelling|modeling)|scientific\s+computing|game\s+development|blockchain)\b"
@@ -47,7 +48,7 @@ def _mentions_code(ctx: JudgeContext, text: str) -> bool:
         own.update(part for part in re.split(r"_|(?<=[a-z])(?=[A-Z])", e.name) if len(part) > 3)
     own |= {n for n in ctx.related_names if len(n) > 3}
     lowered = {w.lower() for w in words}
-    return any(n in words or n.lower() in lowered for n in own if n)
+    return any(n in words or n.lower() in lowered for n in own if len(n) > 2)
 
 
 def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:

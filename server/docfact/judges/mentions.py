@@ -46,7 +46,10 @@ class Mention:
 
 def _clean(token: str) -> tuple[str, bool] | None:
     """Reduce a marked-up token to a dotted name; None when it is not a plain identifier."""
-    t = token.strip().replace("#", ".")  # Javadoc Foo#bar
+    t = token.strip()
+    if t.startswith((".", "/", "-")) or "/" in t or "\\" in t:
+        return None  # file names, paths and command-line options
+    t = t.replace("#", ".")  # Javadoc Foo#bar
     if t.startswith("."):
         t = t[1:]
     is_call = False
@@ -130,5 +133,6 @@ def strip_code(sentence: str) -> str:
 
 
 def is_constant_like(name: str) -> bool:
-    """UPPER_SNAKE names are usually settings keys or environment variables, not checked."""
-    return bool(_UPPER_SNAKE.match(name))
+    """UPPER_SNAKE and all-capital words are settings keys, environment variables or acronyms
+    (``POSIX``, ``LANG``), not checked."""
+    return bool(_UPPER_SNAKE.match(name)) or (name.isupper() and name.replace("_", "").isalnum())

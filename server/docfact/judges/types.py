@@ -147,6 +147,8 @@ def contradicts(doc_type: str, code_type: str) -> bool:
     code = kinds(code_type)
     if doc is None or code is None:
         return False
+    if doc == {"none"}:
+        return "none" not in code  # "returns None when ..." is true of an Optional
     doc_main = doc - {"none"} or doc
     code_main = code - {"none"} or code
     return not any(accepts(d, c) for d in doc_main for c in code_main)

@@ -1,0 +1,60 @@
+"""Download and unpack pinned sdists from PyPI into benchmarks/.cache (benchmarks only).
+
+docfact itself never downloads anything; the benchmarks need real code to measure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+import tarfile
+import urllib.request
+import zipfile
+from pathlib import Path
+
+CACHE = Path(__file__).resolve().parent / ".cache"
+
+
+def sdist(name: str, version: str) -> Path:
+    """The unpacked source tree of ``name==version`` (downloaded once, then reused)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    dest = CACHE / f"{name}-{version}"
+    if dest.is_dir() and any(dest.iterdir()):
+        return _root(dest)
+    archive = _download(name, version)
+    dest.mkdir(exist_ok=True)
+    if archive.name.endswith(".zip"):
+        with zipfile.ZipFile(archive) as z:
+            z.extractall(dest)
+    else:
+        with tarfile.open(archive) as t:
+            t.extractall(dest, filter="data")
+    return _root(dest)
+
+
+def _download(name: str, version: str) -> Path:
+    """The sdist archive, found through PyPI's simple index (PEP 503) and checked by sha256."""
+    for suffix in (".tar.gz", ".zip"):
+        for cand in CACHE.glob(f"*{version}{suffix}"):
+            if cand.name.lower().replace("_", "-").startswith(f"{name}-{version}".lower()):
+                return cand
+    page = urllib.request.urlopen(f"https://pypi.org/simple/{name}/", timeout=60).read().decode()
+    want = {f"{name}-{version}{s}".lower() for s in (".tar.gz", ".zip")}
+    for href in re.findall(r'href="([^"]+)"', page):
+        url, _, digest = href.partition("#sha256=")
+        fname = url.rsplit("/", 1)[-1]
+        if fname.lower().replace("_", "-") in want:
+            print(f"downloading {fname} from PyPI", file=sys.stderr)
+            data = urllib.request.urlopen(url, timeout=300).read()
+            if digest and hashlib.sha256(data).hexdigest() != digest:
+                raise RuntimeError(f"{fname}: sha256 mismatch")
+            out = CACHE / fname
+            out.write_bytes(data)
+            return out
+    raise RuntimeError(f"no sdist of {name}=={version} on PyPI")
+
+
+def _root(dest: Path) -> Path:
+    kids = [p for p in dest.iterdir() if p.is_dir()]
+    return kids[0] if len(kids) == 1 else dest

@@ -1,0 +1,350 @@
+"""The static rules on small sources: each rule fires on its contradiction and stays quiet on
+the true twin. Every case is a (source, expected rule ids) pair judged through the engine."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from docfact.engine import Engine
+
+
+def judge(tmp_path: Path, source: str, name: str = "mod.py", extra: dict[str, str] | None = None):
+    files = {name: source, **(extra or {})}
+    for rel, text in files.items():
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    engine = Engine(tmp_path)
+    engine.load()
+    return engine.check_file(str(tmp_path / name))
+
+
+def rules(result) -> list[str]:
+    return sorted(f.rule for f in result.findings)
+
+
+CASES = [
+    # ---- C1 -------------------------------------------------------------------------------
+    pytest.param('''
+        def load(filename: str) -> dict:
+            """Load settings.
+
+            Args:
+                path (str): Where the file is.
+            """
+            return {}
+        ''', ["C1.unknown-param"], id="C1-param-not-in-signature"),
+    pytest.param('''
+        def load(filename: str) -> dict:
+            """Load settings.
+
+            Args:
+                filename (str): Where the file is.
+            """
+            return {}
+        ''', [], id="C1-param-ok"),
+    pytest.param('''
+        def load(filename: str, **options) -> dict:
+            """Load settings.
+
+            Args:
+                strict (bool): Passed on through the options.
+            """
+            return dict(options)
+        ''', [], id="C1-param-kwargs-accepts-any"),
+    pytest.param('''
+        def should_remove(n: int) -> bool:
+            return n < 0
+
+        def prune(items: list[int]) -> list[int]:
+            """Keep what `shold_remove()` rejects."""
+            return [i for i in items if not should_remove(i)]
+        ''', ["C1.unknown-name"], id="C1-typo-in-call-name"),
+    pytest.param('''
+        def should_remove(n: int) -> bool:
+            return n < 0
+
+        def prune(items: list[int]) -> list[int]:
+            """Keep what `should_remove()` rejects, e.g. negative numbers."""
+            return [i for i in items if not should_remove(i)]
+        ''', [], id="C1-real-name-ok"),
+    pytest.param('''
+        def prune(items: list[int]) -> list[int]:
+            """Drop the negative numbers, in the ``strict`` sense of the word."""
+            return [i for i in items if i >= 0]
+        ''', [], id="C1-plain-word-in-backticks-is-not-a-name"),
+    pytest.param('''
+        def prune(items: list[int]) -> list[int]:
+            """Renamed from ``prune_items`` in 2.0."""
+            return [i for i in items if i >= 0]
+        ''', [], id="C1-history-sentences-quiet"),
+    pytest.param('''
+        def make_cart(owner: str) -> list:
+            """The `build_cart` function creates an empty cart."""
+            return []
+        ''', ["C1.wrong-subject"], id="C1-wrong-subject"),
+    pytest.param('''
+        def make_cart(owner: str) -> list:
+            """The resulting cart is empty."""
+            return []
+        ''', [], id="C1-english-subject-ok"),
+    # ---- C2 -------------------------------------------------------------------------------
+    pytest.param('''
+        def head(items: list[str], count: int) -> list[str]:
+            """First items.
+
+            Args:
+                items (list of str): The items.
+                count (str): How many.
+            """
+            return items[:count]
+        ''', ["C2.param-type"], id="C2-param-type"),
+    pytest.param('''
+        def head(items: list[str], count: int | None = None) -> list[str]:
+            """First items.
+
+            Args:
+                items (Sequence[str]): The items.
+                count (int, optional): How many.
+            """
+            return items[:count]
+        ''', [], id="C2-param-type-compatible"),
+    pytest.param('''
+        def names(d: dict) -> list[str]:
+            """Returns a dict of the names."""
+            return sorted(d)
+        ''', ["C2.return-type"], id="C2-return-annotation"),
+    pytest.param('''
+        def is_empty(d):
+            """Returns a list of empty keys."""
+            return len(d) == 0
+        ''', ["C2.return-type"], id="C2-return-inferred-bool"),
+    pytest.param('''
+        def is_empty(d):
+            """Return True when ``d`` has no keys."""
+            return len(d) == 0
+        ''', [], id="C2-return-bool-ok"),
+    pytest.param('''
+        def find(d, k):
+            """Return None when ``k`` is missing, else the value."""
+            return d.get(k)
+        ''', [], id="C2-return-unknown-kind-silent"),
+    # ---- C3 -------------------------------------------------------------------------------
+    pytest.param('''
+        def remove(items: list, x) -> None:
+            """Remove ``x``.
+
+            Raises:
+                KeyError: if ``x`` is absent.
+            """
+            if x not in items:
+                raise ValueError(x)
+            items.remove(x)
+        ''', ["C3.raises-not-raised"], id="C3-wrong-exception"),
+    pytest.param('''
+        def get(d: dict, k):
+            """Look ``k`` up.
+
+            Raises:
+                KeyError: if ``k`` is absent.
+            """
+            return d[k]
+        ''', [], id="C3-implicit-keyerror-ok"),
+    pytest.param('''
+        def check(x: int) -> None:
+            """Check ``x``.
+
+            Raises:
+                ArithmeticError: if ``x`` is zero.
+            """
+            if x == 0:
+                raise ZeroDivisionError(x)
+        ''', [], id="C3-superclass-documented-ok"),
+    pytest.param('''
+        def _validate(x):
+            if x < 0:
+                raise ValueError(x)
+
+        def store(x: int) -> None:
+            """Store ``x``.
+
+            Raises:
+                ValueError: if ``x`` is negative.
+            """
+            _validate(x)
+        ''', [], id="C3-raise-in-1hop-callee-ok"),
+    pytest.param('''
+        def fetch(url: str) -> str:
+            """Fetch the page asynchronously."""
+            return url
+        ''', ["C3.not-async"], id="C3-not-async"),
+    pytest.param('''
+        async def fetch(url: str) -> str:
+            """Fetch the page asynchronously."""
+            return url
+        ''', [], id="C3-async-ok"),
+    pytest.param('''
+        def fetch(url: str, pool) -> object:
+            """Fetch the page asynchronously in the pool."""
+            return pool.submit(print, url)
+        ''', [], id="C3-async-via-executor-ok"),
+    pytest.param('''
+        def total(xs: list[int]) -> int:
+            """Recursively sums the numbers."""
+            s = 0
+            for x in xs:
+                s += x
+            return s
+        ''', ["C3.not-recursive"], id="C3-not-recursive"),
+    pytest.param('''
+        def total(xs: list[int]) -> int:
+            """Recursively sums the numbers."""
+            return xs[0] + total(xs[1:]) if xs else 0
+        ''', [], id="C3-recursive-ok"),
+    pytest.param('''
+        def names(rows: list) -> list:
+            """Yields each name."""
+            return [r for r in rows]
+        ''', ["C3.not-generator"], id="C3-not-generator"),
+    pytest.param('''
+        def names(rows: list):
+            """Yields each name."""
+            for r in rows:
+                yield r
+        ''', [], id="C3-generator-ok"),
+    pytest.param('''
+        def connect(host: str, timeout: int = 10) -> None:
+            """Connect.
+
+            Args:
+                host (str): The host.
+                timeout (int): Seconds to wait. Defaults to 30.
+            """
+        ''', ["C3.wrong-default"], id="C3-wrong-default"),
+    pytest.param('''
+        def connect(host: str, timeout: int = 10) -> None:
+            """Connect.
+
+            Args:
+                host (str): The host.
+                timeout (int): Seconds to wait. Defaults to 10.
+            """
+        ''', [], id="C3-default-ok"),
+    pytest.param('''
+        def connect(host: str, timeout: int | None = None) -> None:
+            """Connect.
+
+            Args:
+                host (str): The host.
+                timeout (int): Seconds to wait. Defaults to 30.
+            """
+            timeout = timeout or 30
+        ''', [], id="C3-default-None-computed-ok"),
+    pytest.param('''
+        def validate(x):
+            return x
+
+        def save(x):
+            """Calls `validate()` before writing."""
+            print(x)
+        ''', ["C3.calls-missing"], id="C3-calls-missing"),
+    # ---- C4 -------------------------------------------------------------------------------
+    pytest.param('''
+        def add(a: int, b: int) -> int:
+            """Add two numbers. This is particularly useful in machine learning pipelines."""
+            return a + b
+        ''', ["C4.speculative"], id="C4-speculative"),
+    pytest.param('''
+        def add(a: int, b: int) -> int:
+            """Add two numbers.
+
+            A hash map is a data structure that maps keys to values.
+            """
+            return a + b
+        ''', ["C4.generic-lecture"], id="C4-lecture"),
+    pytest.param('''
+        def add(a: int, b: int) -> int:
+            """Add ``a`` and ``b``; commonly used for counters."""
+            return a + b
+        ''', [], id="C4-mentions-code-ok"),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), CASES)
+def test_rule(tmp_path: Path, source: str, expected: list[str]) -> None:
+    assert rules(judge(tmp_path, source)) == expected
+
+
+def test_finding_is_on_the_exact_sentence(tmp_path: Path) -> None:
+    result = judge(tmp_path, '''
+        def fetch(url: str) -> str:
+            """Fetch the page.  It works asynchronously."""
+            return url
+        ''')
+    [f] = result.findings
+    assert f.segment.text == "It works asynchronously."
+    assert (f.segment.range.start.line, f.segment.range.start.col) == (1, 24)
+    assert (f.segment.range.end.line, f.segment.range.end.col) == (1, 48)
+
+
+def test_fix_replaces_exactly_the_wrong_name(tmp_path: Path) -> None:
+    src = '''
+        def load(filename: str) -> dict:
+            """Load settings.
+
+            Args:
+                path (str): Where the file is.
+            """
+            return {}
+        '''
+    result = judge(tmp_path, src)
+    [f] = result.findings
+    text = (tmp_path / "mod.py").read_text()
+    assert f.fix is not None and text[f.fix.start:f.fix.end] == "path"
+    fixed = text[: f.fix.start] + f.fix.new_text + text[f.fix.end:]
+    (tmp_path / "mod.py").write_text(fixed)
+    engine = Engine(tmp_path)
+    engine.load()
+    assert engine.check_file(str(tmp_path / "mod.py")).findings == []
+
+
+def test_suppression_comment(tmp_path: Path) -> None:
+    result = judge(tmp_path, '''
+        def fetch(url: str) -> str:  # docfact: ignore[C3]
+            """Fetch the page asynchronously."""
+            return url
+        ''')
+    assert result.findings == []
+
+
+def test_score_counts_sentence_criterion_pairs(tmp_path: Path) -> None:
+    result = judge(tmp_path, '''
+        def fetch(url: str) -> str:
+            """Fetch the page. It works asynchronously."""
+            return url
+        ''')
+    [doc] = [d for d in result.docs if d.entity and d.entity.name == "fetch"]
+    assert len(doc.segments) == 2
+    assert doc.score == pytest.approx(7 / 8)
+
+
+def test_cross_file_rename_is_seen(tmp_path: Path) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/rules.py": "def should_remove(n):\n    return n < 0\n\n\ndef keep(n):\n    return not should_remove(n)\n",
+        "pkg/store.py": (
+            "from .rules import keep\n\n\n"
+            "def prune(xs):\n"
+            '    """Keep what `keep()` accepts, the opposite of `should_remove()`."""\n'
+            "    return [x for x in xs if keep(x)]\n"
+        ),
+    }
+    result = judge(tmp_path, files.pop("pkg/store.py"), name="pkg/store.py", extra=files)
+    assert result.findings == []
+    (tmp_path / "pkg/rules.py").write_text("def must_remove(n):\n    return n < 0\n\n\ndef keep(n):\n    return not must_remove(n)\n")
+    engine = Engine(tmp_path)
+    engine.load()
+    assert [f.rule for f in engine.check_file(str(tmp_path / "pkg/store.py")).findings] == ["C1.unknown-name"]
