@@ -172,6 +172,8 @@ export class ServerManager implements Disposable {
             outputChannel: this.log,
             traceOutputChannel: this.log,
             revealOutputChannelOn: RevealOutputChannelOn.Never,
+            // The server offers pull diagnostics; ask again after a save, when docfact judges.
+            diagnosticPullOptions: { onChange: true, onSave: true },
             initializationOptions: this.settingsFor(firstFolder),
             // A server that fails to initialize is reported once (see below), not retried.
             initializationFailedHandler: () => false,

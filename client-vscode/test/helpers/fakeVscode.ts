@@ -106,6 +106,18 @@ export class Diagnostic {
     ) {}
 }
 export class CancellationError extends Error {}
+export class TabInputText {
+    constructor(readonly uri: Uri) {}
+}
+export class TabInputTextDiff {
+    constructor(
+        readonly original: Uri,
+        readonly modified: Uri,
+    ) {}
+}
+export class TabInputCustom {
+    constructor(readonly uri: Uri) {}
+}
 export class ThemeColor {
     constructor(readonly id: string) {}
 }
@@ -141,7 +153,9 @@ export function installFakeVscode(options: { settings?: Record<string, unknown>;
         diagnostics: new EventEmitter<any>(),
         trust: new EventEmitter<void>(),
         editor: new EventEmitter<any>(),
+        tabs: new EventEmitter<any>(),
     };
+    const tabGroup = { tabs: [] as any[], isActive: true, viewColumn: 1 };
     const folderUri = Uri.file(options.folder);
     const asTextDocument = (d: FakeDocument) => ({
         uri: d.uri,
@@ -178,6 +192,9 @@ export function installFakeVscode(options: { settings?: Record<string, unknown>;
         CancellationError,
         CancellationTokenSource,
         ThemeColor,
+        TabInputText,
+        TabInputTextDiff,
+        TabInputCustom,
         StatusBarAlignment: { Left: 1, Right: 2 },
         DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
         ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
@@ -195,7 +212,7 @@ export function installFakeVscode(options: { settings?: Record<string, unknown>;
         window: withFallback("window", {
             activeTextEditor: undefined as any,
             visibleTextEditors: [],
-            tabGroups: { all: [], onDidChangeTabs: new EventEmitter().event, onDidChangeTabGroups: new EventEmitter().event },
+            tabGroups: { all: [tabGroup], onDidChangeTabs: ev.tabs.event, onDidChangeTabGroups: new EventEmitter().event },
             onDidChangeActiveTextEditor: ev.editor.event,
             createOutputChannel: (name: string) =>
                 withFallback("outputChannel", {
@@ -266,6 +283,10 @@ export function installFakeVscode(options: { settings?: Record<string, unknown>;
         statusItems,
         /** Opens a document the way VS Code does: textDocuments + onDidOpenTextDocument. */
         open(doc: FakeDocument) {
+            // As in VS Code: the tab first, then the document events.
+            const tab = { input: new TabInputText(doc.uri), label: doc.uri.fsPath, group: tabGroup, isActive: true };
+            tabGroup.tabs.push(tab);
+            ev.tabs.fire({ opened: [tab], closed: [], changed: [] });
             const td = asTextDocument(doc);
             vscode.workspace.textDocuments.push(td);
             ev.open.fire(td);
