@@ -55,3 +55,47 @@ export function commandArguments(command: ServerCommand, editor: EditorState): {
     }
     return { args: [editor.uri] };
 }
+
+function num(v: unknown): number | undefined {
+    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+function plural(n: number, word: string): string {
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * A short message for what a server command returned, or undefined when there is nothing to say
+ * (the diagnostics speak for themselves). Tolerant of shapes it does not know.
+ */
+export function resultMessage(command: ServerCommand, result: unknown): string | undefined {
+    const r = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
+    switch (command) {
+        case "docfact.checkDocument": {
+            if (typeof r.skipped === "string" && r.skipped) {
+                return `docfact did not check this file: ${r.skipped}`;
+            }
+            const findings = num(r.findings);
+            if (findings === undefined) {
+                return undefined;
+            }
+            const score = num(r.score);
+            return `docfact: ${plural(findings, "finding")} in this file` + (score !== undefined ? `, score ${Math.round(score * 100)}%.` : ".");
+        }
+        case "docfact.checkWorkspace": {
+            const files = num(r.files);
+            const findings = num(r.findings);
+            if (files === undefined || findings === undefined) {
+                return undefined;
+            }
+            return `docfact: checked ${plural(files, "file")}, ${plural(findings, "finding")} (see the Problems view).`;
+        }
+        case "docfact.regenerateDocstring":
+            if (r.applied === false) {
+                return `docfact: docstring not changed${typeof r.reason === "string" ? `: ${r.reason}` : ""}.`;
+            }
+            return undefined;
+        default:
+            return undefined;
+    }
+}

@@ -1,6 +1,6 @@
 // Entry point: wires the output channel, server manager, status bar, commands and change events.
 import { ExtensionContext } from "vscode";
-import { commandArguments, ServerCommand } from "./commands";
+import { commandArguments, resultMessage, ServerCommand } from "./commands";
 import { isPythonExtensionInstalled, onDidChangeInterpreter } from "./python";
 import { isScoreResult, scoreMessage } from "./score";
 import { ServerManager } from "./server";
@@ -53,9 +53,16 @@ export async function activate(context: ExtensionContext): Promise<void> {
 
     context.subscriptions.push(
         api.registerCommand("docfact.restart", () => m.restart("docfact: Restart command")),
-        api.registerCommand("docfact.checkDocument", () => runServerCommand("docfact.checkDocument")),
-        api.registerCommand("docfact.checkWorkspace", () => runServerCommand("docfact.checkWorkspace")),
-        api.registerCommand("docfact.regenerateDocstring", () => runServerCommand("docfact.regenerateDocstring")),
+        ...(["docfact.checkDocument", "docfact.checkWorkspace", "docfact.regenerateDocstring"] as const).map((command) =>
+            api.registerCommand(command, async () => {
+                const result = await runServerCommand(command);
+                const message = resultMessage(command, result);
+                if (message) {
+                    void api.window.showInformationMessage(message);
+                }
+                return result;
+            }),
+        ),
         api.registerCommand("docfact.showScore", async () => {
             const result = await runServerCommand("docfact.showScore");
             if (isScoreResult(result)) {

@@ -85,6 +85,12 @@ describe("extension activation (stand-in vscode)", () => {
             const found = fake.diagnostics.get(key)!.filter((d) => d.source === "docfact");
             assert.ok(found.some((d) => d.range.start.line === 9), JSON.stringify(found));
 
+            await fake.commands.get("docfact.checkDocument")!();
+            assert.ok(
+                fake.messages.some((m) => m.kind === "info" && /docfact: [1-9]\d* findings? in this file/.test(m.message)),
+                `checkDocument summary: ${JSON.stringify(fake.messages)}`,
+            );
+
             await fake.commands.get("docfact.showScore")!();
             const info = fake.messages.find((m) => m.kind === "info" && /Documentation score/.test(m.message));
             assert.ok(info, JSON.stringify(fake.messages));

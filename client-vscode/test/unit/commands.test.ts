@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { CLIENT_COMMANDS, commandArguments, commandsLeftToLibrary, DOCUMENT_SELECTOR, SERVER_COMMANDS } from "../../src/commands";
+import { CLIENT_COMMANDS, commandArguments, commandsLeftToLibrary, DOCUMENT_SELECTOR, resultMessage, SERVER_COMMANDS } from "../../src/commands";
 import { pkg } from "../helpers/pkg";
 
 describe("commands", () => {
@@ -38,5 +38,15 @@ describe("commands", () => {
             { scheme: "untitled", language: "java" },
         ]);
         assert.deepEqual(pkg.activationEvents.sort(), ["onLanguage:java", "onLanguage:python"]);
+    });
+
+    it("summarises what the server commands return", () => {
+        assert.equal(resultMessage("docfact.checkDocument", { findings: 1, score: 0.875 }), "docfact: 1 finding in this file, score 88%.");
+        assert.equal(resultMessage("docfact.checkDocument", { findings: 0, score: null }), "docfact: 0 findings in this file.");
+        assert.match(resultMessage("docfact.checkDocument", { skipped: "excluded by docfact.exclude" }) ?? "", /did not check.*excluded/);
+        assert.equal(resultMessage("docfact.checkWorkspace", { files: 3, findings: 2 }), "docfact: checked 3 files, 2 findings (see the Problems view).");
+        assert.match(resultMessage("docfact.regenerateDocstring", { applied: false, reason: "already up to date" }) ?? "", /not changed: already up to date/);
+        assert.equal(resultMessage("docfact.regenerateDocstring", { applied: true }), undefined);
+        assert.equal(resultMessage("docfact.checkWorkspace", null), undefined);
     });
 });
