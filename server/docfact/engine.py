@@ -117,12 +117,13 @@ class Engine:
                 elif it.language is not None:
                     items.append((it.path, it.text))
         total = len(items)
-        for i, (path, text) in enumerate(items):
-            if cancelled is not None and cancelled():
-                break
-            self.update_file(str(path), text)
-            if progress is not None:
-                progress(i + 1, total, str(path))
+        with self.graph.deferred():  # edges resolved once, when every file is known
+            for i, (path, text) in enumerate(items):
+                if cancelled is not None and cancelled():
+                    break
+                self.update_file(str(path), text)
+                if progress is not None:
+                    progress(i + 1, total, str(path))
 
     def update_file(self, path: str, text: str) -> FileIndex | None:
         """(Re)index one file; the cost depends on that file only."""

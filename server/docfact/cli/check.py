@@ -165,9 +165,10 @@ def run_check(args: argparse.Namespace) -> int:
     if missing:
         engine = Engine(root, settings)
         total = len(targets)
-        for n, (path, text, _) in enumerate(targets):
-            engine.update_file(str(path), text)
-            progress(n + 1, total, "indexing")
+        with engine.graph.deferred():  # edges resolved once, when every file is known
+            for n, (path, text, _) in enumerate(targets):
+                engine.update_file(str(path), text)
+                progress(n + 1, total, "indexing")
         _load_imported_modules(engine, root, [targets[i][0] for i in missing])
         results = []
         for n, i in enumerate(missing):

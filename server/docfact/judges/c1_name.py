@@ -52,13 +52,15 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         name = raw.strip().lstrip("*").strip()
         if not name or name in params or name in ("self", "cls") or not re.fullmatch(r"\w+", name):
             continue
-        undocumented = [p for p in params if p not in ("self", "cls")]
+        documented = {s.field.name for s in ctx.segments if s.field and s.field.section == "param"}
+        real = [p for p in params if p not in ("self", "cls")]
+        undocumented = [p for p in real if p not in documented]
         suggestion = ctx.suggest(name, undocumented, cutoff=0.5) or (
             undocumented[0] if len(undocumented) == 1 else None
         )
         sig = ctx.entity.signature if ctx.entity else ""
         msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
-        msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(undocumented) or 'none'})"
+        msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"
         fix = None
         if suggestion and item.name_span:
             text_off = item.name_span[0] + item.name.find(raw)

@@ -1,0 +1,256 @@
+"""The CLI as a user runs it: fixture workspaces, every output format, exit codes, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WS = ROOT / "tests" / "workspaces"
+
+
+def docfact(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, "XDG_CACHE_HOME": str((cwd or ROOT) / ".test-cache"), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "docfact", *args], cwd=cwd or ROOT, env=full_env,
+                          capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def expected(ws: Path) -> set[tuple[str, int, str, str]]:
+    out = set()
+    for line in (ws / "EXPECTED.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        loc, crit, rule = line.split()
+        path, ln = loc.rsplit(":", 1)
+        out.add((path, int(ln), crit, rule))
+    return out
+
+
+@pytest.mark.parametrize("name", ["planted_py", "planted_java"])
+def test_every_planted_inconsistency_is_found_at_its_sentence(name: str, tmp_path: Path) -> None:
+    ws = tmp_path / name
+    shutil.copytree(WS / name, ws)
+    proc = docfact("check", ".", "--format", "json", "--no-cache", cwd=ws)
+    assert proc.returncode == 1, proc.stderr
+    data = json.loads(proc.stdout)
+    got = {(f["path"], f["line"], f["criterion"], f["rule"]) for f in data["findings"]}
+    assert got == expected(ws)
+    # every rule of the static judge is planted in at least one of the two workspaces
+    assert data["version"] == 1 and data["files"] >= 2 and 0 < data["score"] < 1
+
+
+def test_planted_workspaces_cover_every_rule() -> None:
+    from docfact.judges.static import ALL_RULES
+
+    planted = {r for name in ("planted_py", "planted_java") for (_, _, _, r) in expected(WS / name)}
+    assert {r.id for r in ALL_RULES} <= planted
+
+
+@pytest.mark.parametrize("name", ["clean_py", "clean_java"])
+def test_clean_twins_are_quiet(name: str, tmp_path: Path) -> None:
+    ws = tmp_path / name
+    shutil.copytree(WS / name, ws)
+    proc = docfact("check", ".", "--no-cache", cwd=ws)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "No findings" in proc.stdout
+
+
+def test_docfact_checks_its_own_docstrings() -> None:
+    proc = docfact("check", "server/", "--no-cache")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_text_output_like_ruff(tmp_path: Path) -> None:
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    proc = docfact("check", "shop/cart.py", "--no-cache", cwd=tmp_path / "ws")
+    first = proc.stdout.splitlines()[0]
+    assert first.startswith("shop/cart.py:19:13: C1 `label` is not a parameter of `add_line`; did you mean `name`?")
+    assert proc.stdout.splitlines()[1].strip() == "label (str): The product name."
+    assert "Found 13 findings" in proc.stdout
+
+
+def test_json_contract_docs_and_findings(tmp_path: Path) -> None:
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    data = json.loads(docfact("check", ".", "--format", "json", "--no-cache", cwd=tmp_path / "ws").stdout)
+    assert set(data) >= {"version", "files", "docstrings", "score", "docs", "findings"}
+    doc = next(d for d in data["docs"] if d["symbol"] == "Cart.add_line")
+    assert doc == {"path": "shop/cart.py", "symbol": "Cart.add_line", "line": 16, "kind": "docstring",
+                   "sentences": 3, "score": pytest.approx(11 / 12, abs=1e-4)}
+    f = next(f for f in data["findings"] if f["rule"] == "C1.unknown-param")
+    assert f == {"path": "shop/cart.py", "line": 19, "column": 13, "end_line": 19, "end_column": 43,
+                 "criterion": "C1", "rule": "C1.unknown-param", "judge": "static",
+                 "message": "`label` is not a parameter of `add_line`; did you mean `name`?",
+                 "sentence": "label (str): The product name.", "symbol": "Cart.add_line",
+                 "severity": "warning", "fix": "name"}
+
+
+def test_sarif_and_github_formats(tmp_path: Path) -> None:
+    shutil.copytree(WS / "planted_java", tmp_path / "ws")
+    sarif = json.loads(docfact("check", ".", "--format", "sarif", "--no-cache", cwd=tmp_path / "ws").stdout)
+    run = sarif["runs"][0]
+    assert sarif["version"] == "2.1.0"
+    assert [r["id"] for r in run["tool"]["driver"]["rules"]] == ["C1", "C2", "C3", "C4"]
+    assert len(run["results"]) == len(expected(tmp_path / "ws"))
+    region = run["results"][0]["locations"][0]["physicalLocation"]["region"]
+    assert region["startLine"] == 13 and region["snippet"]["text"].startswith("@param product")
+    gh = docfact("check", ".", "--format", "github", "--no-cache", cwd=tmp_path / "ws").stdout.splitlines()
+    assert gh[0].startswith("::warning file=src/main/java/org/shop/Inventory.java,line=13,col=8,")
+    assert any(line.startswith("::notice ") for line in gh)  # C4 is informational
+
+
+def test_select_ignore_and_fail_on(tmp_path: Path) -> None:
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    ws = tmp_path / "ws"
+    only_c4 = json.loads(docfact("check", ".", "--format", "json", "--select", "C4", "--no-cache", cwd=ws).stdout)
+    assert {f["criterion"] for f in only_c4["findings"]} == {"C4"}
+    # C4 findings are informational: the default --fail-on warning passes, info fails
+    assert docfact("check", ".", "--select", "C4", "--no-cache", cwd=ws).returncode == 0
+    assert docfact("check", ".", "--select", "C4", "--fail-on", "info", "--no-cache", cwd=ws).returncode == 1
+    no_c1 = json.loads(docfact("check", ".", "--format", "json", "--ignore", "C1", "--no-cache", cwd=ws).stdout)
+    assert "C1" not in {f["criterion"] for f in no_c1["findings"]}
+
+
+def test_baseline_hides_known_findings_only(tmp_path: Path) -> None:
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    ws = tmp_path / "ws"
+    assert docfact("check", ".", "--write-baseline", "base.json", "--no-cache", cwd=ws).returncode == 0
+    assert docfact("check", ".", "--baseline", "base.json", "--no-cache", cwd=ws).returncode == 0
+    cart = ws / "shop" / "cart.py"
+    cart.write_text(cart.read_text().replace('"""Charge the owner asynchronously."""',
+                                             '"""Charge the owner asynchronously.\n\n        Interestingly, it recursively retries."""'))
+    proc = docfact("check", ".", "--baseline", "base.json", "--format", "json", "--no-cache", cwd=ws)
+    assert proc.returncode == 1
+    new = json.loads(proc.stdout)["findings"]
+    assert {(f["sentence"], f["rule"]) for f in new} == {
+        ("Interestingly, it recursively retries.", "C3.not-recursive"),
+        ("Interestingly, it recursively retries.", "C4.speculative"),
+    }
+
+
+def test_results_cache_reuses_and_invalidates(tmp_path: Path) -> None:
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    ws = tmp_path / "ws"
+    first = docfact("check", ".", "--format", "json", cwd=ws)
+    again = docfact("check", ".", "--format", "json", cwd=ws)
+    assert json.loads(first.stdout) == json.loads(again.stdout)
+    (ws / "shop" / "tax.py").write_text((ws / "shop" / "tax.py").read_text().replace("def tax_for", "def tax_of"))
+    changed = json.loads(docfact("check", "shop/cart.py", "--format", "json", cwd=ws).stdout)
+    assert any("tax_for" in f["message"] for f in changed["findings"])
+
+
+def test_pyproject_configuration_and_suppression(tmp_path: Path) -> None:
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    ws = tmp_path / "ws"
+    (ws / "pyproject.toml").write_text(
+        '[tool.docfact]\ncriteria = ["C1", "C2", "C3"]\n[tool.docfact.severity]\nC2 = "error"\n'
+        '[tool.docfact.per_file_ignores]\n"shop/tax.py" = ["C3"]\n')
+    data = json.loads(docfact("check", ".", "--format", "json", "--no-cache", cwd=ws).stdout)
+    assert "C4" not in {f["criterion"] for f in data["findings"]}
+    assert {f["severity"] for f in data["findings"] if f["criterion"] == "C2"} == {"error"}
+    cart = ws / "shop" / "cart.py"
+    cart.write_text(cart.read_text().replace("    def checkout(self) -> str:", "    def checkout(self) -> str:  # docfact: ignore[C3]"))
+    data = json.loads(docfact("check", ".", "--format", "json", "--no-cache", cwd=ws).stdout)
+    assert "C3.not-async" not in {f["rule"] for f in data["findings"]}
+
+
+@pytest.mark.parametrize(
+    ("toml", "needle"),
+    [
+        pytest.param('[tool.docfact]\ncriterias = ["C1"]\n', "unknown setting 'criterias'", id="unknown-key"),
+        pytest.param('[tool.docfact]\ncriteria = ["C9"]\n', "unknown criteria C9", id="bad-criterion"),
+        pytest.param('[tool.docfact]\nmax_file_size = "big"\n', "expected a non-negative whole number", id="bad-type"),
+        pytest.param('[tool.docfact\ncriteria = 1\n', "invalid TOML", id="broken-toml"),
+    ],
+)
+def test_bad_configuration_is_a_clear_usage_error(tmp_path: Path, toml: str, needle: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(toml)
+    (tmp_path / "m.py").write_text('def f():\n    """Nothing."""\n')
+    proc = docfact("check", ".", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert needle in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_bad_input_never_crashes(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text(
+        'def ok(x: int) -> int:\n    """Return ``x`` asynchronously."""\n    return x\n\n'
+        'def broken(:\n    """Never judged."""\n')
+    (tmp_path / "empty.py").write_text("")
+    (tmp_path / "binary.py").write_bytes(b"\x00\x01\x02def f(): pass\n")
+    (tmp_path / "latin.py").write_bytes(b"# -*- coding: latin-1 -*-\ndef f():\n    \"\"\"Caf\xe9 au lait.\"\"\"\n")
+    (tmp_path / "bad_utf8.py").write_bytes(b"def f():\n    \"\"\"\xff\xfe bad bytes.\"\"\"\n")
+    (tmp_path / "huge.py").write_text("x = 1\n" * 300_000)
+    proc = docfact("check", ".", "--format", "json", "--no-cache", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    data = json.loads(proc.stdout)
+    assert [(f["path"], f["rule"]) for f in data["findings"]] == [("broken.py", "C3.not-async")]
+    reasons = {s["path"]: s["reason"] for s in data["skipped"]}
+    assert "binary" in reasons["binary.py"]
+    assert "bad_utf8.py" in reasons and "huge.py" in reasons
+    assert "latin.py" not in reasons
+    text = docfact("check", ".", "--no-cache", cwd=tmp_path).stdout
+    assert "broken.py: note: syntax errors near line 5" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        pytest.param(["check", "no/such/dir"], "no such file or folder", id="missing-path"),
+        pytest.param(["check", "--format", "yaml"], "invalid choice", id="bad-format"),
+        pytest.param(["check", "--frobnicate"], "unrecognized arguments", id="unknown-option"),
+        pytest.param(["check", "--select", "C7"], "unknown criteria C7", id="bad-select"),
+        pytest.param(["context", "examples/inventory/store.py"], "expected FILE::QUALNAME", id="context-no-qualname"),
+        pytest.param(["context", "examples/inventory/store.py::Store.prun"], "did you mean Store.prune", id="context-typo"),
+    ],
+)
+def test_usage_errors_exit_2(args: list[str], needle: str) -> None:
+    proc = docfact(*args)
+    assert proc.returncode == 2
+    assert needle in proc.stderr
+
+
+def test_context_command_shows_1hop_blocks() -> None:
+    proc = docfact("context", "examples/inventory/store.py::Store.price")
+    assert proc.returncode == 0, proc.stderr
+    assert "# inventory.pricing.apply_discount #" in proc.stdout
+    assert "def apply_discount(total: float, rate: float = 0.1) -> float:" in proc.stdout
+
+
+def test_docs_command_lists_sentences_with_ranges() -> None:
+    proc = docfact("docs", "examples/inventory/store.py")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert any(line.startswith("  23:13-23:65  [param amount] amount (int): How many items to add.") for line in lines)
+    assert any("docstring of method Store.prune" in line for line in lines)
+
+
+def test_html_report_in_headless_chromium(tmp_path: Path) -> None:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed (scripts/test-all installs it)")
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    report = tmp_path / "report.html"
+    proc = docfact("check", ".", "--format", "html", "--output", str(report), "--no-cache", cwd=tmp_path / "ws")
+    assert proc.returncode == 1
+    common = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+    dom = subprocess.run([*common, "--dump-dom", report.as_uri()], capture_output=True, text=True,
+                         timeout=90, check=False).stdout
+    marks = dom.count("<mark class=\"flag")
+    assert marks == len(expected(tmp_path / "ws"))
+    assert "It basically works" not in dom
+    for sentence in ("label (str): The product name.", "Charge the owner asynchronously.",
+                     "This is particularly useful in machine learning pipelines."):
+        assert f">{sentence}</mark>" in dom
+    assert "Cart.remove" in dom and 'id="project-score">0.' in dom
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    subprocess.run([*common, "--window-size=1200,1600", f"--screenshot={artifacts / 'html-report.png'}",
+                    report.as_uri()], capture_output=True, timeout=90, check=False)
+    assert (artifacts / "html-report.png").stat().st_size > 10_000
