@@ -141,7 +141,8 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
 
 
 _HISTORY = re.compile(
-    r"\b(?:renamed|removed|deprecated|formerly|previously|no\s+longer|instead\s+of|used\s+to|"
+    r"\b(?:renamed|(?:was|were|been|is|are|be)\s+removed|removed\s+(?:in|from|since)|deprecated|"
+    r"formerly|previously|no\s+longer|instead\s+of|used\s+to|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|versionadded|seealso|see\s+also)\b",
     re.I,
