@@ -1,0 +1,262 @@
+"""Keeping the graph current and judging documents: the work behind the diagnostics.
+
+Engine work runs on the server's single engine thread (the engine is not thread-safe; one
+thread also keeps the event loop free). A document's result is published only when the
+document still has the version it was computed for. Docs whose text, code and 1-hop context
+are unchanged reuse their previous verdict (see :func:`doc_key`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docfact.engine import file_words
+from docfact.index.workspace import language_for_path, read_source
+from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, aggregate_score
+from docfact.positions import LineIndex
+
+from . import convert
+from .progress import progress
+
+if TYPE_CHECKING:
+    from .server import DocfactServer
+    from .state import Folder
+
+log = logging.getLogger(__name__)
+
+
+def entity_codes(index: FileIndex | None) -> dict[str, str]:
+    """qualname -> code of a file's entities (modules count by presence only)."""
+    if index is None:
+        return {}
+    return {e.qualname: ("" if e.kind == "module" else e.signature + "\n" + e.code) for e in index.entities}
+
+
+def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
+    """Entities added, removed or whose code changed between two snapshots of a file."""
+    out = set(old.keys() ^ new.keys())
+    out.update(q for q in old.keys() & new.keys() if old[q] != new[q])
+    return out
+
+
+def doc_key(folder: Folder, index: FileIndex, doc: DocBlock, entity: Entity | None,
+            criteria: tuple[str, ...]) -> str:
+    """Everything a static verdict on ``doc`` depends on, hashed."""
+    graph = folder.engine.graph
+    lines = range(doc.start_line, doc.end_line + 1)
+    parts: list[str] = [
+        doc.kind, doc.text, repr(doc.range), repr(doc.pieces), repr(doc.target_lines),
+        ",".join(criteria), str(folder.words_epoch), str(folder.engine.settings.check_comments),
+        repr(sorted((ln, sorted(c)) for ln, c in index.suppressions.items() if ln in lines)),
+        repr([(i.module, i.name, i.alias, i.level) for i in index.imports]),
+    ]
+    if entity is not None:
+        parts += [entity.qualname, entity.signature, entity.code, repr(entity.range),
+                  repr(sorted(index.suppressions.get(entity.range.start.line, ())))]
+        for dep in graph.callees(entity):
+            dep_code = dep.entity.signature + dep.entity.code if dep.entity is not None else dep.kind
+            parts += [dep.qualname, dep_code]
+        if entity.parent:
+            owner = index.entity(entity.parent)
+            if owner is not None and owner.kind == "class":
+                init = index.entity(f"{owner.local_name}.__init__")
+                parts += [owner.signature, repr(owner.members), repr(owner.bases), init.code if init else ""]
+    h = hashlib.sha1()
+    for p in parts:
+        h.update(p.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+class Checker:
+    """Updates engines with editor/disk text, judges files and publishes their diagnostics."""
+
+    def __init__(self, server: DocfactServer) -> None:
+        self.server = server
+
+    # ---- engine thread --------------------------------------------------------------------------
+    def update(self, folder: Folder, path: str, text: str | None) -> tuple[FileIndex | None, set[str]]:
+        """Put ``text`` (None: the file is gone) into the graph; return the index and changed entities."""
+        engine = folder.engine
+        old = engine.graph.file(path)
+        if text is not None and old is not None and old.text == text:
+            return old, set()
+        before = entity_codes(old)
+        old_words = file_words(old) if old is not None else set()
+        if text is None:
+            engine.remove_file(path)
+            index = None
+        else:
+            index = engine.update_file(path, text)
+        new_words = file_words(index) if index is not None else set()
+        if new_words != old_words:
+            folder.words_epoch += 1
+        return index, changed_qualnames(before, entity_codes(index))
+
+    def judge(self, folder: Folder, index: FileIndex, force: bool = False) -> tuple[FileResult, LineIndex]:
+        """Judge every doc of ``index``, reusing cached verdicts of unchanged docs."""
+        engine = folder.engine
+        path = index.path
+        lines = LineIndex(index.text)
+        crits = tuple(c for c in engine.settings.criteria if c not in engine.ignored_criteria(path))
+        result = FileResult(path=path)
+        if index.syntax_error_lines:
+            near = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
+            result.error = f"syntax errors near line {near}; docs inside the broken code were skipped"
+        if index.ignore_file or not crits:
+            folder.doc_cache.pop(path, None)
+            return result, lines
+        started = time.perf_counter()
+        old = {} if force else folder.doc_cache.get(path, {})
+        fresh: dict[str, DocResult] = {}
+        judged = 0
+        for doc in index.docs:
+            if doc.kind == "comment" and not engine.settings.check_comments:
+                continue
+            try:
+                key = doc_key(folder, index, doc, engine.documented_entity(index, doc), crits)
+                res = old.get(key)
+                if res is None:
+                    res = engine.judge_doc(index, doc, lines, crits)
+                    judged += 1
+            except Exception:
+                log.exception("docfact: cannot judge the doc at %s:%d; skipped", path, doc.start_line + 1)
+                continue
+            fresh[key] = res
+            result.docs.append(res)
+        folder.doc_cache[path] = fresh
+        log.info("docfact: checked %s: %d docs, %d judged, %d reused in %.0f ms", Path(path).name,
+                 len(result.docs), judged, len(result.docs) - judged, 1000 * (time.perf_counter() - started))
+        return result, lines
+
+    def update_and_judge(self, folder: Folder, path: str, text: str,
+                         force: bool) -> tuple[FileResult | None, LineIndex | None, FileIndex | None]:
+        index, _ = self.update(folder, path, text)
+        if index is None:
+            return None, None, None
+        result, lines = self.judge(folder, index, force)
+        return result, lines, index
+
+    def dependent_paths(self, folder: Folder, changed: set[str]) -> set[str]:
+        graph = folder.engine.graph
+        out: set[str] = set()
+        for q in changed:
+            for d in graph.dependents(q):
+                e = graph.entity(d)
+                if e is not None:
+                    out.add(e.path)
+        return out
+
+    # ---- event loop ---------------------------------------------------------------------------
+    def skip_reason(self, folder: Folder, path: str, text: str) -> str | None:
+        if language_for_path(path) is None:
+            return "not a Python or Java file"
+        if folder.excluded(path):
+            return "excluded by the exclude setting"
+        size = len(text.encode("utf-8", "surrogatepass")) if not text.isascii() else len(text)
+        if size > folder.settings.max_file_size:
+            return f"oversized ({size} bytes > maxFileSize {folder.settings.max_file_size})"
+        if "\0" in text:
+            return "binary file (contains NUL bytes)"
+        return None
+
+    async def check_document(self, uri: str, *, force: bool = False, after_save: bool = False) -> FileResult | None:
+        """Update the graph with the editor's text of ``uri``, judge it and publish if still current."""
+        server = self.server
+        st = server.docs.get(uri)
+        if st is None or st.path is None:
+            return None
+        doc = server.workspace.get_text_document(uri)
+        version, text = doc.version, doc.source
+        folder = await server.folder_for(st.path)
+        reason = self.skip_reason(folder, st.path, text)
+        if reason is not None:
+            if st.skipped_reason != reason:
+                st.skipped_reason = reason
+                log.info("docfact: %s not checked: %s", st.path, reason)
+            st.result, st.result_version, st.lines = None, version, None
+            server.publish(uri)
+            return None
+        st.skipped_reason = None
+        result, lines, index = await server.in_engine(self.update_and_judge, folder, st.path, text, force)
+        if uri not in server.docs or server.workspace.get_text_document(uri).version != version:
+            log.debug("docfact: dropped a stale result for %s (version %s)", uri, version)
+            return None
+        st.result, st.result_version, st.lines = result, version, lines
+        if result is not None and result.error:
+            log.info("docfact: %s: %s", st.path, result.error)
+        server.publish(uri)
+        if after_save:
+            new = entity_codes(index)
+            changed = changed_qualnames(st.saved_entities, new)
+            st.saved_entities = new
+            await self.recheck_dependents(folder, changed, skip_uri=uri)
+        return result
+
+    async def recheck_dependents(self, folder: Folder, changed: set[str], skip_uri: str | None) -> None:
+        """Re-judge the open files that depend on entities in ``changed`` (cache bypassed)."""
+        if not changed:
+            return
+        paths = await self.server.in_engine(self.dependent_paths, folder, changed)
+        for other_uri, other in list(self.server.docs.items()):
+            if other_uri != skip_uri and other.path in paths:
+                await self.check_document(other_uri, force=True)
+
+    async def file_changed_on_disk(self, path: str, deleted: bool) -> None:
+        """A watched file changed outside the editor: update the graph, re-check dependents."""
+        if language_for_path(path) is None:
+            return
+        uri = convert.path_to_uri(path)
+        if uri in self.server.docs and not deleted:
+            return  # the editor's text is authoritative for open files
+        folder = await self.server.folder_for(path)
+        text: str | None = None
+        if not deleted:
+            text, reason = await self.server.in_engine(read_source, Path(path), folder.settings.max_file_size)
+            if text is None:
+                log.info("docfact: %s not indexed: %s", path, reason)
+                return
+        _, changed = await self.server.in_engine(self.update, folder, path, text)
+        await self.recheck_dependents(folder, changed, skip_uri=None)
+
+    async def check_workspace(self) -> dict[str, Any]:
+        """Judge every indexed file of every folder, publishing as it goes; cancellable."""
+        server = self.server
+        files = findings = 0
+        docs: list[DocResult] = []
+        cancelled = False
+        async with progress(server, "docfact: checking the workspace") as reporter:
+            todo: list[tuple[Folder, str]] = []
+            for folder in await server.all_folders():
+                for fi in await server.in_engine(folder.engine.graph.files):
+                    todo.append((folder, fi.path))
+            for i, (folder, path) in enumerate(todo):
+                if reporter.cancelled:
+                    cancelled = True
+                    break
+                uri = convert.path_to_uri(path)
+                result: FileResult | None = None
+                if uri in server.docs:
+                    result = await self.check_document(uri)
+                else:
+                    judged = await server.in_engine(self.judge_indexed, folder, path)
+                    if judged is not None:
+                        result = judged[0]
+                        server.publish_result(uri, judged[0], judged[1], folder.settings)
+                files += 1
+                if result is not None:
+                    findings += len(result.findings)
+                    docs.extend(result.docs)
+                reporter.report(i + 1, len(todo), Path(path).name)
+        return {"files": files, "total": len(todo), "findings": findings,
+                "score": round(aggregate_score(docs), 4) if docs else None, "cancelled": cancelled}
+
+    def judge_indexed(self, folder: Folder, path: str) -> tuple[FileResult, LineIndex] | None:
+        index = folder.engine.graph.file(path)
+        if index is None:
+            return None
+        return self.judge(folder, index)

@@ -1,0 +1,67 @@
+"""Code actions: each finding's targeted fix, "Ignore Cn in this docstring", "Regenerate docstring"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from docfact.lsp import lookup
+from docfact.lsp.convert import engine_pos, text_edit, workspace_edit
+from docfact.model import DocResult
+from docfact.positions import LineIndex
+from docfact.regenerate import regenerate
+
+if TYPE_CHECKING:
+    from docfact.lsp.server import DocfactServer
+
+QUICKFIX = types.CodeActionKind.QuickFix
+
+
+def register(server: DocfactServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[QUICKFIX], resolve_provider=False))
+    def code_action(ls: DocfactServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        uri = params.text_document.uri
+        st = lookup.current(ls, uri)
+        if st is None or st.lines is None:
+            return None
+        version = st.result_version
+        start, end = engine_pos(params.range.start), engine_pos(params.range.end)
+        actions: list[types.CodeAction] = []
+        docs: list[DocResult] = []
+        for doc, f in lookup.findings_in(st, start, end):
+            tag = f"docfact {f.criterion}"
+            if f.fix is not None:
+                edit = workspace_edit(uri, [text_edit(f.fix, st.lines)], version)
+                actions.append(types.CodeAction(title=f"{f.fix.title} ({tag})", kind=QUICKFIX, edit=edit,
+                                                is_preferred=True))
+            ignore = ignore_edit(doc, f.criterion, st.lines)
+            title = f"Ignore {f.criterion} in this {'comment' if doc.doc.kind == 'comment' else 'docstring'} ({tag})"
+            if all(a.title != title for a in actions):
+                actions.append(types.CodeAction(title=title, kind=QUICKFIX,
+                                                edit=workspace_edit(uri, [ignore], version)))
+            if all(d is not doc for d in docs):
+                docs.append(doc)
+        for doc in docs:
+            fix = regenerate(doc, st.lines)
+            if fix is not None:
+                actions.append(types.CodeAction(title=f"{fix.title} (docfact)", kind=QUICKFIX,
+                                                edit=workspace_edit(uri, [text_edit(fix, st.lines)], version)))
+        return actions or None
+
+
+def ignore_edit(doc: DocResult, criterion: str, lines: LineIndex) -> types.TextEdit:
+    """Insert ``docfact: ignore[Cn]`` at the end of the doc's closing line (merging an existing one)."""
+    line = doc.doc.end_line
+    text = lines.line_text(line)
+    marker = "//" if doc.doc.path.endswith(".java") else "#"
+    existing = text.find("docfact: ignore[")
+    if existing != -1:
+        close = text.find("]", existing)
+        pos = types.Position(line=line, character=len(text[:close].encode("utf-16-le")) // 2)
+        return types.TextEdit(range=types.Range(start=pos, end=pos), new_text=f", {criterion}")
+    end = types.Position(line=line, character=len(text.rstrip().encode("utf-16-le")) // 2)
+    trailing = types.Position(line=line, character=len(text.encode("utf-16-le")) // 2)
+    return types.TextEdit(range=types.Range(start=end, end=trailing),
+                          new_text=f"  {marker} docfact: ignore[{criterion}]")

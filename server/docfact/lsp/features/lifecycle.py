@@ -1,0 +1,61 @@
+"""initialize / initialized / configuration changes / watched-file registration."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+if TYPE_CHECKING:
+    from docfact.lsp.server import DocfactServer
+
+log = logging.getLogger(__name__)
+
+WATCH_GLOBS = ("**/*.py", "**/*.java")
+
+
+def register(server: DocfactServer) -> None:
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: DocfactServer, params: types.InitializeParams) -> None:
+        ls.config.set_pushed(params.initialization_options)
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: DocfactServer, params: types.InitializedParams) -> None:
+        from docfact.lsp.server import ClientLogHandler
+
+        handler = ClientLogHandler(ls, asyncio.get_running_loop())
+        logging.getLogger("docfact").addHandler(handler)
+        ls.run_task(ls.start_folders(), "index workspace folders")
+        ls.run_task(register_watchers(ls), "register file watchers")
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(ls: DocfactServer, params: types.DidChangeConfigurationParams) -> None:
+        ls.config.set_pushed(params.settings)
+        ls.run_task(ls.reload_settings(), "reload settings")
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    async def did_change_watched_files(ls: DocfactServer, params: types.DidChangeWatchedFilesParams) -> None:
+        from docfact.lsp.convert import uri_to_path
+
+        for change in params.changes:
+            path = uri_to_path(change.uri)
+            if path is not None:
+                deleted = change.type == types.FileChangeType.Deleted
+                ls.run_task(ls.checker.file_changed_on_disk(path, deleted), f"watched {path}")
+
+
+async def register_watchers(ls: DocfactServer) -> None:
+    """Ask the client to watch Python and Java files when it supports dynamic registration."""
+    ws = ls.client_capabilities.workspace
+    if not (ws and ws.did_change_watched_files and ws.did_change_watched_files.dynamic_registration):
+        return
+    options = types.DidChangeWatchedFilesRegistrationOptions(
+        watchers=[types.FileSystemWatcher(glob_pattern=g) for g in WATCH_GLOBS])
+    reg = types.Registration(id="docfact-watch", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                             register_options=options)
+    try:
+        await ls.client_register_capability_async(types.RegistrationParams(registrations=[reg]))
+    except Exception as exc:
+        log.info("docfact: the client did not accept the file watcher (%s)", exc)

@@ -1,0 +1,238 @@
+"""The docfact language server: state, background work and the stdio entry point.
+
+:class:`DocfactServer` owns everything mutable: one :class:`~docfact.engine.Engine` per
+workspace folder (indexed in the background at start-up), the open documents, debounce timers
+and background tasks. Handlers (``docfact.lsp.features``) are thin adapters over it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from docfact import __version__
+from docfact.config import Settings
+from docfact.engine import Engine, project_root
+from docfact.model import FileResult
+from docfact.positions import LineIndex
+
+from . import convert
+from .checker import Checker
+from .progress import progress
+from .settings import ConfigService
+from .state import DocState, Folder
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class DocfactServer(LanguageServer):
+    """A pygls LanguageServer that keeps docfact engines current and publishes their verdicts."""
+
+    def __init__(self) -> None:
+        super().__init__("docfact", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.folders: dict[str, Folder] = {}  # root path -> folder
+        self.docs: dict[str, DocState] = {}  # uri -> open document
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.config = ConfigService(self)
+        self.checker = Checker(self)
+        self._engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docfact-engine")
+
+    # ---- background work ------------------------------------------------------------------------
+    def run_task(self, coro: Coroutine[Any, Any, T], name: str) -> asyncio.Task[T]:
+        """Run ``coro`` in the background, keeping a reference and logging its failure."""
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self.tasks.add(task)
+
+        def done(t: asyncio.Task[T]) -> None:
+            self.tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("docfact: %s failed", name, exc_info=t.exception())
+
+        task.add_done_callback(done)
+        return task
+
+    async def in_engine(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the engine thread (engines are used from that thread only)."""
+        return await asyncio.get_running_loop().run_in_executor(self._engine_thread, fn, *args)
+
+    # ---- capabilities ---------------------------------------------------------------------------
+    @property
+    def pull_diagnostics(self) -> bool:
+        td = self.client_capabilities.text_document
+        return bool(td and td.diagnostic)
+
+    # ---- workspace folders ----------------------------------------------------------------------
+    def add_folder(self, root: Path, uri: str | None, indexed: bool) -> Folder:
+        folder = Folder(uri=uri, root=root, engine=Engine(root, Settings()), indexed=indexed)
+        self.folders[str(root)] = folder
+        return folder
+
+    async def start_folders(self) -> None:
+        """Settings, then a background index of every workspace folder; tokenizer warm-up."""
+        folders = list(self.workspace.folders.values())
+        roots = [(Path(p), f.uri) for f in folders if (p := convert.uri_to_path(f.uri))]
+        if not roots and self.workspace.root_uri and (p := convert.uri_to_path(self.workspace.root_uri)):
+            roots = [(Path(p), self.workspace.root_uri)]
+        for root, uri in roots:
+            folder = self.add_folder(root, uri, indexed=True)
+            folder.engine.settings = await self.config.settings_for(root, uri)
+        await self.index_folders([f for f in self.folders.values() if f.indexed and not f.ready.is_set()])
+
+    async def index_folders(self, folders: list[Folder]) -> None:
+        async with progress(self, "docfact: indexing", cancellable=True) as reporter:
+            await self.in_engine(_warm_up)
+            for folder in folders:
+                started = asyncio.get_running_loop().time()
+                try:
+                    await self.in_engine(lambda f=folder: f.engine.load(
+                        progress=reporter.report, cancelled=lambda: reporter.cancelled))
+                except Exception:
+                    log.exception("docfact: indexing %s failed", folder.root)
+                finally:
+                    folder.ready.set()
+                n = len(folder.engine.graph.files())
+                log.info("docfact: indexed %d files of %s in %.1f s%s", n, folder.root,
+                         asyncio.get_running_loop().time() - started, " (cancelled)" if reporter.cancelled else "")
+                for path, reason in folder.engine.skipped:
+                    log.info("docfact: skipped %s: %s", path, reason)
+                folder.engine.skipped.clear()
+
+    async def folder_for(self, path: str) -> Folder:
+        """The folder owning ``path`` once its index is ready (an un-indexed one for stray files)."""
+        best: Folder | None = None
+        for folder in self.folders.values():
+            if folder.owns(path) and (best is None or len(str(folder.root)) > len(str(best.root))):
+                best = folder
+        if best is None:
+            root = project_root(Path(path))
+            best = self.add_folder(root, None, indexed=False)
+            best.engine.settings = await self.config.settings_for(root, convert.path_to_uri(str(root)))
+            best.ready.set()
+        await best.ready.wait()
+        return best
+
+    async def all_folders(self) -> list[Folder]:
+        for folder in list(self.folders.values()):
+            await folder.ready.wait()
+        return list(self.folders.values())
+
+    async def reload_settings(self) -> None:
+        """Re-read every folder's settings, then re-check the open documents."""
+        for folder in list(self.folders.values()):
+            scope = folder.uri or convert.path_to_uri(str(folder.root))
+            new = await self.config.settings_for(folder.root, scope)
+            if new != folder.engine.settings:
+                await self.in_engine(_apply_settings, folder, new)
+        for uri in list(self.docs):
+            await self.checker.check_document(uri, force=True)
+        self.refresh_pulled()
+
+    # ---- publishing -----------------------------------------------------------------------------
+    def publish(self, uri: str) -> None:
+        """Push the stored result of an open document (pull clients ask for it themselves)."""
+        st = self.docs.get(uri)
+        if st is None or self.pull_diagnostics:
+            return
+        settings = self.settings_of(st.path)
+        diags = convert.diagnostics(st.result, settings, st.lines)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diags, version=st.result_version))
+
+    def publish_result(self, uri: str, result: FileResult, lines: LineIndex, settings: Settings) -> None:
+        """Push diagnostics of a file that is not open (workspace check)."""
+        diags = convert.diagnostics(result, settings, lines)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=diags))
+
+    def refresh_pulled(self) -> None:
+        ws = self.client_capabilities.workspace
+        if self.pull_diagnostics and ws and ws.diagnostics and ws.diagnostics.refresh_support:
+            self.workspace_diagnostic_refresh(None)
+
+    def clear(self, uri: str) -> None:
+        if not self.pull_diagnostics:
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def settings_of(self, path: str | None) -> Settings:
+        for folder in sorted(self.folders.values(), key=lambda f: -len(str(f.root))):
+            if path is not None and folder.owns(path):
+                return folder.settings
+        return Settings()
+
+    # ---- LLM seam -------------------------------------------------------------------------------
+    async def llm_pass(self, uri: str, version: int | None, result: FileResult) -> None:
+        """Hook for the LLM judge, called after static diagnostics are published (on save and on
+        the check commands only). Does nothing unless ``llm.enabled``; the LLM issue wires it:
+        judge ``result``'s docs, merge verdicts (``judges.static.merge``), and publish only if the
+        document still has ``version``."""
+        st = self.docs.get(uri)
+        if st is None or not self.settings_of(st.path).llm.enabled:
+            return
+        log.info("docfact: the LLM judge is enabled but not available in this build; static results only")
+
+
+def _warm_up() -> None:
+    """Import nltk and build the sentence tokenizer now rather than on the first check (~1 s)."""
+    from docfact.docs.sentences import sentence_tokenizer
+
+    sentence_tokenizer()
+
+
+def _apply_settings(folder: Folder, settings: Settings) -> None:
+    folder.engine.settings = settings
+    folder.doc_cache.clear()
+
+
+class ClientLogHandler(logging.Handler):
+    """Forwards log records to the client as window/logMessage (thread-safe)."""
+
+    LEVELS = ((logging.ERROR, types.MessageType.Error), (logging.WARNING, types.MessageType.Warning),
+              (logging.INFO, types.MessageType.Info))
+
+    def __init__(self, server: DocfactServer, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(logging.INFO)
+        self.server = server
+        self.loop = loop
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            msg = self.format(record)
+            kind = next((t for lvl, t in self.LEVELS if record.levelno >= lvl), types.MessageType.Log)
+            params = types.LogMessageParams(type=kind, message=msg)
+            self.loop.call_soon_threadsafe(self.server.window_log_message, params)
+        except Exception:  # logging must never take the server down
+            pass
+
+
+def create_server() -> DocfactServer:
+    from .features import register_all
+
+    server = DocfactServer()
+    register_all(server)
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the language server on stdio (``docfact serve``, ``docfact-ls``)."""
+    del argv  # no options yet; accepted for a uniform entry point
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    level = os.environ.get("DOCFACT_LOG_LEVEL", "INFO").upper()
+    logging.getLogger("docfact").setLevel(getattr(logging, level, logging.INFO))
+    for noisy in ("pygls", "docfact.graph", "docfact.index"):
+        logging.getLogger(noisy).setLevel(os.environ.get("DOCFACT_PYGLS_LOG_LEVEL", "WARNING").upper())
+    server = create_server()
+    server.start_io()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))

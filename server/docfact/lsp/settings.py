@@ -1,0 +1,95 @@
+"""The configuration service: the effective Settings of each workspace folder.
+
+Merge order (later wins), per folder:
+
+1. built-in defaults (:class:`docfact.config.Settings`);
+2. ``[tool.docfact]`` of the folder's pyproject.toml (snake_case);
+3. the editor's ``docfact`` settings (camelCase): from ``workspace/configuration`` scoped to the
+   folder when the client supports it, else the last ``workspace/didChangeConfiguration``
+   payload, else ``initializationOptions``.
+
+Invalid values are reported once per distinct problem through ``window/showMessage`` and the
+default is used (``config.merge`` writes the messages).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from docfact.config import Settings, SettingsError, load_pyproject, merge
+
+if TYPE_CHECKING:
+    from pygls.lsp.server import LanguageServer
+
+log = logging.getLogger(__name__)
+
+
+def editor_section(raw: Any) -> dict[str, Any] | None:
+    """The ``docfact`` object of an initializationOptions / didChangeConfiguration payload."""
+    if not isinstance(raw, dict):
+        return None
+    inner = raw.get("docfact")
+    if isinstance(inner, dict):
+        return inner
+    return raw if raw else None
+
+
+class ConfigService:
+    """Owns the editor-side settings and computes each folder's Settings."""
+
+    def __init__(self, server: LanguageServer) -> None:
+        self._server = server
+        self.pushed: dict[str, Any] = {}  # from initializationOptions / didChangeConfiguration
+        self._shown: set[str] = set()  # problems already shown to the user
+
+    @property
+    def can_pull(self) -> bool:
+        ws = self._server.client_capabilities.workspace
+        return bool(ws and ws.configuration)
+
+    def set_pushed(self, raw: Any) -> None:
+        section = editor_section(raw)
+        if section is not None:
+            self.pushed = section
+
+    async def settings_for(self, root: Path, scope_uri: str | None) -> Settings:
+        """The effective Settings of the folder at ``root``; reports problems to the user."""
+        problems: list[str] = []
+        base = Settings()
+        pyproject = root / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                base = load_pyproject(pyproject, problems)
+            except SettingsError as exc:
+                problems.append(f"docfact: {exc}; using the defaults")
+        editor = await self._editor_settings(scope_uri)
+        settings = merge(base, editor, style="camel", problems=problems) if editor else base
+        self._report(problems)
+        return settings
+
+    async def _editor_settings(self, scope_uri: str | None) -> dict[str, Any]:
+        if self.can_pull:
+            try:
+                params = types.ConfigurationParams(
+                    items=[types.ConfigurationItem(scope_uri=scope_uri, section="docfact")])
+                answer = await self._server.workspace_configuration_async(params)
+                if answer and isinstance(answer[0], dict):
+                    return answer[0]
+                if answer and answer[0] not in (None, {}):
+                    return answer[0]  # not an object: merge() reports it
+            except Exception as exc:
+                log.info("docfact: workspace/configuration failed (%s); using pushed settings", exc)
+        return dict(self.pushed)
+
+    def _report(self, problems: list[str]) -> None:
+        for msg in problems:
+            log.warning("%s", msg)
+            if msg in self._shown:
+                continue
+            self._shown.add(msg)
+            self._server.window_show_message(
+                types.ShowMessageParams(type=types.MessageType.Warning, message=msg))

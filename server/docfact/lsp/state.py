@@ -1,0 +1,61 @@
+"""What the server remembers: workspace folders (an Engine each) and open documents."""
+
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docfact.config import Settings
+from docfact.engine import Engine
+from docfact.model import DocResult, FileResult
+from docfact.positions import LineIndex
+
+
+@dataclass
+class Folder:
+    """One workspace folder: its engine, settings and the judged-doc cache of its files."""
+
+    uri: str | None
+    root: Path
+    engine: Engine
+    indexed: bool = False  # whole folder loaded (ad-hoc folders for stray files are not)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    words_epoch: int = 0  # bumps when the set of project identifiers may have changed
+    # path -> doc cache key -> DocResult (only the docs of the latest check of that file)
+    doc_cache: dict[str, dict[str, DocResult]] = field(default_factory=dict)
+
+    @property
+    def settings(self) -> Settings:
+        return self.engine.settings
+
+    def owns(self, path: str) -> bool:
+        try:
+            Path(path).relative_to(self.root)
+        except ValueError:
+            return False
+        return True
+
+    def excluded(self, path: str) -> bool:
+        try:
+            rel = Path(path).relative_to(self.root).as_posix()
+        except ValueError:
+            return False
+        return any(fnmatch.fnmatch(rel, g) or fnmatch.fnmatch(rel, g.rstrip("/") + "/*")
+                   for g in self.settings.exclude)
+
+
+@dataclass
+class DocState:
+    """An open document: the latest published result and the snapshot of its last save."""
+
+    uri: str
+    path: str | None
+    result: FileResult | None = None
+    result_version: int | None = None
+    lines: LineIndex | None = None  # of the text the result was computed on
+    saved_entities: dict[str, str] = field(default_factory=dict)  # qualname -> code at open/save
+    timer: asyncio.TimerHandle | None = None
+    task: asyncio.Task[FileResult | None] | None = None
+    skipped_reason: str | None = None  # logged once per reason

@@ -1,0 +1,317 @@
+"""Deterministic docstring regeneration: the "Regenerate docstring" quick fix without an LLM.
+
+From a judged doc (:class:`~docfact.model.DocResult`) it builds a new docstring that
+
+- keeps every sentence and field item without a finding, as written;
+- applies the targeted fixes of the findings that have one (rename, retype, replace);
+- drops the sentences whose findings have no fix (they are wrong and nothing says what is
+  right), C4 sentences included;
+- completes parameters, return value and raised exceptions from the signature, in the
+  docstring's own style (Google, NumPy, Sphinx, Javadoc; plain docstrings get Google sections)
+  and indentation.
+
+The result is a :class:`~docfact.model.Fix` replacing the whole doc block (delimiters included).
+Plain Python; no LSP import.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from docfact.docs.fields import docstring_style
+from docfact.model import DocBlock, DocResult, Entity, Finding, Fix
+from docfact.positions import LineIndex
+
+TITLE = "Regenerate docstring"
+_OPEN_QUOTE = re.compile(r"[rRuUbBfF]{0,2}(\"\"\"|'''|\"|')")
+
+
+@dataclass
+class _Edit:
+    start: int  # offsets into DocBlock.text
+    end: int
+    new: str
+
+
+def regenerate(result: DocResult, lines: LineIndex) -> Fix | None:
+    """A Fix that replaces ``result.doc`` by its regenerated text (None when nothing changes)."""
+    doc = result.doc
+    body = _apply(doc, _edits(result, lines))
+    body = _tidy(body)
+    if result.entity is not None and result.entity.kind in ("function", "method") and doc.kind != "comment":
+        body = _complete(body, result.entity, docstring_style(doc.text))
+    if not body.strip():
+        if result.entity is None or doc.kind == "comment":
+            return None
+        body = _summary(result.entity)
+    start = lines.offset(doc.range.start)
+    end = lines.offset(doc.range.end)
+    new = _render(doc, body, lines)
+    if new is None or new == lines.text[start:end]:
+        return None
+    return Fix(title=TITLE, start=start, end=end, new_text=new)
+
+
+# ---- editing the cleaned text ----------------------------------------------------------------
+
+def text_offset(doc: DocBlock, file_offset: int) -> int | None:
+    """The DocBlock.text offset of a file offset (None when it falls outside every piece)."""
+    if not doc.pieces:
+        return file_offset
+    best: int | None = None
+    for i, (t0, f0) in enumerate(doc.pieces):
+        t_end = doc.pieces[i + 1][0] if i + 1 < len(doc.pieces) else len(doc.text)
+        if f0 <= file_offset <= f0 + (t_end - t0):
+            best = t0 + (file_offset - f0)
+    return best
+
+
+def _edits(result: DocResult, lines: LineIndex) -> list[_Edit]:
+    doc = result.doc
+    edits: list[_Edit] = []
+    by_segment: dict[int, list[Finding]] = {}
+    for f in result.findings:
+        by_segment.setdefault(f.segment.index, []).append(f)
+    for seg in result.segments:
+        found = by_segment.get(seg.index, [])
+        if not found:
+            continue
+        fixes = [f.fix for f in found if f.fix is not None and f.fix.new_text]
+        removes = [f for f in found if f.fix is not None and not f.fix.new_text]
+        unfixed = [f for f in found if f.fix is None]
+        if removes or unfixed or not fixes:
+            edits.append(_removal(doc.text, seg.start, seg.end))
+            continue
+        for fix in fixes:
+            a, b = text_offset(doc, fix.start), text_offset(doc, fix.end)
+            if a is None or b is None or not (seg.start <= a <= b <= seg.end):
+                edits.append(_removal(doc.text, seg.start, seg.end))
+                break
+            edits.append(_Edit(a, b, fix.new_text))
+    return edits
+
+
+def _removal(text: str, start: int, end: int) -> _Edit:
+    """Remove ``text[start:end]`` with the spaces after it, and its whole line if it fills it."""
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    line_start = text.rfind("\n", 0, start) + 1
+    if not text[line_start:start].strip() and (end == len(text) or text[end] == "\n"):
+        return _Edit(line_start, min(end + 1, len(text)), "")
+    return _Edit(start, end, "")
+
+
+def _apply(doc: DocBlock, edits: list[_Edit]) -> str:
+    text = doc.text
+    last = len(text) + 1
+    for e in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        if e.end > last:  # overlaps an edit already applied
+            continue
+        text = text[: e.start] + e.new + text[e.end :]
+        last = e.start
+    return text
+
+
+_HEADER = re.compile(r"^[ \t]*(Args|Arguments|Parameters|Params|Returns|Return|Yields|Raises|Attributes)[ \t]*:?[ \t]*$")
+_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$")
+
+
+def _tidy(text: str) -> str:
+    """Strip trailing spaces, drop emptied sections, collapse blank runs."""
+    rows = [r.rstrip() for r in text.split("\n")]
+    out: list[str] = []
+    i = 0
+    while i < len(rows):
+        row = rows[i]
+        if _HEADER.match(row):
+            j = i + 1
+            if j < len(rows) and _UNDERLINE.match(rows[j]):
+                j += 1
+            k = j
+            while k < len(rows) and not rows[k].strip():
+                k += 1
+            google = j == i + 1 and row.rstrip().endswith(":")
+            empty = k >= len(rows) or _HEADER.match(rows[k]) is not None or (
+                google and not rows[k].startswith((" ", "\t")))
+            if empty:
+                i = j
+                continue
+        if not row.strip() and out and not out[-1].strip():
+            i += 1
+            continue
+        out.append(row)
+        i += 1
+    while out and not out[-1].strip():
+        out.pop()
+    while out and not out[0].strip():
+        out.pop(0)
+    return "\n".join(out)
+
+
+# ---- completing params / returns / raises ----------------------------------------------------
+
+def _documented(body: str) -> tuple[set[str], bool]:
+    """Parameter names and whether a return value are documented in ``body`` (any style)."""
+    params = set(re.findall(r"(?m)^[ \t]*@param\s+<?(\w+)", body))
+    params |= set(re.findall(r"(?m)^[ \t]*:(?:param|parameter|arg|key)\s+(?:[^:\s]+\s+)?\**(\w+)\s*:", body))
+    params |= set(re.findall(r"(?m)^[ \t]*\**(\w+)[ \t]*(?:\([^)]*\))?[ \t]*:", body))
+    params |= set(re.findall(r"(?m)^\**(\w+)[ \t]*:[ \t]*\S", body))
+    returns = re.search(r"(?m)^[ \t]*(?:Returns?:|Yields?:|Returns?\n[ \t]*-{3,}|Yields?\n[ \t]*-{3,}|"
+                        r":returns?:|:rtype:|:yields?:|@return\b)", body) is not None
+    return params, returns
+
+
+def _complete(body: str, e: Entity, style: str) -> str:
+    params, has_returns = _documented(body)
+    missing = [p for p in e.params if p.kind != "self" and p.name.lstrip("*") not in params
+               and p.name not in ("self", "cls")]
+    ret = e.returns if e.returns and e.returns not in ("None", "void") and e.name != "__init__" else None
+    if e.language == "java" and e.name and e.name[:1].isupper() and e.returns is None:
+        ret = None  # constructor
+    need_ret = ret is not None and not has_returns and not e.is_generator
+    exc = [x for x in dict.fromkeys(e.raises) if not re.search(rf"(?<!\w){re.escape(x.split('.')[-1])}(?!\w)", body)]
+    if not (missing or need_ret or exc):
+        return body
+    if style == "plain":
+        style = "google"
+    add: list[str] = []
+    if style == "javadoc":
+        add += [f"@param {p.name} the {p.name} argument" for p in missing]
+        if need_ret:
+            add.append("@return the return value")
+        add += [f"@throws {x} when the code throws it" for x in exc]
+        return _javadoc_tags(body, add)
+    if style == "sphinx":
+        for p in missing:
+            add.append(f":param {p.name.lstrip('*')}: The ``{p.name.lstrip('*')}`` argument{_default(p.default)}.")
+            if p.annotation:
+                add.append(f":type {p.name.lstrip('*')}: {p.annotation}")
+        if need_ret:
+            add.append(":returns: The return value.")
+            add.append(f":rtype: {ret}")
+        add += [f":raises {x}: When the code raises it." for x in exc]
+        sep = "\n" if re.search(r"^:\w+", body, re.M) else "\n\n"
+        return body + sep + "\n".join(add)
+    sections: list[tuple[str, list[str]]] = []
+    if style == "numpy":
+        if missing:
+            sections.append(("Parameters", [
+                f"{p.name.lstrip('*')}{' : ' + p.annotation if p.annotation else ''}\n"
+                f"    The ``{p.name.lstrip('*')}`` argument{_default(p.default)}." for p in missing]))
+        if need_ret:
+            sections.append(("Returns", [f"{ret}\n    The return value."]))
+        if exc:
+            sections.append(("Raises", [f"{x}\n    When the code raises it." for x in exc]))
+        for title, items in sections:
+            body = _add_numpy(body, title, items)
+        return body
+    if missing:
+        sections.append(("Args", [
+            f"{p.name.lstrip('*')}{' (' + p.annotation + ')' if p.annotation else ''}: "
+            f"The ``{p.name.lstrip('*')}`` argument{_default(p.default)}." for p in missing]))
+    if need_ret:
+        sections.append(("Returns", [f"{ret}: The return value."]))
+    if exc:
+        sections.append(("Raises", [f"{x}: When the code raises it." for x in exc]))
+    for title, items in sections:
+        body = _add_google(body, title, items)
+    return body
+
+
+def _summary(e: Entity) -> str:
+    """A neutral summary from the name, for a doc whose every sentence was dropped."""
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", e.name).replace("_", " ").strip().lower()
+    return (words[:1].upper() + words[1:] + ".") if words else "Undocumented."
+
+
+_TAG_ORDER = {"param": 0, "return": 1, "returns": 1, "throws": 2, "exception": 2}
+
+
+def _javadoc_tags(body: str, add: list[str]) -> str:
+    """Append tags to a Javadoc body, keeping @param, @return, @throws, others in that order."""
+    rows = body.split("\n")
+    first = next((i for i, r in enumerate(rows) if r.startswith("@")), len(rows))
+    prose = rows[:first]
+    blocks: list[list[str]] = []
+    for r in rows[first:]:
+        if r.startswith("@") or not blocks:
+            blocks.append([r])
+        else:
+            blocks[-1].append(r)
+    blocks += [[a] for a in add]
+
+    def order(block: list[str]) -> int:
+        m = re.match(r"@(\w+)", block[0])
+        return _TAG_ORDER.get(m.group(1), 3) if m else 3
+
+    blocks.sort(key=order)
+    while prose and not prose[-1].strip():
+        prose.pop()
+    tags = [r for b in blocks for r in b]
+    return "\n".join([*prose, "", *tags]) if prose else "\n".join(tags)
+
+
+def _default(default: str | None) -> str:
+    return f". Defaults to ``{default}``" if default is not None else ""
+
+
+def _add_google(body: str, title: str, items: list[str]) -> str:
+    rows = body.split("\n")
+    aliases = {"Args": ("Args", "Arguments", "Parameters", "Params"), "Returns": ("Returns", "Return"),
+               "Raises": ("Raises",)}[title]
+    for i, row in enumerate(rows):
+        if row.strip().rstrip(":") in aliases and row.strip().endswith(":"):
+            j = i + 1
+            while j < len(rows) and (rows[j].startswith((" ", "\t")) or not rows[j].strip()):
+                j += 1
+            while j > i + 1 and not rows[j - 1].strip():
+                j -= 1
+            return "\n".join(rows[:j] + ["    " + it for it in items] + rows[j:])
+    block = "\n".join([f"{title}:"] + ["    " + it for it in items])
+    return f"{body}\n\n{block}" if body else block
+
+
+def _add_numpy(body: str, title: str, items: list[str]) -> str:
+    rows = body.split("\n")
+    for i, row in enumerate(rows[:-1]):
+        if row.strip() == title and _UNDERLINE.match(rows[i + 1]):
+            j = i + 2
+            while j < len(rows) and not (j + 1 < len(rows) and _UNDERLINE.match(rows[j + 1])):
+                j += 1
+            while j > i + 2 and not rows[j - 1].strip():
+                j -= 1
+            return "\n".join(rows[:j] + "\n".join(items).split("\n") + rows[j:])
+    block = "\n".join([title, "-" * len(title), *"\n".join(items).split("\n")])
+    return f"{body}\n\n{block}" if body else block
+
+
+# ---- rendering back into the file ------------------------------------------------------------
+
+def _render(doc: DocBlock, body: str, lines: LineIndex) -> str | None:
+    start = lines.offset(doc.range.start)
+    end = lines.offset(doc.range.end)
+    raw = lines.text[start:end]
+    first_line = lines.line_text(doc.range.start.line)
+    indent = first_line[: len(first_line) - len(first_line.lstrip())]
+    rows = body.split("\n") if body else [""]
+    if doc.kind == "javadoc":
+        if len(rows) == 1 and "\n" not in raw:
+            return f"/** {rows[0]} */"
+        inner = "\n".join(f"{indent} * {r}" if r else f"{indent} *" for r in rows)
+        return f"/**\n{inner}\n{indent} */"
+    if doc.kind == "comment":
+        marker = "//" if raw.lstrip().startswith("//") else "#"
+        return f"\n{indent}".join(f"{marker} {r}" if r else marker for r in rows)
+    m = _OPEN_QUOTE.match(raw)
+    if m is None:
+        return None
+    prefix, quote = raw[: m.start(1)], m.group(1)
+    if len(rows) > 1 and len(quote) == 1:
+        quote = quote * 3
+    newline_first = raw[m.end() :].startswith(("\n", "\r\n"))
+    if len(rows) == 1 and not newline_first:
+        return f"{prefix}{quote}{rows[0]}{quote}"
+    tail = [f"{indent}{r}" if r else "" for r in rows[1:]]
+    head = f"{prefix}{quote}\n{indent}{rows[0]}" if newline_first else f"{prefix}{quote}{rows[0]}"
+    return "\n".join([head, *tail, f"{indent}{quote}"])

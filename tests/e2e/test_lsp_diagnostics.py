@@ -1,0 +1,157 @@
+"""Diagnostics: contract fields, open/save/close, onType debounce, cache, cross-file and watched files."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from lsprotocol import types
+
+pytestmark = pytest.mark.timeout(60)
+
+STORE = "pkg/store.py"
+# (code, 1-based line) of the planted inconsistencies of pkg/store.py
+STORE_FINDINGS = [("C1", 23), ("C2", 51), ("C3", 42), ("C4", 44)]
+
+
+async def test_open_publishes_one_diagnostic_per_sentence_and_criterion(start, profile):
+    ed = await start(profile)
+    uri = ed.open(STORE)
+    diags = await ed.diagnostics(uri, lambda d: len(d) >= 4)
+    assert ed.summary(diags) == sorted(STORE_FINDINGS)
+    c1 = next(d for d in diags if d.code == "C1")
+    assert c1.source == "docfact"
+    # the range is exactly the field item `amount (int): How many items to add.`
+    assert (c1.range.start.line, c1.range.start.character) == (22, 12)
+    assert (c1.range.end.line, c1.range.end.character) == (22, 48)
+    assert c1.severity == types.DiagnosticSeverity.Warning
+    assert c1.code_description is not None and c1.code_description.href.endswith("#c1-name-inconsistency")
+    assert "`amount` is not a parameter of `add`" in c1.message
+    assert c1.related_information and c1.related_information[0].location.uri == uri
+    assert c1.related_information[0].location.range.start.line == 17  # def add(...)
+    assert c1.data["criterion"] == "C1" and c1.data["rule"] == "C1.unknown-param"
+    assert c1.data["judge"] == "static" and c1.data["fix"]["newText"] == "count"
+    assert 0 < c1.data["score"] < 1 and c1.data["docId"] == "Store.add@18"
+    c4 = next(d for d in diags if d.code == "C4")
+    assert c4.severity == types.DiagnosticSeverity.Information
+
+
+async def test_clean_file_and_java(start, profile):
+    ed = await start(profile)
+    clean = ed.open("pkg/clean.py")
+    java = ed.open("java/com/acme/Greeter.java")
+    assert await ed.diagnostics(clean) == []
+    diags = await ed.diagnostics(java, lambda d: len(d) >= 3)
+    assert ed.summary(diags) == [("C1", 10), ("C2", 20), ("C3", 21)]
+
+
+async def test_save_rechecks_and_close_clears(start, profile):
+    ed = await start(profile)
+    uri = ed.open(STORE)
+    await ed.diagnostics(uri, lambda d: len(d) == 4)
+    text = ed.texts[uri].replace("amount (int)", "count (int)")
+    ed.edit_and_save(uri, text)
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 3)
+    assert "C1" not in {d.code for d in diags}
+    if not ed.pull:
+        ed.client.text_document_did_close(types.DidCloseTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        assert await ed.diagnostics(uri, lambda d: d == []) == []
+
+
+async def test_on_save_trigger_waits_for_save(start, profile):
+    ed = await start(profile)
+    uri = ed.open(STORE)
+    await ed.diagnostics(uri, lambda d: len(d) == 4)
+    ed.change(uri, ed.texts[uri].replace("amount (int)", "count (int)"))
+    await ed.client.text_document_hover_async(types.HoverParams(  # a round trip
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=0)))
+    if not ed.pull:
+        assert len(ed.client.diagnostics[uri]) == 4  # unchanged until saved
+    ed.save(uri)
+    await ed.diagnostics(uri, lambda d: len(d) == 3)
+
+
+async def test_on_type_trigger_is_debounced(start, profile):
+    ed = await start(profile, init_options={"trigger": "onType", "debounceMs": 100})
+    uri = ed.open(STORE)
+    await ed.diagnostics(uri, lambda d: len(d) == 4)
+    ed.change(uri, ed.texts[uri].replace("amount (int)", "count (int)"))
+    await ed.diagnostics(uri, lambda d: len(d) == 3)
+
+
+async def test_unchanged_docs_are_not_judged_again(start, profile):
+    ed = await start(profile)
+    uri = ed.open(STORE)
+    await ed.diagnostics(uri, lambda d: len(d) == 4)
+    text = ed.texts[uri].replace("List the known SKUs.", "List every known SKU.")
+    ed.edit_and_save(uri, text)
+
+    def checks() -> list[str]:
+        return [m.message for m in ed.client.log_messages if "checked store.py" in m.message]
+
+    for _ in range(200):
+        if len(checks()) >= 2:
+            break
+        await asyncio.sleep(0.05)
+    first, second = checks()[:2]
+    assert "7 docs, 7 judged, 0 reused" in first
+    # the edited method, its class and the module are judged again; the other methods are not
+    m = re.search(r"7 docs, (\d) judged, (\d) reused", second)
+    assert m and int(m.group(1)) <= 4 and int(m.group(2)) >= 3, second
+    assert len(await ed.diagnostics(uri, lambda d: len(d) == 4)) == 4
+
+
+async def test_rename_in_one_file_flags_docstring_in_another_open_file(start, profile):
+    ed = await start(profile)
+    store = ed.open(STORE)
+    rules = ed.open("pkg/rules.py")
+    await ed.diagnostics(store, lambda d: len(d) == 4)
+    await ed.diagnostics(rules)
+    ed.edit_and_save(rules, ed.texts[rules].replace("should_remove", "is_stale"))
+    diags = await ed.diagnostics(store, lambda d: len(d) == 5)
+    new = [d for d in diags if d.code == "C1" and "should_remove" in d.message]
+    assert [d.range.start.line + 1 for d in new] == [34]
+
+
+async def test_watched_file_change_updates_the_graph(start, profile):
+    ed = await start(profile)
+    store = ed.open(STORE)
+    await ed.diagnostics(store, lambda d: len(d) == 4)
+    rules = ed.root / "pkg" / "rules.py"
+    rules.write_text(rules.read_text().replace("should_remove", "is_stale"))
+    ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Changed)]))
+    diags = await ed.diagnostics(store, lambda d: len(d) == 5)
+    assert any("should_remove" in d.message for d in diags)
+    if profile.startswith("visual-studio-code"):
+        regs = [r for p in ed.registrations for r in p.registrations]
+        assert regs and regs[0].method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+        globs = [w["globPattern"] for w in regs[0].register_options["watchers"]]
+        assert globs == ["**/*.py", "**/*.java"]
+    else:
+        assert ed.registrations == []  # Neovim 0.7 has no dynamic registration
+
+
+async def test_watched_file_deleted(start, profile):
+    ed = await start(profile)
+    store = ed.open(STORE)
+    await ed.diagnostics(store, lambda d: len(d) == 4)
+    rules = ed.root / "pkg" / "rules.py"
+    rules.unlink()
+    ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Deleted)]))
+    diags = await ed.diagnostics(store, lambda d: len(d) == 5)
+    assert any("should_remove" in d.message for d in diags)
+
+
+@pytest.mark.parametrize("pull_profile", ["neovim@v0.11.0", "visual-studio-code@v1.65.2"])
+async def test_pull_diagnostics_when_the_client_supports_them(start, pull_profile):
+    ed = await start(pull_profile, pull=True)
+    assert ed.pull
+    assert ed.init_result is not None and ed.init_result.capabilities.diagnostic_provider is not None
+    uri = ed.open(STORE)
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 4)
+    assert ed.summary(diags) == sorted(STORE_FINDINGS)
+    assert uri not in ed.client.diagnostics  # nothing pushed

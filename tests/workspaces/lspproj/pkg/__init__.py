@@ -1,0 +1,1 @@
+"""A small stock package used by the language server tests."""
