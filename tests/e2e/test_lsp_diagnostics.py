@@ -26,7 +26,7 @@ async def test_open_publishes_one_diagnostic_per_sentence_and_criterion(start, p
     assert (c1.range.start.line, c1.range.start.character) == (22, 12)
     assert (c1.range.end.line, c1.range.end.character) == (22, 48)
     assert c1.severity == types.DiagnosticSeverity.Warning
-    assert c1.code_description is not None and c1.code_description.href.endswith("#c1-name-inconsistency")
+    assert c1.code_description is not None and c1.code_description.href.endswith("README.md#c1")
     assert "`amount` is not a parameter of `add`" in c1.message
     assert c1.related_information and c1.related_information[0].location.uri == uri
     assert c1.related_information[0].location.range.start.line == 17  # def add(...)

@@ -18,12 +18,7 @@ from docfact.positions import LineIndex
 
 SOURCE = "docfact"
 DOCS_URL = "https://github.com/docfact/docfact/blob/main/README.md#{anchor}"
-CRITERION_ANCHORS = {
-    "C1": "c1-name-inconsistency",
-    "C2": "c2-type-inconsistency",
-    "C3": "c3-functionality-inconsistency",
-    "C4": "c4-irrelevant-context",
-}
+CRITERION_ANCHORS = {"C1": "c1", "C2": "c2", "C3": "c3", "C4": "c4"}  # README.md table anchors
 SEVERITIES = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import os
 import sys
+import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -46,6 +47,8 @@ class DocfactServer(LanguageServer):
         self.config = ConfigService(self)
         self.checker = Checker(self)
         self._engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docfact-engine")
+        # nltk and the parsers cost ~1 s to import: start while the client is still handshaking
+        self.warm_up = threading.Thread(target=_warm_up, name="docfact-warm-up", daemon=True)
 
     # ---- background work ------------------------------------------------------------------------
     def run_task(self, coro: Coroutine[Any, Any, T], name: str) -> asyncio.Task[T]:
@@ -90,7 +93,9 @@ class DocfactServer(LanguageServer):
 
     async def index_folders(self, folders: list[Folder]) -> None:
         async with progress(self, "docfact: indexing", cancellable=True) as reporter:
-            await self.in_engine(_warm_up)
+            if not self.warm_up.is_alive() and self.warm_up.ident is None:
+                self.warm_up.start()
+            await self.in_engine(self.warm_up.join)
             for folder in folders:
                 started = asyncio.get_running_loop().time()
                 try:
@@ -181,10 +186,15 @@ class DocfactServer(LanguageServer):
 
 
 def _warm_up() -> None:
-    """Import nltk and build the sentence tokenizer now rather than on the first check (~1 s)."""
-    from docfact.docs.sentences import sentence_tokenizer
+    """Import nltk and build the sentence tokenizer now rather than on the first check (~1 s),
+    and load the parsers."""
+    try:
+        from docfact.docs.sentences import sentence_tokenizer
+        from docfact.index import java, python  # noqa: F401
 
-    sentence_tokenizer()
+        sentence_tokenizer()
+    except Exception:
+        log.exception("docfact: warm-up failed; the first check will be slower")
 
 
 def _apply_settings(folder: Folder, settings: Settings) -> None:
@@ -224,12 +234,13 @@ def create_server() -> DocfactServer:
 def main(argv: list[str] | None = None) -> int:
     """Run the language server on stdio (``docfact serve``, ``docfact-ls``)."""
     del argv  # no options yet; accepted for a uniform entry point
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     level = os.environ.get("DOCFACT_LOG_LEVEL", "INFO").upper()
     logging.getLogger("docfact").setLevel(getattr(logging, level, logging.INFO))
     for noisy in ("pygls", "docfact.graph", "docfact.index"):
         logging.getLogger(noisy).setLevel(os.environ.get("DOCFACT_PYGLS_LOG_LEVEL", "WARNING").upper())
     server = create_server()
+    server.warm_up.start()
     server.start_io()
     return 0
 
