@@ -165,8 +165,8 @@ class Engine:
         crits = tuple(c for c in crits if c not in self.ignored_criteria(path))
         result = FileResult(path=path)
         if index.syntax_error_lines:
-            lines = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
-            result.error = f"syntax errors near line {lines}; docs inside the broken code were skipped"
+            where = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
+            result.error = f"syntax errors near line {where}; docs inside the broken code were skipped"
         if index.ignore_file or not crits:
             return result
         lines = LineIndex(index.text)

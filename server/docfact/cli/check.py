@@ -211,9 +211,12 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"docfact: wrote {len(report.findings)} findings to the baseline {args.write_baseline}", file=sys.stderr)
         return EXIT_OK
 
-    from docfact.cli.reporters import FORMATS, text
+    from docfact.cli import reporters
 
-    out = text(report, color=sys.stdout.isatty() and not args.output) if args.format == "text" else FORMATS[args.format](report)
+    if args.format == "text":
+        out = reporters.text(report, color=sys.stdout.isatty() and not args.output)
+    else:
+        out = reporters.FORMATS[args.format](report)
     if args.output:
         Path(args.output).write_text(out, encoding="utf-8")
     else:
@@ -250,7 +253,7 @@ def _tree_stamp(root: Path) -> str:
     return h.hexdigest()
 
 
-def _open_cache(settings: Settings):  # noqa: ANN202 - diskcache.Cache or None
+def _open_cache(settings: Settings):
     try:
         import diskcache
 
@@ -262,7 +265,7 @@ def _open_cache(settings: Settings):  # noqa: ANN202 - diskcache.Cache or None
         return None
 
 
-def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:  # noqa: ANN001
+def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
     """Index the project modules the judged files import (1 hop), when they are not loaded yet."""
     from docfact.index.workspace import read_source
 

@@ -6,10 +6,11 @@ import asyncio
 import sys
 
 from docfact.config import Settings
+from docfact.engine import Engine
 from docfact.model import FileResult
 
 
-def run_llm(engine, settings: Settings, results: list[FileResult]) -> None:  # noqa: ANN001 - Engine
+def run_llm(engine: Engine, settings: Settings, results: list[FileResult]) -> None:
     """Add the model's findings to ``results`` in place; endpoint problems are reported once."""
     from docfact.judges.llm_judge import judge_file_llm, open_run
 

@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     return EXIT_USAGE
 
 
-def _engine_for(path: Path):  # noqa: ANN202 - Engine
+def _engine_for(path: Path):
     from docfact.config import Settings, SettingsError, find_pyproject, load_pyproject
     from docfact.engine import Engine, project_root
 

@@ -244,7 +244,7 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     ann = (e.returns or "").lower()
     if re.search(r"iter|generator|stream|sequence|collection|flux|observable", ann):
         return
-    if any(not (rk in ("none", "str", "int", "float", "bool", "dict", "list", "tuple", "set", "bytes", "comparison", "fstring")) for rk in e.return_kinds):
+    if any(rk not in ("none", "str", "int", "float", "bool", "dict", "list", "tuple", "set", "bytes", "comparison", "fstring") for rk in e.return_kinds):
         return  # returns something we cannot see into (a call, a name): it may be a generator
     yield ctx.finding(seg, "C3", "C3.not-generator",
                       f"says `{e.name}` yields values, but it has no `yield` and returns "
@@ -295,7 +295,7 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     doc_v = _norm_literal(m.group("val"))
     code_v = _norm_literal(param.default)
-    if isinstance(doc_v, tuple) and doc_v[0] == "expr" or isinstance(code_v, tuple) and code_v[0] == "expr":
+    if (isinstance(doc_v, tuple) and doc_v[0] == "expr") or (isinstance(code_v, tuple) and code_v[0] == "expr"):
         return
     if code_v is None and doc_v is not None:
         return  # `x=None` is often replaced by a computed default in the body

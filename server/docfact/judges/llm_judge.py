@@ -9,7 +9,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from docfact.config import Settings
 from docfact.graph.context import related_info, render
+from docfact.graph.graph import ProjectGraph
 from docfact.judges.static import merge
 from docfact.llm import LlmCache, LlmClient, LlmError, judge_doc
 from docfact.model import CRITERION_NAMES, DocResult, FileResult, Finding
@@ -32,7 +34,7 @@ class LlmRun:
         return f"llm:{self.client.model}"
 
 
-async def judge_doc_llm(run: LlmRun, graph, doc: DocResult) -> DocResult:  # noqa: ANN001 - ProjectGraph
+async def judge_doc_llm(run: LlmRun, graph: ProjectGraph, doc: DocResult) -> DocResult:
     """Ask the model about every sentence of one doc and merge its findings into ``doc``."""
     if not doc.segments:
         return doc
@@ -42,8 +44,8 @@ async def judge_doc_llm(run: LlmRun, graph, doc: DocResult) -> DocResult:  # noq
     verdicts = await judge_doc(
         run.client, run.cache, code=code, context=context,
         sentences=[s.text for s in doc.segments], criteria=list(doc.criteria),
-        language=doc.doc.path.endswith(".java") and "java" or "python",
-        mode=run.mode, second_look=run.second_look, errors=run.errors,
+        language=(doc.doc.path.endswith(".java") and "java") or "python",
+        mode="referee" if run.mode == "referee" else "batched", second_look=run.second_look, errors=run.errors,
     )
     found: list[Finding] = []
     for v in verdicts:
@@ -57,7 +59,7 @@ async def judge_doc_llm(run: LlmRun, graph, doc: DocResult) -> DocResult:  # noq
     return doc
 
 
-async def judge_file_llm(run: LlmRun, graph, result: FileResult) -> FileResult:  # noqa: ANN001
+async def judge_file_llm(run: LlmRun, graph: ProjectGraph, result: FileResult) -> FileResult:
     """The LLM pass over every doc of a file; one failing doc is logged and skipped."""
     for doc in result.docs:
         try:
@@ -69,7 +71,7 @@ async def judge_file_llm(run: LlmRun, graph, result: FileResult) -> FileResult: 
     return result
 
 
-def open_run(settings) -> LlmRun:  # noqa: ANN001 - config.Settings
+def open_run(settings: Settings) -> LlmRun:
     """A client and cache configured from settings (the key is read from the named env var)."""
     return LlmRun(client=LlmClient(settings.llm), cache=LlmCache.from_settings(settings),
                   mode=settings.llm.mode, second_look=settings.llm.second_look)
