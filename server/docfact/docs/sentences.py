@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from nltk.tokenize.punkt import PunktSentenceTokenizer
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
 # Punkt keeps abbreviations lowercase and without the final period.
 ABBREVIATIONS = frozenset(
@@ -83,10 +83,10 @@ def _import_punkt() -> tuple[type[PunktParameters], type[PunktSentenceTokenizer]
 @lru_cache(maxsize=1)
 def sentence_tokenizer() -> PunktSentenceTokenizer:
     """The Punkt tokenizer with our abbreviations; built once (nltk is imported here, lazily)."""
-    PunktParameters, PunktSentenceTokenizer = _import_punkt()  # noqa: N806 - classes
-    params = PunktParameters()
+    parameters_cls, tokenizer_cls = _import_punkt()
+    params = parameters_cls()
     params.abbrev_types = set(ABBREVIATIONS)
-    return PunktSentenceTokenizer(params)
+    return tokenizer_cls(params)
 
 
 def mask_code(text: str) -> str:
