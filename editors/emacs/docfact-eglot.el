@@ -1,0 +1,8 @@
+;;; docfact with eglot (Emacs 29+): docfact as the server for Python and Java buffers.
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs
+               '((python-mode python-ts-mode java-mode java-ts-mode) . ("docfact" "serve")))
+  (setq-default eglot-workspace-configuration
+                '(:docfact (:trigger "onSave"))))
+(add-hook 'python-mode-hook #'eglot-ensure)
+(add-hook 'java-mode-hook #'eglot-ensure)
