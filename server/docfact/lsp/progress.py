@@ -50,6 +50,13 @@ class Reporter:
         value = types.WorkDoneProgressReport(percentage=pct, message=message or None)
         server, token = self._server, self._token
         try:
+            on_loop = asyncio.get_running_loop() is self._loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:
+            server.work_done_progress.report(token, value)
+            return
+        try:
             self._loop.call_soon_threadsafe(server.work_done_progress.report, token, value)
         except RuntimeError:  # loop closed while shutting down
             pass

@@ -6,18 +6,16 @@ the server keeps serving. Unknown commands are answered by pygls with an error t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from docfact.lsp import lookup
 from docfact.lsp.convert import engine_pos, text_edit, workspace_edit
+from docfact.lsp.server import DocfactServer  # at run time: pygls reads command type hints
 from docfact.model import aggregate_score
 from docfact.regenerate import regenerate
-
-if TYPE_CHECKING:
-    from docfact.lsp.server import DocfactServer
 
 CHECK_DOCUMENT = "docfact.checkDocument"
 CHECK_WORKSPACE = "docfact.checkWorkspace"
@@ -109,7 +107,7 @@ def _doc_of_entity_at(st: Any, line: int) -> Any:
     best = None
     for d in st.result.docs if st.result else []:
         e = d.entity
-        if e is not None and e.range.start.line <= line <= e.range.end.line:
+        if e is not None and e.kind != "module" and e.range.start.line <= line <= e.range.end.line:
             if best is None or e.range.start.line >= best.entity.range.start.line:
                 best = d
     return best
