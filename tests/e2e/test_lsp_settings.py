@@ -1,0 +1,85 @@
+"""Settings: initializationOptions, workspace/configuration per folder, didChangeConfiguration,
+[tool.docfact] as the base, and invalid values reported with window/showMessage."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from lsprotocol import types
+
+pytestmark = pytest.mark.timeout(60)
+
+STORE = "pkg/store.py"
+
+
+def pulls_configuration(profile: str) -> bool:
+    return profile.startswith("visual-studio-code")  # Neovim 0.7 has no workspace/configuration
+
+
+async def messages(ed, needle: str, timeout: float = 10.0) -> list[str]:
+    for _ in range(int(timeout / 0.05)):
+        found = [m.message for m in ed.client.messages if needle in m.message]
+        if found:
+            return found
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no window/showMessage containing {needle!r}: {[m.message for m in ed.client.messages]}")
+
+
+async def test_initialization_options(start, profile):
+    ed = await start(profile, init_options={"criteria": ["C1", "C3"], "severity": {"C1": "error"}})
+    uri = ed.open(STORE)
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
+    assert {d.code: d.severity for d in diags} == {"C1": types.DiagnosticSeverity.Error,
+                                                    "C3": types.DiagnosticSeverity.Warning}
+
+
+async def test_workspace_configuration_then_did_change_configuration(start, profile):
+    ed = await start(profile, config={"criteria": ["C4"]})
+    uri = ed.open(STORE)
+    if pulls_configuration(profile):
+        diags = await ed.diagnostics(uri, lambda d: len(d) == 1)
+        assert diags[0].code == "C4"
+        ed.client.set_configuration({"criteria": ["C2", "C4"], "severity": {"C4": "hint"}}, section="docfact")
+        ed.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    else:
+        await ed.diagnostics(uri, lambda d: len(d) == 4)  # nothing to pull from
+        ed.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+            settings={"docfact": {"criteria": ["C2", "C4"], "severity": {"C4": "hint"}}}))
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
+    assert {d.code: d.severity for d in diags} == {"C2": types.DiagnosticSeverity.Warning,
+                                                    "C4": types.DiagnosticSeverity.Hint}
+
+
+async def test_pyproject_is_the_base_and_editor_settings_win(start, profile, workspace):
+    py = workspace / "pyproject.toml"
+    py.write_text(py.read_text() + 'criteria = ["C1", "C2"]\n\n[tool.docfact.severity]\nC2 = "error"\n')
+    ed = await start(profile, init_options={"severity": {"C1": "hint"}})
+    uri = ed.open(STORE)
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
+    assert {d.code: d.severity for d in diags} == {"C1": types.DiagnosticSeverity.Hint,
+                                                    "C2": types.DiagnosticSeverity.Error}
+
+
+async def test_per_file_ignores_from_pyproject(start, profile, workspace):
+    (workspace / "pkg" / "ignored.py").write_text(
+        'def run() -> None:\n    """Run it.\n\n    This is particularly useful in web crawlers.\n    """\n')
+    ed = await start(profile)
+    assert await ed.diagnostics(ed.open("pkg/ignored.py")) == []
+
+
+async def test_invalid_values_are_reported_and_defaults_used(start, profile, workspace):
+    py = workspace / "pyproject.toml"
+    py.write_text(py.read_text() + "debounce_ms = -5\n")
+    ed = await start(profile, init_options={"trigger": "sometimes", "severity": {"C1": "loud"},
+                                            "criteria": ["C9"], "llm": {"apiKeyEnv": "sk-abc123"}})
+    uri = ed.open(STORE)
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 4)  # defaults: all criteria
+    assert next(d for d in diags if d.code == "C1").severity == types.DiagnosticSeverity.Warning
+    assert await messages(ed, "setting 'trigger': expected one of onSave, onType, manual, got 'sometimes'")
+    assert await messages(ed, "setting 'severity.C1'")
+    assert await messages(ed, "unknown criteria C9")
+    assert await messages(ed, "setting 'debounce_ms'")
+    [key] = await messages(ed, "llm.apiKeyEnv")
+    assert "sk-abc123" not in key  # a pasted key is never echoed
+    assert all(m.type == types.MessageType.Warning for m in ed.client.messages)
