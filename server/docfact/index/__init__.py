@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from docfact.index.workspace import language_for_path, module_name
@@ -36,12 +38,21 @@ def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
     lang = language_for_path(path)
     if module is None:
         module = default_module(path)
+    if lang is None:
+        raise ValueError(f"no index language for {path!r}")
+    return _extractor(lang)(path, text, module)
+
+
+@cache
+def _extractor(lang: str) -> Callable[[str, str, str], FileIndex]:
+    """The extract function of ``lang``, imported on first use (once: a function-level
+    import statement costs a few microseconds on every call)."""
     if lang == "python":
         from docfact.index import python
 
-        return python.extract(path, text, module)
+        return python.extract
     if lang == "java":
         from docfact.index import java
 
-        return java.extract(path, text, module)
-    raise ValueError(f"no index language for {path!r}")
+        return java.extract
+    raise ValueError(f"no index language {lang!r}")

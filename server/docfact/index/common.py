@@ -7,12 +7,14 @@ each character of ``DocBlock.text`` maps back to the file character it came from
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Sequence
+from itertools import accumulate, count
 
 from tree_sitter import Node
 
-from docfact.model import DocBlock, DocKind, Pos
+from docfact.model import DocBlock, DocKind, Pos, Range
 from docfact.positions import LineIndex
 
 # A raw doc line: its content (delimiters/prefixes already removed) and the file offset of
@@ -80,9 +82,12 @@ def make_block(
     start: int,
     end: int,
     target_lines: tuple[int, int] | None = None,
+    rng: Range | None = None,
 ) -> DocBlock:
-    """A DocBlock for the file span ``start:end`` (str offsets, delimiters included)."""
-    rng = lines.range(start, end)
+    """A DocBlock for the file span ``start:end`` (str offsets, delimiters included);
+    ``rng``, when given, is that span's range already computed."""
+    if rng is None:
+        rng = lines.range(start, end)
     return DocBlock(
         kind=kind,
         text=text,
@@ -146,6 +151,8 @@ def parse_suppression(comment: str) -> tuple[bool, set[str] | None]:
 
     ``criteria`` is None when the comment suppresses nothing, ``{"*"}`` for everything.
     """
+    if "docfact:" not in comment:  # what _SUPPRESS needs; most comments lack it
+        return False, None
     m = _SUPPRESS.search(comment)
     if not m:
         return False, None
@@ -195,7 +202,7 @@ class SourceFile:
         table = byte_table(self.data, text)
         self.ascii = table is None
         self.so = (lambda b: b) if table is None else table.__getitem__
-        self.lines = _AsciiLineIndex(text) if self.ascii else LineIndex(text)
+        self.lines = _AsciiLineIndex(text) if self.ascii else _FastLineIndex(text)
 
     def src(self, node: Node) -> str:
         """The text of ``node``."""
@@ -203,8 +210,30 @@ class SourceFile:
             return self.text[node.start_byte : node.end_byte]
         return self.text[self.so(node.start_byte) : self.so(node.end_byte)]
 
+    def node_range(self, first: Node, last: Node) -> Range:
+        """The range from the start of ``first`` to the end of ``last``.
 
-class _AsciiLineIndex(LineIndex):
+        In ASCII text tree-sitter's points (row, byte column) already are (line, UTF-16
+        column), so no offset lookup is needed.
+        """
+        if self.ascii:
+            return Range(Pos(*first.start_point), Pos(*last.end_point))
+        return self.lines.range(self.so(first.start_byte), self.so(last.end_byte))
+
+
+class _FastLineIndex(LineIndex):
+    """LineIndex whose line starts are computed at C speed (same values as LineIndex's)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        lengths = map(len, text.split("\n"))
+        # start of line i = sum of the lengths of lines before it + i newlines
+        starts = list(map(operator.add, accumulate(lengths, initial=0), count()))
+        starts.pop()
+        self.line_starts = starts
+
+
+class _AsciiLineIndex(_FastLineIndex):
     """LineIndex for ASCII text, where a column is just the distance to the line start."""
 
     def pos(self, offset: int) -> Pos:
@@ -258,24 +287,27 @@ def names(chunks: list[str], keywords: frozenset[str]) -> tuple[list[str], list[
     One cheap regex pass collects word-and-dot runs; numbers are dropped, ``a.b.c`` gives the
     ref ``a.b.c`` and the attributes ``b`` and ``c``, ``f().x`` gives the attribute ``x``.
     """
-    tokens: dict[str, None] = {}
-    for chunk in chunks:
-        pattern = WORDS_ASCII if chunk.isascii() else WORDS
-        tokens.update(dict.fromkeys(pattern.findall(chunk)))
+    # "\n" never joins two runs; WORDS and WORDS_ASCII agree on ASCII text
+    joined = "\n".join(chunks)
+    pattern = WORDS_ASCII if joined.isascii() else WORDS
+    tokens = dict.fromkeys(pattern.findall(joined))
     refs: list[str] = []
     attrs: dict[str, None] = {}
     for tok in tokens:
+        if "." not in tok:
+            if tok not in keywords and not tok[0].isdigit():
+                refs.append(tok)
+            continue
         first = tok[0]
         if first.isdigit():
             continue
-        if "." in tok:
-            parts = [p for p in tok.split(".") if p]
-            if not parts or parts[0][0].isdigit():
-                continue
-            attrs.update(dict.fromkeys(parts if first == "." else parts[1:]))
-            if first == ".":
-                continue
-            tok = ".".join(parts)
+        parts = [p for p in tok.split(".") if p]
+        if not parts or parts[0][0].isdigit():
+            continue
+        attrs.update(dict.fromkeys(parts if first == "." else parts[1:]))
+        if first == ".":
+            continue
+        tok = ".".join(parts)
         if tok not in keywords:
             refs.append(tok)
     return list(dict.fromkeys(refs)), list(attrs)

@@ -89,9 +89,10 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     tree = prs.parse(f.data)
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
-    for key in ("call", "new", "assign", "local", "comment", "import", "raise", "except"):
+    for key in ("call", "new", "assign", "local", "comment", "import", "raise", "except", "return"):
         if key in caps:
-            caps[key].sort(key=lambda n: n.start_byte)
+            # source order, outer before inner at the same start: the cursor's own order varies
+            caps[key].sort(key=lambda n: (n.start_byte, -n.end_byte))
 
     package = ""
     for node in caps.get("package", []):

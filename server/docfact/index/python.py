@@ -102,7 +102,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     tree = prs.parse(f.data)
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
-    for key in ("call", "assign", "comment", "import", "raise", "except"):
+    for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
         if key in caps:
             caps[key].sort(key=_start)
     fi = FileIndex(path=path, module=module, language="python", text=text)
@@ -300,8 +300,10 @@ def _collect(f: _File, caps: dict[str, list[Node]], scope_at) -> None:  # type: 
                 sc.locals.append(name)
 
 
-def _start(node: Node) -> int:
-    return node.start_byte
+def _start(node: Node) -> tuple[int, int]:
+    # outer before inner for nodes that start together (``a.b(x).c`` before ``a.b``): the
+    # cursor's own order for them varies from run to run
+    return (node.start_byte, -node.end_byte)
 
 
 def _is_subscript_read(node: Node) -> bool:
@@ -358,7 +360,7 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
         module=f.module,
         path=f.path,
         language="python",
-        range=f.lines.range(start, end),
+        range=f.node_range(outer, node),
         code=f.text[start:end],
         signature=header,
         decorators=decorators,
@@ -563,7 +565,7 @@ def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tu
             module=f.module,
             path=f.path,
             language="python",
-            range=f.lines.range(start, end),
+            range=f.node_range(stmt, stmt),
             code=f.text[start:end],
             signature=f.text[start:end].split("\n", 1)[0],
             annotation=f.src(ty) if ty is not None else None,
@@ -649,7 +651,7 @@ def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[t
     if raw is None:
         return None
     text, pieces = common.clean_lines(raw, first_line_free=True)
-    return common.make_block("docstring", text, pieces, owner, f.path, f.lines, start, end)
+    return common.make_block("docstring", text, pieces, owner, f.path, f.lines, start, end, rng=f.node_range(s, s))
 
 
 def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[int, int]]) -> DocBlock | None:
@@ -774,7 +776,8 @@ def _comments(
             target = _next_sibling_lines(g[-1][7]) or _following_statement(f, root, g[-1][0] + 1)
         else:
             target = (g[0][0], g[0][0])
-        out.append(common.make_block("comment", cleaned, pieces, owner, f.path, f.lines, start, end, target))
+        out.append(common.make_block("comment", cleaned, pieces, owner, f.path, f.lines, start, end, target,
+                                     rng=f.node_range(g[0][7], g[-1][7])))
     return out
 
 
