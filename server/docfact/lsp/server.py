@@ -29,6 +29,7 @@ from docfact.positions import LineIndex
 from . import convert
 from .checker import Checker
 from .progress import progress
+from .protocol import DocfactProtocol
 from .settings import ConfigService
 from .state import DocState, Folder
 
@@ -40,7 +41,8 @@ class DocfactServer(LanguageServer):
     """A pygls LanguageServer that keeps docfact engines current and publishes their verdicts."""
 
     def __init__(self) -> None:
-        super().__init__("docfact", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("docfact", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=DocfactProtocol)
         self.folders: dict[str, Folder] = {}  # root path -> folder
         self.docs: dict[str, DocState] = {}  # uri -> open document
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -67,6 +69,10 @@ class DocfactServer(LanguageServer):
     async def in_engine(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the engine thread (engines are used from that thread only)."""
         return await asyncio.get_running_loop().run_in_executor(self._engine_thread, fn, *args)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Errors outside a request: log them (window/logMessage), no pop-up."""
+        log.error("docfact: internal error (%s): %s", getattr(source, "__name__", source), error)
 
     # ---- capabilities ---------------------------------------------------------------------------
     @property
