@@ -31,13 +31,18 @@ class Store:
     def prune(self, minimum: int = 0) -> list[str]:
         """Remove the items whose count is at or below ``minimum``.
 
-        Calls `should_remove()` for every item and returns a dict of removed SKUs.
+        Calls `shuold_remove()` for every item and returns a dict of removed SKUs.
         Raises ValueError if the store is empty.
         """
-        removed = [sku for sku, n in self.items.items() if n <= minimum]
+        removed = [sku for sku, n in self.items.items() if self.should_remove(n, minimum)]
         for sku in removed:
             del self.items[sku]
         return removed
+
+    @staticmethod
+    def should_remove(count: int, minimum: int) -> bool:
+        """Whether a count is low enough to drop the item."""
+        return count <= minimum
 
     def save(self) -> None:
         """Write the stock to disk asynchronously.

@@ -336,10 +336,10 @@ def test_cross_file_rename_is_seen(tmp_path: Path) -> None:
         "pkg/__init__.py": "",
         "pkg/rules.py": "def should_remove(n):\n    return n < 0\n\n\ndef keep(n):\n    return not should_remove(n)\n",
         "pkg/store.py": (
-            "from .rules import keep\n\n\n"
+            "from . import rules\n\n\n"
             "def prune(xs):\n"
-            '    """Keep what `keep()` accepts, the opposite of `should_remove()`."""\n'
-            "    return [x for x in xs if keep(x)]\n"
+            '    """Keep what `rules.keep()` accepts, the opposite of `rules.should_remove()`."""\n'
+            "    return [x for x in xs if rules.keep(x)]\n"
         ),
     }
     result = judge(tmp_path, files.pop("pkg/store.py"), name="pkg/store.py", extra=files)

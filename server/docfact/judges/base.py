@@ -53,6 +53,16 @@ JAVA_LANG = frozenset(
 )
 
 
+def _variants(name: str) -> tuple[str, ...]:
+    out = [name]
+    if name.endswith("s") and len(name) > 3:
+        out.append(name[:-1])
+        if name.endswith("es"):
+            out.append(name[:-2])
+    out.extend(["_" + name, "__" + name])
+    return tuple(out)
+
+
 @dataclass
 class JudgeContext:
     """One DocBlock with everything the rules may consult."""
@@ -113,7 +123,7 @@ class JudgeContext:
                 if member is not None:
                     names.update(p.name for p in member.params)
         for ent in self.file.entities:
-            if ent.parent is None or ent.kind in ("class",):
+            if ent.kind != "module" and (ent.parent is None or ent.kind == "class"):
                 names.add(ent.name)
         for imp in self.file.imports:
             names.add(imp.bound_name)
@@ -146,7 +156,11 @@ class JudgeContext:
         return names
 
     def is_known(self, name: str) -> bool:
-        """Whether a simple name exists anywhere docfact can see."""
+        """Whether a simple name exists anywhere docfact can see; a plural (``QuerySets``) or a
+        spelling without the private underscore (``watch_glob``) counts as its name."""
+        return any(self._known_exact(n) for n in _variants(name))
+
+    def _known_exact(self, name: str) -> bool:
         if name in self.scope_names or name in self.related_names or name in self.known_words:
             return True
         if self.is_python:
@@ -159,7 +173,12 @@ class JudgeContext:
         candidates.discard(name)
         candidates = {c for c in candidates if len(c) > 1}
         got = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=cutoff)
-        return got[0] if got else None
+        if not got:
+            return None
+        a, b = name.strip("_").lower(), got[0].strip("_").lower()
+        if a.startswith(b) or b.startswith(a) or a.endswith(b) or b.endswith(a):
+            return None  # a family name (GeoIP / GeoIP2), not a misspelling
+        return got[0]
 
     # ---- building findings ------------------------------------------------------------------
     def file_span(self, seg: Segment, start: int, end: int) -> tuple[int, int]:

@@ -55,9 +55,9 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == "param"}
         real = [p for p in params if p not in ("self", "cls")]
         undocumented = [p for p in real if p not in documented]
-        suggestion = ctx.suggest(name, undocumented, cutoff=0.5) or (
-            undocumented[0] if len(undocumented) == 1 else None
-        )
+        # the one undocumented parameter is the likely new name when every parameter has an entry
+        renamed = undocumented[0] if len(undocumented) == 1 and len(documented) == len(real) else None
+        suggestion = ctx.suggest(name, undocumented, cutoff=0.5) or renamed
         sig = ctx.entity.signature if ctx.entity else ""
         msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
         msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"
@@ -122,6 +122,29 @@ def _in_imported_module(ctx: JudgeContext, name: str) -> bool:
     return False
 
 
+def _proven_missing_member(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether ``a.b`` names a member that its known owner does not have."""
+    if _project_head(ctx, dotted):
+        return True
+    try:
+        return ctx.graph.external_exists(dotted) is False and ctx.graph.external_exists(dotted.rsplit(".", 1)[0]) is True
+    except Exception:
+        return False
+
+
+def _external_attribute(ctx: JudgeContext, name: str) -> bool:
+    """Whether the code uses ``name`` only as an attribute of an external module or object."""
+    e = ctx.entity
+    if e is None:
+        return False
+    imported = {imp.bound_name for imp in ctx.file.imports if not imp.level}
+    for ref in (*e.calls, *e.refs):
+        parts = ref.split(".")
+        if len(parts) > 1 and parts[-1] == name and parts[0] in imported:
+            return True
+    return False
+
+
 def _project_head(ctx: JudgeContext, dotted: str) -> bool:
     """Whether the first part of a dotted name is a project class or module."""
     if ctx.entity is None:
@@ -142,7 +165,7 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
 
 _HISTORY = re.compile(
     r"\b(?:renamed|(?:was|were|been|is|are|be)\s+removed|removed\s+(?:in|from|since)|deprecated|"
-    r"formerly|previously|no\s+longer|instead\s+of|used\s+to|"
+    r"formerly|previously|no\s+longer|instead|used\s+to|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|versionadded|seealso|see\s+also)\b",
     re.I,
@@ -178,16 +201,21 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # an unknown dotted name outside the project (``urllib2.Request``) cannot be proven
             if not ctx.is_known(m.name.split(".")[0]):
                 continue
-        # a lower-case word in backticks is as often a value or a placeholder (``strict``,
-        # ``custom_headers``) as a name: like an unmarked word, it needs a near miss
-        plain_word = last.replace("_", "").isalnum() and last.islower() and "." not in m.name
-        marked = m.is_call or (m.strength == MARKED and not plain_word)
+        # Without a near miss of a real name, only a dotted name whose owner is known (a project
+        # class or module, or an installed module read statically) proves anything: plain
+        # backticked words are as often values, placeholders, example classes (``Restaurant``)
+        # or names in other libraries.
+        marked = m.strength == MARKED and "." in m.name and _proven_missing_member(ctx, m.name)
         suggestion = ctx.suggest(last, cutoff=0.88)
+        if suggestion is not None and _external_attribute(ctx, suggestion):
+            suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
         if suggestion is not None and suggestion.lower() == last.lower():
             suggestion = None  # a difference of case only is more often prose than a rename
         if not (marked and strict_place) and suggestion is None:
             continue
-        if not marked and (not strict_place or len(last) < 4):
+        if ctx.doc.kind == "comment" and (m.strength != MARKED and not m.is_call):
+            continue  # comments are loose prose: only marked names are held to the code
+        if len(last) < 4 and not marked:
             continue
         msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"
         fix = None

@@ -38,15 +38,18 @@ _PROSE_RETURN = re.compile(
     r"^\s*(?:@return\s+|Returns?:?\s+|Gets?\s+|Builds?\s+and\s+returns?\s+|Creates?\s+and\s+returns?\s+)"
     r"(?:(?:a|an|the)\s+)?(?:new\s+|sorted\s+|single\s+|empty\s+|python\s+|plain\s+|flat\s+|shallow\s+|deep\s+|copy\s+of\s+(?:the\s+)?)*"
     r"(?P<t>list|dict|dictionary|mapping|set|tuple|string|str|integer|int|float|boolean|bool|bytes|"
-    r"generator|iterator|none|nothing)\b(?!\s*(?:-|_|\w*\())",
+    r"generator|iterator|none|nothing)" + r"(?=\s*$|\s*[.,;:)]|\s+(?:of|that|which|if|when|for|with|from|containing|"
+    r"indicating|describing|representing|where|whose|to|in|or|and|on|unless|otherwise|object|instance|value)\b)",
     re.I,
 )
 _PROSE_BOOL = re.compile(r"^\s*(?:@return\s+|Returns?:?\s+)(?:`{0,2})(?:True|False|true|false)(?:`{0,2})\b(?:\s+(?:if|when|iff|unless|on|for)\b|\s*$)")
 _AND_RETURNS = re.compile(
-    r"\b(?:and|then)\s+returns?\s+(?:(?:a|an|the)\s+)?(?:new\s+|sorted\s+)?"
-    r"(?P<t>list|dict|dictionary|mapping|set|tuple|string|integer|boolean|bytes|generator|iterator)\b(?!\s*(?:-|_|\w*\())",
+    r"^[^,;]*?\b(?:and|then)\s+returns?\s+(?:(?:a|an|the)\s+)?(?:new\s+|sorted\s+)?"
+    r"(?P<t>list|dict|dictionary|mapping|set|tuple|string|integer|boolean|bytes|generator|iterator)"
+    r"(?=\s*$|\s*[.,;:)]|\s+(?:of|that|which|with|containing)\b)",
     re.I,
 )
+_RELATIVE = re.compile(r"\b(?:that|which|who|whose|function|callable|callback)\b", re.I)
 _AS_TYPE = re.compile(
     r"\bas\s+(?:a|an)\s+(?:new\s+)?(?P<t>list|dict|dictionary|mapping|set|tuple|string|str|integer|int|"
     r"float|boolean|bool|bytes)\b(?!\s*(?:-|_|\w*\())",
@@ -77,7 +80,11 @@ def claimed_return(seg: Segment) -> tuple[str, tuple[int, int] | None] | None:
         return None
     if _PROSE_BOOL.match(seg.text) or _WHETHER.match(seg.text):
         return "bool", None
-    m = _PROSE_RETURN.match(seg.text) or _AND_RETURNS.search(seg.text)
+    m = _PROSE_RETURN.match(seg.text)
+    if m is None:
+        m = _AND_RETURNS.search(seg.text)
+        if m is not None and _RELATIVE.search(seg.text[: m.start("t")]):
+            m = None  # "a function that ... returns a string" describes something else
     if m:
         return m.group("t"), m.span("t")
     return None

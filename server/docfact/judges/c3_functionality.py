@@ -89,6 +89,10 @@ def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
         raised |= _BY_CALL.get(call, set())
     if e.has_subscript:
         raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
+    if re.search(r"^\s*[\w.]+\s*,\s*[\w.*]+(?:\s*,\s*[\w.*]+)*\s*=(?!=)", e.code, re.M):
+        raised |= {"ValueError"}  # tuple unpacking raises it when the counts differ
+    if _overridden(ctx, e):
+        uncertain = True  # a base method documents the contract its overrides implement
     if e.attributes:
         raised |= {"AttributeError"}
     return raised, uncertain
@@ -111,6 +115,20 @@ def _calls_a_callable_value(ctx: JudgeContext, e: Entity) -> bool:
             member = ctx.graph.entity(f"{e.module}.{e.parent}.{parts[1]}") if e.parent else None
             if member is not None and member.kind in ("field", "variable"):
                 return True
+    return False
+
+
+def _overridden(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether a project subclass overrides method ``e``."""
+    if e.kind != "method" or not e.parent:
+        return False
+    owner = e.parent.rsplit(".", 1)[-1]
+    for other in ctx.graph.entities_named(e.name):
+        if other is e or other.kind != "method" or not other.parent:
+            continue
+        cls = ctx.graph.entity(f"{other.module}.{other.parent}")
+        if cls is not None and any(b.split(".")[-1].split("[")[0] == owner for b in cls.bases):
+            return True
     return False
 
 
@@ -182,12 +200,16 @@ _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callba
 
 def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
+    if ctx.doc.kind == "comment":
+        return  # a comment talks about the statements below it, not the whole function
     if e is None or e.kind not in ("function", "method") or e.is_async or e.is_abstract:
         return
     prose = strip_code(seg.text)
     m = _ASYNC_WORDS.search(prose)
     if not m or _NEG.search(prose[: m.start()]):
         return
+    if _about_a_parameter(e, seg.text):
+        return  # "Receivers can be asynchronous": the sentence is about an argument
     if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
         return
     if any(_CONCURRENCY_HINT.search(p.annotation or "") for p in e.params):
@@ -197,23 +219,41 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                       evidence=ctx.evidence_of(e, "the definition"))
 
 
+def _about_a_parameter(e: Entity, text: str) -> bool:
+    """Whether the sentence names one of the parameters or local variables (also in the plural
+    or capitalised): then it is about that value, not about what the function does."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)}
+    names = {p.name.lstrip("*") for p in e.params} | set(e.locals) | set(e.assigns)
+    for raw in names:
+        name = raw.lower()
+        if len(name) > 2 and name not in ("self", "cls") and (name in words or name + "s" in words):
+            return True
+    return False
+
+
 _RECURSIVE = re.compile(r"\brecursive(?:ly)?\b|\brecursion\b", re.I)
 
 
 def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
+    if ctx.doc.kind == "comment":
+        return  # a comment talks about the statements below it, not the whole function
     if e is None or e.kind not in ("function", "method") or e.is_abstract:
         return
     prose = strip_code(seg.text)
     m = _RECURSIVE.search(prose)
-    if not m or _NEG.search(prose[: m.start()]):
+    if not m or _NEG.search(prose[: m.start()]) or _about_a_parameter(e, seg.text[: m.start()]):
         return
     if any(c.split(".")[-1] == e.name for c in e.calls):
         return
-    # Only speak when every call is understood: external helpers (os.walk, copytree) may recurse.
+    if re.search(r"\bwhile\b", e.code):
+        return  # a work-list loop is how iterative code walks a tree "recursively"
+    # Only speak when every call is understood: external helpers (os.walk, copytree) may
+    # recurse, and so may a callable held in a parameter or a local variable.
+    variables = {p.name.lstrip("*") for p in e.params} | set(e.locals) | set(e.assigns)
     for c in e.calls:
         head = c.split(".")[0]
-        if head in _imported(ctx) or not ctx.is_known(head):
+        if head in _imported(ctx) or not ctx.is_known(head) or c in variables:
             return
         if re.search(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten", c, re.I):
             return
@@ -230,12 +270,14 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                                ", ".join(dict.fromkeys(e.calls)) or "no calls"))
 
 
-_YIELDS = re.compile(r"^\s*(?:Yields?\b|Generates?\s+(?:each|all|every)\b|Lazily\s+yields?\b)|\byields?\s+(?:each|all|every|one|the|a|an)\b|\bis\s+a\s+generator\b", re.I)
+_YIELDS = re.compile(r"^\s*(?:Yields?\b|Lazily\s+yields?\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
 
 
 def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
-    if e is None or e.kind not in ("function", "method") or e.is_generator or e.is_abstract:
+    if ctx.doc.kind == "comment":
+        return  # a comment talks about the statements below it, not the whole function
+    if e is None or e.kind not in ("function", "method") or e.is_generator or e.is_abstract or e.is_async:
         return
     item = seg.field
     claims = (item is not None and item.section == "yields") or (item is None and _YIELDS.search(strip_code(seg.text)))
@@ -315,6 +357,8 @@ _CALLS_VERB = re.compile(r"\b(?:calls|invokes|delegates\s+to|dispatches\s+to|use
 
 def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
+    if ctx.doc.kind == "comment":
+        return  # a comment talks about the statements below it, not the whole function
     if e is None or e.kind not in ("function", "method") or e.is_abstract or seg.field is not None:
         return
     used = set()
@@ -326,6 +370,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for m in find_mentions(seg.text):
         if m.strength != MARKED and not m.is_call:
             continue
+        if _about_a_parameter(e, seg.text[: m.start]):
+            continue  # "when queryset uses prefetch_related()": another subject
         before = seg.text[max(0, m.start - 30): m.start].rstrip("`~ ")
         before = re.sub(r"(?:\{@\w+|:(?:py:)?\w+:)$", "", before).rstrip() + " "
         if not _CALLS_VERB.search(before):

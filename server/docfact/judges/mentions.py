@@ -42,6 +42,7 @@ class Mention:
     end: int
     strength: str  # MARKED or SHAPE
     is_call: bool = False  # written as name()
+    explicit: bool = False  # an explicit cross-reference: a Sphinx role or {@link ...}
 
 
 def _clean(token: str) -> tuple[str, bool] | None:
@@ -74,7 +75,7 @@ def find_mentions(sentence: str) -> list[Mention]:
     def overlaps(a: int, b: int) -> bool:
         return any(a < e and s < b for s, e in taken)
 
-    def add(m: re.Match[str], group: int, strength: str) -> None:
+    def add(m: re.Match[str], group: int, strength: str, explicit: bool = False) -> None:
         if overlaps(m.start(), m.end()):
             return
         cleaned = _clean(m.group(group))
@@ -82,7 +83,8 @@ def find_mentions(sentence: str) -> list[Mention]:
         if cleaned is None:
             return
         name, is_call = cleaned
-        out.append(Mention(name, m.start(group), m.end(group), strength, is_call or m.group(0).endswith("()")))
+        out.append(Mention(name, m.start(group), m.end(group), strength,
+                           is_call or m.group(0).endswith("()"), explicit))
 
     for url in _URLISH.finditer(sentence):
         taken.append((url.start(), url.end()))
@@ -97,9 +99,10 @@ def find_mentions(sentence: str) -> list[Mention]:
                 cleaned = _clean(inner)
                 if cleaned:
                     s = m.start(1)
-                    out.append(Mention(cleaned[0], s, s + len(inner), MARKED, cleaned[1]))
+                    link = m.group(0).startswith(("{@link", "{@linkplain"))
+                    out.append(Mention(cleaned[0], s, s + len(inner), MARKED, cleaned[1], link))
                 continue
-            add(m, 1, MARKED)
+            add(m, 1, MARKED, explicit=rx is _ROLE)
     for m in _CALL.finditer(sentence):
         add(m, 1, SHAPE)
     for m in _WORD.finditer(sentence):

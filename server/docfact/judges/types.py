@@ -45,7 +45,8 @@ _ACCEPTS: dict[str, set[str]] = {
     "sequence": {"list", "tuple", "str", "bytes", "sequence"},
     "mapping": {"dict", "mapping"},
     "dict": {"dict", "mapping"},
-    "list": {"list", "sequence"},
+    # "a list of ..." is loose English for any collection: a tuple or a set is not a contradiction
+    "list": {"list", "sequence", "tuple", "set"},
     "number": {"int", "float", "bool", "number"},
     "float": {"float", "int", "number"},
     "int": {"int", "bool"},
