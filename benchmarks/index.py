@@ -152,17 +152,22 @@ def main() -> int:
     upd_text = upd_path.read_text(encoding="utf-8")
     upd_lines = upd_text.count("\n")
     edited = upd_text.replace("class Options:", "class Options:\n    edited = 1", 1)
-    times: list[float] = []
+    times: list[float] = []  # CPU time of this thread (the machine may be busy)
+    walls: list[float] = []
     for i in range(args.updates + 5):
         text = edited if i % 2 else upd_text
-        t = time.perf_counter()
+        w = time.perf_counter()
+        t = time.thread_time()
         engine.update_file(str(upd_path), text)
         engine.graph.flush()
-        dt = time.perf_counter() - t
+        dt = time.thread_time() - t
+        dw = time.perf_counter() - w
         if i >= 5:
             times.append(dt * 1000)
+            walls.append(dw * 1000)
     upd_med = statistics.median(times)
     upd_p95 = _percentile(times, 0.95)
+    wall_med = statistics.median(walls)
     engine = None
     gc.collect()
 
@@ -179,7 +184,9 @@ def main() -> int:
         "## Indexing (benchmarks/index.py)",
         "",
         f"Django {VERSION} sdist, `django/` only: {n} .py files, {mb:.2f} MB. "
-        f"Median of {len(raw_t)} alternating rounds, CPU time; Python {sys.version.split()[0]}.",
+        f"Median of {len(raw_t)} alternating rounds, CPU time; Python {sys.version.split()[0]}. "
+        f"`update_file`: {len(times)} calls alternating the file and a one-line edit of it, through "
+        "`Engine.update_file` (index, graph, known words) as the language server calls it.",
         "",
         "| measure | time | files/s | MB/s | vs raw parse | target | met |",
         "|---|---:|---:|---:|---:|---|---|",
@@ -189,7 +196,7 @@ def main() -> int:
         f"| whole graph (`Engine.update_file` per file) | {graph_s:.2f} s | {n / graph_s:,.0f} | {mb / graph_s:.2f} | "
         f"{ratio_graph:.2f} | | |",
         f"| `update_file`, {UPDATE_FILE} ({upd_lines:,} lines), loaded graph | median {upd_med:.1f} ms, "
-        f"p95 {upd_p95:.1f} ms | | | | <= {TARGETS['update_ms']:.0f} ms | {ok(upd_med <= TARGETS['update_ms'])} |",
+        f"p95 {upd_p95:.1f} ms (wall median {wall_med:.1f} ms) | | | | <= {TARGETS['update_ms']:.0f} ms | {ok(upd_med <= TARGETS['update_ms'])} |",
         f"| peak RSS, whole graph, fresh process | {rss['peak_mb']:.0f} MB "
         f"({rss['nodes']:,} nodes, {rss['edges']:,} edges) | | | | <= {TARGETS['rss_mb']:.0f} MB | "
         f"{ok(rss['peak_mb'] <= TARGETS['rss_mb'])} |",
