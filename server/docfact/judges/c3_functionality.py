@@ -222,8 +222,11 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 def _about_a_parameter(e: Entity, text: str) -> bool:
     """Whether the sentence names one of the parameters or local variables (also in the plural
     or capitalised): then it is about that value, not about what the function does."""
-    words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", text)}
+    tokens = set(re.findall(r"[A-Za-z_]\w*", text))
+    words = {w.lower() for w in tokens}
     names = {p.name.lstrip("*") for p in e.params} | set(e.locals) | set(e.assigns)
+    # an identifier-shaped word that the code uses, e.g. a dict key ("select_fields is filled")
+    names |= {t for t in tokens if "_" in t.strip("_") and t != e.name and t in e.code}
     for raw in names:
         name = raw.lower()
         if len(name) > 2 and name not in ("self", "cls") and (name in words or name + "s" in words):
