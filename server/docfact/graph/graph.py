@@ -27,12 +27,16 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
 from docfact.graph.externals import ExternalDoc, Externals
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver, clean_name, type_names
 from docfact.model import Entity, FileIndex, Import, Pos, Range
+
+if TYPE_CHECKING:
+    from docfact.index.common import Parsed
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +48,7 @@ DEPENDENCY_KINDS = frozenset({"calls", "refers", "typeof", "inherits", "assigns"
 EXTERNAL_PREFIX = "external:"
 
 Progress = Callable[[int, int, str], None]
+_KEPT_TREES = 8  # files whose last tree is kept: the ones being edited
 
 
 class ProjectGraph:
@@ -71,6 +76,8 @@ class ProjectGraph:
         self._java_users: dict[str, set[str]] = {}  # Java package -> files that look names up in it
         self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
         self._names_cache: set[str] | None = None
+        # path -> bytes and tree of its last update_file, for incremental reparsing (few)
+        self._trees: dict[str, Parsed] = {}
         # one attribute dict per relation kind, shared by all edges of that kind (memory)
         self._edge_attrs: dict[str, dict[str, str]] = {k: {"kind": k} for k in EDGE_KINDS}
 
@@ -171,18 +178,26 @@ class ProjectGraph:
 
     def update_file(self, path: str, text: str, module: str | None = None) -> FileIndex:
         """Re-index ``path`` from ``text`` and replace its nodes and edges."""
-        from docfact.index import index_file
+        from docfact.index import index_file_reusing
 
         old = self._files.get(path)
         if module is None and old is not None:
             module = old.module
-        index = index_file(path, text, module)
+        # files edited one after the other reparse incrementally from their last tree; bulk
+        # loads (deferred) keep no trees
+        previous = self._trees.pop(path, None)
+        index, parsed = index_file_reusing(path, text, module, previous)
         self.add_file(index)
+        if parsed is not None and self._deferred is None:
+            self._trees[path] = parsed
+            while len(self._trees) > _KEPT_TREES:
+                del self._trees[next(iter(self._trees))]
         return index
 
     def remove_file(self, path: str) -> None:
         """Drop the file's nodes and edges; nodes other files still point to stay as
         placeholders."""
+        self._trees.pop(path, None)
         fi = self._files.pop(path, None)
         if fi is None:
             return

@@ -10,10 +10,11 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from docfact.index.common import Parsed
 from docfact.index.workspace import language_for_path, module_name
 from docfact.model import FileIndex
 
-__all__ = ["default_module", "index_file", "language_for_path"]
+__all__ = ["default_module", "index_file", "index_file_reusing", "language_for_path"]
 
 
 def default_module(path: str) -> str:
@@ -41,6 +42,23 @@ def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
     if lang is None:
         raise ValueError(f"no index language for {path!r}")
     return _extractor(lang)(path, text, module)
+
+
+def index_file_reusing(
+    path: str, text: str, module: str | None, previous: Parsed | None
+) -> tuple[FileIndex, Parsed | None]:
+    """:func:`index_file` for a new version of a file: reparses incrementally from
+    ``previous`` (what the last call returned for this path; it is consumed) and returns the
+    bytes and tree to pass next time (None for languages without incremental reparsing).
+    The index is the same as :func:`index_file`'s."""
+    lang = language_for_path(path)
+    if lang != "python":
+        return index_file(path, text, module), None
+    if module is None:
+        module = default_module(path)
+    from docfact.index import python
+
+    return python.extract_reusing(path, text, module, previous)
 
 
 @cache

@@ -12,10 +12,13 @@ import re
 from collections.abc import Sequence
 from itertools import accumulate, count
 
-from tree_sitter import Node
+from tree_sitter import Node, Parser, Point, Tree
 
 from docfact.model import DocBlock, DocKind, Pos, Range
 from docfact.positions import LineIndex
+
+# A file's UTF-8 bytes and their tree, kept to reparse the next version incrementally.
+Parsed = tuple[bytes, Tree]
 
 # A raw doc line: its content (delimiters/prefixes already removed) and the file offset of
 # the content's first character.
@@ -32,6 +35,69 @@ _PRAGMA = re.compile(
 _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _LICENSE = re.compile(r"copyright|licen[cs]e|spdx-license-identifier|all rights reserved", re.I)
 _SUPPRESS = re.compile(r"docfact:\s*ignore(-file)?(?:\[([A-Za-z0-9_,\s]*)\])?")
+
+
+def reparse(parser: Parser, data: bytes, previous: Parsed | None) -> Tree:
+    """``parser.parse(data)``, reusing the unchanged parts of ``previous`` when it helps.
+
+    The edit is the span between the common prefix and suffix of the old and new bytes. Only
+    error-free trees are reused or kept: where tree-sitter recovers from errors, an
+    incremental parse may differ from a fresh one, so such texts are parsed from scratch.
+    """
+    if previous is None:
+        return parser.parse(data)
+    old, tree = previous
+    if old == data and not tree.root_node.has_error:
+        return tree
+    if tree.root_node.has_error:
+        return parser.parse(data)
+    start = _common_prefix(old, data)
+    limit = min(len(old), len(data)) - start
+    tail = _common_suffix(old, data, limit)
+    old_end = len(old) - tail
+    new_end = len(data) - tail
+    tree.edit(
+        start_byte=start,
+        old_end_byte=old_end,
+        new_end_byte=new_end,
+        start_point=_point(old, start),
+        old_end_point=_point(old, old_end),
+        new_end_point=_point(data, new_end),
+    )
+    new = parser.parse(data, tree)
+    if new.root_node.has_error:
+        return parser.parse(data)
+    return new
+
+
+def _point(data: bytes, offset: int) -> Point:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return Point(data.count(b"\n", 0, offset), offset - line_start)
+
+
+def _common_prefix(a: bytes, b: bytes) -> int:
+    """Length of the common prefix (binary search on slice equality: memcmp speed)."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _common_suffix(a: bytes, b: bytes, limit: int) -> int:
+    """Length of the common suffix, at most ``limit``."""
+    la, lb = len(a), len(b)
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[la - mid : la - lo] == b[lb - mid : lb - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tuple[str, list[tuple[int, int]]]:

@@ -97,9 +97,15 @@ def parser() -> Parser:
 
 def extract(path: str, text: str, module: str) -> FileIndex:
     """Index one Python source text."""
+    return extract_reusing(path, text, module, None)[0]
+
+
+def extract_reusing(path: str, text: str, module: str, previous: common.Parsed | None) -> tuple[FileIndex, common.Parsed]:
+    """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
+    an earlier version of the file, consumed); also returns this version's bytes and tree."""
     prs, query = _tools()
     f = _File(path, text, module)
-    tree = prs.parse(f.data)
+    tree = common.reparse(prs, f.data, previous)
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
     for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
@@ -199,7 +205,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     docs.extend(_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
-    return fi
+    return fi, (f.data, tree)
 
 
 # -- scopes -------------------------------------------------------------------------------
