@@ -18,7 +18,7 @@ from pathlib import Path
 from docfact.config import Settings
 from docfact.docs.segments import segment_doc
 from docfact.graph.graph import ProjectGraph
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
 from docfact.positions import LineIndex
@@ -137,6 +137,12 @@ class Engine:
         self._known = None
         return index
 
+    def add_index(self, index: FileIndex) -> None:
+        """Add a file indexed elsewhere (e.g. in a worker process)."""
+        self.graph.add_file(index)
+        self._words.replace(index.path, index)
+        self._known = None
+
     def remove_file(self, path: str) -> None:
         path = str(Path(path).resolve())
         self.graph.remove_file(path)
@@ -170,21 +176,25 @@ class Engine:
         if index.ignore_file or not crits:
             return result
         lines = LineIndex(index.text)
+        names = file_scope_names(index)
+        shared: dict = {}
         for doc in index.docs:
             if doc.kind == "comment" and not self.settings.check_comments:
                 continue
             try:
-                result.docs.append(self.judge_doc(index, doc, lines, crits))
+                result.docs.append(self.judge_doc(index, doc, lines, crits, names, shared))
             except Exception:
                 log.exception("docfact: cannot judge the doc at %s:%d; skipped", path, doc.start_line + 1)
         return result
 
     def judge_doc(self, index: FileIndex, doc: DocBlock, lines: LineIndex,
-                  criteria: tuple[str, ...]) -> DocResult:
+                  criteria: tuple[str, ...], file_names: frozenset[str] | None = None,
+                  file_cache: dict | None = None) -> DocResult:
         entity = self.documented_entity(index, doc)
         segments = segment_doc(doc, lines)
         ctx = JudgeContext(doc=doc, entity=entity, file=index, graph=self.graph, lines=lines,
-                           segments=segments, known_words=self.known_words)
+                           segments=segments, known_words=self.known_words, file_names=file_names,
+                           file_cache=file_cache if file_cache is not None else {})
         findings = judge_static(ctx, criteria)
         findings = [f for f in findings if not suppressed(index, doc, entity, f)]
         return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=criteria)

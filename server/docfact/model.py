@@ -190,12 +190,17 @@ class FileIndex:
     ignore_file: bool = False
     syntax_error_lines: list[int] = field(default_factory=list)
     package: str = ""  # Java package name
+    _by_name: tuple[int, dict[str, Entity]] | None = field(default=None, repr=False, compare=False)
 
     def entity(self, local_name: str) -> Entity | None:
-        for e in self.entities:
-            if e.local_name == local_name:
-                return e
-        return None
+        """The entity with this local name (the first one: an implementation before overloads)."""
+        table = self._by_name
+        if table is None or table[0] != len(self.entities):
+            names: dict[str, Entity] = {}
+            for e in self.entities:
+                names.setdefault(e.local_name, e)
+            table = self._by_name = (len(self.entities), names)
+        return table[1].get(local_name)
 
 
 @dataclass

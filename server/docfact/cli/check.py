@@ -22,6 +22,8 @@ from docfact.config import (
     find_pyproject,
     load_pyproject,
 )
+from docfact.engine import Engine
+from docfact.model import FileIndex
 
 
 def _criteria(spec: str | None) -> tuple[str, ...]:
@@ -106,7 +108,7 @@ def _settings_key(s: Settings) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from docfact.engine import Engine, project_root
+    from docfact.engine import project_root
     from docfact.index.workspace import language_for_path, read_source, scan
 
     given = [Path(p) for p in (args.paths or ["."])]
@@ -165,10 +167,14 @@ def run_check(args: argparse.Namespace) -> int:
     if missing:
         engine = Engine(root, settings)
         total = len(targets)
+        jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
         with engine.graph.deferred():  # edges resolved once, when every file is known
-            for n, (path, text, _) in enumerate(targets):
-                engine.update_file(str(path), text)
-                progress(n + 1, total, "indexing")
+            if jobs > 1:
+                _index_in_processes(engine, targets, jobs, progress)
+            else:
+                for n, (path, text, _) in enumerate(targets):
+                    engine.update_file(str(path), text)
+                    progress(n + 1, total, "indexing")
         _load_imported_modules(engine, root, [targets[i][0] for i in missing])
         results = []
         for n, i in enumerate(missing):
@@ -226,6 +232,32 @@ def run_check(args: argparse.Namespace) -> int:
     threshold = SEVERITY_RANK[args.fail_on]
     failing = any(SEVERITY_RANK.get(f.severity, 2) >= threshold for f in report.findings)
     return EXIT_FINDINGS if failing else EXIT_OK
+
+
+def _index_one(job: tuple[str, str, str]) -> FileIndex | str:
+    """Worker: index one file (or say why not); runs in a child process."""
+    from docfact.index import index_file
+
+    path, text, module = job
+    try:
+        return index_file(path, text, module)
+    except Exception as exc:  # reported by the parent, the run goes on
+        return f"{path}: cannot index: {exc}"
+
+
+def _index_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], jobs: int,
+                        progress: _Progress) -> None:
+    """Parse and extract in ``jobs`` processes; the graph is built in this one."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    work = [(str(p), text, engine.module_for(str(p))) for p, text, _ in targets]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):
+            if isinstance(got, str):
+                print(f"docfact: {got}", file=sys.stderr)
+            else:
+                engine.add_index(got)
+            progress(n + 1, len(work), "indexing")
 
 
 def _tree_stamp(root: Path) -> str:

@@ -53,6 +53,20 @@ JAVA_LANG = frozenset(
 )
 
 
+def file_scope_names(index: FileIndex) -> frozenset[str]:
+    """Names every doc of a file can refer to: its top-level definitions, classes and imports."""
+    names: set[str] = set()
+    for ent in index.entities:
+        if ent.kind != "module" and (ent.parent is None or ent.kind == "class"):
+            names.add(ent.name)
+    for imp in index.imports:
+        names.add(imp.bound_name)
+        if imp.name:
+            names.add(imp.name)
+        names.update(imp.module.split("."))
+    return frozenset(names)
+
+
 def _variants(name: str) -> tuple[str, ...]:
     out = [name]
     if name.endswith("s") and len(name) > 3:
@@ -74,6 +88,8 @@ class JudgeContext:
     lines: LineIndex
     segments: list[Segment]
     known_words: frozenset[str] = field(default_factory=frozenset)  # every name used in the project
+    file_names: frozenset[str] | None = None  # file_scope_names(file), computed once per file
+    file_cache: dict = field(default_factory=dict)  # per-file values shared by the file's docs
 
     # ---- the documented code --------------------------------------------------------------
     @cached_property
@@ -122,15 +138,29 @@ class JudgeContext:
                 member = self.file.entity(m)
                 if member is not None:
                     names.update(p.name for p in member.params)
-        for ent in self.file.entities:
-            if ent.kind != "module" and (ent.parent is None or ent.kind == "class"):
-                names.add(ent.name)
-        for imp in self.file.imports:
-            names.add(imp.bound_name)
-            if imp.name:
-                names.add(imp.name)
-            names.update(imp.module.split("."))
+        names |= self.file_names if self.file_names is not None else file_scope_names(self.file)
         return names
+
+    @cached_property
+    def external_imports(self) -> list[str]:
+        """Dotted names of the external modules/objects the file's imports resolve to (once per
+        file: shared by every doc of the file through ``file_cache``)."""
+        key = ("external_imports", self.file.path)
+        if key in self.file_cache:
+            return self.file_cache[key]
+        out: list[str] = []
+        scope = self.file.entity("")
+        for imp in self.file.imports:
+            if imp.name == "*" or scope is None:
+                continue
+            try:
+                res = self.graph.resolve(imp.bound_name, scope)
+            except Exception:
+                continue
+            if res is not None and res.kind == "external" and res.qualname not in out:
+                out.append(res.qualname)
+        self.file_cache[key] = out
+        return out
 
     @cached_property
     def related(self) -> list:
@@ -161,11 +191,12 @@ class JudgeContext:
         return any(self._known_exact(n) for n in _variants(name))
 
     def _known_exact(self, name: str) -> bool:
-        if name in self.scope_names or name in self.related_names or name in self.known_words:
+        # cheapest first: the project's words and the builtins answer almost every lookup
+        if name in self.known_words or name in self.scope_names:
             return True
-        if self.is_python:
-            return name in PY_BUILTIN_NAMES or name in STDLIB_MODULES
-        return name in JAVA_LANG
+        if (name in PY_BUILTIN_NAMES or name in STDLIB_MODULES) if self.is_python else name in JAVA_LANG:
+            return True
+        return name in self.related_names
 
     def suggest(self, name: str, pool: Iterable[str] | None = None, cutoff: float = 0.75) -> str | None:
         """The closest in-scope or 1-hop name ("did you mean")."""

@@ -109,13 +109,9 @@ def _in_imported_module(ctx: JudgeContext, name: str) -> bool:
     """Whether an external module the file imports (directly or through a project module that
     re-exports it) defines ``name``, such as a class of ``http.cookiejar`` named in a file that
     imports that module."""
-    scope = ctx.file.entity("")
-    for imp in ctx.file.imports:
-        if imp.name == "*" or scope is None:
-            continue
+    for module in ctx.external_imports:
         try:
-            res = ctx.graph.resolve(imp.bound_name, scope)
-            if res is not None and res.kind == "external" and ctx.graph.external_exists(f"{res.qualname}.{name}"):
+            if ctx.graph.external_exists(f"{module}.{name}"):
                 return True
         except Exception:
             continue

@@ -364,12 +364,7 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a comment talks about the statements below it, not the whole function
     if e is None or e.kind not in ("function", "method") or e.is_abstract or seg.field is not None:
         return
-    used = set()
-    for x in (*e.calls, *e.refs, *e.attributes):
-        used.update(x.split("."))
-    for dep in ctx.related_entities:
-        for x in (*dep.calls, *dep.refs):
-            used.update(x.split("."))
+    used: set[str] | None = None
     for m in find_mentions(seg.text):
         if m.strength != MARKED and not m.is_call:
             continue
@@ -380,6 +375,13 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if not _CALLS_VERB.search(before):
             continue
         last = m.name.split(".")[-1]
+        if used is None:  # only now worth collecting: a "calls X" sentence
+            used = set()
+            for x in (*e.calls, *e.refs, *e.attributes):
+                used.update(x.split("."))
+            for dep in ctx.related_entities:
+                for x in (*dep.calls, *dep.refs):
+                    used.update(x.split("."))
         if last in used or m.name in used:
             continue
         targets = ctx.graph.entities_named(last) if hasattr(ctx.graph, "entities_named") else []

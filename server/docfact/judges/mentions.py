@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # How strongly the text marks a word as code: "marked" (backticks, roles, {@code}) or
 # "shape" (only its spelling says so). Rules demand more proof for "shape" mentions.
@@ -67,8 +68,10 @@ def _clean(token: str) -> tuple[str, bool] | None:
     return t, is_call
 
 
-def find_mentions(sentence: str) -> list[Mention]:
-    """All code-like mentions of a sentence, in order, without overlaps."""
+@lru_cache(maxsize=4096)
+def find_mentions(sentence: str) -> tuple[Mention, ...]:
+    """All code-like mentions of a sentence, in order, without overlaps (cached: several rules
+    read the same sentence)."""
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
 
@@ -121,7 +124,7 @@ def find_mentions(sentence: str) -> list[Mention]:
         if _SNAKE.match(word) or _CAMEL.match(word):
             add(m, 1, SHAPE)
     out.sort(key=lambda x: x.start)
-    return out
+    return tuple(out)
 
 
 def strip_code(sentence: str) -> str:
