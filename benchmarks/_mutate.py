@@ -351,7 +351,8 @@ def candidates(doc: DocBlock, e: Entity, segs: list[Segment], sibling_params: li
                 new = typo(last, rng, set(known) | params)
                 if new:
                     a = m.start(g) + len(name) - len(last)
-                    replace("c1_mention_typo", "C1", seg, a, a + len(last), new, True, f"`{name}` -> `{'.'.join([*parts[:-1], new])}`")
+                    chk = len(parts) == 1 or parts[0] in class_members or parts[0] in ("self", "cls")
+                    replace("c1_mention_typo", "C1", seg, a, a + len(last), new, chk, f"`{name}` -> `{'.'.join([*parts[:-1], new])}`")
                 if len(parts) == 2 and parts[0] in class_members:
                     pool = sorted({x for c, ms in class_members.items() if c != parts[0] for x in ms}
                                   - class_members[parts[0]] - {"__init__"})

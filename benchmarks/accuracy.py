@@ -37,7 +37,10 @@ from docfact.engine import Engine  # noqa: E402
 from docfact.positions import LineIndex  # noqa: E402
 
 PYDOCLINT = "0.12.0"
-PACKAGES = [("requests", "2.32.3", "src/requests"), ("click", "8.1.7", "src/click"), ("attrs", "24.2.0", "src")]
+# rich is the one of the four whose docstrings carry types (Google style) next to annotated
+# signatures: without it no C2 parameter-type mutation would be checkable.
+PACKAGES = [("requests", "2.32.3", "src/requests"), ("click", "8.1.7", "src/click"), ("attrs", "24.2.0", "src"),
+            ("rich", "13.9.4", "rich")]
 EVAL = HERE.parent.parent / "shared" / "eval_data"
 CRITS = ("C1", "C2", "C3", "C4")
 
@@ -328,6 +331,9 @@ def part_pydoclint(verbose: int) -> dict:
 # =============================================================================================
 
 
+PHRASED = {"c3_async", "c3_recursive", "c3_generator", "c3_default_inserted", "c4_speculative"}
+
+
 def _audited(path: str, crit: str, text: str) -> bool:
     return any(path.endswith("/" + f) and crit == c and s in text for f, c, s in AUDITED_TRUE)
 
@@ -345,6 +351,7 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
     baseline_true: Counter[str] = Counter()
     baseline_list: list[str] = []
     t_judge = 0.0
+    phrases: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for pkg, version, sub in PACKAGES:
         rng = random.Random(f"{seed}:{pkg}")
         target = sdist(pkg, version) / sub
@@ -422,6 +429,10 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
                 if m.checkable:
                     k[2] += 1
                     k[3] += hit
+                if kind in PHRASED:
+                    ph = phrases[(kind, m.note.split(" (signature")[0] if kind != "c3_default_inserted" else re.sub(r"``?[^`]*``?|\b(?:True|False|\d+|'[^']*')", "V", m.note.split(" (signature")[0]))]
+                    ph[0] += 1
+                    ph[1] += hit
                 if not hit:
                     misses[kind].append(f"{pkg} {Path(m.path).name}::{m.owner} [{m.note}] {'(checkable)' if m.checkable else '(not checkable)'}: {norm(label.text)[:160]}")
     crit = {}
@@ -438,6 +449,7 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
     return {"criteria": crit, "kinds": {k: v for k, v in sorted(kinds.items())}, "docstrings": baseline_docstrings,
             "baseline_findings": baseline_list, "wrong_criterion_on_mutated_sentence": {f"{a}->{b}": v for (a, b), v in wrong_on_label.items()},
             "fp_examples": fp_examples, "misses": {k: v[:verbose] for k, v in misses.items()},
+            "all_misses": dict(misses), "phrases": {f"{k} | {p}": v for (k, p), v in sorted(phrases.items())},
             "judge_seconds": t_judge, "seed": seed, "per_kind": per_kind}
 
 
@@ -571,6 +583,9 @@ def main() -> int:
         print("\n| mutation kind | n | recall | checkable n | recall (checkable) |\n|---|---:|---:|---:|---:|")
         for k, (nn, t, cn, ct) in b["kinds"].items():
             print(f"| {k} | {nn} | {fmt(t / nn if nn else None)} | {cn} | {fmt(ct / cn if cn else None)} |")
+        print("\n| inserted claim (wording) | n | recall |\n|---|---:|---:|")
+        for k, (nn, t) in b["phrases"].items():
+            print(f"| {k} | {nn} | {fmt(t / nn if nn else None)} |")
         print(f"\nwrong criterion on the mutated sentence: {b['wrong_criterion_on_mutated_sentence']}")
         print("new findings not on the label (false positives), examples:\n  " + "\n  ".join(b["fp_examples"][:20]))
         print("findings on the unmutated code:\n  " + "\n  ".join(b["baseline_findings"]))
