@@ -12,6 +12,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,23 +42,30 @@ def project_root(start: Path) -> Path:
 
 @dataclass
 class _Words:
-    """Every name the project uses, counted per file so one file can be swapped cheaply."""
+    """Every name the project uses, with per-file sets so one file can be swapped cheaply.
+
+    ``live`` is kept up to date in place (a word enters when its first file appears and leaves
+    with its last one), so readers never wait for a rebuild; treat it as read-only.
+    """
 
     counts: Counter[str] = field(default_factory=Counter)
-    by_file: dict[str, Counter[str]] = field(default_factory=dict)
+    by_file: dict[str, set[str]] = field(default_factory=dict)
+    live: set[str] = field(default_factory=set)
 
     def replace(self, path: str, index: FileIndex | None) -> None:
-        old = self.by_file.pop(path, None)
-        if old:
-            self.counts.subtract(old)
-        if index is None:
-            return
-        new: Counter[str] = Counter(file_words(index))
-        self.by_file[path] = new
-        self.counts.update(new)
-
-    def frozen(self) -> frozenset[str]:
-        return frozenset(w for w, n in self.counts.items() if n > 0)
+        old = self.by_file.pop(path, set())
+        new = file_words(index) if index is not None else set()
+        counts, live = self.counts, self.live
+        for w in old - new:
+            counts[w] -= 1
+            if counts[w] <= 0:
+                del counts[w]
+                live.discard(w)
+        for w in new - old:
+            counts[w] += 1
+            live.add(w)
+        if index is not None:
+            self.by_file[path] = new
 
 
 _STRING_WORD = re.compile(r"""["']([A-Za-z_][\w.-]{0,60})["']""")
@@ -92,7 +100,6 @@ class Engine:
         self.settings = settings or Settings()
         self.graph = ProjectGraph(self.root)
         self._words = _Words()
-        self._known: frozenset[str] | None = None
         self.skipped: list[tuple[str, str]] = []
 
     # ---- loading ------------------------------------------------------------------------------
@@ -134,20 +141,17 @@ class Engine:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
         self._words.replace(path, index)
-        self._known = None
         return index
 
     def add_index(self, index: FileIndex) -> None:
         """Add a file indexed elsewhere (e.g. in a worker process)."""
         self.graph.add_file(index)
         self._words.replace(index.path, index)
-        self._known = None
 
     def remove_file(self, path: str) -> None:
         path = str(Path(path).resolve())
         self.graph.remove_file(path)
         self._words.replace(path, None)
-        self._known = None
 
     def module_for(self, path: str) -> str:
         from docfact.index.workspace import module_name
@@ -155,10 +159,9 @@ class Engine:
         return module_name(self.root, Path(path))
 
     @property
-    def known_words(self) -> frozenset[str]:
-        if self._known is None:
-            self._known = self._words.frozen()
-        return self._known
+    def known_words(self) -> AbstractSet[str]:
+        """Every identifier the project defines or uses (live, read-only)."""
+        return self._words.live
 
     # ---- judging -------------------------------------------------------------------------------
     def check_file(self, path: str, criteria: Iterable[str] | None = None) -> FileResult:

@@ -13,6 +13,7 @@ import difflib
 import keyword
 import sys
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -87,7 +88,7 @@ class JudgeContext:
     graph: ProjectGraph
     lines: LineIndex
     segments: list[Segment]
-    known_words: frozenset[str] = field(default_factory=frozenset)  # every name used in the project
+    known_words: AbstractSet[str] = field(default_factory=frozenset)  # every name used in the project
     file_names: frozenset[str] | None = None  # file_scope_names(file), computed once per file
     file_cache: dict = field(default_factory=dict)  # per-file values shared by the file's docs
 
