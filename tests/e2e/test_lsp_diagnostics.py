@@ -134,16 +134,27 @@ async def test_watched_file_change_updates_the_graph(start, profile):
         assert ed.registrations == []  # Neovim 0.7 has no dynamic registration
 
 
-async def test_watched_file_deleted(start, profile):
+async def test_watched_files_created_and_deleted(start, profile):
     ed = await start(profile)
     store = ed.open(STORE)
     await ed.diagnostics(store, lambda d: len(d) == 4)
+    extra = ed.root / "pkg" / "extra.py"
+    extra.write_text('def run() -> None:\n    """Run.\n\n    This is particularly useful in web crawlers.\n    """\n')
     rules = ed.root / "pkg" / "rules.py"
     rules.unlink()
     ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=extra.as_uri(), type=types.FileChangeType.Created),
         types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Deleted)]))
-    diags = await ed.diagnostics(store, lambda d: len(d) == 5)
-    assert any("should_remove" in d.message for d in diags)
+    for _ in range(100):  # the dependents of the deleted file (prune in store.py) are re-checked
+        if sum("checked store.py" in m.message for m in ed.client.log_messages) >= 2:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("store.py was not re-checked")
+    res = await ed.command("docfact.checkWorkspace")
+    assert res["total"] == 5  # 5 files - rules.py + extra.py
+    assert ed.summary(ed.client.diagnostics[extra.as_uri()]) == [("C4", 4)]
+    assert rules.as_uri() not in ed.client.diagnostics
 
 
 @pytest.mark.parametrize("pull_profile", ["neovim@v0.11.0", "visual-studio-code@v1.65.2"])

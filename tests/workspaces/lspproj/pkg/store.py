@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .rules import stale
+from . import rules
 
 
 class Store:
@@ -31,9 +31,9 @@ class Store:
     def prune(self, minimum: int = 0) -> list[str]:
         """Remove the items whose count is at or below ``minimum``.
 
-        The items come from `stale()`, which asks `should_remove()` about each one.
+        The items come from `rules.stale()`, which asks `rules.should_remove()` about each one.
         """
-        removed = stale(self.items, minimum)
+        removed = rules.stale(self.items, minimum)
         for sku in removed:
             del self.items[sku]
         return removed
