@@ -352,11 +352,17 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
     baseline_list: list[str] = []
     t_judge = 0.0
     phrases: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    skipped_pkgs: list[str] = []
     for pkg, version, sub in PACKAGES:
         rng = random.Random(f"{seed}:{pkg}")
         target = sdist(pkg, version) / sub
         engine = Engine(target)
-        engine.load([target])
+        try:
+            engine.load([target])
+        except RecursionError as exc:  # a docfact bug: report it and measure the other packages
+            print(f"accuracy.py: docfact crashed loading {pkg} {version} ({exc!r}); package skipped", file=sys.stderr)
+            skipped_pkgs.append(f"{pkg} {version}: {exc!r}")
+            continue
         known = engine.known_words
         files = sorted(str(p.resolve()) for p in target.rglob("*.py"))
         cands: dict[str, list[Mutation]] = defaultdict(list)
@@ -450,7 +456,7 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
             "baseline_findings": baseline_list, "wrong_criterion_on_mutated_sentence": {f"{a}->{b}": v for (a, b), v in wrong_on_label.items()},
             "fp_examples": fp_examples, "misses": {k: v[:verbose] for k, v in misses.items()},
             "all_misses": dict(misses), "phrases": {f"{k} | {p}": v for (k, p), v in sorted(phrases.items())},
-            "judge_seconds": t_judge, "seed": seed, "per_kind": per_kind}
+            "judge_seconds": t_judge, "seed": seed, "per_kind": per_kind, "skipped_packages": skipped_pkgs}
 
 
 # =============================================================================================
@@ -506,7 +512,8 @@ def part_referee(limit: int | None) -> dict:
     recs = [json.loads(ln) for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
     if limit:
         recs = recs[:limit]
-    scores, labels = [], []
+    scores, labels, scores_123 = [], [], []
+    examples: list[str] = []
     crit_counts: Counter[str] = Counter()
     sentences = 0
     with tempfile.TemporaryDirectory(prefix="docfact-referee-") as tmp:
@@ -529,13 +536,20 @@ def part_referee(limit: int | None) -> dict:
                 continue
             dr = max(docs, key=lambda x: len(x.segments))
             scores.append(dr.score)
+            bad = {(f.segment.index, f.criterion) for f in dr.findings if f.criterion != "C4"}
+            scores_123.append(1 - len(bad) / (3 * len(dr.segments)) if dr.segments else 1.0)
             labels.append(float(r["overall_majority_llm_label"]))
+            for f in dr.findings:
+                if sum(1 for x in examples if x.startswith(f.criterion)) < 4:
+                    examples.append(f"{f.criterion} {f.rule} [{cls}.{r.get('method_name')}] {norm(f.segment.text)[:150]}")
             sentences += len(dr.segments)
             for f in dr.findings:
                 crit_counts[f.criterion] += 1
     rho = spearman(scores, labels) if len(scores) > 2 else float("nan")
     flagged = sum(1 for s in scores if s < 1)
     return {"records": len(recs), "judged": len(scores), "sentences": sentences, "spearman": rho,
+            "spearman_c1_c3_only": spearman(scores_123, labels) if len(scores) > 2 else None,
+            "examples": examples,
             "findings": dict(crit_counts), "summaries_with_findings": flagged,
             "mean_score": sum(scores) / len(scores) if scores else None,
             "label_hist": dict(sorted(Counter(int(x) for x in labels).items()))}
@@ -579,7 +593,8 @@ def main() -> int:
         for c, v in b["criteria"].items():
             print(f"| {c} | {v['n']} | {v['tp']} | {v['fp']} | {fmt(v['precision'])} | {fmt(v['recall'])} | {fmt(v['f1'])} | "
                   f"{fmt(v['checkable_recall'])} ({v['checkable_n']}) | {fmt(v['false_per_100'])} ({v['baseline_false']} false, {v['baseline_true']} audited true) |")
-        print(f"\nunmutated docstrings: {b['docstrings']}; judge time {b['judge_seconds']:.1f} s")
+        print(f"\nunmutated docstrings: {b['docstrings']}; judge time {b['judge_seconds']:.1f} s; "
+              f"packages skipped: {b['skipped_packages'] or 'none'}")
         print("\n| mutation kind | n | recall | checkable n | recall (checkable) |\n|---|---:|---:|---:|---:|")
         for k, (nn, t, cn, ct) in b["kinds"].items():
             print(f"| {k} | {nn} | {fmt(t / nn if nn else None)} | {cn} | {fmt(ct / cn if cn else None)} |")
