@@ -202,9 +202,13 @@ class Checker:
         if not changed:
             return
         paths = await self.server.in_engine(self.dependent_paths, folder, changed)
+        rechecked = False
         for other_uri, other in list(self.server.docs.items()):
             if other_uri != skip_uri and other.path in paths:
                 await self.check_document(other_uri, force=True)
+                rechecked = True
+        if rechecked:
+            self.server.refresh_pulled()
 
     async def file_changed_on_disk(self, path: str, deleted: bool) -> None:
         """A watched file changed outside the editor: update the graph, re-check dependents."""
@@ -213,6 +217,8 @@ class Checker:
         uri = convert.path_to_uri(path)
         if uri in self.server.docs and not deleted:
             return  # the editor's text is authoritative for open files
+        if deleted and Path(path).exists():
+            deleted = False  # e.g. a document closed without saving: back to the disk text
         folder = await self.server.folder_for(path)
         text: str | None = None
         if not deleted:
@@ -247,6 +253,8 @@ class Checker:
                     if judged is not None:
                         result = judged[0]
                         server.publish_result(uri, judged[0], judged[1], folder.settings)
+                if result is not None:
+                    await server.llm_pass(uri, server.docs[uri].result_version if uri in server.docs else None, result)
                 files += 1
                 if result is not None:
                     findings += len(result.findings)

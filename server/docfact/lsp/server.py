@@ -138,15 +138,32 @@ class DocfactServer(LanguageServer):
         return list(self.folders.values())
 
     async def reload_settings(self) -> None:
-        """Re-read every folder's settings, then re-check the open documents."""
+        """Re-read every folder's settings; re-check the open documents of folders that changed."""
+        changed: list[Folder] = []
         for folder in list(self.folders.values()):
             scope = folder.uri or convert.path_to_uri(str(folder.root))
             new = await self.config.settings_for(folder.root, scope)
             if new != folder.engine.settings:
                 await self.in_engine(_apply_settings, folder, new)
-        for uri in list(self.docs):
-            await self.checker.check_document(uri, force=True)
-        self.refresh_pulled()
+                changed.append(folder)
+        for uri, st in list(self.docs.items()):
+            if st.path is not None and any(f.owns(st.path) for f in changed):
+                await self.checker.check_document(uri, force=True)
+        if changed:
+            self.refresh_pulled()
+
+    async def change_folders(self, added: list[types.WorkspaceFolder], removed: list[types.WorkspaceFolder]) -> None:
+        """workspace/didChangeWorkspaceFolders: drop removed folders, index added ones."""
+        for wf in removed:
+            if (p := convert.uri_to_path(wf.uri)) is not None:
+                self.folders.pop(p, None)
+        new: list[Folder] = []
+        for wf in added:
+            if (p := convert.uri_to_path(wf.uri)) is not None and p not in self.folders:
+                folder = self.add_folder(Path(p), wf.uri, indexed=True)
+                folder.engine.settings = await self.config.settings_for(Path(p), wf.uri)
+                new.append(folder)
+        await self.index_folders(new)
 
     # ---- publishing -----------------------------------------------------------------------------
     def publish(self, uri: str) -> None:
@@ -181,12 +198,13 @@ class DocfactServer(LanguageServer):
 
     # ---- LLM seam -------------------------------------------------------------------------------
     async def llm_pass(self, uri: str, version: int | None, result: FileResult) -> None:
-        """Hook for the LLM judge, called after static diagnostics are published (on save and on
-        the check commands only). Does nothing unless ``llm.enabled``; the LLM issue wires it:
-        judge ``result``'s docs, merge verdicts (``judges.static.merge``), and publish only if the
-        document still has ``version``."""
-        st = self.docs.get(uri)
-        if st is None or not self.settings_of(st.path).llm.enabled:
+        """Hook for the LLM judge, called after static diagnostics are published, on save and on
+        the check commands only (never while typing). ``version`` is the document version the
+        result belongs to (None for files that are not open: checkWorkspace). Does nothing unless
+        ``llm.enabled``. The LLM issue wires it: judge ``result``'s docs off the event loop (async
+        httpx), merge verdicts (``judges.static.merge``), store them in the open document's
+        DocState and ``publish(uri)`` only if the document still has ``version``."""
+        if not self.settings_of(convert.uri_to_path(uri)).llm.enabled:
             return
         log.info("docfact: the LLM judge is enabled but not available in this build; static results only")
 

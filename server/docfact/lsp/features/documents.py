@@ -49,6 +49,8 @@ def register(server: DocfactServer) -> None:
         if st is not None and st.timer is not None:
             st.timer.cancel()
         ls.clear(params.text_document.uri)
+        if st is not None and st.path is not None:  # unsaved edits leave the graph: read the disk
+            ls.run_task(ls.checker.file_changed_on_disk(st.path, deleted=True), f"close {st.uri}")
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                     types.DiagnosticOptions(identifier="docfact", inter_file_dependencies=True,
@@ -71,6 +73,7 @@ async def _open(ls: DocfactServer, uri: str) -> None:
         return
     folder = await ls.folder_for(st.path)
     if folder.settings.trigger == "manual":
+        await _update_only(ls, uri)  # keep the graph current; judge on command only
         return
     result = await ls.checker.check_document(uri)
     if result is not None:

@@ -35,6 +35,11 @@ def register(server: DocfactServer) -> None:
         ls.config.set_pushed(params.settings)
         ls.run_task(ls.reload_settings(), "reload settings")
 
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def did_change_folders(ls: DocfactServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+        ev = params.event
+        ls.run_task(ls.change_folders(list(ev.added or []), list(ev.removed or [])), "workspace folders")
+
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     async def did_change_watched_files(ls: DocfactServer, params: types.DidChangeWatchedFilesParams) -> None:
         from docfact.lsp.convert import uri_to_path
