@@ -166,3 +166,19 @@ async def test_pull_diagnostics_when_the_client_supports_them(start, pull_profil
     diags = await ed.diagnostics(uri, lambda d: len(d) == 4)
     assert ed.summary(diags) == sorted(STORE_FINDINGS)
     assert uri not in ed.client.diagnostics  # nothing pushed
+
+
+async def test_cached_verdicts_are_dropped_when_their_context_changes(start, profile):
+    ed = await start(profile)
+    res = await ed.command("docfact.checkWorkspace")  # judges (and caches) store.py from disk
+    assert res["findings"] == 7
+    rules = ed.root / "pkg" / "rules.py"
+    rules.write_text(rules.read_text().replace("should_remove", "is_stale"))
+    ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Changed)]))
+    await asyncio.sleep(0.5)
+    store = ed.open(STORE)  # not re-judged from scratch: only what rules.py's change touched
+    diags = await ed.diagnostics(store, lambda d: len(d) == 5)
+    assert [d.range.start.line + 1 for d in diags if "should_remove" in d.message] == [34]
+    [line] = [m.message for m in ed.client.log_messages if "checked store.py" in m.message][-1:]
+    assert "0 reused" not in line and "7 reused" not in line, line

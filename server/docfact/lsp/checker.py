@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docfact.config import Settings
 from docfact.engine import file_words
 from docfact.index.workspace import language_for_path, read_source
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, aggregate_score
@@ -43,23 +45,23 @@ def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
     return out
 
 
-def doc_key(folder: Folder, index: FileIndex, doc: DocBlock, entity: Entity | None,
+def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Settings,
             criteria: tuple[str, ...]) -> str:
-    """Everything a static verdict on ``doc`` depends on, hashed."""
-    graph = folder.engine.graph
+    """The doc's own inputs to a static verdict, hashed: its text and place, the code it documents.
+
+    What comes from elsewhere (1-hop definitions, the project's names) is handled by
+    :meth:`Checker.invalidate`, which drops cached verdicts when those change.
+    """
     lines = range(doc.start_line, doc.end_line + 1)
     parts: list[str] = [
         doc.kind, doc.text, repr(doc.range), repr(doc.pieces), repr(doc.target_lines),
-        ",".join(criteria), str(folder.words_epoch), str(folder.engine.settings.check_comments),
+        ",".join(criteria), str(settings.check_comments),
         repr(sorted((ln, sorted(c)) for ln, c in index.suppressions.items() if ln in lines)),
         repr([(i.module, i.name, i.alias, i.level) for i in index.imports]),
     ]
     if entity is not None:
         parts += [entity.qualname, entity.signature, entity.code, repr(entity.range),
                   repr(sorted(index.suppressions.get(entity.range.start.line, ())))]
-        for dep in graph.callees(entity):
-            dep_code = dep.entity.signature + dep.entity.code if dep.entity is not None else dep.kind
-            parts += [dep.qualname, dep_code]
         if entity.parent:
             owner = index.entity(entity.parent)
             if owner is not None and owner.kind == "class":
@@ -93,9 +95,27 @@ class Checker:
         else:
             index = engine.update_file(path, text)
         new_words = file_words(index) if index is not None else set()
-        if new_words != old_words:
-            folder.words_epoch += 1
-        return index, changed_qualnames(before, entity_codes(index))
+        changed = changed_qualnames(before, entity_codes(index))
+        self.invalidate(folder, changed, old_words ^ new_words)
+        return index, changed
+
+    def invalidate(self, folder: Folder, changed: set[str], words: set[str]) -> None:
+        """Forget cached verdicts that may depend on what changed: docs of the changed entities
+        and of their dependents (1-hop users, any file), and docs that mention a name which
+        appeared in or disappeared from the project's vocabulary."""
+        if not changed and not words:
+            return
+        graph = folder.engine.graph
+        stale = set(changed)
+        for q in changed:
+            stale |= graph.dependents(q)
+        alternatives = "|".join(map(re.escape, sorted(words)))
+        mention = re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])") if words else None
+        for cache in folder.doc_cache.values():
+            for key, res in list(cache.items()):
+                if (res.entity is not None and res.entity.qualname in stale) or (
+                        mention is not None and mention.search(res.doc.text)):
+                    del cache[key]
 
     def judge(self, folder: Folder, index: FileIndex, force: bool = False) -> tuple[FileResult, LineIndex]:
         """Judge every doc of ``index``, reusing cached verdicts of unchanged docs."""
@@ -118,7 +138,7 @@ class Checker:
             if doc.kind == "comment" and not engine.settings.check_comments:
                 continue
             try:
-                key = doc_key(folder, index, doc, engine.documented_entity(index, doc), crits)
+                key = doc_key(index, doc, engine.documented_entity(index, doc), engine.settings, crits)
                 res = old.get(key)
                 if res is None:
                     res = engine.judge_doc(index, doc, lines, crits)

@@ -22,7 +22,6 @@ class Folder:
     engine: Engine
     indexed: bool = False  # whole folder loaded (ad-hoc folders for stray files are not)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
-    words_epoch: int = 0  # bumps when the set of project identifiers may have changed
     # path -> doc cache key -> DocResult (only the docs of the latest check of that file)
     doc_cache: dict[str, dict[str, DocResult]] = field(default_factory=dict)
 
