@@ -46,6 +46,7 @@ class DocfactServer(LanguageServer):
         self.folders: dict[str, Folder] = {}  # root path -> folder
         self.docs: dict[str, DocState] = {}  # uri -> open document
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.stopping = False  # set on shutdown: long engine jobs stop early
         self.config = ConfigService(self)
         self.checker = Checker(self)
         self._engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docfact-engine")
@@ -106,7 +107,7 @@ class DocfactServer(LanguageServer):
                 started = asyncio.get_running_loop().time()
                 try:
                     await self.in_engine(lambda f=folder: f.engine.load(
-                        progress=reporter.report, cancelled=lambda: reporter.cancelled))
+                        progress=reporter.report, cancelled=lambda: reporter.cancelled or self.stopping))
                 except Exception:
                     log.exception("docfact: indexing %s failed", folder.root)
                 finally:

@@ -8,7 +8,7 @@ from lsprotocol import types
 
 from docfact.lsp import lookup
 from docfact.lsp.convert import engine_pos, text_edit, workspace_edit
-from docfact.model import DocResult
+from docfact.model import DocResult, Finding
 from docfact.positions import LineIndex
 from docfact.regenerate import regenerate
 
@@ -26,29 +26,34 @@ def register(server: DocfactServer) -> None:
         st = lookup.current(ls, uri)
         if st is None or st.lines is None:
             return None
-        version = st.result_version
-        start, end = engine_pos(params.range.start), engine_pos(params.range.end)
-        actions: list[types.CodeAction] = []
-        docs: list[DocResult] = []
-        for doc, f in lookup.findings_in(st, start, end):
-            tag = f"docfact {f.criterion}"
-            if f.fix is not None:
-                edit = workspace_edit(uri, [text_edit(f.fix, st.lines)], version)
-                actions.append(types.CodeAction(title=f"{f.fix.title} ({tag})", kind=QUICKFIX, edit=edit,
-                                                is_preferred=True))
-            ignore = ignore_edit(doc, f.criterion, st.lines)
-            title = f"Ignore {f.criterion} in this {'comment' if doc.doc.kind == 'comment' else 'docstring'} ({tag})"
-            if all(a.title != title for a in actions):
-                actions.append(types.CodeAction(title=title, kind=QUICKFIX,
-                                                edit=workspace_edit(uri, [ignore], version)))
-            if all(d is not doc for d in docs):
-                docs.append(doc)
-        for doc in docs:
-            fix = regenerate(doc, st.lines)
-            if fix is not None:
-                actions.append(types.CodeAction(title=f"{fix.title} (docfact)", kind=QUICKFIX,
-                                                edit=workspace_edit(uri, [text_edit(fix, st.lines)], version)))
-        return actions or None
+        found = lookup.findings_in(st, engine_pos(params.range.start), engine_pos(params.range.end))
+        return actions_for(uri, st.result_version, found, st.lines) or None
+
+
+def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Finding]],
+                lines: LineIndex) -> list[types.CodeAction]:
+    """Per finding: its fix and an ignore action; then one "Regenerate docstring" per doc."""
+    actions: list[types.CodeAction] = []
+    docs: list[DocResult] = []
+
+    def add(title: str, edit: types.TextEdit, preferred: bool = False) -> None:
+        if all(a.title != title for a in actions):
+            actions.append(types.CodeAction(title=title, kind=QUICKFIX, is_preferred=preferred or None,
+                                            edit=workspace_edit(uri, [edit], version)))
+
+    for doc, f in found:
+        tag = f"docfact {f.criterion}"
+        if f.fix is not None:
+            add(f"{f.fix.title} ({tag})", text_edit(f.fix, lines), preferred=True)
+        what = "comment" if doc.doc.kind == "comment" else "docstring"
+        add(f"Ignore {f.criterion} in this {what} ({tag})", ignore_edit(doc, f.criterion, lines))
+        if all(d is not doc for d in docs):
+            docs.append(doc)
+    for doc in docs:
+        fix = regenerate(doc, lines)
+        if fix is not None:
+            add(f"{fix.title} (docfact)", text_edit(fix, lines))
+    return actions
 
 
 def ignore_edit(doc: DocResult, criterion: str, lines: LineIndex) -> types.TextEdit:
