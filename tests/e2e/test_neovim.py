@@ -1,7 +1,9 @@
 """A real editor end to end: Neovim (Debian's 0.7.2) headless with the README's configuration.
 
-Neovim opens pkg/store.py of a copy of the lspproj fixture, writes it, and a small Lua driver
-records docfact's diagnostics, a hover and the code action titles as JSON.
+The configuration is editors/neovim/nvim-0.7.lua, the file the README shows verbatim. Neovim
+opens pkg/store.py of a copy of the lspproj fixture, writes it, and a small Lua driver
+(tests/e2e/nvim/driver.lua) records docfact's diagnostics, a hover and the code action titles
+as JSON.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import pytest
 
 NVIM = shutil.which("nvim")
 HERE = Path(__file__).resolve().parent / "nvim"
+CONFIG = Path(__file__).resolve().parents[2] / "editors" / "neovim" / "nvim-0.7.lua"
 
 pytestmark = [
     pytest.mark.timeout(90),
     pytest.mark.skipif(NVIM is None, reason="nvim is not installed (apt-get install neovim)"),
+    pytest.mark.skipif(not CONFIG.is_file(), reason="editors/neovim/nvim-0.7.lua is missing"),
 ]
 
 
@@ -41,7 +45,7 @@ def test_neovim_diagnostics_hover_and_code_actions(workspace: Path, tmp_path: Pa
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
     })
     proc = subprocess.run(
-        [NVIM, "--headless", "-n", "-i", "NONE", "-u", str(HERE / "init.lua"), "pkg/store.py",
+        [NVIM, "--headless", "-n", "-i", "NONE", "-u", str(CONFIG), "pkg/store.py",
          "-c", f"luafile {HERE / 'driver.lua'}"],
         cwd=workspace, env=env, capture_output=True, text=True, timeout=80, stdin=subprocess.DEVNULL,
     )
