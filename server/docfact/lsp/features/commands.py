@@ -88,6 +88,8 @@ def register(server: DocfactServer) -> None:
 
     @server.command(SHOW_SCORE)
     async def show_score(ls: DocfactServer, *args: Any) -> dict[str, Any]:
+        """``{"file", "project", "docstrings"}``; the project score covers every doc judged so far
+        (open files, saves, the last checkWorkspace), so it never blocks on a whole-project run."""
         uri = open_uri(ls, args, SHOW_SCORE)
         st = lookup.current(ls, uri)
         if st is None:
