@@ -23,8 +23,9 @@ from pygls.lsp.server import LanguageServer
 from docfact import __version__
 from docfact.config import Settings
 from docfact.engine import Engine, project_root
-from docfact.model import FileResult
+from docfact.model import DocResult, FileResult, Fix
 from docfact.positions import LineIndex
+from docfact.regenerate import regenerate
 
 from . import convert
 from .checker import Checker
@@ -208,6 +209,13 @@ class DocfactServer(LanguageServer):
         if not self.settings_of(convert.uri_to_path(uri)).llm.enabled:
             return
         log.info("docfact: the LLM judge is enabled but not available in this build; static results only")
+
+
+    async def regenerate_doc(self, doc: DocResult, lines: LineIndex) -> Fix | None:
+        """The "Regenerate docstring" command's edit. Deterministic (docfact.regenerate); the LLM
+        issue may override this to ask the model when ``llm.enabled`` (code actions stay
+        deterministic: they must answer fast)."""
+        return regenerate(doc, lines)
 
 
 def _warm_up() -> None:

@@ -15,7 +15,6 @@ from docfact.lsp import lookup
 from docfact.lsp.convert import engine_pos, text_edit, workspace_edit
 from docfact.lsp.server import DocfactServer  # at run time: pygls reads command type hints
 from docfact.model import aggregate_score
-from docfact.regenerate import regenerate
 
 CHECK_DOCUMENT = "docfact.checkDocument"
 CHECK_WORKSPACE = "docfact.checkWorkspace"
@@ -78,7 +77,7 @@ def register(server: DocfactServer) -> None:
         doc = lookup.doc_at(st, engine_pos(pos), segments_only=False) or _doc_of_entity_at(st, pos.line)
         if doc is None:
             raise bad(f"{REGENERATE}: no docstring at line {pos.line + 1}")
-        fix = regenerate(doc, st.lines)
+        fix = await ls.regenerate_doc(doc, st.lines)
         if fix is None:
             return {"applied": False, "reason": "the docstring is already up to date"}
         edit = workspace_edit(uri, [text_edit(fix, st.lines)], st.result_version)
