@@ -383,7 +383,10 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
                     (baseline_true if true else baseline)[f.criterion] += 1
                     baseline_list.append(f"{'TRUE ' if true else 'FALSE'} {Path(path).name}:{f.segment.range.start.line + 1} "
                                          f"{f.criterion} {f.rule}: {norm(f.segment.text)[:140]}")
-                base_keys[(path, dr.doc.owner)] = {(norm(f.segment.text), f.criterion) for f in dr.findings}
+                # a finding the unmutated doc already had: same sentence, or same rule and message
+                # (the mutated sentence's text changes, the finding about another name in it does not)
+                base_keys[(path, dr.doc.owner)] = {(norm(f.segment.text), f.criterion) for f in dr.findings} | \
+                    {(f.rule, f.message) for f in dr.findings}
                 e = dr.entity
                 if e is None or e.kind not in ("function", "method", "class"):
                     continue
@@ -420,7 +423,7 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
                     if f.segment.index == label.index and f.criterion == m.criterion:
                         hit = True
                         continue
-                    if (norm(f.segment.text), f.criterion) in base:
+                    if (norm(f.segment.text), f.criterion) in base or (f.rule, f.message) in base:
                         continue
                     fp[f.criterion] += 1
                     if f.segment.index == label.index:
