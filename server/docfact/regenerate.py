@@ -47,7 +47,7 @@ def regenerate(result: DocResult, lines: LineIndex) -> Fix | None:
         body = _summary(result.entity)
     start = lines.offset(doc.range.start)
     end = lines.offset(doc.range.end)
-    new = _render(doc, body, lines)
+    new = render_doc(doc, body, lines)
     if new is None or new == lines.text[start:end]:
         return None
     return Fix(title=TITLE, start=start, end=end, new_text=new)
@@ -288,7 +288,8 @@ def _add_numpy(body: str, title: str, items: list[str]) -> str:
 
 # ---- rendering back into the file ------------------------------------------------------------
 
-def _render(doc: DocBlock, body: str, lines: LineIndex) -> str | None:
+def render_doc(doc: DocBlock, body: str, lines: LineIndex) -> str | None:
+    """``body`` (cleaned docstring text) written back with the doc's delimiters and indentation."""
     start = lines.offset(doc.range.start)
     end = lines.offset(doc.range.end)
     raw = lines.text[start:end]

@@ -348,3 +348,16 @@ def test_cross_file_rename_is_seen(tmp_path: Path) -> None:
     engine = Engine(tmp_path)
     engine.load()
     assert [f.rule for f in engine.check_file(str(tmp_path / "pkg/store.py")).findings] == ["C1.unknown-name"]
+
+
+def test_parameter_named_like_the_module_of_its_annotation(tmp_path: Path) -> None:
+    """``def f(schema: schema.Table)``: resolving the annotation must not loop forever."""
+    result = judge(tmp_path, '''
+        from . import schema
+
+
+        def f(schema: schema.Table) -> str:
+            """Read ``schema.name`` asynchronously."""
+            return schema.name
+        ''', name="pkg/m.py", extra={"pkg/__init__.py": "", "pkg/schema.py": "class Table:\n    name = 'x'\n"})
+    assert rules(result) == ["C3.not-async"]

@@ -94,6 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except Exception as exc:  # a bug: say so plainly, with the exit code of an input error
+        logging.getLogger("docfact").debug("internal error", exc_info=True)
+        print(f"docfact: internal error: {type(exc).__name__}: {exc} (run with -v for the traceback; "
+              "please report it)", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_USAGE
 
 

@@ -118,6 +118,7 @@ class Resolver:
 
     def __init__(self, graph: ProjectGraph) -> None:
         self.g = graph
+        self._typing: set[tuple[str, str]] = set()  # annotations being resolved (cycle guard)
         # while set, project modules looked into but not loaded are recorded here
         self.missing: set[str] | None = None
 
@@ -394,7 +395,18 @@ class Resolver:
         names = [n for n in type_names(annotation) if n not in ("Optional", "typing.Optional")]
         if not names:
             return None
-        typed = self.resolve(names[0], scope, cache)
+        # An annotation names things of the enclosing module, not the function's locals:
+        # ``def f(schema: schema.Table)`` means the module ``schema``, not the parameter.
+        module = self.g.module_entity(scope.path)
+        where = module if module is not None and module is not scope else scope
+        key = (annotation, where.qualname)
+        if key in self._typing:  # a type that names itself through a local: give up
+            return None
+        self._typing.add(key)
+        try:
+            typed = self.resolve(names[0], where, cache)
+        finally:
+            self._typing.discard(key)
         if typed is None or typed.kind == "local":
             return None
         if typed.kind == "project" and (typed.entity is None or typed.entity.kind != "class"):

@@ -29,6 +29,7 @@ from docfact.regenerate import regenerate
 
 from . import convert
 from .checker import Checker
+from .llm import LlmService
 from .progress import progress
 from .protocol import DocfactProtocol
 from .settings import ConfigService
@@ -50,6 +51,7 @@ class DocfactServer(LanguageServer):
         self.stopping = False  # set on shutdown: long engine jobs stop early
         self.config = ConfigService(self)
         self.checker = Checker(self)
+        self.llm = LlmService(self)
         self._engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docfact-engine")
         # nltk and the parsers cost ~1 s to import: start while the client is still handshaking
         self.warm_up = threading.Thread(target=_warm_up, name="docfact-warm-up", daemon=True)
@@ -200,21 +202,18 @@ class DocfactServer(LanguageServer):
 
     # ---- LLM seam -------------------------------------------------------------------------------
     async def llm_pass(self, uri: str, version: int | None, result: FileResult) -> None:
-        """Hook for the LLM judge, called after static diagnostics are published, on save and on
-        the check commands only (never while typing). ``version`` is the document version the
-        result belongs to (None for files that are not open: checkWorkspace). Does nothing unless
-        ``llm.enabled``. The LLM issue wires it: judge ``result``'s docs off the event loop (async
-        httpx), merge verdicts (``judges.static.merge``), store them in the open document's
-        DocState and ``publish(uri)`` only if the document still has ``version``."""
-        if not self.settings_of(convert.uri_to_path(uri)).llm.enabled:
-            return
-        log.info("docfact: the LLM judge is enabled but not available in this build; static results only")
-
+        """After static diagnostics (on save and on the check commands, never while typing):
+        start the LLM judge for ``result`` in the background when ``llm.enabled``."""
+        if self.settings_of(convert.uri_to_path(uri)).llm.enabled:
+            self.llm.start(uri, version, result)
 
     async def regenerate_doc(self, doc: DocResult, lines: LineIndex) -> Fix | None:
-        """The "Regenerate docstring" command's edit. Deterministic (docfact.regenerate); the LLM
-        issue may override this to ask the model when ``llm.enabled`` (code actions stay
-        deterministic: they must answer fast)."""
+        """The "Regenerate docstring" command's edit: the model's docstring, judged before it is
+        offered, when ``llm.enabled``; else the deterministic one (``docfact.regenerate``). Code
+        actions stay deterministic: they must answer fast."""
+        folder = await self.folder_for(doc.doc.path)
+        if folder.settings.llm.enabled:
+            return await self.llm.regenerate(doc, lines, folder.engine)
         return regenerate(doc, lines)
 
 

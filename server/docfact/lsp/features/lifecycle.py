@@ -31,11 +31,12 @@ def register(server: DocfactServer) -> None:
         ls.run_task(register_watchers(ls), "register file watchers")
 
     @server.feature(types.SHUTDOWN)
-    def shutdown(ls: DocfactServer, params: None) -> None:
+    async def shutdown(ls: DocfactServer, params: None) -> None:
         ls.stopping = True
         for st in ls.docs.values():
             if st.timer is not None:
                 st.timer.cancel()
+        await ls.llm.close()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def did_change_configuration(ls: DocfactServer, params: types.DidChangeConfigurationParams) -> None:
