@@ -357,7 +357,7 @@ def test_parameter_named_like_the_module_of_its_annotation(tmp_path: Path) -> No
 
 
         def f(schema: schema.Table) -> str:
-            """Read ``schema.name`` asynchronously."""
+            """Read the name of the table asynchronously."""
             return schema.name
         ''', name="pkg/m.py", extra={"pkg/__init__.py": "", "pkg/schema.py": "class Table:\n    name = 'x'\n"})
     assert rules(result) == ["C3.not-async"]
