@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.mentions import MARKED, Mention, find_mentions, is_constant_like
-from docfact.model import Finding, Segment
+from docfact.model import Entity, Finding, Segment
 
 
 def documented_params(ctx: JudgeContext) -> list[str] | None:
@@ -94,6 +94,11 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
                     return True
                 # an instance attribute set in a method (``self.show_default = ...``)
                 return len(parts) == 2 and f"self.{parts[1]}" in head_res.entity.code
+            cls = _only_project_class(ctx, head) if head_res is None else None
+            if cls is not None and len(parts) == 2:
+                # ``Session.resolve_redirects`` in a file that does not import Session
+                return (ctx.graph.find(cls.path, f"{cls.local_name}.{parts[1]}") is not None
+                        or f"self.{parts[1]}" in cls.code or not _all_members_known(ctx, cls))
         except Exception:
             return True  # a resolver problem is not a finding
     if ctx.is_known(parts[-1]):
@@ -103,6 +108,24 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
     except Exception:
         exists = None
     return exists is not False
+
+
+def _only_project_class(ctx: JudgeContext, name: str) -> Entity | None:
+    """The project class of that name when there is exactly one."""
+    classes = [x for x in ctx.graph.entities_named(name) if x.kind == "class"]
+    return classes[0] if len(classes) == 1 else None
+
+
+def _all_members_known(ctx: JudgeContext, cls: Entity) -> bool:
+    """Whether every base of a project class is a project class too (so its members are all
+    visible): an external base may supply any member."""
+    for base in cls.bases:
+        simple = base.split(".")[-1].split("[")[0].split("<")[0]
+        if simple in ("object", "Object", "Exception", "BaseException") or simple.startswith(("Generic", "Protocol")):
+            continue
+        if _only_project_class(ctx, simple) is None:
+            return False
+    return True
 
 
 def _in_imported_module(ctx: JudgeContext, name: str) -> bool:
@@ -121,6 +144,10 @@ def _in_imported_module(ctx: JudgeContext, name: str) -> bool:
 def _proven_missing_member(ctx: JudgeContext, dotted: str) -> bool:
     """Whether ``a.b`` names a member that its known owner does not have."""
     if _project_head(ctx, dotted):
+        return True
+    head = dotted.split(".")[0]
+    cls = _only_project_class(ctx, head)
+    if cls is not None and _all_members_known(ctx, cls):
         return True
     try:
         return ctx.graph.external_exists(dotted) is False and ctx.graph.external_exists(dotted.rsplit(".", 1)[0]) is True
@@ -160,7 +187,7 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
 
 
 _HISTORY = re.compile(
-    r"\b(?:renamed|(?:was|were|been|is|are|be)\s+removed|removed\s+(?:in|from|since)|deprecated|"
+    r"\b(?:renamed|(?:was|were|been)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
     r"formerly|previously|no\s+longer|instead|used\s+to|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|versionadded|seealso|see\s+also)\b",
@@ -203,6 +230,9 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # or names in other libraries.
         marked = m.strength == MARKED and "." in m.name and _proven_missing_member(ctx, m.name)
         suggestion = ctx.suggest(last, cutoff=0.88)
+        if suggestion is None and m.strength == MARKED:
+            # a marked name may mean anything in the project: ``Respone`` for the class Response
+            suggestion = ctx.suggest(last, ctx.graph.project_names(), cutoff=0.88)
         if suggestion is not None and _external_attribute(ctx, suggestion):
             suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
         if suggestion is not None and suggestion.lower() == last.lower():

@@ -144,9 +144,15 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if e.name in ("__init__", "__new__", "__post_init__", "setUp", "tearDown"):
         return
+    if seg.field is not None and seg.field.section == "yields":
+        yield from _yield_type(ctx, seg, e)
+        return
     claim = claimed_return(seg)
     if claim is None:
         return
+    if seg.field is not None and seg.field.section == "returns" and sum(
+            1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
+        return  # NumPy-style named items: each describes one element of a returned tuple
     doc_type, span = claim
     code = code_return_type(ctx, e)
     if code is None:
@@ -161,6 +167,29 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         seg, "C2", "C2.return-type",
         f"documented to return `{doc_type.strip()}`, but {source}",
         evidence=ctx.evidence_of(e, source), fix=fix)
+
+
+_YIELDED = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+?)\s*(?:,.*)?\]$")
+
+
+def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]:
+    """``Yields: int`` against ``-> Iterator[str]`` / ``Generator[str, None, None]``."""
+    item = seg.field
+    if item is None or not item.type or not e.returns or not e.is_generator:
+        return
+    m = _YIELDED.match(e.returns.strip())
+    if m is None:
+        return
+    yielded = m.group(1)
+    if contradicts(item.type, yielded):
+        fix = None
+        if item.type_span:
+            rel = item.type_span[0] - seg.start
+            fix = ctx.fix_replace(seg, rel, rel + (item.type_span[1] - item.type_span[0]), yielded,
+                                  f"Change the yielded type to `{yielded}`")
+        yield ctx.finding(seg, "C2", "C2.return-type",
+                          f"documented to yield `{item.type.strip()}`, but it is annotated to yield `{yielded}`",
+                          evidence=ctx.evidence_of(e, "the return annotation"), fix=fix)
 
 
 RULES = (

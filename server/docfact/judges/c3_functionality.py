@@ -193,7 +193,11 @@ def _raise_lines(e: Entity) -> str:
 
 # ---- async, recursion, generators -------------------------------------------------------------
 
-_ASYNC_WORDS = re.compile(r"\b(?:asynchronous(?:ly)?|coroutine|awaitable|non-blocking)\b", re.I)
+# the function itself is claimed to be asynchronous: an adverb, or "is/returns a coroutine"
+_ASYNC_WORDS = re.compile(
+    r"\basynchronously\b|\b(?:is|returns?)\s+(?:a|an)\s+(?:coroutine|awaitable)\b|^\s*(?:An?\s+)?(?:coroutine|awaitable)\s+(?:that|which)\b",
+    re.I,
+)
 _NEG = re.compile(r"(?:\b(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of)\b|n't\b)[^.]{0,30}$", re.I)
 _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
 
@@ -234,6 +238,25 @@ def _about_a_parameter(e: Entity, text: str) -> bool:
     return False
 
 
+_OTHER_SUBJECT = re.compile(
+    r"^\s*(?:since|because|as|if|when|whenever|while|although|though|unless|note|this|that|these|"
+    r"those|it|its|they|we|our|you|each|every|any|all|some|the|a|an|there|here|so|such)\b(?!\s+(?:function|method)\b)",
+    re.I,
+)
+
+
+def _about_the_function(prose: str) -> bool:
+    """Whether a sentence is about the documented function: it starts with a verb (a summary
+    line, "Walks the tree ...") or with "This function/method"."""
+    return not _OTHER_SUBJECT.match(prose)
+
+
+def _calls_by_name(call: str, name: str) -> bool:
+    """Whether a call expression calls ``name`` itself (``name()``, ``self.name()``, ``cls.name()``),
+    not a same-named method of some other object (``session.request()``)."""
+    return call == name or call in (f"self.{name}", f"cls.{name}", f"this.{name}", f"super().{name}")
+
+
 _RECURSIVE = re.compile(r"\brecursive(?:ly)?\b|\brecursion\b", re.I)
 
 
@@ -247,7 +270,9 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     m = _RECURSIVE.search(prose)
     if not m or _NEG.search(prose[: m.start()]) or _about_a_parameter(e, seg.text[: m.start()]):
         return
-    if any(c.split(".")[-1] == e.name for c in e.calls):
+    if not _about_the_function(prose):
+        return  # "Since the parser can be called recursively": another subject
+    if any(_calls_by_name(c, e.name) for c in e.calls):
         return
     if re.search(r"\bwhile\b", e.code):
         return  # a work-list loop is how iterative code walks a tree "recursively"
@@ -255,15 +280,17 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     # recurse, and so may a callable held in a parameter or a local variable.
     variables = {p.name.lstrip("*") for p in e.params} | set(e.locals) | set(e.assigns)
     for c in e.calls:
-        head = c.split(".")[0]
-        if head in _imported(ctx) or not ctx.is_known(head) or c in variables:
-            return
-        if re.search(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten", c, re.I):
-            return
+        if c in variables:
+            return  # a callback could call back
+        if re.search(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten|descend|children", c, re.I):
+            return  # a helper that recurses itself: the docs may describe that
     for dep in ctx.related_entities:
-        if any(c.split(".")[-1] == e.name for c in dep.calls):
+        if dep.kind == "class" or (dep.kind in ("function", "method") and dep.calls and dep.path == e.path
+                                   and any(c.split(".")[0] in ("self", "cls") for c in dep.calls)):
+            return  # a project class or a method that calls further in: recursion may sit there
+        if any(_calls_by_name(c, e.name) for c in dep.calls):
             return  # mutual recursion through a direct callee
-        if any(c.split(".")[-1] == dep.name for c in dep.calls):
+        if any(_calls_by_name(c, dep.name) for c in dep.calls):
             return  # the callee itself recurses: the docs may describe that
     if any(p.name.lower() in ("recursive", "recurse", "depth", "deep") for p in e.params):
         return

@@ -20,7 +20,8 @@ _SPECULATIVE = re.compile(
     r"(?:[\w-]+\s+){0,4}(?:applications|pipelines|projects|systems|scenarios|industr(?:y|ies)|domains|development|frameworks|workflows|environments|software)\b"
     r"|\bcan\s+be\s+(?:used|employed|utili[sz]ed|applied|leveraged)\s+(?:in|for|across)\s+(?:a\s+)?(?:variety|range|number|wide|many|various|numerous|diverse|different|all\s+kinds)\b"
     r"|\b(?:useful|helpful|handy|ideal|perfect|essential|crucial|vital|invaluable)\s+(?:in|for)\s+(?:many|various|numerous|a\s+(?:variety|wide\s+range)|scenarios|applications|domains|fields|web\s+(?:crawl|scrap|develop|applications)|data\s+(?:science|analysis|processing|pipelines)|machine\s+learning|scientific)"
-    r"|\b(?:machine\s+learning|deep\s+learning|data\s+science|web\s+(?:crawlers?|scrapers?|development)|big\s+data|artificial\s+intelligence|financial\s+(?:applications|modelling|modeling)|scientific\s+computing|game\s+development|blockchain)\b"
+    r"|\b(?:in|for|by|across)\s+(?:[\w-]+\s+){0,3}(?:machine\s+learning|deep\s+learning|data\s+science|web\s+(?:crawlers?|scrapers?|development)|big\s+data|artificial\s+intelligence|financial|scientific\s+computing|game\s+development|blockchain)\s+"
+    r"(?:pipelines|applications|projects|systems|workflows|tasks|scenarios|platforms|tools)\b"
     r"|^\s*Interestingly\b|^\s*Fun\s+fact\b|^\s*Historically\b"
     r"|\b(?:developers|programmers|engineers|data\s+scientists|users)\s+(?:often|frequently|commonly|typically|may)\s+(?:use|rely|need|find|prefer)\b"
     r"|\bin\s+(?:real-world|many|various|modern|production)\s+(?:applications|systems|projects|scenarios|software)\b",
