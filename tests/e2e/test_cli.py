@@ -71,9 +71,9 @@ def test_text_output_like_ruff(tmp_path: Path) -> None:
     shutil.copytree(WS / "planted_py", tmp_path / "ws")
     proc = docfact("check", "shop/cart.py", "--no-cache", cwd=tmp_path / "ws")
     first = proc.stdout.splitlines()[0]
-    assert first.startswith("shop/cart.py:19:13: C1 `label` is not a parameter of `add_line`; did you mean `name`?")
-    assert proc.stdout.splitlines()[1].strip() == "label (str): The product name."
-    assert "Found 13 findings" in proc.stdout
+    assert first.startswith("shop/cart.py:13:9: C1 `total_due` is not an attribute of `Cart`")
+    assert proc.stdout.splitlines()[1].strip() == "total_due (float): What the owner pays."
+    assert "Found 14 findings" in proc.stdout
 
 
 def test_json_contract_docs_and_findings(tmp_path: Path) -> None:
@@ -81,10 +81,10 @@ def test_json_contract_docs_and_findings(tmp_path: Path) -> None:
     data = json.loads(docfact("check", ".", "--format", "json", "--no-cache", cwd=tmp_path / "ws").stdout)
     assert set(data) >= {"version", "files", "docstrings", "score", "docs", "findings"}
     doc = next(d for d in data["docs"] if d["symbol"] == "Cart.add_line")
-    assert doc == {"path": "shop/cart.py", "symbol": "Cart.add_line", "line": 16, "kind": "docstring",
+    assert doc == {"path": "shop/cart.py", "symbol": "Cart.add_line", "line": 21, "kind": "docstring",
                    "sentences": 3, "score": pytest.approx(11 / 12, abs=1e-4)}
     f = next(f for f in data["findings"] if f["rule"] == "C1.unknown-param")
-    assert f == {"path": "shop/cart.py", "line": 19, "column": 13, "end_line": 19, "end_column": 43,
+    assert f == {"path": "shop/cart.py", "line": 24, "column": 13, "end_line": 24, "end_column": 43,
                  "criterion": "C1", "rule": "C1.unknown-param", "judge": "static",
                  "message": "`label` is not a parameter of `add_line`; did you mean `name`?",
                  "sentence": "label (str): The product name.", "symbol": "Cart.add_line",

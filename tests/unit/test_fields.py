@@ -320,3 +320,10 @@ def test_excluded_and_prose_blocks(text: str, prose: list[str]) -> None:
 )
 def test_docstring_style(text: str, style: str) -> None:
     assert docstring_style(text) == style
+
+
+def test_sphinx_raises_without_name_takes_the_leading_exception() -> None:
+    from docfact.docs.layout import parse_fields
+
+    [item] = parse_fields(":raises: TypeError: When the input is bad.\n")
+    assert (item.section, item.name, item.description) == ("raises", "TypeError", "When the input is bad.")

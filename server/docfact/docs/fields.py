@@ -242,6 +242,11 @@ def sphinx_item(text: str, start: int, end: int) -> FieldItem:
     if section in ("type", "rtype"):
         typ = _type_span(text, body, end)
         return _item(section, field, text, args, typ, end, end)
+    if section == "raises" and not args:
+        # ``:raises: TypeError: when ...``: the exception leads the body
+        lead = re.compile(r"[ \t]*([A-Za-z_][\w.]*)[ \t]*:").match(text, body, end)
+        if lead:
+            return _item(section, field, text, lead.span(1), None, lead.end(), end)
     return _item(section, field, text, args, None, body, end)
 
 

@@ -186,6 +186,48 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
     return item.name_span[0] - seg.start, item.name_span[1] - seg.start
 
 
+def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
+    """The attribute names a class has: members, class-level fields and ``self.x`` assignments;
+    None when an external base may add more."""
+    if not _all_members_known(ctx, cls):
+        return None
+    names = {m.rsplit(".", 1)[-1] for m in cls.members}
+    names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
+    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code, re.M))
+    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*:", cls.code, re.M))
+    for base in cls.bases:
+        parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+        if parent is not None and parent is not cls:
+            inherited = class_attributes(ctx, parent) if parent.qualname != cls.qualname else set()
+            if inherited is None:
+                return None
+            names |= inherited
+    return names
+
+
+def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    item = seg.field
+    cls = ctx.entity
+    if item is None or item.section != "attribute" or not item.name or cls is None or cls.kind != "class":
+        return
+    name = item.name.strip().lstrip("*")
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return
+    names = class_attributes(ctx, cls)
+    if names is None or name in names:
+        return
+    suggestion = ctx.suggest(name, names, cutoff=0.6)
+    msg = f"`{name}` is not an attribute of `{cls.name}`"
+    fix = None
+    if suggestion:
+        msg += f"; did you mean `{suggestion}`?"
+        if item.name_span:
+            rel = item.name_span[0] - seg.start + item.name.find(name)
+            fix = ctx.fix_replace(seg, rel, rel + len(name), suggestion, f"Rename `{name}` to `{suggestion}`")
+    yield ctx.finding(seg, "C1", "C1.unknown-attribute", msg,
+                      evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
+
+
 _HISTORY = re.compile(
     r"\b(?:renamed|(?:was|were|been)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
     r"formerly|previously|no\s+longer|instead|used\s+to|"
@@ -297,6 +339,8 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 RULES = (
     Rule("C1.unknown-param", "C1", "A documented parameter that the signature does not have.",
          "`Args: path: ...` for `def load(filename)`", unknown_param),
+    Rule("C1.unknown-attribute", "C1", "A documented class attribute that the class does not define.",
+         "`Attributes: indices (list): ...` when the class sets `self.index`", unknown_attribute),
     Rule("C1.wrong-subject", "C1", "The docstring names the documented function or class by another name.",
          "\"The `load_config` function ...\" on `def read_settings()`", wrong_subject),
     Rule("C1.unknown-name", "C1", "A code name in a sentence that exists nowhere in the code, its 1-hop context or the project.",

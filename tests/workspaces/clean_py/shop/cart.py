@@ -6,7 +6,12 @@ from .tax import tax_for
 
 
 class Cart:
-    """A cart of priced lines."""
+    """A cart of priced lines.
+
+    Attributes:
+        lines (list): The priced lines.
+        owner (str): Who owns the cart.
+    """
 
     def __init__(self, owner: str) -> None:
         self.owner = owner

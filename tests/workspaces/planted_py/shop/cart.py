@@ -6,7 +6,12 @@ from .tax import tax_for
 
 
 class Cart:
-    """A cart of priced lines."""
+    """A cart of priced lines.
+
+    Attributes:
+        lines (list): The priced lines.
+        total_due (float): What the owner pays.
+    """
 
     def __init__(self, owner: str) -> None:
         self.owner = owner
