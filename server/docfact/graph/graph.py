@@ -498,15 +498,16 @@ class ProjectGraph:
             out[r.qualname] = r
         return list(out.values())
 
-    def dependents(self, qualname: str) -> set[str]:
+    def dependents(self, qualname: str, class_users: bool = True) -> set[str]:
         """Qualified names of entities that call, reference, type-use or inherit ``qualname``
         (through reverse edges). Users of a class count for its members too, since a class's
-        context shows its members' signatures."""
+        context shows its members' signatures (``class_users=False`` leaves them out: for a
+        member whose signature did not change)."""
         g = self.g
         out: set[str] = set()
         targets = [qualname]
         ent = self.entity(qualname)
-        if ent is not None and ent.parent is not None:
+        if class_users and ent is not None and ent.parent is not None:
             parent = self.find(ent.path, ent.parent)
             if parent is not None and parent.kind == "class":
                 targets.append(parent.qualname)

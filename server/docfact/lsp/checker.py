@@ -12,13 +12,24 @@ import hashlib
 import logging
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings
 from docfact.engine import file_words
 from docfact.index.workspace import language_for_path, read_source
-from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, aggregate_score
+from docfact.model import (
+    DocBlock,
+    DocResult,
+    Entity,
+    FileIndex,
+    FileResult,
+    Finding,
+    Pos,
+    Range,
+    aggregate_score,
+)
 from docfact.positions import LineIndex
 
 from . import convert
@@ -32,10 +43,25 @@ log = logging.getLogger(__name__)
 
 
 def entity_codes(index: FileIndex | None) -> dict[str, str]:
-    """qualname -> code of a file's entities (modules count by presence only)."""
+    """qualname -> what other docs can see of each entity of a file.
+
+    Functions and variables: their code. Classes: what their 1-hop view shows (header,
+    docstring, member signatures), not their whole body, so an edit inside one method changes
+    that method and not every user of the class. Modules count by presence only.
+    """
     if index is None:
         return {}
-    return {e.qualname: ("" if e.kind == "module" else e.signature + "\n" + e.code) for e in index.entities}
+    out: dict[str, str] = {}
+    for e in index.entities:
+        if e.kind == "module":
+            out[e.qualname] = ""
+        elif e.kind == "class":
+            members = [index.entity(m) for m in e.members]
+            out[e.qualname] = "\n".join([e.signature, repr(e.bases), e.doc.text if e.doc else "",
+                                         *(m.signature for m in members if m is not None)])
+        else:
+            out[e.qualname] = e.signature + "\n" + e.code
+    return out
 
 
 def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
@@ -47,20 +73,28 @@ def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
 
 def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Settings,
             criteria: tuple[str, ...]) -> str:
-    """The doc's own inputs to a static verdict, hashed: its text and place, the code it documents.
+    """The doc's own inputs to a static verdict, hashed: its text, its layout and the code it
+    documents, but not where it sits in the file, so an edit above it does not make it stale
+    (:func:`relocate` moves a reused verdict to the doc's new place).
 
     What comes from elsewhere (1-hop definitions, the project's names) is handled by
     :meth:`Checker.invalidate`, which drops cached verdicts when those change.
     """
+    top = doc.range.start.line
+    base = doc.pieces[0][1] if doc.pieces else 0
     lines = range(doc.start_line, doc.end_line + 1)
     parts: list[str] = [
-        doc.kind, doc.text, repr(doc.range), repr(doc.pieces), repr(doc.target_lines),
+        doc.kind, doc.text, repr([(t, f - base) for t, f in doc.pieces]),
+        repr((doc.range.start.col, doc.range.end.line - top, doc.range.end.col)),
+        repr(None if doc.target_lines is None else (doc.target_lines[0] - top, doc.target_lines[1] - top)),
         ",".join(criteria), str(settings.check_comments),
-        repr(sorted((ln, sorted(c)) for ln, c in index.suppressions.items() if ln in lines)),
+        repr(sorted((ln - top, sorted(c)) for ln, c in index.suppressions.items() if ln in lines)),
         repr([(i.module, i.name, i.alias, i.level) for i in index.imports]),
     ]
     if entity is not None:
-        parts += [entity.qualname, entity.signature, entity.code, repr(entity.range),
+        r = entity.range
+        parts += [entity.qualname, entity.signature, entity.code,
+                  repr((r.start.line - top, r.start.col, r.end.line - top, r.end.col)),
                   repr(sorted(index.suppressions.get(entity.range.start.line, ())))]
         if entity.parent:
             owner = index.entity(entity.parent)
@@ -72,6 +106,31 @@ def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Se
         h.update(p.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
     return h.hexdigest()
+
+
+def relocate(res: DocResult, doc: DocBlock, entity: Entity | None) -> DocResult | None:
+    """A cached verdict moved to the same doc's new place (lines and offsets shifted by an edit
+    above it); None when it cannot be moved safely (evidence elsewhere in the same file)."""
+    dl = doc.range.start.line - res.doc.range.start.line
+    do = (doc.pieces[0][1] - res.doc.pieces[0][1]) if doc.pieces and res.doc.pieces else 0
+    if dl == 0 and do == 0:
+        return res
+
+    def moved(r: Range) -> Range:
+        return Range(Pos(r.start.line + dl, r.start.col), Pos(r.end.line + dl, r.end.col))
+
+    segments = [replace(sg, range=moved(sg.range)) for sg in res.segments]
+    by_index = {sg.index: sg for sg in segments}
+    findings: list[Finding] = []
+    for f in res.findings:
+        ev = f.evidence
+        if ev is not None and ev.path == doc.path and ev.range is not None:
+            if res.entity is None or entity is None or ev.range != res.entity.range:
+                return None
+            ev = replace(ev, range=entity.range)
+        fix = replace(f.fix, start=f.fix.start + do, end=f.fix.end + do) if f.fix is not None else None
+        findings.append(replace(f, segment=by_index[f.segment.index], evidence=ev, fix=fix))
+    return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=res.criteria)
 
 
 class Checker:
@@ -88,6 +147,7 @@ class Checker:
         if text is not None and old is not None and old.text == text:
             return old, set()
         before = entity_codes(old)
+        signatures = {e.qualname: e.signature for e in old.entities} if old is not None else {}
         old_words = file_words(old) if old is not None else set()
         if text is None:
             engine.remove_file(path)
@@ -96,19 +156,23 @@ class Checker:
             index = engine.update_file(path, text)
         new_words = file_words(index) if index is not None else set()
         changed = changed_qualnames(before, entity_codes(index))
-        self.invalidate(folder, changed, old_words ^ new_words)
+        body_only = {e.qualname for e in (index.entities if index is not None else [])
+                     if e.qualname in changed and signatures.get(e.qualname) == e.signature}
+        self.invalidate(folder, changed, old_words ^ new_words, body_only)
         return index, changed
 
-    def invalidate(self, folder: Folder, changed: set[str], words: set[str]) -> None:
+    def invalidate(self, folder: Folder, changed: set[str], words: set[str],
+                   body_only: set[str] | None = None) -> None:
         """Forget cached verdicts that may depend on what changed: docs of the changed entities
         and of their dependents (1-hop users, any file), and docs that mention a name which
-        appeared in or disappeared from the project's vocabulary."""
+        appeared in or disappeared from the project's vocabulary. A member whose body changed
+        but not its signature looks the same to its class's users: only its own users re-check."""
         if not changed and not words:
             return
         graph = folder.engine.graph
         stale = set(changed)
         for q in changed:
-            stale |= graph.dependents(q)
+            stale |= graph.dependents(q, class_users=q not in (body_only or ()))
         alternatives = "|".join(map(re.escape, sorted(words)))
         mention = re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])") if words else None
         for cache in folder.doc_cache.values():
@@ -138,8 +202,11 @@ class Checker:
             if doc.kind == "comment" and not engine.settings.check_comments:
                 continue
             try:
-                key = doc_key(index, doc, engine.documented_entity(index, doc), engine.settings, crits)
+                entity = engine.documented_entity(index, doc)
+                key = doc_key(index, doc, entity, engine.settings, crits)
                 res = old.get(key)
+                if res is not None:
+                    res = relocate(res, doc, entity)
                 if res is None:
                     res = engine.judge_doc(index, doc, lines, crits)
                     judged += 1
