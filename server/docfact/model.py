@@ -274,6 +274,13 @@ class DocResult:
     criteria: tuple[str, ...] = CRITERIA
 
     @property
+    def symbol(self) -> str:
+        """The documented entity's name inside its file (``Store.prune``), ``<module>`` for the module."""
+        if self.entity is not None:
+            return self.entity.local_name or self.entity.module or "<module>"
+        return self.doc.owner or "<module>"
+
+    @property
     def score(self) -> float:
         """Share of (segment, criterion) pairs judged consistent; 1.0 when there is nothing to judge."""
         pairs = len(self.segments) * len(self.criteria)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from docfact import __version__
+from docfact import __version__, baseline
 from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
 from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report, build_report
 from docfact.config import (
@@ -335,20 +334,17 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
                         engine.update_file(str(cand.resolve()), text)
 
 
-def _fingerprint(f: FindingRow) -> str:
-    return json.dumps([f.path.replace("\\", "/"), f.symbol, f.criterion, f.rule, f.sentence])
+def _print_of(f: FindingRow) -> baseline.Fingerprint:
+    return baseline.fingerprint(f.path, f.symbol, f.criterion, f.rule, f.sentence)
 
 
 def _write_baseline(path: Path, findings: list[FindingRow]) -> None:
-    data = {"version": 1, "tool": f"docfact {__version__}",
-            "findings": [json.loads(_fingerprint(f)) for f in findings]}
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    baseline.write(path, (_print_of(f) for f in findings))
 
 
 def _apply_baseline(path: Path, findings: list[FindingRow]) -> list[FindingRow]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        known = {json.dumps(x) for x in data["findings"]}
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise UsageError(f"{path}: not a docfact baseline file ({exc})") from exc
-    return [f for f in findings if _fingerprint(f) not in known]
+        known = baseline.load(path)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    return [f for f in findings if _print_of(f) not in known]

@@ -76,9 +76,7 @@ class Report:
 
 
 def symbol_of(d: DocResult) -> str:
-    if d.entity is not None:
-        return d.entity.local_name or d.entity.module or "<module>"
-    return d.doc.owner or "<module>"
+    return d.symbol
 
 
 def row_for(f: Finding, d: DocResult, display: str, severity: str) -> FindingRow:

@@ -6,6 +6,7 @@ positions through :class:`docfact.positions.LineIndex`, the one conversion modul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +118,10 @@ def diagnostic(finding: model.Finding, result: model.DocResult, settings: Settin
     )
 
 
-def diagnostics(result: model.FileResult | None, settings: Settings, lines: LineIndex | None) -> list[types.Diagnostic]:
+def diagnostics(result: model.FileResult | None, settings: Settings, lines: LineIndex | None,
+                hidden: Callable[[model.DocResult, model.Finding], bool] | None = None) -> list[types.Diagnostic]:
+    """One diagnostic per finding; ``hidden`` drops findings (e.g. those in the baseline)."""
     if result is None or lines is None:
         return []
-    return [diagnostic(f, d, settings, lines) for d in result.docs for f in d.findings]
+    return [diagnostic(f, d, settings, lines) for d in result.docs for f in d.findings
+            if hidden is None or not hidden(d, f)]

@@ -21,9 +21,10 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from docfact import __version__
+from docfact.baseline import fingerprint
 from docfact.config import Settings
 from docfact.engine import Engine, project_root
-from docfact.model import DocResult, FileResult, Fix
+from docfact.model import DocResult, FileResult, Finding, Fix
 from docfact.positions import LineIndex
 from docfact.regenerate import regenerate
 
@@ -176,13 +177,13 @@ class DocfactServer(LanguageServer):
         if st is None or self.pull_diagnostics:
             return
         settings = self.settings_of(st.path)
-        diags = convert.diagnostics(st.result, settings, st.lines)
+        diags = convert.diagnostics(st.result, settings, st.lines, self.baselined(st.path))
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=diags, version=st.result_version))
 
     def publish_result(self, uri: str, result: FileResult, lines: LineIndex, settings: Settings) -> None:
         """Push diagnostics of a file that is not open (workspace check)."""
-        diags = convert.diagnostics(result, settings, lines)
+        diags = convert.diagnostics(result, settings, lines, self.baselined(result.path))
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=diags))
 
     def refresh_pulled(self) -> None:
@@ -193,6 +194,23 @@ class DocfactServer(LanguageServer):
     def clear(self, uri: str) -> None:
         if not self.pull_diagnostics:
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def baselined(self, path: str | None) -> Callable[[DocResult, Finding], bool] | None:
+        """A filter hiding the findings recorded in the folder's ``baseline`` file (None: no baseline)."""
+        folder = self.folder_of(path)
+        if folder is None or not folder.settings.baseline:
+            return None
+        known = folder.baseline()
+        if not known or path is None:
+            return None
+        rel = folder.relative(path)
+        return lambda d, f: fingerprint(rel, d.symbol, f.criterion, f.rule, f.segment.text) in known
+
+    def folder_of(self, path: str | None) -> Folder | None:
+        for folder in sorted(self.folders.values(), key=lambda f: -len(str(f.root))):
+            if path is not None and folder.owns(path):
+                return folder
+        return None
 
     def settings_of(self, path: str | None) -> Settings:
         for folder in sorted(self.folders.values(), key=lambda f: -len(str(f.root))):

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import fnmatch
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docfact.baseline import Fingerprint
+from docfact.baseline import load as load_baseline
 from docfact.config import Settings
 from docfact.engine import Engine
 from docfact.model import DocResult, FileResult
 from docfact.positions import LineIndex
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -25,9 +30,39 @@ class Folder:
     # path -> doc cache key -> DocResult (only the docs of the latest check of that file)
     doc_cache: dict[str, dict[str, DocResult]] = field(default_factory=dict)
 
+    _baseline: tuple[str, float, frozenset[Fingerprint]] | None = None
+
     @property
     def settings(self) -> Settings:
         return self.engine.settings
+
+    def baseline(self) -> frozenset[Fingerprint]:
+        """The fingerprints of the ``baseline`` file (re-read when it changes; empty when unset
+        or unreadable, with one log line per problem)."""
+        name = self.settings.baseline
+        if not name:
+            return frozenset()
+        path = Path(name) if Path(name).is_absolute() else self.root / name
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            log.warning("docfact: baseline %s not found; reporting every finding", path)
+            self._baseline = (str(path), -1.0, frozenset())
+            return frozenset()
+        if self._baseline is None or self._baseline[:2] != (str(path), mtime):
+            try:
+                prints = load_baseline(path)
+            except ValueError as exc:
+                log.warning("docfact: %s; reporting every finding", exc)
+                prints = frozenset()
+            self._baseline = (str(path), mtime, prints)
+        return self._baseline[2]
+
+    def relative(self, path: str) -> str:
+        try:
+            return Path(path).relative_to(self.root).as_posix()
+        except ValueError:
+            return path
 
     def owns(self, path: str) -> bool:
         try:

@@ -63,7 +63,7 @@ def register(server: DocfactServer) -> None:
         version = ls.workspace.get_text_document(uri).version
         if st.result_version != version and ls.settings_of(st.path).trigger != "manual":
             await ls.checker.check_document(uri)
-        items = convert.diagnostics(st.result, ls.settings_of(st.path), st.lines)
+        items = convert.diagnostics(st.result, ls.settings_of(st.path), st.lines, ls.baselined(st.path))
         return types.FullDocumentDiagnosticReport(items=items, result_id=f"{st.result_version}")
 
 
