@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from llm_fake_server import FakeLlmServer, FakeResponse  # noqa: E402
+from llm_fake_server import FakeLlmServer, FakeResponse
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -34,7 +34,7 @@ def llm_options(fake: FakeLlmServer, **extra: object) -> dict[str, object]:
             "cache": {"enabled": False}}
 
 
-def judges(diags) -> set[tuple[str, str]]:  # noqa: ANN001
+def judges(diags) -> set[tuple[str, str]]:
     return {(str(d.code), (d.data or {}).get("judge", "")) for d in diags}
 
 
@@ -79,7 +79,7 @@ async def test_dead_endpoint_is_reported_once_and_static_diagnostics_continue(st
         assert "static diagnostics are complete" in shown[0]
 
 
-def _hover_params(uri: str, line: int, character: int):  # noqa: ANN202
+def _hover_params(uri: str, line: int, character: int):
     from lsprotocol import types
 
     return types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri),
