@@ -47,6 +47,9 @@ _BULLET = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)]|[a-zA-Z][.)](?=[ \t]+[A-
 _HTML_BREAK = re.compile(r"</?(?:p|ul|ol|li|br|dl|dt|dd|h\d)\b[^>]*>", re.IGNORECASE)
 _HTML_PRE = re.compile(r"<pre\b[^>]*>.*?</pre>", re.IGNORECASE | re.DOTALL)
 _LETTER = re.compile(r"[^\W\d_]")
+# where Punkt may end a sentence: a period, question or exclamation mark, closing quotes or
+# brackets, then white space and more text
+_BREAK = re.compile(r"[.?!][\"')\]]*\s+\S")
 
 
 def _import_punkt() -> tuple[type[PunktParameters], type[PunktSentenceTokenizer]]:
@@ -126,6 +129,9 @@ def _punkt(text: str, start: int, end: int) -> list[tuple[int, int]]:
     if not _LETTER.search(chunk):
         return []
     masked = mask_code(chunk)
+    if not _BREAK.search(masked):  # no place where Punkt could end a sentence: one sentence
+        a, b = _strip(text, start, end)
+        return [(a, b)] if a < b else []
     out = []
     for a, b in sentence_tokenizer().span_tokenize(masked):
         a, b = _strip(text, start + a, start + b)
