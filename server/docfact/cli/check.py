@@ -22,7 +22,7 @@ from docfact.config import (
     load_pyproject,
 )
 from docfact.engine import Engine
-from docfact.model import FileIndex
+from docfact.model import FileIndex, FileResult
 
 
 def _criteria(spec: str | None) -> tuple[str, ...]:
@@ -175,22 +175,23 @@ def run_check(args: argparse.Namespace) -> int:
                     engine.update_file(str(path), text)
                     progress(n + 1, total, "indexing")
         _load_imported_modules(engine, root, [targets[i][0] for i in missing])
-        results = []
-        for n, i in enumerate(missing):
-            path, text, disp = targets[i]
-            fr = engine.check_file(str(path))
-            results.append((i, fr, disp, text))
-            progress(n + 1, len(missing), "judging")
-        if settings.llm.enabled:
-            from docfact.cli.llm_run import run_llm
-
-            run_llm(engine, settings, [r[1] for r in results])
         keep_text = args.format == "html"
-        for i, fr, disp, text in results:
-            part = build_report([(fr, disp, text)], settings.severity, [], keep_text=keep_text)
-            rows[i] = (part.files[0], part.docs, part.findings)
+        if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and _can_fork():
+            judged = _judge_in_processes(engine, targets, missing, jobs, keep_text, progress)
+        else:
+            results = []
+            for n, i in enumerate(missing):
+                results.append((i, engine.check_file(str(targets[i][0]))))
+                progress(n + 1, len(missing), "judging")
+            if settings.llm.enabled:
+                from docfact.cli.llm_run import run_llm
+
+                run_llm(engine, settings, [fr for _, fr in results])
+            judged = [(i, _rows(fr, targets[i], settings, keep_text)) for i, fr in results]
+        for i, got in judged:
+            rows[i] = got
             if cache is not None and not settings.llm.enabled:
-                cache.set(f"{base_key}:{targets[i][0]}:{file_keys[i]}", rows[i], expire=30 * 86400)
+                cache.set(f"{base_key}:{targets[i][0]}:{file_keys[i]}", got, expire=30 * 86400)
     progress.close()
 
     # 4. the report
@@ -231,6 +232,49 @@ def run_check(args: argparse.Namespace) -> int:
     threshold = SEVERITY_RANK[args.fail_on]
     failing = any(SEVERITY_RANK.get(f.severity, 2) >= threshold for f in report.findings)
     return EXIT_FINDINGS if failing else EXIT_OK
+
+
+Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
+
+
+def _rows(fr: FileResult, target: tuple[Path, str, str], settings: Settings, keep_text: bool) -> Rows:
+    part = build_report([(fr, target[2], target[1])], settings.severity, [], keep_text=keep_text)
+    return part.files[0], part.docs, part.findings
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+
+
+# The judging workers are forked from the process that built the graph and read it from here
+# (copy-on-write; nothing is pickled but the report rows they send back). Set only for the
+# duration of ``_judge_in_processes``.
+_FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool]] = []
+
+
+def _judge_forked(i: int) -> tuple[int, Rows]:
+    engine, targets, keep_text = _FORK_STATE[0]
+    return i, _rows(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text)
+
+
+def _judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
+                        jobs: int, keep_text: bool, progress: _Progress) -> list[tuple[int, Rows]]:
+    """Judge files in ``jobs`` forked workers that share the parent's graph."""
+    import multiprocessing
+
+    engine.graph.g  # resolve pending edges before forking, once  # noqa: B018
+    _FORK_STATE.append((engine, targets, keep_text))
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            out = []
+            for n, got in enumerate(pool.imap_unordered(_judge_forked, missing, chunksize=8)):
+                out.append(got)
+                progress(n + 1, len(missing), "judging")
+            return out
+    finally:
+        _FORK_STATE.clear()
 
 
 def _index_one(job: tuple[str, str, str]) -> FileIndex | str:

@@ -203,7 +203,9 @@ class JudgeContext:
         """The closest in-scope or 1-hop name ("did you mean")."""
         candidates = set(pool) if pool is not None else (self.scope_names | self.related_names)
         candidates.discard(name)
-        candidates = {c for c in candidates if len(c) > 1}
+        # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
+        n = len(name)
+        candidates = {c for c in candidates if len(c) > 1 and 2 * min(n, len(c)) >= cutoff * (n + len(c))}
         got = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=cutoff)
         if not got:
             return None

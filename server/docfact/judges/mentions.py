@@ -30,6 +30,8 @@ _WORD = re.compile(rf"(?<![\w.`@#/\\-])({_DOTTED})(?![\w`])")
 _SNAKE = re.compile(r"^_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+_*$|^_{1,2}[a-z][a-z0-9]*$")
 _CAMEL = re.compile(r"^[a-z]+[A-Z][A-Za-z0-9]*$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 _UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+# every kind of mention needs one of these: a cheap test that skips most prose
+_MAYBE_CODE = re.compile(r"[`_({]|\w\.\w|[a-z][A-Z]|[A-Z]{2}[a-z]")
 _URLISH = re.compile(r"(?:https?://|www\.)\S+")
 _FILEISH = re.compile(r"\.(?:py|pyi|java|txt|md|rst|json|toml|yaml|yml|cfg|ini|html|csv|xml|js|ts|sh|c|h|so|dll|exe|zip|gz|tar|whl)$", re.I)
 
@@ -72,6 +74,8 @@ def _clean(token: str) -> tuple[str, bool] | None:
 def find_mentions(sentence: str) -> tuple[Mention, ...]:
     """All code-like mentions of a sentence, in order, without overlaps (cached: several rules
     read the same sentence)."""
+    if not _MAYBE_CODE.search(sentence):
+        return ()  # no backtick, brace, parenthesis, underscore, inner dot or inner capital
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
 
