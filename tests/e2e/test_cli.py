@@ -254,3 +254,16 @@ def test_html_report_in_headless_chromium(tmp_path: Path) -> None:
     subprocess.run([*common, "--window-size=1200,1600", f"--screenshot={artifacts / 'html-report.png'}",
                     report.as_uri()], capture_output=True, timeout=90, check=False)
     assert (artifacts / "html-report.png").stat().st_size > 10_000
+
+
+def test_parallel_run_reports_exactly_what_a_serial_run_reports(tmp_path: Path) -> None:
+    for n in range(120):
+        (tmp_path / f"mod{n}.py").write_text(
+            f'def f{n}(x: int) -> int:\n    """Return ``x`` asynchronously."""\n    return x\n\n\n'
+            f'def g{n}(y: int) -> int:\n    """Return ``y``."""\n    return f{n}(y)\n')
+    serial = docfact("check", ".", "--format", "json", "--no-cache", "-j", "1", cwd=tmp_path)
+    parallel = docfact("check", ".", "--format", "json", "--no-cache", "-j", "2", cwd=tmp_path)
+    assert serial.returncode == parallel.returncode == 1
+    a, b = json.loads(serial.stdout), json.loads(parallel.stdout)
+    assert len(a["findings"]) == 120
+    assert a == b
