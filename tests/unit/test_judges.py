@@ -182,6 +182,25 @@ CASES = [
             return url
         ''', ["C3.not-async"], id="C3-not-async"),
     pytest.param('''
+        def fetch(url: str) -> str:
+            """Fetch the page. The call is non-blocking."""
+            return url
+        ''', ["C3.not-async"], id="C3-not-async-non-blocking"),
+    pytest.param('''
+        def total(xs: list) -> int:
+            """Add up the numbers. The function calls itself for each nested list."""
+            return sum(xs)
+        ''', ["C3.not-recursive"], id="C3-calls-itself"),
+    pytest.param('''
+        def connect(host: str, retry: bool = False) -> None:
+            """Connect.
+
+            Args:
+                host (str): The host.
+                retry (bool): Whether to retry. If omitted, ``True`` is used.
+            """
+        ''', ["C3.wrong-default"], id="C3-default-if-omitted"),
+    pytest.param('''
         async def fetch(url: str) -> str:
             """Fetch the page asynchronously."""
             return url

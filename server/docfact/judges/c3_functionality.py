@@ -195,7 +195,8 @@ def _raise_lines(e: Entity) -> str:
 
 # the function itself is claimed to be asynchronous: an adverb, or "is/returns a coroutine"
 _ASYNC_WORDS = re.compile(
-    r"\basynchronously\b|\b(?:is|returns?)\s+(?:a|an)\s+(?:coroutine|awaitable)\b|^\s*(?:An?\s+)?(?:coroutine|awaitable)\s+(?:that|which)\b",
+    r"\basynchronously\b|\b(?:is|returns?)\s+(?:a|an)\s+(?:coroutine|awaitable)\b|^\s*(?:An?\s+)?(?:coroutine|awaitable)\s+(?:that|which)\b"
+    r"|\bnon-?blocking\b|\bin\s+the\s+background\b|\bwithout\s+blocking\b",
     re.I,
 )
 _NEG = re.compile(r"(?:\b(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of)\b|n't\b)[^.]{0,30}$", re.I)
@@ -257,7 +258,7 @@ def _calls_by_name(call: str, name: str) -> bool:
     return call == name or call in (f"self.{name}", f"cls.{name}", f"this.{name}", f"super().{name}")
 
 
-_RECURSIVE = re.compile(r"\brecursive(?:ly)?\b|\brecursion\b", re.I)
+_RECURSIVE = re.compile(r"\brecursive(?:ly)?\b|\brecursion\b|\bcalls\s+itself\b", re.I)
 
 
 def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -300,7 +301,7 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                                ", ".join(dict.fromkeys(e.calls)) or "no calls"))
 
 
-_YIELDS = re.compile(r"^\s*(?:Yields?\b|Lazily\s+yields?\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
+_YIELDS = re.compile(r"^\s*(?:Yields?\b|Lazily\s+yields?\b|(?:It|This(?:\s+function|\s+method)?)\s+(?:lazily\s+)?yields\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
 
 
 def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -327,7 +328,8 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 # ---- defaults ----------------------------------------------------------------------------------
 
 _DEFAULT = re.compile(
-    r"(?:\bdefaults?\s+(?:to|is|=|:)\s*|\bdefault(?:\s+value)?\s*(?:is\s+|=|:)\s*|\(default:?\s*|,\s*default\s+|\bby default,?\s+(?:it\s+is\s+|is\s+)?)"
+    r"(?:\bdefaults?\s+(?:to|is|=|:)\s*|\bdefault(?:\s+value)?\s*(?:is\s+|=|:)\s*|\(default:?\s*|,\s*default\s+|\bby default,?\s+(?:it\s+is\s+|is\s+)?"
+    r"|\bif\s+(?:omitted|not\s+(?:given|provided|passed|set)|left\s+out),?\s+)"
     r"(?P<val>`{1,2}[^`]+`{1,2}|'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?(?:e-?\d+)?|True|False|None|true|false|null)",
     re.I,
 )
