@@ -86,7 +86,7 @@ def claimed_return(seg: Segment) -> tuple[str, tuple[int, int] | None] | None:
         if m is not None and _RELATIVE.search(seg.text[: m.start("t")]):
             m = None  # "a function that ... returns a string" describes something else
     if m:
-        return m.group("t"), m.span("t")
+        return m.group("t"), None  # a type word in prose: no mechanical fix reads well
     return None
 
 
