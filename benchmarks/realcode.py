@@ -17,7 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _fetch import CACHE, sdist
 
-PACKAGES = [("requests", "2.32.3", "src/requests"), ("click", "8.1.7", "src/click"), ("attrs", "24.2.0", "src")]
+PACKAGES = [("requests", "2.32.3", "src/requests"), ("click", "8.1.7", "src/click"), ("attrs", "24.2.0", "src"),
+            ("rich", "13.9.4", "rich")]
 
 
 def main() -> int:

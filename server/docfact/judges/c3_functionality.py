@@ -345,7 +345,9 @@ def _norm_literal(v: str) -> object:
     if low == "false":
         return False
     if re.fullmatch(r"[rbuf]?(['\"]).*\1", v, re.S):
-        return ("str", v[v.index(v[-1]) + 1: -1])
+        # a docstring shows "\\n" where the code writes "\n"; white space is rarely meant
+        body = re.sub(r"\\+", "\\\\", v[v.index(v[-1]) + 1: -1]).strip()
+        return ("str", body)
     try:
         return float(v) if re.fullmatch(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", v, re.I) else ("expr", v)
     except ValueError:
