@@ -68,6 +68,43 @@ def file_scope_names(index: FileIndex) -> frozenset[str]:
     return frozenset(names)
 
 
+def osa_distance(a: str, b: str, limit: int) -> int:
+    """Edit distance with adjacent transpositions (optimal string alignment), cut off above
+    ``limit`` (returns ``limit + 1`` as soon as it is exceeded)."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] | None = None
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _same_family(name: str, other: str) -> bool:
+    """Names that extend one another by a version digit, a plural or a word (GeoIP / GeoIP2,
+    ModelAdmin / ModelAdmins, watch_glob / _watch_glob) name a family, not a misspelling."""
+    a, b = name.strip("_").lower(), other.strip("_").lower()
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if short == long_:
+        return True
+    if long_.endswith(short):
+        return True  # a prefix added: unquote_header_value / quote_header_value
+    if not long_.startswith(short):
+        return False
+    tail = long_[len(short):]
+    if tail in ("s", "es") and short.endswith("s"):
+        return False  # "classs" is a typo, not a plural
+    return tail.isdigit() or tail in ("s", "es") or tail.startswith("_") or tail.endswith("_") or len(tail) > 2
+
+
 def _variants(name: str) -> tuple[str, ...]:
     out = [name]
     if name.endswith("s") and len(name) > 3:
@@ -200,19 +237,24 @@ class JudgeContext:
         return name in self.related_names
 
     def suggest(self, name: str, pool: Iterable[str] | None = None, cutoff: float = 0.75) -> str | None:
-        """The closest in-scope or 1-hop name ("did you mean")."""
-        candidates = set(pool) if pool is not None else (self.scope_names | self.related_names)
-        candidates.discard(name)
-        # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
+        """The closest in-scope or 1-hop name ("did you mean"): a typo (one edit, or two in a long
+        name, transpositions counting once) or a name similar enough by difflib's ratio."""
+        everything = set(pool) if pool is not None else (self.scope_names | self.related_names)
+        everything.discard(name)
         n = len(name)
-        candidates = {c for c in candidates if len(c) > 1 and 2 * min(n, len(c)) >= cutoff * (n + len(c))}
-        got = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=cutoff)
-        if not got:
+        got: str | None = None
+        if n >= 6:
+            k = 2 if n >= 10 else 1
+            typos = sorted(c for c in everything if abs(len(c) - n) <= k and osa_distance(name, c, k) <= k)
+            got = typos[0] if typos else None
+        if got is None:
+            # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
+            candidates = {c for c in everything if len(c) > 1 and 2 * min(n, len(c)) >= cutoff * (n + len(c))}
+            close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=cutoff)
+            got = close[0] if close else None
+        if got is None or _same_family(name, got):
             return None
-        a, b = name.strip("_").lower(), got[0].strip("_").lower()
-        if a.startswith(b) or b.startswith(a) or a.endswith(b) or b.endswith(a):
-            return None  # a family name (GeoIP / GeoIP2), not a misspelling
-        return got[0]
+        return got
 
     # ---- building findings ------------------------------------------------------------------
     def file_span(self, seg: Segment, start: int, end: int) -> tuple[int, int]:
