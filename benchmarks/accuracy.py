@@ -539,7 +539,7 @@ def _context_classes(info: str, package: str, own: str) -> dict[str, str]:
     """Other classes from the ReFEree related information (``# Name #`` blocks whose content is code)."""
     out: dict[str, str] = {}
     for m in re.finditer(r"^# (.+?) #\n(.*?)(?=^# .+? #\n|\Z)", info, re.S | re.M):
-        name, content = m.group(1), m.group(2).strip()
+        content = m.group(2).strip()
         head = re.match(r"(?:(?:public|final|abstract|static|protected|private)\s+)*(class|interface|enum)\s+(\w+)[^\n{]*", content)
         if not head or head.group(2) == own or head.group(2) in out:
             continue

@@ -189,7 +189,7 @@ class Client:
                 self.request("shutdown", None, timeout=10)
                 self.notify("exit", None)
                 self.proc.wait(timeout=10)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             print(f"shutdown: {exc}; terminating the server", file=sys.stderr)
         finally:
             if self.proc.poll() is None:
