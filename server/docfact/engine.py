@@ -100,6 +100,7 @@ class Engine:
         self.settings = settings or Settings()
         self.graph = ProjectGraph(self.root)
         self._words = _Words()
+        self._run_cache: dict = {}  # shared by the judging of every file (name index, classes)
         self.skipped: list[tuple[str, str]] = []
 
     # ---- loading ------------------------------------------------------------------------------
@@ -141,17 +142,20 @@ class Engine:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
         self._words.replace(path, index)
+        self._run_cache.clear()
         return index
 
     def add_index(self, index: FileIndex) -> None:
         """Add a file indexed elsewhere (e.g. in a worker process)."""
         self.graph.add_file(index)
         self._words.replace(index.path, index)
+        self._run_cache.clear()
 
     def remove_file(self, path: str) -> None:
         path = str(Path(path).resolve())
         self.graph.remove_file(path)
         self._words.replace(path, None)
+        self._run_cache.clear()
 
     def module_for(self, path: str) -> str:
         from docfact.index.workspace import module_name
@@ -197,7 +201,8 @@ class Engine:
         segments = segment_doc(doc, lines)
         ctx = JudgeContext(doc=doc, entity=entity, file=index, graph=self.graph, lines=lines,
                            segments=segments, known_words=self.known_words, file_names=file_names,
-                           file_cache=file_cache if file_cache is not None else {})
+                           file_cache=file_cache if file_cache is not None else {},
+                           run_cache=self._run_cache)
         findings = judge_static(ctx, criteria)
         findings = [f for f in findings if not suppressed(index, doc, entity, f)]
         return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=criteria)

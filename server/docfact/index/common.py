@@ -10,7 +10,7 @@ import bisect
 import operator
 import re
 from collections.abc import Sequence
-from itertools import accumulate, count
+from itertools import accumulate, chain, count
 
 from tree_sitter import Node, Parser, Point, Tree
 
@@ -347,33 +347,56 @@ def masked_text(f: SourceFile, strings: list[Node], comments: list[Node]) -> str
     return "".join(parts)
 
 
+class _TokenCache(dict):  # type: ignore[type-arg]
+    """token -> (ref or "", attribute names) for one keyword set, filled on first sight."""
+
+    def __init__(self, keywords: frozenset[str]) -> None:
+        super().__init__()
+        self.keywords = keywords
+        self.attrs: dict[str, tuple[str, ...]] = {}
+
+    def __missing__(self, tok: str) -> str:
+        keywords = self.keywords
+        ref = ""
+        attrs: tuple[str, ...] = ()
+        if "." not in tok:
+            if tok not in keywords and not tok[0].isdigit():
+                ref = tok
+        else:
+            first = tok[0]
+            if not first.isdigit():
+                parts = [p for p in tok.split(".") if p]
+                if parts and not parts[0][0].isdigit():
+                    attrs = tuple(dict.fromkeys(parts if first == "." else parts[1:]))
+                    if first != ".":
+                        joined = ".".join(parts)
+                        if joined not in keywords:
+                            ref = joined
+        if len(self) > 500_000:
+            self.clear()
+            self.attrs.clear()
+        self[tok] = ref
+        self.attrs[tok] = attrs
+        return ref
+
+
+_TOKEN_CACHES: dict[frozenset[str], _TokenCache] = {}
+
+
 def names(chunks: list[str], keywords: frozenset[str]) -> tuple[list[str], list[str]]:
     """Identifiers and dotted names (refs) and attribute names in code with strings masked.
 
     One cheap regex pass collects word-and-dot runs; numbers are dropped, ``a.b.c`` gives the
     ref ``a.b.c`` and the attributes ``b`` and ``c``, ``f().x`` gives the attribute ``x``.
+    Each distinct token is classified once per process (a cache per keyword set).
     """
     # "\n" never joins two runs; WORDS and WORDS_ASCII agree on ASCII text
     joined = "\n".join(chunks)
     pattern = WORDS_ASCII if joined.isascii() else WORDS
     tokens = dict.fromkeys(pattern.findall(joined))
-    refs: list[str] = []
-    attrs: dict[str, None] = {}
-    for tok in tokens:
-        if "." not in tok:
-            if tok not in keywords and not tok[0].isdigit():
-                refs.append(tok)
-            continue
-        first = tok[0]
-        if first.isdigit():
-            continue
-        parts = [p for p in tok.split(".") if p]
-        if not parts or parts[0][0].isdigit():
-            continue
-        attrs.update(dict.fromkeys(parts if first == "." else parts[1:]))
-        if first == ".":
-            continue
-        tok = ".".join(parts)
-        if tok not in keywords:
-            refs.append(tok)
-    return list(dict.fromkeys(refs)), list(attrs)
+    cache = _TOKEN_CACHES.get(keywords)
+    if cache is None:
+        cache = _TOKEN_CACHES[keywords] = _TokenCache(keywords)
+    refs = list(dict.fromkeys(filter(None, map(cache.__getitem__, tokens))))
+    attrs = cache.attrs
+    return refs, list(dict.fromkeys(chain.from_iterable(map(attrs.__getitem__, tokens))))

@@ -68,6 +68,27 @@ def file_scope_names(index: FileIndex) -> frozenset[str]:
     return frozenset(names)
 
 
+class NameIndex:
+    """Names bucketed by their first and last two letters: one typo (an edit or a swap) in a
+    name of six or more letters leaves one of the two intact, so these buckets hold every
+    candidate within one edit; names of similar length are added for the ratio test."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.heads: dict[str, list[str]] = {}
+        self.tails: dict[str, list[str]] = {}
+        self.by_len: dict[int, list[str]] = {}
+        for n in names:
+            if len(n) < 2:
+                continue
+            self.heads.setdefault(n[:2], []).append(n)
+            self.tails.setdefault(n[-2:], []).append(n)
+            self.by_len.setdefault(len(n), []).append(n)
+
+    def candidates(self, name: str) -> set[str]:
+        out = set(self.heads.get(name[:2], ())) | set(self.tails.get(name[-2:], ()))
+        return {c for c in out if abs(len(c) - len(name)) <= max(2, len(name) // 6)}
+
+
 def osa_distance(a: str, b: str, limit: int) -> int:
     """Edit distance with adjacent transpositions (optimal string alignment), cut off above
     ``limit`` (returns ``limit + 1`` as soon as it is exceeded)."""
@@ -128,6 +149,7 @@ class JudgeContext:
     known_words: AbstractSet[str] = field(default_factory=frozenset)  # every name used in the project
     file_names: frozenset[str] | None = None  # file_scope_names(file), computed once per file
     file_cache: dict = field(default_factory=dict)  # per-file values shared by the file's docs
+    run_cache: dict = field(default_factory=dict)  # values shared by every file of a run (engine)
 
     # ---- the documented code --------------------------------------------------------------
     @cached_property
@@ -235,6 +257,16 @@ class JudgeContext:
         if (name in PY_BUILTIN_NAMES or name in STDLIB_MODULES) if self.is_python else name in JAVA_LANG:
             return True
         return name in self.related_names
+
+    def suggest_in_project(self, name: str, cutoff: float = 0.88) -> str | None:
+        """A near miss among every name of the project (for names marked as code)."""
+        names = self.graph.project_names()
+        key = ("name-index", id(names), len(names))
+        index = self.run_cache.get(key)
+        if index is None:
+            self.run_cache.clear()  # the project changed: drop every older index
+            index = self.run_cache[key] = NameIndex(names)
+        return self.suggest(name, index.candidates(name), cutoff)
 
     def suggest(self, name: str, pool: Iterable[str] | None = None, cutoff: float = 0.75) -> str | None:
         """The closest in-scope or 1-hop name ("did you mean"): a typo (one edit, or two in a long

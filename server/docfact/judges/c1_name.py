@@ -131,7 +131,14 @@ def _all_members_known(ctx: JudgeContext, cls: Entity) -> bool:
 def _in_imported_module(ctx: JudgeContext, name: str) -> bool:
     """Whether an external module the file imports (directly or through a project module that
     re-exports it) defines ``name``, such as a class of ``http.cookiejar`` named in a file that
-    imports that module."""
+    imports that module (answered once per file and name)."""
+    key = ("in-imported-module", name)
+    if key not in ctx.file_cache:
+        ctx.file_cache[key] = _defined_by_imports(ctx, name)
+    return ctx.file_cache[key]
+
+
+def _defined_by_imports(ctx: JudgeContext, name: str) -> bool:
     for module in ctx.external_imports:
         try:
             if ctx.graph.external_exists(f"{module}.{name}"):
@@ -188,7 +195,14 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
 
 def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     """The attribute names a class has: members, class-level fields and ``self.x`` assignments;
-    None when an external base may add more."""
+    None when an external base may add more (computed once per class and run)."""
+    key = ("class-attributes", cls.qualname, id(cls))
+    if key not in ctx.run_cache:
+        ctx.run_cache[key] = _class_attributes(ctx, cls)
+    return ctx.run_cache[key]
+
+
+def _class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     if not _all_members_known(ctx, cls):
         return None
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
@@ -274,7 +288,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         suggestion = ctx.suggest(last, cutoff=0.88)
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
-            suggestion = ctx.suggest(last, ctx.graph.project_names(), cutoff=0.88)
+            suggestion = ctx.suggest_in_project(last, cutoff=0.88)
         if suggestion is not None and _external_attribute(ctx, suggestion):
             suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
         if suggestion is not None and suggestion.lower() == last.lower():
