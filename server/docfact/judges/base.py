@@ -110,9 +110,14 @@ def osa_distance(a: str, b: str, limit: int) -> int:
 
 
 def _same_family(name: str, other: str) -> bool:
-    """Names that extend one another by a version digit, a plural or a word (GeoIP / GeoIP2,
-    ModelAdmin / ModelAdmins, watch_glob / _watch_glob) name a family, not a misspelling."""
-    a, b = name.strip("_").lower(), other.strip("_").lower()
+    """Names that extend one another by a version digit, a plural, an acronym or a word (GeoIP /
+    GeoIP2, ModelAdmin / ModelAdmins, GridSearch / GridSearchCV, watch_glob / _watch_glob)
+    name a family, not a misspelling."""
+    sa, sb = name.strip("_"), other.strip("_")
+    shorter, longer = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
+    if longer.startswith(shorter) and longer[len(shorter):].isupper():
+        return True
+    a, b = sa.lower(), sb.lower()
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
     if short == long_:
         return True

@@ -92,6 +92,11 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
                 full = ctx.graph.resolve(dotted, scope)
                 if full is not None:
                     return True
+                if head_res.entity.kind == "module" and len(parts) == 2:
+                    # bound by an import of a module docfact cannot read (compiled, generated)
+                    mod = ctx.graph.file(head_res.entity.path)
+                    if mod is not None and any(i.bound_name == parts[1] for i in mod.imports):
+                        return True
                 # an instance attribute set in a method (``self.show_default = ...``)
                 return len(parts) == 2 and f"self.{parts[1]}" in head_res.entity.code
             cls = _only_project_class(ctx, head) if head_res is None else None
@@ -242,8 +247,10 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                       evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
 
 
+_SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
+
 _HISTORY = re.compile(
-    r"\b(?:renamed|(?:was|were|been)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
+    r"\b(?:renamed|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
     r"formerly|previously|no\s+longer|instead|used\s+to|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|versionadded|seealso|see\s+also)\b",
@@ -265,11 +272,16 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
     seen: set[str] = set()
+    shapes = [mm.span(1) for mm in _SHAPE_TUPLE.finditer(seg.text)]
     for m in find_mentions(seg.text):
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
         if m.name in seen or is_constant_like(m.name.split(".")[-1]):
             continue
+        if seg.text.strip().strip("`:") == m.name:
+            continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
+        if any(a <= m.start < b for a, b in shapes):
+            continue  # "of shape (n_samples, image_height)": dimensions, not names
         seen.add(m.name)
         if _resolves(ctx, m):
             continue

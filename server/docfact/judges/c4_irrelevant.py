@@ -15,7 +15,7 @@ from docfact.judges.mentions import find_mentions
 from docfact.model import Finding, Fix, Segment
 
 _SPECULATIVE = re.compile(
-    r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\b"
+    r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\s+(?:in|for|across)\b"
     r"|\b(?:commonly|widely|frequently|often|typically)\s+(?:used|employed|utili[sz]ed|found|applied)\s+(?:in|for|by|across|throughout)\s+"
     r"(?:[\w-]+\s+){0,4}(?:applications|pipelines|projects|systems|scenarios|industr(?:y|ies)|domains|development|frameworks|workflows|environments|software)\b"
     r"|\bcan\s+be\s+(?:used|employed|utili[sz]ed|applied|leveraged)\s+(?:in|for|across)\s+(?:a\s+)?(?:variety|range|number|wide|many|various|numerous|diverse|different|all\s+kinds)\b"
