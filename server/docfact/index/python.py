@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import keyword
+import operator
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -79,6 +80,8 @@ class _Scope:
     subscript: bool = False
     bare_raise: bool = False
     children: list[int] = field(default_factory=list)
+    outer: Node | None = None  # the decorated_definition around node, or node
+    body: Node | None = None
 
 
 @lru_cache(maxsize=1)
@@ -110,7 +113,12 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
     caps = QueryCursor(query).captures(root)
     for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
         if key in caps:
-            caps[key].sort(key=_start)
+            # outer before inner for nodes that start together (``a.b(x).c`` before
+            # ``a.b``): the cursor's own order for them varies from run to run; two stable
+            # C-keyed sorts give the order of the key (start_byte, -end_byte)
+            nodes = caps[key]
+            nodes.sort(key=_END_BYTE, reverse=True)
+            nodes.sort(key=_START_BYTE)
     fi = FileIndex(path=path, module=module, language="python", text=text)
 
     error_ranges: list[tuple[int, int]] = []
@@ -122,20 +130,31 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
 
     scopes = _build_scopes(f, caps.get("def", []), caps.get("class", []))
     starts = [s.start for s in scopes]
-
-    def scope_of(b: int) -> int:
-        i = bisect.bisect_right(starts, b) - 1
-        while i >= 0 and scopes[i].end <= b:
-            i = scopes[i].parent
-        return i
-
+    ends = [s.end for s in scopes]
+    parents = [s.parent for s in scopes]
     mod_scope = _Scope(root, 0, len(f.data), False)
+    # index -1 (no enclosing definition) is the module scope
+    table = [*scopes, mod_scope]
+
+    def owners(nodes: list[Node]) -> list[_Scope]:
+        """The innermost scope containing the start of each node."""
+        out = []
+        bisect_right = bisect.bisect_right
+        for node in nodes:
+            b = node.start_byte
+            i = bisect_right(starts, b) - 1
+            while i >= 0 and ends[i] <= b:
+                i = parents[i]
+            out.append(table[i])
+        return out
 
     def scope_at(b: int) -> _Scope:
-        i = scope_of(b)
-        return mod_scope if i < 0 else scopes[i]
+        i = bisect.bisect_right(starts, b) - 1
+        while i >= 0 and ends[i] <= b:
+            i = parents[i]
+        return table[i]
 
-    _collect(f, caps, scope_at)
+    _collect(f, caps, owners)
 
     masked = _masked_text(f, caps.get("strc", []), caps.get("comment", []))
     module_entity = Entity(
@@ -161,12 +180,12 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
     else:
         module_entity.docless_code = text
     for sc, ent in zip(scopes, entities):
-        body = sc.node.child_by_field_name("body")
+        body = sc.body
         doc = _body_docstring(f, body, ent.local_name, error_ranges) if body is not None else None
         if doc:
             ent.doc = doc
             docs.append(doc)
-            code_start = f.so(_outer(sc.node).start_byte)
+            code_start = f.so(sc.outer.start_byte)  # type: ignore[union-attr]
             ent.docless_code = _docless(f, ent.code, code_start, doc)
         else:
             ent.docless_code = ent.code
@@ -176,7 +195,7 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
     members: dict[int, list[Entity]] = {}
     for i, sc in enumerate(scopes):
         if sc.is_class:
-            body = sc.node.child_by_field_name("body")
+            body = sc.body
             if body is not None:
                 members[i] = _assignments(f, body, sc, error_ranges)
     for v in variables:
@@ -227,7 +246,10 @@ def _build_scopes(f: _File, defs: list[Node], classes: list[Node]) -> list[_Scop
     for i, sc in enumerate(scopes):
         while stack and scopes[stack[-1]].end <= sc.start:
             stack.pop()
-        name_node = sc.node.child_by_field_name("name")
+        node = sc.node
+        sc.outer = _outer(node)
+        sc.body = node.child_by_field_name("body")
+        name_node = node.child_by_field_name("name")
         name = f.src(name_node) if name_node is not None else "?"
         if stack:
             sc.parent = stack[-1]
@@ -239,12 +261,20 @@ def _build_scopes(f: _File, defs: list[Node], classes: list[Node]) -> list[_Scop
     return scopes
 
 
-def _collect(f: _File, caps: dict[str, list[Node]], scope_at) -> None:  # type: ignore[no-untyped-def]
+def _collect(f: _File, caps: dict[str, list[Node]], owners) -> None:  # type: ignore[no-untyped-def]
     src = f.src
-    for node in caps.get("call", []):
-        scope_at(node.start_byte).calls.append(_compact(src(node)))
-    for node in caps.get("raise", []):
-        sc = scope_at(node.start_byte)
+    calls = caps.get("call", [])
+    text = f.text
+    compact = _compact
+    if f.ascii:
+        for sc, node in zip(owners(calls), calls):
+            sc.calls.append(compact(text[node.start_byte : node.end_byte]))
+    else:
+        so = f.so
+        for sc, node in zip(owners(calls), calls):
+            sc.calls.append(compact(text[so(node.start_byte) : so(node.end_byte)]))
+    raises = caps.get("raise", [])
+    for sc, node in zip(owners(raises), raises):
         exc = node.named_children[0] if node.named_child_count else None
         if exc is None or exc.type == "comment":
             sc.bare_raise = True
@@ -261,8 +291,8 @@ def _collect(f: _File, caps: dict[str, list[Node]], scope_at) -> None:  # type: 
                 sc.bare_raise = True
         else:
             sc.bare_raise = True
-    for node in caps.get("except", []):
-        sc = scope_at(node.start_byte)
+    excepts = caps.get("except", [])
+    for sc, node in zip(owners(excepts), excepts):
         value = node.child_by_field_name("value")
         if value is None:
             for ch in node.named_children:
@@ -278,38 +308,44 @@ def _collect(f: _File, caps: dict[str, list[Node]], scope_at) -> None:  # type: 
         for it in items:
             if it.type in ("identifier", "attribute"):
                 sc.catches.append(_compact(src(it)))
-    for node in caps.get("return", []):
-        scope_at(node.start_byte).returns.append(node)
+    returns = caps.get("return", [])
+    for sc, node in zip(owners(returns), returns):
+        sc.returns.append(node)
     for node in caps.get("yield", []):
         p = node.parent
         while p is not None and p.type not in ("function_definition", "lambda", "class_definition"):
             p = p.parent
         if p is not None and p.type == "function_definition":
-            scope_at(node.start_byte).generator = True
-    for node in caps.get("subscript", []):
-        sc = scope_at(node.start_byte)
+            owners([node])[0].generator = True
+    subscripts = caps.get("subscript", [])
+    for sc, node in zip(owners(subscripts), subscripts):
         if sc.subscript:
             continue
         if _is_subscript_read(node):
             sc.subscript = True
-    for node in caps.get("assign", []):
-        sc = scope_at(node.start_byte)
-        targets = [node] if node.type in ("identifier", "attribute") else [
+    assigns = caps.get("assign", [])
+    for sc, node in zip(owners(assigns), assigns):
+        t = node.type
+        if t == "identifier":
+            name = compact(src(node))
+            sc.assigns.append(name)
+            sc.locals.append(name)
+            continue
+        if t == "attribute":
+            sc.assigns.append(compact(src(node)))
+            continue
+        targets = node.named_children if t == "list_splat_pattern" else [
             c for c in node.named_children if c.type in ("identifier", "attribute")
         ]
-        if node.type == "list_splat_pattern":
-            targets = node.named_children
-        for t in targets:
-            name = _compact(src(t))
+        for tn in targets:
+            name = compact(src(tn))
             sc.assigns.append(name)
-            if t.type == "identifier":
+            if tn.type == "identifier":
                 sc.locals.append(name)
 
 
-def _start(node: Node) -> tuple[int, int]:
-    # outer before inner for nodes that start together (``a.b(x).c`` before ``a.b``): the
-    # cursor's own order for them varies from run to run
-    return (node.start_byte, -node.end_byte)
+_START_BYTE = operator.attrgetter("start_byte")
+_END_BYTE = operator.attrgetter("end_byte")
 
 
 def _is_subscript_read(node: Node) -> bool:
@@ -342,7 +378,7 @@ def _fill_scope_lists(ent: Entity, sc: _Scope) -> None:
 
 def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
     node = sc.node
-    outer = _outer(node)
+    outer = sc.outer or node
     src = f.src
     name_node = node.child_by_field_name("name")
     name = src(name_node) if name_node is not None else "?"
@@ -354,7 +390,7 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
             if ch.type == "decorator":
                 decorators.append(_compact(src(ch))[1:])
     parent = scopes[sc.parent] if sc.parent >= 0 else None
-    body = node.child_by_field_name("body")
+    body = sc.body
     header_end = f.so(body.start_byte) if body is not None else end
     header = f.text[f.so(node.start_byte) : header_end].rstrip()
     if header.endswith(":"):
@@ -618,7 +654,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
         end = so(node.end_byte)
         chunks = []
         for c in sc.children:
-            child = _outer(scopes[c].node)
+            child = scopes[c].outer or scopes[c].node
             cs = so(child.start_byte)
             chunks.append(masked[pos:cs])
             pos = so(child.end_byte)
@@ -630,7 +666,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
     for sc in scopes:
         if sc.parent >= 0:
             continue
-        outer = _outer(sc.node)
+        outer = sc.outer or sc.node
         chunks.append(masked[pos : so(outer.start_byte)])
         # decorators belong to the module level
         if outer is not sc.node:
