@@ -108,6 +108,14 @@ def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tupl
     the common indentation, as ``inspect.cleandoc`` does (tabs are not expanded, so the
     mapping stays one to one).
     """
+    if len(lines) == 1 and not first_line_free:
+        # one line (most comments): its own indentation is the margin
+        content, off = lines[0]
+        content = content.rstrip()
+        if not content:
+            return "", []
+        stripped = content.lstrip()
+        return stripped, [(0, off + len(content) - len(stripped))]
     rows: list[list] = []
     for i, (content, off) in enumerate(lines):
         content = content.rstrip()

@@ -483,7 +483,14 @@ def _params(f: _File, node: Node, in_class: bool, decorators: list[str]) -> list
 
 
 def _stub_body(f: _File, body: Node) -> bool:
-    stmts = [c for c in body.named_children if c.type != "comment"]
+    # at most three statements matter (a docstring, one statement, and whether more follow)
+    stmts: list[Node] = []
+    for i in range(body.named_child_count):
+        c = body.named_child(i)
+        if c is not None and c.type != "comment":
+            stmts.append(c)
+            if len(stmts) == 3:
+                break
     if stmts and stmts[0].type == "expression_statement" and stmts[0].named_child_count == 1 and stmts[0].named_children[0].type == "string":
         stmts = stmts[1:]
     if not stmts:
@@ -502,10 +509,14 @@ def _stub_body(f: _File, body: Node) -> bool:
 
 def _falls_through(block: Node) -> bool:
     """True when control can reach the end of ``block`` (a conservative approximation)."""
-    stmts = [c for c in block.named_children if c.type != "comment"]
-    if not stmts:
+    last = None
+    for i in range(block.named_child_count - 1, -1, -1):
+        c = block.named_child(i)
+        if c is not None and c.type != "comment":
+            last = c
+            break
+    if last is None:
         return True
-    last = stmts[-1]
     t = last.type
     if t in ("return_statement", "raise_statement"):
         return False
@@ -697,8 +708,9 @@ def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[t
 
 
 def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[int, int]]) -> DocBlock | None:
-    for ch in body.named_children:
-        if ch.type == "comment":
+    for i in range(body.named_child_count):
+        ch = body.named_child(i)
+        if ch is None or ch.type == "comment":
             continue
         return _string_statement_doc(f, ch, owner, error_ranges)
     return None

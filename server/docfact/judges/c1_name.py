@@ -48,6 +48,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     params = documented_params(ctx)
     if params is None or _accepts_any_keyword(ctx):
         return
+    if ctx.entity is not None and any("fixture" in d for d in ctx.entity.decorators):
+        return  # a pytest fixture documents what it provides, not its parameters
     for raw in re.split(r"\s*,\s*", item.name):
         name = raw.strip().lstrip("*").strip()
         if not name or name in params or name in ("self", "cls") or not re.fullmatch(r"\w+", name):

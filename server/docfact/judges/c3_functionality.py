@@ -330,7 +330,7 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 _DEFAULT = re.compile(
     r"(?:\bdefaults?\s+(?:to|is|=|:)\s*|\bdefault(?:\s+value)?\s*(?:is\s+|=|:)\s*|\(default:?\s*|,\s*default\s+|\bby default,?\s+(?:it\s+is\s+|is\s+)?"
     r"|\bif\s+(?:omitted|not\s+(?:given|provided|passed|set)|left\s+out),?\s+)"
-    r"(?P<val>`{1,2}[^`]+`{1,2}|'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?(?:e-?\d+)?|True|False|None|true|false|null)",
+    r"(?P<val>`{1,2}[^`]+`{1,2}|'[^']*'|\"[^\"]*\"|-?\d+(?:[_ ]\d{3})*(?:\.\d*)?(?:[eE][-+]?\d+)?|True|False|None|true|false|null)",
     re.I,
 )
 
@@ -348,8 +348,9 @@ def _norm_literal(v: str) -> object:
         # a docstring shows "\\n" where the code writes "\n"; white space is rarely meant
         body = re.sub(r"\\+", "\\\\", v[v.index(v[-1]) + 1: -1]).strip()
         return ("str", body)
+    number = v.replace("_", "").replace(" ", "")
     try:
-        return float(v) if re.fullmatch(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", v, re.I) else ("expr", v)
+        return float(number) if re.fullmatch(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?", number, re.I) else ("expr", v)
     except ValueError:
         return ("expr", v)
 
@@ -375,6 +376,11 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if code_v is None and doc_v is not None:
         return  # `x=None` is often replaced by a computed default in the body
+    if isinstance(code_v, tuple) and code_v[1].lower() in ("deprecated", "warn", "warning", "auto"):
+        return  # a sentinel: the docs give the effective value
+    if isinstance(doc_v, tuple) and isinstance(code_v, tuple) and \
+            re.sub(r"[\s_-]", "", doc_v[1]).lower() == re.sub(r"[\s_-]", "", code_v[1]).lower():
+        return  # 'no validation' for "no_validation": the same value, loosely written
     if doc_v == code_v or (isinstance(doc_v, float) and isinstance(code_v, bool)):
         return
     a, b = m.span("val")
