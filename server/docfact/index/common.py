@@ -26,6 +26,11 @@ RawLine = tuple[str, int]
 
 WORDS_ASCII = re.compile(r"[\w.]+", re.ASCII)
 WORDS = re.compile(r"[\w.]+")
+# ASCII text with every character outside WORDS_ASCII's class turned into a space: its
+# ``split()`` is ``WORDS_ASCII.findall`` at a fraction of the cost
+_NON_WORD_ASCII = str.maketrans(
+    {chr(i): " " for i in range(128) if not (chr(i).isascii() and (chr(i).isalnum() or chr(i) in "_."))}
+)
 _SKIP_MARKER = re.compile(r"\s*(?:TODO|FIXME|XXX|HACK)\b")
 _PRAGMA = re.compile(
     r"\s*(?:type:|noqa\b|pylint:|fmt:|pragma\b|docfact:|mypy:|isort:|pyright:|ruff:|"
@@ -400,8 +405,10 @@ def names(chunks: list[str], keywords: frozenset[str]) -> tuple[list[str], list[
     """
     # "\n" never joins two runs; WORDS and WORDS_ASCII agree on ASCII text
     joined = "\n".join(chunks)
-    pattern = WORDS_ASCII if joined.isascii() else WORDS
-    tokens = dict.fromkeys(pattern.findall(joined))
+    if joined.isascii():
+        tokens = dict.fromkeys(joined.translate(_NON_WORD_ASCII).split())
+    else:
+        tokens = dict.fromkeys(WORDS.findall(joined))
     cache = _TOKEN_CACHES.get(keywords)
     if cache is None:
         cache = _TOKEN_CACHES[keywords] = _TokenCache(keywords)
