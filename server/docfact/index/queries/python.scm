@@ -3,7 +3,6 @@
 
 (function_definition) @def
 (class_definition) @class
-(lambda) @lambda
 
 (call function: [(identifier) (attribute)] @call)
 (raise_statement) @raise
@@ -25,4 +24,3 @@
 
 (string_content) @strc
 (comment) @comment
-(ERROR) @error
