@@ -74,7 +74,13 @@ _STRING_WORD = re.compile(r"""["']([A-Za-z_][\w.-]{0,60})["']""")
 def file_words(index: FileIndex) -> set[str]:
     """The identifiers a file defines or uses, and the short identifier-like string values it
     contains (a docstring's ``"referee"`` mode or ``"refers"`` edge kind is a value, not a
-    misspelt name)."""
+    misspelt name). Computed once per index (treat the set as read-only)."""
+    if index.words is None:
+        index.words = _file_words(index)
+    return index.words
+
+
+def _file_words(index: FileIndex) -> set[str]:
     words: set[str] = set(_STRING_WORD.findall(index.text))
     for e in index.entities:
         words.add(e.name)

@@ -191,6 +191,7 @@ class FileIndex:
     syntax_error_lines: list[int] = field(default_factory=list)
     package: str = ""  # Java package name
     _by_name: tuple[int, dict[str, Entity]] | None = field(default=None, repr=False, compare=False)
+    words: set[str] | None = field(default=None, repr=False, compare=False)  # engine.file_words
 
     def entity(self, local_name: str) -> Entity | None:
         """The entity with this local name (the first one: an implementation before overloads)."""

@@ -8,7 +8,6 @@ are unchanged reuse their previous verdict (see :func:`doc_key`).
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import time
@@ -72,8 +71,8 @@ def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
 
 
 def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Settings,
-            criteria: tuple[str, ...]) -> str:
-    """The doc's own inputs to a static verdict, hashed: its text, its layout and the code it
+            criteria: tuple[str, ...]) -> tuple[str, ...]:
+    """The doc's own inputs to a static verdict, as a tuple: its text, its layout and the code it
     documents, but not where it sits in the file, so an edit above it does not make it stale
     (:func:`relocate` moves a reused verdict to the doc's new place).
 
@@ -101,11 +100,7 @@ def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Se
             if owner is not None and owner.kind == "class":
                 init = index.entity(f"{owner.local_name}.__init__")
                 parts += [owner.signature, repr(owner.members), repr(owner.bases), init.code if init else ""]
-    h = hashlib.sha1()
-    for p in parts:
-        h.update(p.encode("utf-8", "surrogatepass"))
-        h.update(b"\0")
-    return h.hexdigest()
+    return tuple(parts)  # compared by value; str hashing is fast and the strings are shared
 
 
 def relocate(res: DocResult, doc: DocBlock, entity: Entity | None) -> DocResult | None:
@@ -195,8 +190,8 @@ class Checker:
             folder.doc_cache.pop(path, None)
             return result, lines
         started = time.perf_counter()
-        old = {} if force else folder.doc_cache.get(path, {})
-        fresh: dict[str, DocResult] = {}
+        old: dict[tuple[str, ...], DocResult] = {} if force else folder.doc_cache.get(path, {})
+        fresh: dict[tuple[str, ...], DocResult] = {}
         judged = 0
         for doc in index.docs:
             if doc.kind == "comment" and not engine.settings.check_comments:

@@ -28,7 +28,7 @@ class Folder:
     indexed: bool = False  # whole folder loaded (ad-hoc folders for stray files are not)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     # path -> doc cache key -> DocResult (only the docs of the latest check of that file)
-    doc_cache: dict[str, dict[str, DocResult]] = field(default_factory=dict)
+    doc_cache: dict[str, dict[tuple[str, ...], DocResult]] = field(default_factory=dict)
 
     _baseline: tuple[str, float, frozenset[Fingerprint]] | None = None
 
