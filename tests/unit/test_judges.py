@@ -132,6 +132,29 @@ CASES = [
             """Return None when ``k`` is missing, else the value."""
             return d.get(k)
         ''', [], id="C2-return-unknown-kind-silent"),
+    pytest.param('''
+        from typing import Generator
+
+        def count(n: int) -> Generator[int, None, float]:
+            """Count up.
+
+            Returns:
+                str: A summary.
+            """
+            for i in range(n):
+                yield i
+            return 1.0
+        ''', ["C2.return-type"], id="C2-generator-return-value"),
+    pytest.param('''
+        def count(n: int):
+            """Count up.
+
+            Returns:
+                int: each number in turn.
+            """
+            for i in range(n):
+                yield i
+        ''', [], id="C2-unannotated-generator-returns-section-quiet"),
     # ---- C3 -------------------------------------------------------------------------------
     pytest.param('''
         def remove(items: list, x) -> None:

@@ -93,7 +93,10 @@ def claimed_return(seg: Segment) -> tuple[str, tuple[int, int] | None] | None:
 def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[str, str] | None:
     """What the code returns, as (type spelling, where it comes from); None when unknown."""
     if e.is_generator:
-        return None  # generators' "Returns" often describe each yielded value; Yields are checked apart
+        # Without an annotation a generator's "Returns" often describes each yielded value (the
+        # Yields are checked apart). With one, the return value is the generator's: the third
+        # argument of Generator[Y, S, R] (None when absent, PEP 696), None for AsyncGenerator.
+        return _generator_return(e.returns) if e.returns else None
     if e.returns and e.returns.strip() not in ("", "..."):
         where = "it is declared to return" if e.language == "java" else "it is annotated to return"
         return e.returns, f"{where} `{e.returns}`"
@@ -110,6 +113,30 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[str, str] | None:
     uniq = sorted(set(found))
     shown = " | ".join(uniq)
     return shown, f"it returns `{shown}` (" + ", ".join(_pretty_kinds(e.return_kinds)) + ")"
+
+
+def _generator_return(annotation: str) -> tuple[str, str] | None:
+    m = re.fullmatch(r"(?:typing\.|collections\.abc\.)?(Async)?Generator\[(.*)\]", annotation.strip())
+    if m is None:
+        return None
+    args = [a.strip() for a in _split_args(m.group(2))]
+    returned = "None" if m.group(1) or len(args) < 3 else args[2]
+    return returned, f"it is a generator annotated `{annotation.strip()}`, which returns `{returned}`"
+
+
+def _split_args(text: str) -> list[str]:
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [*out, cur]
 
 
 def _pretty_kinds(rks: list[str]) -> list[str]:
