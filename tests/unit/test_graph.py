@@ -342,3 +342,30 @@ def test_deferred_block_resolves_edges_on_exit(tmp_path: Path) -> None:
         assert graph.edges_of("a.f") == []
         graph.add_file(index_file(str(tmp_path / "b.py"), "def g():\n    return 1\n", "b"))
     assert graph.edges_of("a.f") == [("b.g", "calls")]
+
+
+def test_edges_reused_across_edits_equal_a_fresh_resolution(tmp_path: Path) -> None:
+    """Editing one file again and again reuses its name resolutions; the edges must stay exactly
+    those of a fresh resolution, also when a declared type or another file changes."""
+    from docfact.graph.graph import ProjectGraph
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "a.py").write_text("class A:\n    def run(self):\n        return 1\n\nclass B:\n    def go(self):\n        return 2\n")
+    b = tmp_path / "pkg" / "b.py"
+    versions = [
+        "from .a import A, B\n\nclass User:\n    def __init__(self, x: A):\n        self.x = x\n\n    def work(self):\n        return self.x.run()\n",
+        "from .a import A, B\n\nclass User:\n    def __init__(self, x: A):\n        self.x = x\n\n    def work(self):\n        # comment\n        return self.x.run()\n",
+        "from .a import A, B\n\nclass User:\n    def __init__(self, x: B):\n        self.x = x\n\n    def work(self):\n        return self.x.go()\n",
+    ]
+    g = ProjectGraph(tmp_path)
+    for rel in ("pkg/__init__.py", "pkg/a.py"):
+        g.update_file(str(tmp_path / rel), (tmp_path / rel).read_text(), None)
+    for text in versions + versions[::-1]:
+        g.update_file(str(b), text, None)
+        reused = sorted(g._out[str(b)])
+        fresh = ProjectGraph(tmp_path)
+        for rel in ("pkg/__init__.py", "pkg/a.py"):
+            fresh.update_file(str(tmp_path / rel), (tmp_path / rel).read_text(), None)
+        fresh.update_file(str(b), text, None)
+        assert reused == sorted(fresh._out[str(b)])

@@ -75,6 +75,10 @@ class ProjectGraph:
         self._dirty: dict[str, None] = {}  # files whose edges must be resolved again
         self._java_users: dict[str, set[str]] = {}  # Java package -> files that look names up in it
         self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
+        # Name resolutions of the file edited last, reused by its next edit when nothing they
+        # depend on changed: (path, the file's outline, {(scope, name, scope locals): target}).
+        # Any change to another file drops it.
+        self._memo: tuple[str, tuple, dict] | None = None
         self._names_cache: set[str] | None = None
         # path -> bytes and tree of its last update_file, for incremental reparsing (few)
         self._trees: dict[str, Parsed] = {}
@@ -141,6 +145,8 @@ class ProjectGraph:
 
     def add_file(self, index: FileIndex) -> None:
         """Add (or replace) one indexed file."""
+        if self._memo is not None and self._memo[0] != index.path:
+            self._memo = None
         if index.path in self._files:
             self.remove_file(index.path)
         new_tops = self._add_nodes(index)
@@ -198,6 +204,8 @@ class ProjectGraph:
         """Drop the file's nodes and edges; nodes other files still point to stay as
         placeholders."""
         self._trees.pop(path, None)
+        if self._memo is not None and self._memo[0] != path:
+            self._memo = None
         fi = self._files.pop(path, None)
         if fi is None:
             return
@@ -340,14 +348,26 @@ class ProjectGraph:
         module_ent = local.get("")
         module_q = module_ent.qualname if module_ent is not None else fi.module
 
+        memo = self._memo_for(fi)
+
         def target(name: str, scope: Entity) -> str | None:
+            key = (scope.qualname, name, cache.locals.get(id(scope)))
+            if memo is not None and key in memo:
+                t = memo[key]
+                if t is not None and t.startswith(EXTERNAL_PREFIX):
+                    externals.add(t[len(EXTERNAL_PREFIX):].split(".", 1)[0])
+                return t
             r = resolver.resolve(name, scope, cache)
             if r is None or r.kind in ("local", "builtin"):
-                return None
-            if r.kind == "external":
+                t = None
+            elif r.kind == "external":
                 externals.add(r.qualname.split(".", 1)[0])
-                return EXTERNAL_PREFIX + r.qualname
-            return r.qualname
+                t = EXTERNAL_PREFIX + r.qualname
+            else:
+                t = r.qualname
+            if memo is not None and not cache.missing_modules:
+                memo[key] = t
+            return t
 
         pairs: set[tuple[str, str]] = set()
         if module_ent is not None:
@@ -379,6 +399,21 @@ class ProjectGraph:
                     pairs.add((src, t))
                     edges[(src, t, kind)] = None
         return list(edges), externals
+
+    def _memo_for(self, fi: FileIndex) -> dict | None:
+        """The resolution memo for ``fi`` when its outline (imports, entities and their declared
+        types and bases) is the one the memo was built for; a fresh memo otherwise. None during
+        bulk loads."""
+        if self._deferred is not None:
+            return None
+        outline = (
+            tuple((i.module, i.name, i.alias, i.level) for i in fi.imports),
+            tuple((e.local_name, e.kind, e.annotation, e.returns, tuple(e.bases), tuple(e.assigns),
+                   tuple((p.name, p.annotation) for p in e.params)) for e in fi.entities),
+        )
+        if self._memo is None or self._memo[0] != fi.path or self._memo[1] != outline:
+            self._memo = (fi.path, outline, {})
+        return self._memo[2]
 
     def _remove_edges(self, path: str) -> None:
         """Drop the edges ``path`` added, then externals and placeholders left unreferenced.
