@@ -8,6 +8,7 @@ and the doc's 1-hop context, then drop what suppression comments and per-file ig
 from __future__ import annotations
 
 import fnmatch
+import gc
 import logging
 import re
 from collections import Counter
@@ -131,13 +132,17 @@ class Engine:
                 elif it.language is not None:
                     items.append((it.path, it.text))
         total = len(items)
-        with self.graph.deferred():  # edges resolved once, when every file is known
-            for i, (path, text) in enumerate(items):
-                if cancelled is not None and cancelled():
-                    break
-                self.update_file(str(path), text)
-                if progress is not None:
-                    progress(i + 1, total, str(path))
+        gc.disable()  # loading allocates a lot and frees little: no collection passes meanwhile
+        try:
+            with self.graph.deferred():  # edges resolved once, when every file is known
+                for i, (path, text) in enumerate(items):
+                    if cancelled is not None and cancelled():
+                        break
+                    self.update_file(str(path), text)
+                    if progress is not None:
+                        progress(i + 1, total, str(path))
+        finally:
+            gc.enable()
 
     def update_file(self, path: str, text: str) -> FileIndex | None:
         """(Re)index one file; the cost depends on that file only."""

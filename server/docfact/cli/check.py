@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import os
 import sys
@@ -167,14 +168,22 @@ def run_check(args: argparse.Namespace) -> int:
         engine = Engine(root, settings)
         total = len(targets)
         jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
-        with engine.graph.deferred():  # edges resolved once, when every file is known
-            if jobs > 1:
-                _index_in_processes(engine, targets, jobs, progress)
-            else:
-                for n, (path, text, _) in enumerate(targets):
-                    engine.update_file(str(path), text)
-                    progress(n + 1, total, "indexing")
+        gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
+        try:
+            with engine.graph.deferred():  # edges resolved once, when every file is known
+                if jobs > 1:
+                    _index_in_processes(engine, targets, jobs, progress)
+                else:
+                    for n, (path, text, _) in enumerate(targets):
+                        engine.update_file(str(path), text)
+                        progress(n + 1, total, "indexing")
+        finally:
+            gc.enable()
         _load_imported_modules(engine, root, [targets[i][0] for i in missing])
+        # The graph lives until the end: keep the collector from rescanning it while judging
+        # allocates (a full collection over a large project's graph takes a second).
+        gc.collect()
+        gc.freeze()
         keep_text = args.format == "html"
         if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and _can_fork():
             judged = _judge_in_processes(engine, targets, missing, jobs, keep_text, progress)

@@ -8,6 +8,7 @@ and background tasks. Handlers (``docfact.lsp.features``) are thin adapters over
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import sys
@@ -116,6 +117,9 @@ class DocfactServer(LanguageServer):
                     log.exception("docfact: indexing %s failed", folder.root)
                 finally:
                     folder.ready.set()
+                # the indexed graph lives as long as the server: exempt it from collections,
+                # which would otherwise rescan it and pause a check now and then
+                await self.in_engine(_freeze_heap)
                 n = len(folder.engine.graph.files())
                 log.info("docfact: indexed %d files of %s in %.1f s%s", n, folder.root,
                          asyncio.get_running_loop().time() - started, " (cancelled)" if reporter.cancelled else "")
@@ -233,6 +237,11 @@ class DocfactServer(LanguageServer):
         if folder.settings.llm.enabled:
             return await self.llm.regenerate(doc, lines, folder.engine)
         return regenerate(doc, lines)
+
+
+def _freeze_heap() -> None:
+    gc.collect()
+    gc.freeze()
 
 
 def _warm_up() -> None:
