@@ -281,8 +281,9 @@ class Checker:
 
     async def recheck_dependents(self, folder: Folder, changed: set[str], skip_uri: str | None) -> None:
         """Re-judge the open files that depend on entities in ``changed`` (cache bypassed)."""
-        if not changed:
-            return
+        if not changed or not any(uri != skip_uri and st.path is not None and folder.owns(st.path)
+                                  for uri, st in self.server.docs.items()):
+            return  # no other open file of this folder: nothing to re-check, no engine time
         paths = await self.server.in_engine(self.dependent_paths, folder, changed)
         rechecked = False
         for other_uri, other in list(self.server.docs.items()):
