@@ -13,7 +13,8 @@ from pathlib import Path
 
 from docfact import __version__, baseline
 from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
-from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report, build_report
+from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report
+from docfact.cli.workers import can_fork, index_in_processes, judge_in_processes, rows_of
 from docfact.config import (
     CRITERIA_ALL,
     Settings,
@@ -23,7 +24,6 @@ from docfact.config import (
     load_pyproject,
 )
 from docfact.engine import Engine
-from docfact.model import FileIndex, FileResult
 
 
 def _criteria(spec: str | None) -> tuple[str, ...]:
@@ -172,7 +172,7 @@ def run_check(args: argparse.Namespace) -> int:
         try:
             with engine.graph.deferred():  # edges resolved once, when every file is known
                 if jobs > 1:
-                    _index_in_processes(engine, targets, jobs, progress)
+                    index_in_processes(engine, targets, jobs, progress)
                 else:
                     for n, (path, text, _) in enumerate(targets):
                         engine.update_file(str(path), text)
@@ -185,8 +185,8 @@ def run_check(args: argparse.Namespace) -> int:
         gc.collect()
         gc.freeze()
         keep_text = args.format == "html"
-        if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and _can_fork():
-            judged = _judge_in_processes(engine, targets, missing, jobs, keep_text, progress)
+        if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork():
+            judged = judge_in_processes(engine, targets, missing, jobs, keep_text, progress)
         else:
             results = []
             for n, i in enumerate(missing):
@@ -196,7 +196,7 @@ def run_check(args: argparse.Namespace) -> int:
                 from docfact.cli.llm_run import run_llm
 
                 run_llm(engine, settings, [fr for _, fr in results])
-            judged = [(i, _rows(fr, targets[i], settings, keep_text)) for i, fr in results]
+            judged = [(i, rows_of(fr, targets[i], settings, keep_text)) for i, fr in results]
         for i, got in judged:
             rows[i] = got
             if cache is not None and not settings.llm.enabled:
@@ -241,75 +241,6 @@ def run_check(args: argparse.Namespace) -> int:
     threshold = SEVERITY_RANK[args.fail_on]
     failing = any(SEVERITY_RANK.get(f.severity, 2) >= threshold for f in report.findings)
     return EXIT_FINDINGS if failing else EXIT_OK
-
-
-Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
-
-
-def _rows(fr: FileResult, target: tuple[Path, str, str], settings: Settings, keep_text: bool) -> Rows:
-    part = build_report([(fr, target[2], target[1])], settings.severity, [], keep_text=keep_text)
-    return part.files[0], part.docs, part.findings
-
-
-def _can_fork() -> bool:
-    import multiprocessing
-
-    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
-
-
-# The judging workers are forked from the process that built the graph and read it from here
-# (copy-on-write; nothing is pickled but the report rows they send back). Set only for the
-# duration of ``_judge_in_processes``.
-_FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool]] = []
-
-
-def _judge_forked(i: int) -> tuple[int, Rows]:
-    engine, targets, keep_text = _FORK_STATE[0]
-    return i, _rows(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text)
-
-
-def _judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
-                        jobs: int, keep_text: bool, progress: _Progress) -> list[tuple[int, Rows]]:
-    """Judge files in ``jobs`` forked workers that share the parent's graph."""
-    import multiprocessing
-
-    engine.graph.g  # resolve pending edges before forking, once  # noqa: B018
-    _FORK_STATE.append((engine, targets, keep_text))
-    try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            out = []
-            for n, got in enumerate(pool.imap_unordered(_judge_forked, missing, chunksize=8)):
-                out.append(got)
-                progress(n + 1, len(missing), "judging")
-            return out
-    finally:
-        _FORK_STATE.clear()
-
-
-def _index_one(job: tuple[str, str, str]) -> FileIndex | str:
-    """Worker: index one file (or say why not); runs in a child process."""
-    from docfact.index import index_file
-
-    path, text, module = job
-    try:
-        return index_file(path, text, module)
-    except Exception as exc:  # reported by the parent, the run goes on
-        return f"{path}: cannot index: {exc}"
-
-
-def _index_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], jobs: int,
-                        progress: _Progress) -> None:
-    """Parse and extract in ``jobs`` processes; the graph is built in this one."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    work = [(str(p), text, engine.module_for(str(p))) for p, text, _ in targets]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):
-            if isinstance(got, str):
-                print(f"docfact: {got}", file=sys.stderr)
-            else:
-                engine.add_index(got)
-            progress(n + 1, len(work), "indexing")
 
 
 def _tree_stamp(root: Path) -> str:
