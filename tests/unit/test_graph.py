@@ -4,8 +4,6 @@ updates, on the graphproj fixture workspace indexed by the real index."""
 from __future__ import annotations
 
 import shutil
-import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -230,7 +228,9 @@ def test_new_top_level_package_turns_external_into_project(tmp_path: Path) -> No
     assert graph.dependents("lib.g") == {"app.f"}
 
 
-def test_update_file_median_time_on_1000_line_file(tmp_path: Path) -> None:
+def test_repeated_updates_of_a_1000_line_file_keep_the_graph_exact(tmp_path: Path) -> None:
+    """Speed is measured by benchmarks/index.py; here: 15 edits of one big file leave exactly
+    the nodes and edges of a fresh load of its last text."""
     lines = ['"""A big module."""', "import os", "from shop.store import Store", ""]
     i = 0
     while len(lines) < 1000:
@@ -247,13 +247,16 @@ def test_update_file_median_time_on_1000_line_file(tmp_path: Path) -> None:
     graph = ProjectGraph.from_root(GRAPHPROJ)
     path = str(tmp_path / "big.py")
     graph.update_file(path, text, "big")
-    times = []
+    last = text
     for n in range(15):
-        t0 = time.perf_counter()
-        graph.update_file(path, text.replace("plus", f"plus{n}"), "big")
-        times.append(time.perf_counter() - t0)
+        last = text.replace("plus", f"plus{n}")
+        graph.update_file(path, last, "big")
+    fresh = ProjectGraph.from_root(GRAPHPROJ)
+    fresh.update_file(path, last, "big")
     assert graph.entity("big.func3") is not None
-    assert statistics.median(times) < 0.05  # the target is 20 ms; leave room for slow CI
+    assert "plus14" in (graph.entity("big.func3").doc.text if graph.entity("big.func3").doc else "")
+    assert sorted(graph.g.nodes) == sorted(fresh.g.nodes)
+    assert sorted(graph.g.edges(keys=True)) == sorted(fresh.g.edges(keys=True))
 
 
 PROCESS = "com.acme.core.Service.Service.process"
