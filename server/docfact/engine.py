@@ -28,6 +28,7 @@ from docfact.positions import LineIndex
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int, str], None]
+Reuse = Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None]
 
 
 def project_root(start: Path) -> Path:
@@ -185,6 +186,13 @@ class Engine:
         index = self.graph.file(path)
         if index is None:
             return FileResult(path=path, error="not indexed (unsupported, excluded or unreadable)")
+        return self.judge_index(index, criteria)
+
+    def judge_index(self, index: FileIndex, criteria: Iterable[str] | None = None,
+                    lines: LineIndex | None = None, reuse: Reuse | None = None) -> FileResult:
+        """Judge every doc of ``index``; ``reuse(doc, entity, criteria)`` may return a verdict
+        kept from an earlier check (the language server's cache) instead of judging again."""
+        path = index.path
         crits = tuple(c for c in (criteria or self.settings.criteria) if c in self.settings.criteria)
         crits = tuple(c for c in crits if c not in self.ignored_criteria(path))
         result = FileResult(path=path)
@@ -193,14 +201,15 @@ class Engine:
             result.error = f"syntax errors near line {where}; docs inside the broken code were skipped"
         if index.ignore_file or not crits:
             return result
-        lines = LineIndex(index.text)
+        lines = lines or LineIndex(index.text)
         names = file_scope_names(index)
         shared: dict = {}
         for doc in index.docs:
             if doc.kind == "comment" and not self.settings.check_comments:
                 continue
             try:
-                result.docs.append(self.judge_doc(index, doc, lines, crits, names, shared))
+                kept = reuse(doc, self.documented_entity(index, doc), crits) if reuse is not None else None
+                result.docs.append(kept or self.judge_doc(index, doc, lines, crits, names, shared))
             except Exception:
                 log.exception("docfact: cannot judge the doc at %s:%d; skipped", path, doc.start_line + 1)
         return result
@@ -220,10 +229,11 @@ class Engine:
 
     @staticmethod
     def documented_entity(index: FileIndex, doc: DocBlock) -> Entity | None:
+        """The entity a docstring belongs to; for a comment, the entity it sits in."""
         if doc.kind != "comment":
-            for e in index.entities:
-                if e.doc is doc:
-                    return e
+            owner = index.documented(doc)
+            if owner is not None:
+                return owner
         return index.entity(doc.owner)
 
     def ignored_criteria(self, path: str) -> set[str]:

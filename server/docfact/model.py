@@ -192,6 +192,7 @@ class FileIndex:
     package: str = ""  # Java package name
     _by_name: tuple[int, dict[str, Entity]] | None = field(default=None, repr=False, compare=False)
     words: set[str] | None = field(default=None, repr=False, compare=False)  # engine.file_words
+    _by_doc: dict[int, Entity] | None = field(default=None, repr=False, compare=False)
 
     def entity(self, local_name: str) -> Entity | None:
         """The entity with this local name (the first one: an implementation before overloads)."""
@@ -202,6 +203,13 @@ class FileIndex:
                 names.setdefault(e.local_name, e)
             table = self._by_name = (len(self.entities), names)
         return table[1].get(local_name)
+
+    def documented(self, doc: DocBlock) -> Entity | None:
+        """The entity whose ``doc`` is this DocBlock (built once per index)."""
+        if self._by_doc is None:
+            self._by_doc = {id(e.doc): e for e in self.entities if e.doc is not None}
+        owner = self._by_doc.get(id(doc))
+        return owner if owner is not None and owner.doc is doc else None
 
 
 @dataclass

@@ -109,7 +109,7 @@ def relocate(res: DocResult, doc: DocBlock, entity: Entity | None) -> DocResult 
     dl = doc.range.start.line - res.doc.range.start.line
     do = (doc.pieces[0][1] - res.doc.pieces[0][1]) if doc.pieces and res.doc.pieces else 0
     if dl == 0 and do == 0:
-        return res
+        return res if res.doc is doc else replace(res, doc=doc, entity=entity)
 
     def moved(r: Range) -> Range:
         return Range(Pos(r.start.line + dl, r.start.col), Pos(r.end.line + dl, r.end.col))
@@ -181,38 +181,26 @@ class Checker:
         engine = folder.engine
         path = index.path
         lines = LineIndex(index.text)
-        crits = tuple(c for c in engine.settings.criteria if c not in engine.ignored_criteria(path))
-        result = FileResult(path=path)
-        if index.syntax_error_lines:
-            near = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
-            result.error = f"syntax errors near line {near}; docs inside the broken code were skipped"
-        if index.ignore_file or not crits:
-            folder.doc_cache.pop(path, None)
-            return result, lines
         started = time.perf_counter()
         old: dict[tuple[str, ...], DocResult] = {} if force else folder.doc_cache.get(path, {})
-        fresh: dict[tuple[str, ...], DocResult] = {}
-        judged = 0
-        for doc in index.docs:
-            if doc.kind == "comment" and not engine.settings.check_comments:
-                continue
-            try:
-                entity = engine.documented_entity(index, doc)
-                key = doc_key(index, doc, entity, engine.settings, crits)
-                res = old.get(key)
-                if res is not None:
-                    res = relocate(res, doc, entity)
-                if res is None:
-                    res = engine.judge_doc(index, doc, lines, crits)
-                    judged += 1
-            except Exception:
-                log.exception("docfact: cannot judge the doc at %s:%d; skipped", path, doc.start_line + 1)
-                continue
-            fresh[key] = res
-            result.docs.append(res)
-        folder.doc_cache[path] = fresh
-        log.info("docfact: checked %s: %d docs, %d judged, %d reused in %.0f ms", Path(path).name,
-                 len(result.docs), judged, len(result.docs) - judged, 1000 * (time.perf_counter() - started))
+        keys: dict[int, tuple[str, ...]] = {}
+        reused = 0
+
+        def reuse(doc: DocBlock, entity: Entity | None, crits: tuple[str, ...]) -> DocResult | None:
+            nonlocal reused
+            key = keys[id(doc)] = doc_key(index, doc, entity, engine.settings, crits)
+            res = old.get(key)
+            res = relocate(res, doc, entity) if res is not None else None
+            reused += res is not None
+            return res
+
+        result = engine.judge_index(index, lines=lines, reuse=reuse)
+        folder.doc_cache[path] = {keys[id(d.doc)]: d for d in result.docs if id(d.doc) in keys}
+        ignored = engine.ignored_criteria(path)
+        if not index.ignore_file and any(c not in ignored for c in engine.settings.criteria):
+            log.info("docfact: checked %s: %d docs, %d judged, %d reused in %.0f ms", Path(path).name,
+                     len(result.docs), len(result.docs) - reused, reused,
+                     1000 * (time.perf_counter() - started))
         return result, lines
 
     def update_and_judge(self, folder: Folder, path: str, text: str,
