@@ -153,20 +153,23 @@ class Engine:
         except Exception:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
-        self._words.replace(path, index)
-        self._run_cache.clear()
+        self._changed(path, index)
         return index
 
     def add_index(self, index: FileIndex) -> None:
         """Add a file indexed elsewhere (e.g. in a worker process)."""
         self.graph.add_file(index)
-        self._words.replace(index.path, index)
-        self._run_cache.clear()
+        self._changed(index.path, index)
 
     def remove_file(self, path: str) -> None:
         path = str(Path(path).resolve())
         self.graph.remove_file(path)
-        self._words.replace(path, None)
+        self._changed(path, None)
+
+    def _changed(self, path: str, index: FileIndex | None) -> None:
+        """Bookkeeping after a file was (re)indexed or removed: the project's words, and the
+        per-run judging cache that depends on them."""
+        self._words.replace(path, index)
         self._run_cache.clear()
 
     def module_for(self, path: str) -> str:
