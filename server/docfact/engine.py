@@ -84,14 +84,17 @@ def file_words(index: FileIndex) -> set[str]:
 
 def _file_words(index: FileIndex) -> set[str]:
     words: set[str] = set(_STRING_WORD.findall(index.text))
+    dotted: list[str] = []  # refs and calls, split into their parts all at once
     for e in index.entities:
         words.add(e.name)
-        words.update(p.name.lstrip("*") for p in e.params)
+        words.update([p.name.lstrip("*") for p in e.params])
         words.update(e.locals)
         words.update(e.assigns)
         words.update(e.attributes)
-        for ref in (*e.refs, *e.calls):
-            words.update(part for part in ref.split(".") if part)
+        dotted += e.refs
+        dotted += e.calls
+    words.update(".".join(dotted).split("."))
+    words.discard("")
     for imp in index.imports:
         words.add(imp.bound_name)
         if imp.name:

@@ -372,3 +372,46 @@ def test_edges_reused_across_edits_equal_a_fresh_resolution(tmp_path: Path) -> N
             fresh.update_file(str(tmp_path / rel), (tmp_path / rel).read_text(), None)
         fresh.update_file(str(b), text, None)
         assert reused == sorted(fresh._out[str(b)])
+
+
+def test_edges_reused_across_edits_follow_a_module_loaded_later(tmp_path: Path) -> None:
+    """A file edited twice (its resolutions reused) that imports from a package not loaded yet
+    still points at the real definition once the package's files arrive."""
+    from docfact.graph.graph import ProjectGraph
+
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/sub/impl.py": "def thing():\n    return 1\n",
+        "pkg/sub/__init__.py": "from .impl import thing\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).write_text(text)
+    b = str(tmp_path / "pkg" / "b.py")
+    text = "from pkg.sub import thing\n\ndef f():\n    return thing()\n"
+    g = ProjectGraph(tmp_path)
+    g.update_file(str(tmp_path / "pkg/__init__.py"), "", None)
+    g.update_file(b, text, None)
+    g.update_file(b, text + "# edited\n", None)  # same outline: answers come from the memo
+    g.update_file(b, text, None)
+    for rel in ("pkg/sub/impl.py", "pkg/sub/__init__.py"):
+        g.update_file(str(tmp_path / rel), files[rel], None)
+    assert ("pkg.sub.impl.thing", "calls") in set(g.edges_of("pkg.b.f"))
+    assert "pkg.b.f" in g.dependents("pkg.sub.impl.thing")
+
+
+def test_a_local_added_to_an_enclosing_function_changes_what_its_inner_function_uses(tmp_path: Path) -> None:
+    """Plain assignments of a function count for the reuse of resolutions only where an inner
+    function can see them: adding ``helper = ...`` to ``outer`` makes ``inner``'s call local."""
+    from docfact.graph.graph import ProjectGraph
+
+    path = str(tmp_path / "m.py")
+    before = "def helper():\n    return 1\n\ndef outer():\n    def inner():\n        return helper()\n    return inner\n"
+    after = before.replace("def outer():\n", "def outer():\n    helper = len\n")
+    g = ProjectGraph(tmp_path)
+    g.update_file(path, before, "m")
+    assert ("m.helper", "calls") in set(g.edges_of("m.outer.inner"))
+    g.update_file(path, after, "m")
+    assert ("m.helper", "calls") not in set(g.edges_of("m.outer.inner"))
+    g.update_file(path, before, "m")
+    assert ("m.helper", "calls") in set(g.edges_of("m.outer.inner"))

@@ -76,9 +76,10 @@ class ProjectGraph:
         self._java_users: dict[str, set[str]] = {}  # Java package -> files that look names up in it
         self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
         # Name resolutions of the file edited last, reused by its next edit when nothing they
-        # depend on changed: (path, the file's outline, {(scope, name, scope locals): target}).
-        # Any change to another file drops it.
-        self._memo: tuple[str, tuple, dict] | None = None
+        # depend on changed: (path, the file's outline, {(scope, name, scope locals): target},
+        # the unloaded project modules those answers looked into). Any change to another file
+        # drops it.
+        self._memo: tuple[str, tuple, dict, set[str]] | None = None
         self._names_cache: set[str] | None = None
         # path -> bytes and tree of its last update_file, for incremental reparsing (few)
         self._trees: dict[str, Parsed] = {}
@@ -365,7 +366,7 @@ class ProjectGraph:
                 t = EXTERNAL_PREFIX + r.qualname
             else:
                 t = r.qualname
-            if memo is not None and not cache.missing_modules:
+            if memo is not None:
                 memo[key] = t
             return t
 
@@ -398,6 +399,12 @@ class ProjectGraph:
                         continue
                     pairs.add((src, t))
                     edges[(src, t, kind)] = None
+        if memo is not None:
+            # a memo hit skips the lookups that would record the unloaded modules it depends
+            # on: every module the memo's answers ever looked into counts for this file
+            seen = self._memo[3]  # type: ignore[index]
+            seen |= cache.missing_modules
+            cache.missing_modules |= seen
         return list(edges), externals
 
     def _memo_for(self, fi: FileIndex) -> dict | None:
@@ -406,13 +413,18 @@ class ProjectGraph:
         bulk loads."""
         if self._deferred is not None:
             return None
+        # a function's plain-name assignments are its locals, already part of every memo key
+        # of its own scope; other scopes see them only when they nest inside it
+        enclosing = {e.parent for e in fi.entities if e.parent and e.kind in ("function", "method", "class")}
         outline = (
             tuple((i.module, i.name, i.alias, i.level) for i in fi.imports),
-            tuple((e.local_name, e.kind, e.annotation, e.returns, tuple(e.bases), tuple(e.assigns),
+            tuple((e.local_name, e.kind, e.annotation, e.returns, tuple(e.bases),
+                   tuple(e.assigns) if e.kind not in ("function", "method") or e.local_name in enclosing
+                   else tuple(a for a in e.assigns if "." in a),
                    tuple((p.name, p.annotation) for p in e.params)) for e in fi.entities),
         )
         if self._memo is None or self._memo[0] != fi.path or self._memo[1] != outline:
-            self._memo = (fi.path, outline, {})
+            self._memo = (fi.path, outline, {}, set())
         return self._memo[2]
 
     def _remove_edges(self, path: str) -> None:

@@ -46,10 +46,14 @@ def entity_codes(index: FileIndex | None) -> dict[str, str]:
 
     Functions and variables: their code. Classes: what their 1-hop view shows (header,
     docstring, member signatures), not their whole body, so an edit inside one method changes
-    that method and not every user of the class. Modules count by presence only.
+    that method and not every user of the class. Modules count by presence only. The result is
+    shared (treat it as read-only).
     """
     if index is None:
         return {}
+    memo = _codes.get(index.path)
+    if memo is not None and memo[0] is index:
+        return memo[1]
     out: dict[str, str] = {}
     for e in index.entities:
         if e.kind == "module":
@@ -60,7 +64,11 @@ def entity_codes(index: FileIndex | None) -> dict[str, str]:
                                          *(m.signature for m in members if m is not None)])
         else:
             out[e.qualname] = e.signature + "\n" + e.code
+    _codes[index.path] = (index, out)  # the latest index of each file: computed once per edit
     return out
+
+
+_codes: dict[str, tuple[FileIndex, dict[str, str]]] = {}
 
 
 def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
@@ -70,8 +78,13 @@ def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
     return out
 
 
+def imports_key(index: FileIndex) -> str:
+    """The file's imports as one string, part of every :func:`doc_key` of the file."""
+    return repr([(i.module, i.name, i.alias, i.level) for i in index.imports])
+
+
 def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Settings,
-            criteria: tuple[str, ...]) -> tuple[str, ...]:
+            criteria: tuple[str, ...], imports: str | None = None) -> tuple[str, ...]:
     """The doc's own inputs to a static verdict, as a tuple: its text, its layout and the code it
     documents, but not where it sits in the file, so an edit above it does not make it stale
     (:func:`relocate` moves a reused verdict to the doc's new place).
@@ -80,15 +93,17 @@ def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Se
     :meth:`Checker.invalidate`, which drops cached verdicts when those change.
     """
     top = doc.range.start.line
-    base = doc.pieces[0][1] if doc.pieces else 0
+    # the raw source from the first to the last cleaned line start: with ``doc.text`` it fixes
+    # every piece's offset relative to the first (one slice instead of a list per doc)
+    layout = index.text[doc.pieces[0][1]:doc.pieces[-1][1]] if doc.pieces else ""
     lines = range(doc.start_line, doc.end_line + 1)
     parts: list[str] = [
-        doc.kind, doc.text, repr([(t, f - base) for t, f in doc.pieces]),
+        doc.kind, doc.text, layout,
         repr((doc.range.start.col, doc.range.end.line - top, doc.range.end.col)),
         repr(None if doc.target_lines is None else (doc.target_lines[0] - top, doc.target_lines[1] - top)),
         ",".join(criteria), str(settings.check_comments),
         repr(sorted((ln - top, sorted(c)) for ln, c in index.suppressions.items() if ln in lines)),
-        repr([(i.module, i.name, i.alias, i.level) for i in index.imports]),
+        imports_key(index) if imports is None else imports,
     ]
     if entity is not None:
         r = entity.range
@@ -185,10 +200,11 @@ class Checker:
         old: dict[tuple[str, ...], DocResult] = {} if force else folder.doc_cache.get(path, {})
         keys: dict[int, tuple[str, ...]] = {}
         reused = 0
+        imports = imports_key(index)
 
         def reuse(doc: DocBlock, entity: Entity | None, crits: tuple[str, ...]) -> DocResult | None:
             nonlocal reused
-            key = keys[id(doc)] = doc_key(index, doc, entity, engine.settings, crits)
+            key = keys[id(doc)] = doc_key(index, doc, entity, engine.settings, crits, imports)
             res = old.get(key)
             res = relocate(res, doc, entity) if res is not None else None
             reused += res is not None
