@@ -168,6 +168,33 @@ async def test_pull_diagnostics_when_the_client_supports_them(start, pull_profil
     assert uri not in ed.client.diagnostics  # nothing pushed
 
 
+async def test_pull_answers_unchanged_until_the_diagnostics_change(start):
+    """A client that sends back the last result id gets "unchanged" until the diagnostics
+    differ: a whitespace edit outside every doc keeps them, fixing a finding does not."""
+    ed = await start("visual-studio-code@v1.65.2", pull=True)
+    uri = ed.open(STORE)
+    await ed.diagnostics(uri, lambda d: len(d) == 4)
+
+    async def pull(previous: str | None) -> types.DocumentDiagnosticReport:
+        return await ed.client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), previous_result_id=previous))
+
+    full = await pull(None)
+    assert full.kind == "full" and len(full.items) == 4 and full.result_id
+    same = await pull(full.result_id)
+    assert same.kind == "unchanged" and same.result_id == full.result_id
+    ed.edit_and_save(uri, ed.texts[uri] + "\n")  # a new version, the same diagnostics
+    assert (await pull(full.result_id)).kind == "unchanged"
+    ed.edit_and_save(uri, "\n" + ed.texts[uri])  # every range moves down one line
+    again = await pull(full.result_id)
+    assert again.kind == "full" and [d.range.start.line for d in again.items] == [
+        d.range.start.line + 1 for d in full.items]
+    ed.edit_and_save(uri, ed.texts[uri].replace("amount (int)", "count (int)"))
+    fixed = await ed.diagnostics(uri, lambda d: len(d) == 3)
+    assert "C1" not in {d.code for d in fixed}
+    assert (await pull(again.result_id)).kind == "full"
+
+
 async def test_cached_verdicts_are_dropped_when_their_context_changes(start, profile):
     ed = await start(profile)
     res = await ed.command("docfact.checkWorkspace")  # judges (and caches) store.py from disk

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
+from lsprotocol.converters import get_converter
 
 from docfact.lsp import convert
 from docfact.lsp.checker import entity_codes
@@ -13,6 +16,8 @@ from docfact.lsp.state import DocState
 
 if TYPE_CHECKING:
     from docfact.lsp.server import DocfactServer
+
+converter = get_converter()
 
 
 def register(server: DocfactServer) -> None:
@@ -55,7 +60,7 @@ def register(server: DocfactServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                     types.DiagnosticOptions(identifier="docfact", inter_file_dependencies=True,
                                             workspace_diagnostics=False))
-    async def pull(ls: DocfactServer, params: types.DocumentDiagnosticParams) -> types.FullDocumentDiagnosticReport:
+    async def pull(ls: DocfactServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
         uri = params.text_document.uri
         st = ls.docs.get(uri)
         if st is None:
@@ -64,7 +69,17 @@ def register(server: DocfactServer) -> None:
         if st.result_version != version and ls.settings_of(st.path).trigger != "manual":
             await ls.checker.check_document(uri)
         items = convert.diagnostics(st.result, ls.settings_of(st.path), st.lines, ls.baselined(st.path))
-        return types.FullDocumentDiagnosticReport(items=items, result_id=f"{st.result_version}")
+        # the id names the diagnostics themselves (ranges included): an edit, a re-check, a
+        # settings or baseline change that leaves them as they were answers "unchanged"
+        result_id = _fingerprint(items)
+        if params.previous_result_id == result_id:
+            return types.UnchangedDocumentDiagnosticReport(result_id=result_id)
+        return types.FullDocumentDiagnosticReport(items=items, result_id=result_id)
+
+
+def _fingerprint(items: list[types.Diagnostic]) -> str:
+    data = json.dumps(converter.unstructure(items), sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
 async def _open(ls: DocfactServer, uri: str) -> None:
