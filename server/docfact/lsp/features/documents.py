@@ -60,7 +60,8 @@ def register(server: DocfactServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                     types.DiagnosticOptions(identifier="docfact", inter_file_dependencies=True,
                                             workspace_diagnostics=False))
-    async def pull(ls: DocfactServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
+    async def pull(ls: DocfactServer, params: types.DocumentDiagnosticParams,
+                   ) -> types.FullDocumentDiagnosticReport | types.UnchangedDocumentDiagnosticReport:
         uri = params.text_document.uri
         st = ls.docs.get(uri)
         if st is None:
