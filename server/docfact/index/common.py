@@ -10,6 +10,7 @@ import bisect
 import operator
 import re
 from collections.abc import Sequence
+from functools import cached_property
 from itertools import accumulate, chain, count
 
 from tree_sitter import Node, Parser, Point, Tree
@@ -26,11 +27,9 @@ RawLine = tuple[str, int]
 
 WORDS_ASCII = re.compile(r"[\w.]+", re.ASCII)
 WORDS = re.compile(r"[\w.]+")
-# ASCII text with every character outside WORDS_ASCII's class turned into a space: its
-# ``split()`` is ``WORDS_ASCII.findall`` at a fraction of the cost
-_NON_WORD_ASCII = str.maketrans(
-    {chr(i): " " for i in range(128) if not (chr(i).isascii() and (chr(i).isalnum() or chr(i) in "_."))}
-)
+# byte table turning every ASCII character outside WORDS_ASCII's class into a space: the
+# ``split()`` of ASCII text translated by it is ``WORDS_ASCII.findall`` at a fraction of the cost
+_NON_WORD_ASCII = bytes(i if chr(i).isalnum() or chr(i) in "_." else 32 for i in range(128)) + b" " * 128
 _SKIP_MARKER = re.compile(r"\s*(?:TODO|FIXME|XXX|HACK)\b")
 _PRAGMA = re.compile(
     r"\s*(?:type:|noqa\b|pylint:|fmt:|pragma\b|docfact:|mypy:|isort:|pyright:|ruff:|"
@@ -40,6 +39,7 @@ _PRAGMA = re.compile(
 _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _LICENSE = re.compile(r"copyright|licen[cs]e|spdx-license-identifier|all rights reserved", re.I)
 _SUPPRESS = re.compile(r"docfact:\s*ignore(-file)?(?:\[([A-Za-z0-9_,\s]*)\])?")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
 
 def reparse(parser: Parser, data: bytes, previous: Parsed | None) -> Tree:
@@ -254,19 +254,18 @@ def in_ranges(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
 
 
 def byte_table(data: bytes, text: str) -> list[int] | None:
-    """Like positions.byte_to_str_offsets, but ASCII lines are filled at C speed."""
+    """Like positions.byte_to_str_offsets, but ASCII stretches are filled at C speed."""
     if len(data) == len(text):
         return None
     table: list[int] = []
     pos = 0
-    for line in text.splitlines(keepends=True):
-        if line.isascii():
-            table.extend(range(pos, pos + len(line)))
-        else:
-            for i, ch in enumerate(line):
-                table.extend([pos + i] * len(ch.encode("utf-8", "surrogatepass")))
-        pos += len(line)
-    table.append(len(text))
+    for m in _NON_ASCII.finditer(text):
+        start, end = m.span()
+        table.extend(range(pos, start))
+        for i in range(start, end):
+            table.extend([i] * len(text[i].encode("utf-8", "surrogatepass")))
+        pos = end
+    table.extend(range(pos, len(text) + 1))
     return table
 
 
@@ -281,7 +280,11 @@ class SourceFile:
         table = byte_table(self.data, text)
         self.ascii = table is None
         self.so = (lambda b: b) if table is None else table.__getitem__
-        self.lines = _AsciiLineIndex(text) if self.ascii else _FastLineIndex(text)
+
+    @cached_property
+    def lines(self) -> LineIndex:
+        """The text's line index (built on first use: ASCII text rarely needs it)."""
+        return _AsciiLineIndex(self.text) if self.ascii else _FastLineIndex(self.text)
 
     def src(self, node: Node) -> str:
         """The text of ``node``."""
@@ -298,6 +301,13 @@ class SourceFile:
         if self.ascii:
             return Range(Pos(*first.start_point), Pos(*last.end_point))
         return self.lines.range(self.so(first.start_byte), self.so(last.end_byte))
+
+    def whole_range(self) -> Range:
+        """The range of the whole text."""
+        text = self.text
+        if self.ascii:
+            return Range(Pos(0, 0), Pos(text.count("\n"), len(text) - text.rfind("\n") - 1))
+        return self.lines.range(0, len(text))
 
 
 class _FastLineIndex(LineIndex):
@@ -406,7 +416,7 @@ def names(chunks: list[str], keywords: frozenset[str]) -> tuple[list[str], list[
     # "\n" never joins two runs; WORDS and WORDS_ASCII agree on ASCII text
     joined = "\n".join(chunks)
     if joined.isascii():
-        tokens = dict.fromkeys(joined.translate(_NON_WORD_ASCII).split())
+        tokens = dict.fromkeys(joined.encode("ascii").translate(_NON_WORD_ASCII).decode("ascii").split())
     else:
         tokens = dict.fromkeys(WORDS.findall(joined))
     cache = _TOKEN_CACHES.get(keywords)

@@ -35,7 +35,7 @@ from docfact.index.common import SourceFile as _File
 from docfact.index.common import compact as _compact
 from docfact.index.common import error_lines as _error_lines
 from docfact.index.common import masked_text as _masked_text
-from docfact.model import DocBlock, Entity, FileIndex, Import, Param
+from docfact.model import DocBlock, DocKind, Entity, FileIndex, Import, Param, Range
 
 _KEYWORDS = frozenset(keyword.kwlist)
 _ABSTRACT_DECORATORS = frozenset(
@@ -68,6 +68,7 @@ class _Scope:
     end: int
     is_class: bool
     parent: int = -1
+    name: str = "?"
     local_name: str = ""
     entity: Entity | None = None
     calls: list[str] = field(default_factory=list)
@@ -82,6 +83,8 @@ class _Scope:
     children: list[int] = field(default_factory=list)
     outer: Node | None = None  # the decorated_definition around node, or node
     body: Node | None = None
+    head: Node | None = None  # the parameters (function) or name (class) node
+    protocol: bool = False  # a class with a Protocol base
 
 
 @lru_cache(maxsize=1)
@@ -159,7 +162,7 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
     masked = _masked_text(f, caps.get("strc", []), caps.get("comment", []))
     module_entity = Entity(
         kind="module", name=module.rsplit(".", 1)[-1], local_name="", module=module, path=path,
-        language="python", range=f.lines.range(0, len(text)), code=text,
+        language="python", range=f.whole_range(), code=text,
     )
     _fill_scope_lists(module_entity, mod_scope)
     fi.entities.append(module_entity)
@@ -173,20 +176,20 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
 
     docs: list[DocBlock] = []
     module_doc = _body_docstring(f, root, "", error_ranges)
-    if module_doc:
-        module_entity.doc = module_doc
-        module_entity.docless_code = _docless(f, module_entity.code, 0, module_doc)
-        docs.append(module_doc)
+    if module_doc is not None:
+        module_entity.doc = module_doc[0]
+        module_entity.docless_code = _docless(module_entity.code, 0, module_doc)
+        docs.append(module_doc[0])
     else:
         module_entity.docless_code = text
     for sc, ent in zip(scopes, entities):
         body = sc.body
         doc = _body_docstring(f, body, ent.local_name, error_ranges) if body is not None else None
-        if doc:
-            ent.doc = doc
-            docs.append(doc)
+        if doc is not None:
+            ent.doc = doc[0]
+            docs.append(doc[0])
             code_start = f.so(sc.outer.start_byte)  # type: ignore[union-attr]
-            ent.docless_code = _docless(f, ent.code, code_start, doc)
+            ent.docless_code = _docless(ent.code, code_start, doc)
         else:
             ent.docless_code = ent.code
 
@@ -250,13 +253,15 @@ def _build_scopes(f: _File, defs: list[Node], classes: list[Node]) -> list[_Scop
         sc.outer = _outer(node)
         sc.body = node.child_by_field_name("body")
         name_node = node.child_by_field_name("name")
-        name = f.src(name_node) if name_node is not None else "?"
+        if name_node is not None:
+            sc.name = f.src(name_node)
+        sc.head = name_node if sc.is_class else node.child_by_field_name("parameters")
         if stack:
             sc.parent = stack[-1]
             scopes[sc.parent].children.append(i)
-            sc.local_name = f"{scopes[sc.parent].local_name}.{name}"
+            sc.local_name = f"{scopes[sc.parent].local_name}.{sc.name}"
         else:
-            sc.local_name = name
+            sc.local_name = sc.name
         stack.append(i)
     return scopes
 
@@ -367,11 +372,16 @@ def _is_subscript_read(node: Node) -> bool:
 # -- entities -----------------------------------------------------------------------------
 
 
+def _unique(items: list[str]) -> list[str]:
+    """``items`` without repeats; a list too short to repeat is returned itself."""
+    return list(dict.fromkeys(items)) if len(items) > 1 else items
+
+
 def _fill_scope_lists(ent: Entity, sc: _Scope) -> None:
-    ent.calls = list(dict.fromkeys(sc.calls))
-    ent.raises = list(dict.fromkeys(sc.raises))
-    ent.catches = list(dict.fromkeys(sc.catches))
-    ent.assigns = list(dict.fromkeys(sc.assigns))
+    ent.calls = _unique(sc.calls)
+    ent.raises = _unique(sc.raises)
+    ent.catches = _unique(sc.catches)
+    ent.assigns = _unique(sc.assigns)
     ent.has_subscript = sc.subscript
     ent.has_bare_raise = sc.bare_raise
 
@@ -380,8 +390,6 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
     node = sc.node
     outer = sc.outer or node
     src = f.src
-    name_node = node.child_by_field_name("name")
-    name = src(name_node) if name_node is not None else "?"
     start = f.so(outer.start_byte)
     end = f.so(node.end_byte)
     decorators = []
@@ -397,7 +405,7 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
         header = header[:-1].rstrip()
     ent = Entity(
         kind="class" if sc.is_class else ("method" if parent is not None and parent.is_class else "function"),
-        name=name,
+        name=sc.name,
         local_name=sc.local_name,
         module=f.module,
         path=f.path,
@@ -413,19 +421,19 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
         sup = node.child_by_field_name("superclasses")
         if sup is not None:
             ent.bases = [_compact(src(c)) for c in sup.named_children if c.type not in ("keyword_argument", "comment", "list_splat", "dictionary_splat")]
+            sc.protocol = any(b.rsplit(".", 1)[-1].split("[", 1)[0] == "Protocol" for b in ent.bases)
         return ent
-    ent.is_async = node.children[0].type == "async"
+    ent.is_async = node.child(0).type == "async"  # type: ignore[union-attr]
     ent.is_generator = sc.generator
-    ent.locals = list(dict.fromkeys(sc.locals))
-    params = node.child_by_field_name("parameters")
+    ent.locals = _unique(sc.locals)
+    params = sc.head
     in_class = parent is not None and parent.is_class
     ent.params = _params(f, params, in_class, decorators) if params is not None else []
     rt = node.child_by_field_name("return_type")
     ent.returns = src(rt) if rt is not None else None
-    deco_names = {d.split("(", 1)[0] for d in decorators}
-    abstract = bool(deco_names & _ABSTRACT_DECORATORS)
-    if not abstract and parent is not None and parent.is_class and parent.entity is not None:
-        abstract = any(b.rsplit(".", 1)[-1].split("[", 1)[0] == "Protocol" for b in parent.entity.bases)
+    abstract = bool(decorators) and bool({d.split("(", 1)[0] for d in decorators} & _ABSTRACT_DECORATORS)
+    if not abstract and parent is not None:
+        abstract = parent.protocol
     if not abstract and body is not None:
         abstract = _stub_body(f, body)
     ent.is_abstract = abstract
@@ -478,7 +486,7 @@ def _params(f: _File, node: Node, in_class: bool, decorators: list[str]) -> list
                 name = src(target)
         if not out and in_class and not static and kind == "positional" and name in ("self", "cls", "mcs", "klass"):
             kind = "self"
-        out.append(Param(name=name, annotation=ann, default=default, kind=kind))
+        out.append(Param(name, ann, default, kind))
     return out
 
 
@@ -629,7 +637,7 @@ def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tu
         if idx + 1 < len(children):
             doc = _string_statement_doc(f, children[idx + 1], ent.local_name, error_ranges)
             if doc is not None:
-                ent.doc = doc
+                ent.doc = doc[0]
         out.append(ent)
     return out
 
@@ -658,7 +666,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
     so = f.so
     for sc in scopes:
         node = sc.node
-        first = node.child_by_field_name("parameters" if not sc.is_class else "name")
+        first = sc.head
         if first is None:
             continue
         pos = so(first.start_byte) if not sc.is_class else so(first.end_byte)
@@ -690,7 +698,24 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
 # -- docs ---------------------------------------------------------------------------------
 
 
-def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[tuple[int, int]]) -> DocBlock | None:
+# a docstring and the str offsets of its literal, quotes included
+_Docstring = tuple[DocBlock, int, int]
+
+
+def _doc_block(
+    kind: DocKind,
+    text: str,
+    pieces: list[tuple[int, int]],
+    owner: str,
+    path: str,
+    rng: Range,
+    target_lines: tuple[int, int] | None = None,
+) -> DocBlock:
+    """Like ``common.make_block`` for a span whose range is already known."""
+    return DocBlock(kind, text, owner, path, rng, pieces, rng.start.line, rng.end.line, target_lines)
+
+
+def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[tuple[int, int]]) -> _Docstring | None:
     if stmt.type != "expression_statement" or stmt.named_child_count != 1:
         return None
     s = stmt.named_children[0]
@@ -704,10 +729,10 @@ def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[t
     if raw is None:
         return None
     text, pieces = common.clean_lines(raw, first_line_free=True)
-    return common.make_block("docstring", text, pieces, owner, f.path, f.lines, start, end, rng=f.node_range(s, s))
+    return _doc_block("docstring", text, pieces, owner, f.path, f.node_range(s, s)), start, end
 
 
-def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[int, int]]) -> DocBlock | None:
+def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[int, int]]) -> _Docstring | None:
     for i in range(body.named_child_count):
         ch = body.named_child(i)
         if ch is None or ch.type == "comment":
@@ -716,9 +741,11 @@ def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[i
     return None
 
 
-def _docless(f: _File, code: str, code_start: int, doc: DocBlock) -> str:
-    s = f.lines.offset(doc.range.start) - code_start
-    e = f.lines.offset(doc.range.end) - code_start
+def _docless(code: str, code_start: int, doc: _Docstring) -> str:
+    """``code`` (starting at file offset ``code_start``) without ``doc``'s literal and the
+    blank rest of its lines."""
+    s = doc[1] - code_start
+    e = doc[2] - code_start
     ls = code.rfind("\n", 0, s) + 1
     if not code[ls:s].strip():
         s = ls
@@ -830,8 +857,7 @@ def _comments(
             target = _next_sibling_lines(g[-1][7]) or _following_statement(f, root, g[-1][0] + 1)
         else:
             target = (g[0][0], g[0][0])
-        out.append(common.make_block("comment", cleaned, pieces, owner, f.path, f.lines, start, end, target,
-                                     rng=f.node_range(g[0][7], g[-1][7])))
+        out.append(_doc_block("comment", cleaned, pieces, owner, f.path, f.node_range(g[0][7], g[-1][7]), target))
     return out
 
 
