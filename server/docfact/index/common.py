@@ -40,6 +40,8 @@ _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _LICENSE = re.compile(r"copyright|licen[cs]e|spdx-license-identifier|all rights reserved", re.I)
 _SUPPRESS = re.compile(r"docfact:\s*ignore(-file)?(?:\[([A-Za-z0-9_,\s]*)\])?")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_START_BYTE = operator.attrgetter("start_byte")
+_END_BYTE = operator.attrgetter("end_byte")
 
 
 def reparse(parser: Parser, data: bytes, previous: Parsed | None) -> Tree:
@@ -121,34 +123,27 @@ def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tupl
             return "", []
         stripped = content.lstrip()
         return stripped, [(0, off + len(content) - len(stripped))]
-    rows: list[list] = []
-    for i, (content, off) in enumerate(lines):
-        content = content.rstrip()
-        if i == 0 and first_line_free:
-            stripped = content.lstrip()
-            off += len(content) - len(stripped)
-            content = stripped
-        rows.append([content, off])
-    candidates = rows[1:] if first_line_free else rows
-    indents = [len(c) - len(c.lstrip()) for c, _ in candidates if c.strip()]
-    margin = min(indents) if indents else 0
-    start_row = 1 if first_line_free else 0
-    for row in rows[start_row:]:
-        if row[0]:
-            row[0] = row[0][margin:]
-            row[1] += margin
-    while rows and not rows[0][0]:
-        rows.pop(0)
-    while rows and not rows[-1][0]:
-        rows.pop()
-    parts: list[str] = []
-    pieces: list[tuple[int, int]] = []
-    pos = 0
-    for content, off in rows:
-        pieces.append((pos, off))
-        parts.append(content)
-        pos += len(content) + 1
-    return "\n".join(parts), pieces
+    texts = [content.rstrip() for content, _ in lines]
+    offsets = [off for _, off in lines]
+    first = 0
+    if first_line_free and texts:
+        stripped = texts[0].lstrip()
+        offsets[0] += len(texts[0]) - len(stripped)
+        texts[0] = stripped
+        first = 1
+    margin = min([len(t) - len(t.lstrip()) for t in texts[first:] if t], default=0)
+    if margin:
+        offsets[first:] = [off + margin if t else off for t, off in zip(texts[first:], offsets[first:])]
+        texts[first:] = [t[margin:] for t in texts[first:]]
+    lo, hi = 0, len(texts)
+    while lo < hi and not texts[lo]:
+        lo += 1
+    while hi > lo and not texts[hi - 1]:
+        hi -= 1
+    texts = texts[lo:hi]
+    # the text offset of line i: the lengths of the lines before it plus i newlines
+    starts = map(operator.add, accumulate(map(len, texts), initial=0), count())
+    return "\n".join(texts), list(zip(starts, offsets[lo:hi]))
 
 
 def make_block(
@@ -299,7 +294,7 @@ class SourceFile:
         column), so no offset lookup is needed.
         """
         if self.ascii:
-            return Range(Pos(*first.start_point), Pos(*last.end_point))
+            return Range(_POSITIONS[first.start_point], _POSITIONS[last.end_point])
         return self.lines.range(self.so(first.start_byte), self.so(last.end_byte))
 
     def whole_range(self) -> Range:
@@ -308,6 +303,19 @@ class SourceFile:
         if self.ascii:
             return Range(Pos(0, 0), Pos(text.count("\n"), len(text) - text.rfind("\n") - 1))
         return self.lines.range(0, len(text))
+
+
+class _PosCache(dict):  # type: ignore[type-arg]
+    """(line, col) -> Pos, one shared instance per position (Pos is immutable)."""
+
+    def __missing__(self, key: tuple[int, int]) -> Pos:
+        if len(self) > 200_000:
+            self.clear()
+        pos = self[key] = Pos(*key)
+        return pos
+
+
+_POSITIONS = _PosCache()
 
 
 class _FastLineIndex(LineIndex):
@@ -354,9 +362,14 @@ def error_lines(root: Node, ranges: list[tuple[int, int]]) -> list[int]:
 
 
 def masked_text(f: SourceFile, strings: list[Node], comments: list[Node]) -> str:
-    spans = sorted((f.so(n.start_byte), f.so(n.end_byte)) for n in [*strings, *comments])
-    if not spans:
+    nodes = [*strings, *comments]
+    if not nodes:
         return f.text
+    starts = map(_START_BYTE, nodes)
+    ends = map(_END_BYTE, nodes)
+    if not f.ascii:
+        starts, ends = map(f.so, starts), map(f.so, ends)
+    spans = sorted(zip(starts, ends))
     parts: list[str] = []
     pos = 0
     text = f.text

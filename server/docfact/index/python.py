@@ -50,9 +50,9 @@ _LITERAL_KINDS = {
     "tuple": "tuple", "expression_list": "tuple", "lambda": "lambda", "await": "await",
     "comparison_operator": "comparison", "not_operator": "comparison",
 }
-_CODE_HINT = re.compile(
-    r"(?:^|\n)\s*(?:return|import|from|def|class|if|elif|else|for|while|try|except|with|raise|"
-    r"yield|del|pass|break|continue|assert|print)\b|[=(\[]|:\s*$"
+_CODE_START = re.compile(
+    r"\s*(?:return|import|from|def|class|if|elif|else|for|while|try|except|with|raise|"
+    r"yield|del|pass|break|continue|assert|print)\b"
 )
 _STMT_PARENTS = frozenset({"module", "block"})
 _STRING_LIT = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
@@ -143,8 +143,7 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
         """The innermost scope containing the start of each node."""
         out = []
         bisect_right = bisect.bisect_right
-        for node in nodes:
-            b = node.start_byte
+        for b in map(_START_BYTE, nodes):
             i = bisect_right(starts, b) - 1
             while i >= 0 and ends[i] <= b:
                 i = parents[i]
@@ -331,8 +330,8 @@ def _collect(f: _File, caps: dict[str, list[Node]], owners) -> None:  # type: ig
     assigns = caps.get("assign", [])
     for sc, node in zip(owners(assigns), assigns):
         t = node.type
-        if t == "identifier":
-            name = compact(src(node))
+        if t == "identifier":  # no whitespace in it
+            name = src(node)
             sc.assigns.append(name)
             sc.locals.append(name)
             continue
@@ -617,8 +616,7 @@ def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tu
             right = right.child_by_field_name("right")
         ty = asg.child_by_field_name("type")
         name = f.src(left)
-        start = f.so(stmt.start_byte)
-        end = f.so(stmt.end_byte)
+        code = f.text[f.so(stmt.start_byte) : f.so(stmt.end_byte)]
         ent = Entity(
             kind="field" if sc is not None else "variable",
             name=name,
@@ -627,13 +625,13 @@ def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tu
             path=f.path,
             language="python",
             range=f.node_range(stmt, stmt),
-            code=f.text[start:end],
-            signature=f.text[start:end].split("\n", 1)[0],
+            code=code,
+            signature=code.split("\n", 1)[0],
             annotation=f.src(ty) if ty is not None else None,
             value_kind=_expr_kind(f, right) if right is not None else None,
             parent=sc.local_name if sc is not None else None,
+            docless_code=code,
         )
-        ent.docless_code = ent.code
         if idx + 1 < len(children):
             doc = _string_statement_doc(f, children[idx + 1], ent.local_name, error_ranges)
             if doc is not None:
@@ -644,11 +642,13 @@ def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tu
 
 def _order_overloads(entities: list[Entity]) -> list[Entity]:
     """Put every implementation before its @overload variants (same local_name)."""
-    impl = {e.local_name for e in entities if not ({d.split("(", 1)[0] for d in e.decorators} & _OVERLOAD)}
+    overloads = [bool(e.decorators) and bool({d.split("(", 1)[0] for d in e.decorators} & _OVERLOAD) for e in entities]
+    if not any(overloads):
+        return entities
+    impl = {e.local_name for e, is_overload in zip(entities, overloads) if not is_overload}
     out: list[Entity] = []
     pending: dict[str, list[Entity]] = {}
-    for e in entities:
-        is_overload = bool({d.split("(", 1)[0] for d in e.decorators} & _OVERLOAD)
+    for e, is_overload in zip(entities, overloads):
         if is_overload and e.local_name in impl:
             pending.setdefault(e.local_name, []).append(e)
             continue
@@ -758,16 +758,19 @@ def _docless(code: str, code_start: int, doc: _Docstring) -> str:
 
 def looks_like_code(text: str) -> bool:
     """Heuristic for commented-out code: parses as Python without errors and has code shape."""
-    if not _CODE_HINT.search(text):
+    # code shape: "=", "(" or "[", a trailing ":", or a line starting with a statement keyword
+    if not ("=" in text or "(" in text or "[" in text or text.rstrip().endswith(":")
+            or any(map(_CODE_START.match, text.split("\n")))):
         return False
     # two plain words in a row ("the value") never occur in valid Python: prose, no parse needed
-    m = _LABEL.search(text)
-    if m and (m.group(1) is None or m.group(1) not in _KEYWORDS):
-        return False
     bare = _STRING_LIT.sub('""', text)
     for m in _WORD_PAIR.finditer(bare):
         if m.group(1) not in _CODE_WORDS and m.group(2) not in _CODE_WORDS:
             return False
+    # a "Label:" line or a rule such as "====": prose
+    label = _LABEL.search(text)
+    if label and (label.group(1) is None or label.group(1) not in _KEYWORDS):
+        return False
     tree = parser().parse(text.encode("utf-8", "surrogatepass"))
     root = tree.root_node
     if root.has_error:
