@@ -450,35 +450,35 @@ def _params(f: _File, node: Node, in_class: bool, decorators: list[str]) -> list
     static = "staticmethod" in decorators
     for ch in node.named_children:
         t = ch.type
-        name: str | None = None
         ann: str | None = None
         default: str | None = None
         kind = "keyword" if keyword_only else "positional"
-        target = ch
-        if t in ("default_parameter", "typed_default_parameter"):
+        if t == "identifier":
+            name = src(ch)
+        elif t in ("default_parameter", "typed_default_parameter"):
             nm = ch.child_by_field_name("name")
-            name = src(nm) if nm is not None else None
+            name = src(nm) if nm is not None else src(ch)
             ty = ch.child_by_field_name("type")
             ann = src(ty) if ty is not None else None
             val = ch.child_by_field_name("value")
             default = src(val) if val is not None else None
-        elif t == "typed_parameter":
-            ty = ch.child_by_field_name("type")
-            ann = src(ty) if ty is not None else None
-            target = ch.named_children[0]
-        if t == "keyword_separator":
+        elif t == "keyword_separator":
             keyword_only = True
             continue
-        if t in ("positional_separator", "comment"):
+        elif t in ("positional_separator", "comment"):
             continue
-        if name is None:
-            if target.type == "identifier":
-                name = src(target)
-            elif target.type == "list_splat_pattern":
+        else:
+            target = ch
+            if t == "typed_parameter":
+                ty = ch.child_by_field_name("type")
+                ann = src(ty) if ty is not None else None
+                target = ch.named_children[0]
+            tt = target.type
+            if tt == "list_splat_pattern":
                 name = src(target).lstrip("*").strip()
                 kind = "vararg"
                 keyword_only = True
-            elif target.type == "dictionary_splat_pattern":
+            elif tt == "dictionary_splat_pattern":
                 name = src(target).lstrip("*").strip()
                 kind = "kwarg"
             else:
