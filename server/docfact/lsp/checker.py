@@ -161,6 +161,7 @@ class Checker:
         old_words = file_words(old) if old is not None else set()
         if text is None:
             engine.remove_file(path)
+            _codes.pop(path, None)
             index = None
         else:
             index = engine.update_file(path, text)
