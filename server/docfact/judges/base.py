@@ -94,6 +94,8 @@ def osa_distance(a: str, b: str, limit: int) -> int:
     ``limit`` (returns ``limit + 1`` as soon as it is exceeded)."""
     if abs(len(a) - len(b)) > limit:
         return limit + 1
+    if limit == 1:
+        return _osa_within_one(a, b)
     prev2: list[int] | None = None
     prev = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
@@ -107,6 +109,26 @@ def osa_distance(a: str, b: str, limit: int) -> int:
             return limit + 1
         prev2, prev = prev, cur
     return prev[-1]
+
+
+def _osa_within_one(a: str, b: str) -> int:
+    """:func:`osa_distance` with limit 1 (lengths differ by at most one), without the table:
+    past the common prefix, one substitution, transposition, insertion or deletion must make
+    the rests equal."""
+    if a == b:
+        return 0
+    i = 0
+    shortest = min(len(a), len(b))
+    while i < shortest and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        if a[i + 1:] == b[i + 1:]:
+            return 1
+        swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:]
+        return 1 if swapped else 2
+    if len(a) < len(b):
+        return 1 if a[i:] == b[i + 1:] else 2
+    return 1 if a[i + 1:] == b[i:] else 2
 
 
 def _same_family(name: str, other: str) -> bool:
@@ -273,20 +295,26 @@ class JudgeContext:
             index = self.run_cache[key] = NameIndex(names)
         return self.suggest(name, index.candidates(name), cutoff)
 
+    @cached_property
+    def _near_pool(self) -> set[str]:
+        """What :meth:`suggest` looks in by default: the names in scope and the 1-hop names."""
+        return self.scope_names | self.related_names
+
     def suggest(self, name: str, pool: Iterable[str] | None = None, cutoff: float = 0.75) -> str | None:
         """The closest in-scope or 1-hop name ("did you mean"): a typo (one edit, or two in a long
         name, transpositions counting once) or a name similar enough by difflib's ratio."""
-        everything = set(pool) if pool is not None else (self.scope_names | self.related_names)
-        everything.discard(name)
+        everything = set(pool) if pool is not None else self._near_pool
         n = len(name)
         got: str | None = None
         if n >= 6:
             k = 2 if n >= 10 else 1
-            typos = sorted(c for c in everything if abs(len(c) - n) <= k and osa_distance(name, c, k) <= k)
+            typos = sorted(c for c in everything
+                           if abs(len(c) - n) <= k and c != name and osa_distance(name, c, k) <= k)
             got = typos[0] if typos else None
         if got is None:
             # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
-            candidates = {c for c in everything if len(c) > 1 and 2 * min(n, len(c)) >= cutoff * (n + len(c))}
+            candidates = {c for c in everything
+                          if len(c) > 1 and 2 * min(n, len(c)) >= cutoff * (n + len(c)) and c != name}
             close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=cutoff)
             got = close[0] if close else None
         if got is None or _same_family(name, got):

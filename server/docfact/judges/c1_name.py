@@ -294,11 +294,15 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # an unknown dotted name outside the project (``urllib2.Request``) cannot be proven
             if not ctx.is_known(m.name.split(".")[0]):
                 continue
+        if ctx.doc.kind == "comment" and (m.strength != MARKED and not m.is_call):
+            continue  # comments are loose prose: only marked names are held to the code
         # Without a near miss of a real name, only a dotted name whose owner is known (a project
         # class or module, or an installed module read statically) proves anything: plain
         # backticked words are as often values, placeholders, example classes (``Restaurant``)
         # or names in other libraries.
         marked = m.strength == MARKED and "." in m.name and _proven_missing_member(ctx, m.name)
+        if len(last) < 4 and not marked:
+            continue
         suggestion = ctx.suggest(last, cutoff=0.88)
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
@@ -308,10 +312,6 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is not None and suggestion.lower() == last.lower():
             suggestion = None  # a difference of case only is more often prose than a rename
         if not (marked and strict_place) and suggestion is None:
-            continue
-        if ctx.doc.kind == "comment" and (m.strength != MARKED and not m.is_call):
-            continue  # comments are loose prose: only marked names are held to the code
-        if len(last) < 4 and not marked:
             continue
         msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"
         fix = None
