@@ -96,6 +96,9 @@ def osa_distance(a: str, b: str, limit: int) -> int:
         return limit + 1
     if limit == 1:
         return _osa_within_one(a, b)
+    # an edit adds at most two characters to the symmetric difference of the character sets
+    if len(set(a).symmetric_difference(b)) > 2 * limit:
+        return limit + 1
     prev2: list[int] | None = None
     prev = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
