@@ -28,6 +28,16 @@ _SPECULATIVE = re.compile(
     re.I,
 )
 
+# every alternative of _SPECULATIVE needs one of these words: a cheap test before the regex
+_SPECULATIVE_WORDS = (
+    "useful", "handy", "valuable", "helpful", "beneficial", "commonly", "widely", "frequently",
+    "often", "typically", "can", "ideal", "perfect", "essential", "crucial", "vital", "invaluable",
+    "learning", "science", "scientific", "web", "big", "artificial", "financial", "game",
+    "blockchain", "interestingly", "fun", "historically", "developers", "programmers",
+    "engineers", "scientists", "users", "applications", "systems", "projects", "scenarios",
+    "software",
+)
+
 _LECTURE = re.compile(
     r"^\s*(?:In\s+(?:computer\s+science|programming|software\s+engineering|mathematics|general|Python|Java)\s*,\s*)?"
     r"(?:An?|The)\s+[a-z][a-z\s-]{2,40}\s+is\s+(?:a|an|one\s+of\s+the)\s+(?:\w+\s+){0,3}"
@@ -54,6 +64,9 @@ def _mentions_code(ctx: JudgeContext, text: str) -> bool:
 
 def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if seg.field is not None:
+        return
+    folded = seg.text.casefold()
+    if not any(w in folded for w in _SPECULATIVE_WORDS):
         return
     m = _SPECULATIVE.search(seg.text)
     if not m or _mentions_code(ctx, seg.text):
