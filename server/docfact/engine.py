@@ -199,8 +199,9 @@ class Engine:
         """Judge every doc of ``index``; ``reuse(doc, entity, criteria)`` may return a verdict
         kept from an earlier check (the language server's cache) instead of judging again."""
         path = index.path
-        crits = tuple(c for c in (criteria or self.settings.criteria) if c in self.settings.criteria)
-        crits = tuple(c for c in crits if c not in self.ignored_criteria(path))
+        ignored = self.ignored_criteria(path)
+        crits = tuple(c for c in (criteria or self.settings.criteria)
+                      if c in self.settings.criteria and c not in ignored)
         result = FileResult(path=path)
         if index.syntax_error_lines:
             where = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
@@ -244,6 +245,8 @@ class Engine:
 
     def ignored_criteria(self, path: str) -> set[str]:
         """Criteria silenced for ``path`` by ``per_file_ignores`` globs (relative to the root)."""
+        if not self.settings.per_file_ignores:
+            return set()
         try:
             rel = Path(path).resolve().relative_to(self.root).as_posix()
         except ValueError:
