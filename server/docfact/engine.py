@@ -117,7 +117,8 @@ class Engine:
     # ---- loading ------------------------------------------------------------------------------
     def load(self, paths: Iterable[Path] | None = None, progress: Progress | None = None,
              cancelled: Callable[[], bool] | None = None) -> None:
-        """Index ``paths`` (folders or files; default: the whole root) into the graph."""
+        """Index ``paths`` (folders or files; default: the whole root) into the graph. Their
+        edges are resolved at the first query of edges (``graph.flush()`` resolves them now)."""
         from docfact.index.workspace import read_source, scan
 
         items: list[tuple[Path, str]] = []

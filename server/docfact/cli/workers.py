@@ -43,7 +43,6 @@ def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], mis
     """Judge files in ``jobs`` forked workers that share the parent's graph."""
     import multiprocessing
 
-    engine.graph.g  # resolve pending edges before forking, once  # noqa: B018
     _FORK_STATE.append((engine, targets, keep_text))
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:

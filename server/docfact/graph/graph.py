@@ -72,7 +72,7 @@ class ProjectGraph:
         self._java: dict[str, dict[str, Entity]] = {}  # package -> top-level class name -> class
         self._ext_users: dict[str, set[str]] = {}  # top-level external name -> files using it
         self._pending: dict[str, set[str]] = {}  # module not loaded yet -> files that looked in it
-        self._dirty: dict[str, None] = {}  # files whose edges must be resolved again
+        self._dirty: dict[str, None] = {}  # files whose edges must be resolved (again)
         self._java_users: dict[str, set[str]] = {}  # Java package -> files that look names up in it
         self._deferred: dict[str, None] | None = None  # files whose edges wait for deferred()
         # Name resolutions of the file edited last, reused by its next edit when nothing they
@@ -122,15 +122,18 @@ class ProjectGraph:
         return graph
 
     def add_files(self, indexes: Iterable[FileIndex]) -> None:
-        """Add many files; edges are resolved once all of them are known."""
+        """Add many files; their edges are resolved once all of them are known (lazily, see
+        :meth:`deferred`)."""
         with self.deferred():
             for fi in indexes:
                 self.add_file(fi)
 
     @contextmanager
     def deferred(self) -> Iterator[None]:
-        """Within this block, ``add_file``/``update_file`` only add nodes; all edges are
-        resolved on exit, when every file is known (use it to load a workspace)."""
+        """Within this block, ``add_file``/``update_file`` only add nodes (use it to load a
+        workspace). The files' edges are resolved once every file is known, at the first query
+        of edges after the block (:meth:`flush`): judging reads nodes and resolves names, not
+        edges, so a one-off check never pays for them."""
         if self._deferred is not None:
             yield
             return
@@ -139,10 +142,7 @@ class ProjectGraph:
             yield
         finally:
             paths, self._deferred = self._deferred, None
-            for path in paths:
-                fi = self._files.get(path)
-                if fi is not None:
-                    self._add_edges(fi)
+            self._dirty.update(paths)
 
     def add_file(self, index: FileIndex) -> None:
         """Add (or replace) one indexed file."""
@@ -154,6 +154,7 @@ class ProjectGraph:
         if self._deferred is not None:
             self._deferred[index.path] = None
             return
+        self._dirty.pop(index.path, None)  # resolved now
         self._add_edges(index)
         # files that looked a name up in this module before it existed, or that took its
         # package for an external one, resolve again (lazily: at the next query of edges)
@@ -174,14 +175,15 @@ class ProjectGraph:
         return self._g
 
     def flush(self) -> None:
-        """Re-resolve the edges of files waiting for modules that have appeared since."""
+        """Resolve the edges still pending: of files loaded in a :meth:`deferred` block, and of
+        files waiting for modules that have appeared since."""
         while self._dirty:
             path = next(iter(self._dirty))
             del self._dirty[path]
             fi = self._files.get(path)
             if fi is not None and (self._deferred is None or path not in self._deferred):
                 self._remove_edges(path)
-                self._add_edges(fi)
+                self._add_edges(fi, memo=False)
 
     def update_file(self, path: str, text: str, module: str | None = None) -> FileIndex:
         """Re-index ``path`` from ``text`` and replace its nodes and edges."""
@@ -302,14 +304,15 @@ class ProjectGraph:
         self._imports[path] = (bound, stars)
         return new_tops
 
-    def _add_edges(self, fi: FileIndex) -> None:
-        """Resolve the names the file's entities use and add one edge per (source, target)."""
+    def _add_edges(self, fi: FileIndex, memo: bool = True) -> None:
+        """Resolve the names the file's entities use and add one edge per (source, target);
+        ``memo``: reuse and keep the resolutions of the file edited last (see ``_memo``)."""
         path = fi.path
         g = self._g
         cache = ResolveCache()
         self.resolver.missing = cache.missing_modules
         try:
-            edges, externals = self._resolve_edges(fi, cache)
+            edges, externals = self._resolve_edges(fi, cache, memo)
         finally:
             self.resolver.missing = None
         for _, v, _ in edges:
@@ -340,7 +343,8 @@ class ProjectGraph:
             for pkg in packages:
                 self._java_users.setdefault(pkg, set()).add(path)
 
-    def _resolve_edges(self, fi: FileIndex, cache: ResolveCache) -> tuple[list[tuple[str, str, str]], set[str]]:
+    def _resolve_edges(self, fi: FileIndex, cache: ResolveCache,
+                       use_memo: bool = True) -> tuple[list[tuple[str, str, str]], set[str]]:
         """The file's edges (source, target, kind) and the top-level external names it uses."""
         local = self._local[fi.path]
         resolver = self.resolver
@@ -349,7 +353,7 @@ class ProjectGraph:
         module_ent = local.get("")
         module_q = module_ent.qualname if module_ent is not None else fi.module
 
-        memo = self._memo_for(fi)
+        memo = self._memo_for(fi) if use_memo else None
 
         def target(name: str, scope: Entity) -> str | None:
             key = (scope.qualname, name, cache.locals.get(id(scope)))

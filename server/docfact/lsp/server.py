@@ -113,6 +113,8 @@ class DocfactServer(LanguageServer):
                 try:
                     await self.in_engine(lambda f=folder: f.engine.load(
                         progress=reporter.report, cancelled=lambda: reporter.cancelled or self.stopping))
+                    # the edges now, while indexing shows progress, not at the first save
+                    await self.in_engine(folder.engine.graph.flush)
                 except Exception:
                     log.exception("docfact: indexing %s failed", folder.root)
                 finally:
