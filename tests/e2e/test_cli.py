@@ -267,3 +267,22 @@ def test_parallel_run_reports_exactly_what_a_serial_run_reports(tmp_path: Path) 
     a, b = json.loads(serial.stdout), json.loads(parallel.stdout)
     assert len(a["findings"]) == 120
     assert a == b
+
+
+def test_checking_one_file_reads_the_project_modules_it_imports(tmp_path: Path) -> None:
+    """`docfact check pkg/b.py` judges b.py against the class it imports from pkg/a.py, which
+    is not among the checked paths: a member that class lacks is reported."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "a.py").write_text(
+        'class Store:\n    """Keeps items."""\n\n    def prune(self, n: int) -> None:\n'
+        '        """Drop the oldest ``n`` items."""\n')
+    (tmp_path / "pkg" / "b.py").write_text(
+        'from pkg.a import Store\n\n\ndef tidy(store: Store) -> None:\n'
+        '    """Tidy up: calls ``Store.prnue`` on the store, then ``Store.prune``."""\n'
+        '    store.prune(3)\n')
+    proc = docfact("check", "pkg/b.py", "--no-cache", "--format", "json", cwd=tmp_path)
+    findings = json.loads(proc.stdout)["findings"]
+    assert [(f["line"], f["rule"]) for f in findings] == [(5, "C1.unknown-name")], proc.stdout
+    assert "Store.prnue" in findings[0]["message"] and "Store.prune`" not in findings[0]["message"]

@@ -306,13 +306,29 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
             wanted.add(mod)
             if imp.name and imp.name != "*":
                 wanted.add(f"{mod}.{imp.name}")
+    listings: dict[Path, dict[str, bool]] = {}
+
+    def is_file(path: Path) -> bool:
+        """``path.is_file()``, from one listing per directory (most candidates do not exist)."""
+        entries = listings.get(path.parent)
+        if entries is None:
+            try:
+                with os.scandir(path.parent) as it:
+                    entries = {e.name: e.is_file() for e in it}
+            except OSError:
+                entries = {}
+            listings[path.parent] = entries
+        return entries.get(path.name, False)
+
     for mod in sorted(wanted):
         rel = Path(*mod.split(".")) if mod else None
         if rel is None:
             continue
         for base in bases:
             for cand in (base / rel.with_suffix(".py"), base / rel / "__init__.py"):
-                if cand.is_file() and engine.graph.file(str(cand.resolve())) is None:
+                if engine.graph.file(str(cand)) is not None:
+                    continue  # loaded already (under its real path)
+                if is_file(cand) and engine.graph.file(str(cand.resolve())) is None:
                     text, _ = read_source(cand, engine.settings.max_file_size)
                     if text is not None:
                         engine.update_file(str(cand.resolve()), text)
