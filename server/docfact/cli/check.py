@@ -284,12 +284,33 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
     """Index the project modules the judged files import (1 hop), when they are not loaded yet."""
     from docfact.index.workspace import read_source
 
-    bases = {root, root / "src"}
+    listings: dict[str, dict[str, bool]] = {}
+
+    def is_file(path: str) -> bool:
+        """``os.path.isfile``, from one listing per directory (most candidates do not exist)."""
+        parent, name = os.path.split(path)
+        entries = listings.get(parent)
+        if entries is None:
+            try:
+                with os.scandir(parent) as it:
+                    entries = {e.name: e.is_file() for e in it}
+            except OSError:
+                entries = {}
+            listings[parent] = entries
+        return entries.get(name, False)
+
+    # plain strings throughout: thousands of candidate paths, most of them missing
+    bases = {str(root), str(root / "src")}
+    package_roots: dict[str, str] = {}
     for p in paths:
-        d = p.parent
-        while (d / "__init__.py").is_file() and d != d.parent:
-            d = d.parent
-        bases.add(d)
+        d = str(p.parent)
+        top = package_roots.get(d)
+        if top is None:
+            top = d
+            while is_file(os.path.join(top, "__init__.py")) and top != os.path.dirname(top):
+                top = os.path.dirname(top)
+            package_roots[d] = top
+        bases.add(top)
     wanted: set[str] = set()
     for p in paths:
         index = engine.graph.file(str(p))
@@ -306,32 +327,20 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
             wanted.add(mod)
             if imp.name and imp.name != "*":
                 wanted.add(f"{mod}.{imp.name}")
-    listings: dict[Path, dict[str, bool]] = {}
-
-    def is_file(path: Path) -> bool:
-        """``path.is_file()``, from one listing per directory (most candidates do not exist)."""
-        entries = listings.get(path.parent)
-        if entries is None:
-            try:
-                with os.scandir(path.parent) as it:
-                    entries = {e.name: e.is_file() for e in it}
-            except OSError:
-                entries = {}
-            listings[path.parent] = entries
-        return entries.get(path.name, False)
-
+    graph = engine.graph
     for mod in sorted(wanted):
-        rel = Path(*mod.split(".")) if mod else None
-        if rel is None:
+        parts = [part for part in mod.split(".") if part]
+        if not parts:
             continue
+        rel = os.path.join(*parts)
         for base in bases:
-            for cand in (base / rel.with_suffix(".py"), base / rel / "__init__.py"):
-                if engine.graph.file(str(cand)) is not None:
+            for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
+                if graph.file(cand) is not None:
                     continue  # loaded already (under its real path)
-                if is_file(cand) and engine.graph.file(str(cand.resolve())) is None:
-                    text, _ = read_source(cand, engine.settings.max_file_size)
+                if is_file(cand) and graph.file(os.path.realpath(cand)) is None:
+                    text, _ = read_source(Path(cand), engine.settings.max_file_size)
                     if text is not None:
-                        engine.update_file(str(cand.resolve()), text)
+                        engine.update_file(os.path.realpath(cand), text)
 
 
 def _print_of(f: FindingRow) -> baseline.Fingerprint:
