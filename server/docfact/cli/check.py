@@ -170,7 +170,7 @@ def run_check(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
         gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
         try:
-            with engine.graph.deferred():  # edges resolved once, when every file is known
+            with engine.graph.deferred():  # edges: only if something asks for them
                 if jobs > 1:
                     index_in_processes(engine, targets, jobs, progress)
                 else:
@@ -181,8 +181,8 @@ def run_check(args: argparse.Namespace) -> int:
             gc.enable()
         _load_imported_modules(engine, root, [targets[i][0] for i in missing])
         # The graph lives until the end: keep the collector from rescanning it while judging
-        # allocates (a full collection over a large project's graph takes a second).
-        gc.collect()
+        # allocates (a full collection over a large project's graph takes a second). Indexing
+        # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
         gc.freeze()
         keep_text = args.format == "html"
         if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork():
