@@ -236,7 +236,7 @@ def scan(root: Path, exclude: Sequence[str], max_size: int) -> Iterator[ScanItem
     """
     root = Path(root)
     excludes = [(root, IgnoreRules(list(exclude)))] if exclude else []
-    seen: set[str] = set()
+    seen: set[object] = set()
     yield from _walk(root, root, excludes, [], seen, max_size)
 
 
@@ -245,11 +245,14 @@ def _walk(
     d: Path,
     excludes: list[tuple[Path, IgnoreRules]],
     ignores: list[tuple[Path, IgnoreRules]],
-    seen: set[str],
+    seen: set[object],
     max_size: int,
 ) -> Iterator[ScanItem]:
+    # a directory's identity: its device and inode (one stat), or its real path where the file
+    # system has no inode numbers
     try:
-        real = os.path.realpath(d)
+        st = os.stat(d)
+        real: object = (st.st_dev, st.st_ino) if st.st_ino else os.path.realpath(d)
     except OSError:
         real = str(d)
     if real in seen:
