@@ -15,6 +15,7 @@ from __future__ import annotations
 import builtins
 import inspect
 import os
+import re
 import sys
 import sysconfig
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,7 @@ MAX_DOC = 600  # characters of the first docstring paragraph we keep
 MAX_SIGNATURE = 400
 MAX_FOLLOW = 6  # import hops followed when looking a name up
 MAX_FILE_SIZE = 2_000_000  # bytes; bigger module files are not parsed
+_STAR_IMPORT = re.compile(rb"import[\s\\]*\*")
 
 
 @dataclass
@@ -68,6 +70,8 @@ class _Module:
     symbols: dict[str, _Symbol] = field(default_factory=dict)
     stars: list[tuple[str, int]] = field(default_factory=list)  # (module, level)
     dynamic: bool = False  # defines a module-level __getattr__: any name may exist
+    parsed: bool = False  # symbols, stars and dynamic are filled (parsing is deferred)
+    data: bytes | None = None  # the source while not parsed yet
 
 
 class Externals:
@@ -102,6 +106,8 @@ class Externals:
             return None
         found = self._lookup(mod, rest[0], set())
         if found is None:
+            if not mod.parsed:  # ruled out from the source text (see _absent)
+                return False
             return None if mod.dynamic or mod.stars else False
         sym_mod, sym = found
         if sym is None:
@@ -150,7 +156,9 @@ class Externals:
             path, is_pkg = found
             mod = _Module(name, path, is_pkg)
             if path:
-                self._parse_into(mod)
+                self._read(mod)
+            else:
+                mod.parsed = True
         self._modules[name] = mod
         return mod
 
@@ -165,19 +173,37 @@ class Externals:
 
     # -- parsing ------------------------------------------------------------------------------
 
-    def _parse_into(self, mod: _Module) -> None:
+    def _read(self, mod: _Module) -> None:
+        """Read the module's source; it is parsed when a lookup needs it (:meth:`_parse`)."""
         assert mod.path
         try:
-            if os.path.getsize(mod.path) > MAX_FILE_SIZE:
-                return
-            with open(mod.path, "rb") as f:
-                data = f.read()
+            if os.path.getsize(mod.path) <= MAX_FILE_SIZE:
+                with open(mod.path, "rb") as f:
+                    mod.data = f.read()
         except OSError:
+            pass
+        mod.parsed = mod.data is None  # unreadable or too big: nothing to find in it
+
+    def _parse(self, mod: _Module) -> None:
+        if mod.parsed:
             return
+        data, mod.data, mod.parsed = mod.data, None, True
+        assert data is not None
         if self._parser is None:
             self._parser = Parser(Language(tree_sitter_python.language()))
         tree = self._parser.parse(data)
         _collect(tree.root_node, data, mod)
+
+    @staticmethod
+    def _absent(mod: _Module, name: str) -> bool:
+        """Whether the unparsed source shows that ``mod`` binds no ``name`` and takes nothing
+        from elsewhere: every binding's name is written in the source, and neither a star import
+        nor a module ``__getattr__`` is. Most lookups in imported modules are such misses, and
+        the text answers them without a parse."""
+        data = mod.data
+        if data is None or not name.isascii() or name.startswith("__"):
+            return False
+        return name.encode() not in data and b"__getattr__" not in data and _STAR_IMPORT.search(data) is None
 
     # -- lookup -------------------------------------------------------------------------------
 
@@ -199,6 +225,11 @@ class Externals:
         if key in seen or len(seen) > 40:
             return None
         seen.add(key)
+        if not mod.parsed and self._absent(mod, name):
+            # no binding and no star import: only a submodule can be it
+            sub = self._module(f"{mod.name}.{name}") if mod.is_package else None
+            return (sub, None) if sub is not None else None
+        self._parse(mod)
         sym = mod.symbols.get(name)
         if sym is not None and sym.kind != "import":
             return mod, sym
@@ -238,6 +269,7 @@ class Externals:
             return None
         if mod.path is None:  # compiled: we know it exists, not what it says
             return ExternalDoc(name=dotted, kind="builtin", defined_in=dotted)
+        self._parse(mod)
         if not rest:
             return ExternalDoc(
                 name=dotted,
