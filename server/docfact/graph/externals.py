@@ -18,6 +18,7 @@ import os
 import re
 import sys
 import sysconfig
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -83,6 +84,7 @@ class Externals:
         self._modules: dict[str, _Module | None] = {}
         self._docs: dict[str, ExternalDoc | None] = {}
         self._parser: Parser | None = None
+        self._listings: dict[str, dict[str, tuple[bool, bool]]] = {}
 
     # -- public -------------------------------------------------------------------------------
 
@@ -142,10 +144,28 @@ class Externals:
         for base in self.search_paths:
             if self.exclude and os.path.abspath(base).startswith(self.exclude):
                 continue
-            found = _find_in(base, parts)
+            found = _find_in(base, parts, self._listing)
             if found is not None:
                 return found
         return None
+
+    def _listing(self, directory: str) -> dict[str, tuple[bool, bool]]:
+        """name -> (is a directory, is a file) for the entries of ``directory``, read once
+        (finding a module asks about many names that do not exist)."""
+        entries = self._listings.get(directory)
+        if entries is None:
+            entries = {}
+            try:
+                with os.scandir(directory) as it:
+                    for e in it:
+                        try:
+                            entries[e.name] = (e.is_dir(), e.is_file())
+                        except OSError:
+                            continue
+            except OSError:
+                pass
+            self._listings[directory] = entries
+        return entries
 
     def _module(self, name: str) -> _Module | None:
         if name in self._modules:
@@ -340,17 +360,21 @@ def default_search_paths() -> list[str]:
 _EXT_SUFFIXES = (".so", ".pyd")
 
 
-def _find_in(base: str, parts: list[str]) -> tuple[str | None, bool] | None:
+def _find_in(base: str, parts: list[str],
+             listing: Callable[[str], dict[str, tuple[bool, bool]]]) -> tuple[str | None, bool] | None:
+    """(source path or None, is_package) of the module ``parts`` under ``base``, or None;
+    ``listing(dir)`` gives a directory's entries as (is a directory, is a file)."""
     here = base
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
+        entries = listing(here)
         pkg = os.path.join(here, part)
-        if os.path.isdir(pkg):
+        if entries.get(part, (False, False))[0]:
+            inside = listing(pkg)
             for init in ("__init__.py", "__init__.pyi"):
-                f = os.path.join(pkg, init)
-                if os.path.isfile(f):
+                if inside.get(init, (False, False))[1]:
                     if last:
-                        return f, True
+                        return os.path.join(pkg, init), True
                     break
             else:
                 if last:  # namespace package: exists, no source of its own
@@ -360,15 +384,10 @@ def _find_in(base: str, parts: list[str]) -> tuple[str | None, bool] | None:
         if not last:
             return None
         for suffix in (".py", ".pyi"):
-            f = pkg + suffix
-            if os.path.isfile(f):
-                return f, False
-        try:
-            names = os.listdir(here)
-        except OSError:
-            return None
+            if entries.get(part + suffix, (False, False))[1]:
+                return pkg + suffix, False
         prefix = part + "."
-        for n in names:
+        for n in entries:
             if n.startswith(prefix) and n.endswith(_EXT_SUFFIXES):
                 return None, False
         return None

@@ -525,12 +525,13 @@ class ProjectGraph:
             return None
         return r
 
-    def callees(self, entity: Entity) -> list[Resolved]:
+    def callees(self, entity: Entity, cache: ResolveCache | None = None) -> list[Resolved]:
         """The 1-hop dependencies of ``entity``: what it calls, references, uses as a type or
         inherits from — deduplicated, in order of first use in its code. Locals are left out;
-        a name that cannot be followed past a local keeps its tail in ``rest``."""
+        a name that cannot be followed past a local keeps its tail in ``rest``. ``cache`` may be
+        shared by the entities of one file while the graph does not change."""
         out: dict[str, Resolved] = {}
-        cache = ResolveCache()
+        cache = cache if cache is not None else ResolveCache()
         own = set(entity.locals)
         own.update(p.name for p in entity.params)
         for name in _in_code_order(entity):

@@ -257,8 +257,13 @@ class JudgeContext:
         """The 1-hop dependencies of the documented entity (graph.Resolved objects)."""
         if self.entity is None:
             return []
+        cache = self.file_cache.get("resolve-cache")
+        if cache is None:
+            from docfact.graph.resolve import ResolveCache
+
+            cache = self.file_cache["resolve-cache"] = ResolveCache()
         try:
-            return list(self.graph.callees(self.entity))
+            return list(self.graph.callees(self.entity, cache))
         except Exception:  # a graph problem must not take a rule down
             return []
 
