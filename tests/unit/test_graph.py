@@ -338,7 +338,9 @@ def test_from_root_reports_skipped_files_and_progress(tmp_path: Path) -> None:
     assert seen[-1] == (4, 4)
 
 
-def test_deferred_block_resolves_edges_on_exit(tmp_path: Path) -> None:
+def test_deferred_block_resolves_edges_once_every_file_is_known(tmp_path: Path) -> None:
+    """Edges of files added in a deferred block see every file of the block (they are resolved
+    at the first query of edges after it)."""
     graph = ProjectGraph(tmp_path)
     with graph.deferred():
         graph.add_file(index_file(str(tmp_path / "a.py"), "from b import g\n\ndef f():\n    return g()\n", "a"))
