@@ -16,7 +16,9 @@ What it does, in one run:
   ``window.workDoneProgress`` true, ``workspace.configuration`` true), ``initialized``, then
   waits for the end of the "docfact: indexing" work-done progress (the indexing time is
   reported: from ``initialized`` to that ``$/progress`` end);
-- opens ``django/db/models/base.py`` (2,484 lines) and waits for its first diagnostics;
+- opens ``django/db/models/base.py`` (2,484 lines) right after ``initialized``, as an editor
+  restoring its tabs does, and times its first diagnostics (they wait for the index: the file's
+  names resolve against the whole workspace);
 - ``--warmup`` (3) + ``--saves`` (50) times: one realistic edit through an incremental
   ``didChange`` (rotating: a word of ``Model.save``'s docstring replaced and restored, a
   statement line inserted in / removed from ``_save_table``'s body, one character typed in /
@@ -375,14 +377,23 @@ def main() -> int:
         }, timeout=60)
         t_init = time.perf_counter()
         client.notify("initialized", {})
+        # the document is open from the start, as when an editor restores its tabs
+        editor = Editor(text)
+        t0 = client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "python", "version": editor.version, "text": text}})
 
-        # indexing: the "docfact: indexing" progress token, from begin to end
+        # indexing: the "docfact: indexing" progress token, from begin to end; the open
+        # document's first diagnostics may come before that end
         deadline = time.monotonic() + args.index_timeout
         index_token = None
         index_log = ""
+        t1: float | None = None
+        open_diags = 0
         while True:
             t, msg = client.next_note(deadline)
             params = msg.get("params") or {}
+            if msg.get("method") == "textDocument/publishDiagnostics" and params.get("uri") == uri and t1 is None:
+                t1, open_diags = t, len(params.get("diagnostics") or [])
             if msg.get("method") == "$/progress":
                 value = params.get("value") or {}
                 if value.get("kind") == "begin" and "indexing" in (value.get("title") or ""):
@@ -396,13 +407,11 @@ def main() -> int:
         rss_indexed = proc_status(pid)
         print(f"indexed in {index_s:.1f} s ({index_log}); RSS {rss_indexed['VmRSS']:.0f} MB", file=sys.stderr)
 
-        editor = Editor(text)
-        t0 = client.notify("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "python", "version": editor.version, "text": text}})
         checks: list[str] = []
-        t1, open_diags = wait_diagnostics(client, uri, editor.version, time.monotonic() + 120, checks)
-        open_ms = (t1 - t0) * 1000
-        print(f"didOpen -> diagnostics {open_ms:.0f} ms ({open_diags} diagnostics)", file=sys.stderr)
+        if t1 is None:
+            t1, open_diags = wait_diagnostics(client, uri, editor.version, time.monotonic() + 120, checks)
+        open_s = t1 - t0
+        print(f"didOpen at start -> diagnostics {open_s:.1f} s ({open_diags} diagnostics)", file=sys.stderr)
 
         scenarios: list[tuple[str, dict[str, Any]]] = []
         r = run_saves(client, editor, uri, args.saves, args.warmup, 0.0, args.timeout, args.gap_ms / 1000)
@@ -453,7 +462,7 @@ def main() -> int:
         "| other | value |",
         "|---|---:|",
         f"| indexing (`initialized` -> end of the indexing progress) | {index_s:.1f} s |",
-        f"| didOpen -> first diagnostics ({open_diags} diagnostics) | {open_ms:.0f} ms |",
+        f"| didOpen right after `initialized` -> its first diagnostics ({open_diags} diagnostics) | {open_s:.1f} s |",
         f"| server RSS after indexing (VmRSS) | {rss_indexed['VmRSS']:.0f} MB |",
         f"| server RSS at the end (VmRSS) | {rss_end['VmRSS']:.0f} MB |",
         f"| server peak RSS (VmHWM) | {rss_end['VmHWM']:.0f} MB |",
