@@ -113,18 +113,12 @@ class DocfactServer(LanguageServer):
                 try:
                     await self.in_engine(lambda f=folder: f.engine.load(
                         progress=reporter.report, cancelled=lambda: reporter.cancelled or self.stopping))
+                    # the edges now, while indexing shows progress, not at the first save
+                    await self.in_engine(folder.engine.graph.flush)
                 except Exception:
                     log.exception("docfact: indexing %s failed", folder.root)
                 finally:
                     folder.ready.set()
-                # documents opened meanwhile are judged first (judging reads no edges); then the
-                # edges, still under this progress, before a save's re-check of dependents
-                for _ in range(3):
-                    await asyncio.sleep(0)
-                try:
-                    await self.in_engine(folder.engine.graph.flush)
-                except Exception:
-                    log.exception("docfact: resolving the references of %s failed", folder.root)
                 # the indexed graph lives as long as the server: exempt it from collections,
                 # which would otherwise rescan it and pause a check now and then
                 await self.in_engine(_freeze_heap)
