@@ -56,6 +56,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from _fetch import CACHE, sdist  # noqa: E402
+from _stats import met, percentile  # noqa: E402
 
 NAME, VERSION = "django", "5.1.4"
 FILE = "django/db/models/base.py"
@@ -69,14 +70,6 @@ EDITS = [
      "        pk_was_set = pk_set\n"),
     ("character in a comment", "    def _save_table(", "# Skip an UPDATE", "# Skips an UPDATE"),
 ]
-
-
-def _percentile(values: list[float], q: float) -> float:
-    values = sorted(values)
-    k = (len(values) - 1) * q
-    lo = int(k)
-    hi = min(lo + 1, len(values) - 1)
-    return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
 class Client:
@@ -426,9 +419,6 @@ def main() -> int:
     finally:
         client.close()
 
-    def ok(good: bool) -> str:
-        return "yes" if good else "**no**"
-
     lines = [
         "## LSP save latency (benchmarks/lsp_latency.py)",
         "",
@@ -448,15 +438,15 @@ def main() -> int:
     ]
     for label, r in scenarios:
         lat, sm = r["lat"], r["server_ms"]
-        p95 = _percentile(lat, 0.95)
-        srv = f"{statistics.median(sm):.0f} / {_percentile(sm, 0.95):.0f} ms" if sm else "n/a"
+        p95 = percentile(lat, 0.95)
+        srv = f"{statistics.median(sm):.0f} / {percentile(sm, 0.95):.0f} ms" if sm else "n/a"
         jd = f"{statistics.median(r['judged']):.0f}" if r["judged"] else "n/a"
         lines.append(
             f"| {label} | {statistics.median(lat):.1f} ms | {p95:.1f} ms | {max(lat):.1f} ms | {srv} | {jd} | "
-            f"{r['cpu_ms_per_save']:.0f} ms | <= {TARGET_P95_MS:.0f} ms | {ok(p95 <= TARGET_P95_MS)} |")
+            f"{r['cpu_ms_per_save']:.0f} ms | <= {TARGET_P95_MS:.0f} ms | {met(p95 <= TARGET_P95_MS)} |")
         for kind, v in r["by_kind"].items():
             lines.append(f"| &nbsp;&nbsp;{kind} ({len(v)}) | {statistics.median(v):.1f} ms | "
-                         f"{_percentile(v, 0.95):.1f} ms | {max(v):.1f} ms | | | | | |")
+                         f"{percentile(v, 0.95):.1f} ms | {max(v):.1f} ms | | | | | |")
     lines += [
         "",
         "| other | value |",
