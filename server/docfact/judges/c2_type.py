@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
-from docfact.judges.types import contradicts, kinds, return_kind_to_kind
+from docfact.judges.types import contradicts, kinds, return_kind_to_kind, split_top
 from docfact.model import Entity, Finding, Segment
 
 
@@ -119,24 +119,9 @@ def _generator_return(annotation: str) -> tuple[str, str] | None:
     m = re.fullmatch(r"(?:typing\.|collections\.abc\.)?(Async)?Generator\[(.*)\]", annotation.strip())
     if m is None:
         return None
-    args = [a.strip() for a in _split_args(m.group(2))]
+    args = split_top(m.group(2), ",")
     returned = "None" if m.group(1) or len(args) < 3 else args[2]
     return returned, f"it is a generator annotated `{annotation.strip()}`, which returns `{returned}`"
-
-
-def _split_args(text: str) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    return [*out, cur]
 
 
 def _pretty_kinds(rks: list[str]) -> list[str]:

@@ -64,18 +64,19 @@ def split_union(t: str) -> list[str]:
     t = t.strip()
     m = re.fullmatch(r"(?:typing\.)?(Optional|Union)\[(.*)\]", t)
     if m:
-        parts = _split_top(m.group(2), ",")
+        parts = split_top(m.group(2), ",")
         if m.group(1) == "Optional":
             parts.append("None")
         return [p for part in parts for p in split_union(part)]
     for sep in ("|", " or "):
-        parts = _split_top(t, sep)
+        parts = split_top(t, sep)
         if len(parts) > 1:
             return [p for part in parts for p in split_union(part)]
     return [t]
 
 
-def _split_top(t: str, sep: str) -> list[str]:
+def split_top(t: str, sep: str) -> list[str]:
+    """``t`` split at ``sep`` outside brackets, parts stripped, empty parts dropped."""
     out: list[str] = []
     depth = 0
     cur = ""
