@@ -282,23 +282,9 @@ def _open_cache(settings: Settings):
 
 def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
     """Index the project modules the judged files import (1 hop), when they are not loaded yet."""
-    from docfact.index.workspace import read_source
+    from docfact.index.workspace import DirListings, read_source
 
-    listings: dict[str, dict[str, bool]] = {}
-
-    def is_file(path: str) -> bool:
-        """``os.path.isfile``, from one listing per directory (most candidates do not exist)."""
-        parent, name = os.path.split(path)
-        entries = listings.get(parent)
-        if entries is None:
-            try:
-                with os.scandir(parent) as it:
-                    entries = {e.name: e.is_file() for e in it}
-            except OSError:
-                entries = {}
-            listings[parent] = entries
-        return entries.get(name, False)
-
+    is_file = DirListings().is_file  # most candidate paths do not exist
     # plain strings throughout: thousands of candidate paths, most of them missing
     bases = {str(root), str(root / "src")}
     package_roots: dict[str, str] = {}
@@ -337,10 +323,13 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
             for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
                 if graph.file(cand) is not None:
                     continue  # loaded already (under its real path)
-                if is_file(cand) and graph.file(os.path.realpath(cand)) is None:
+                if not is_file(cand):
+                    continue
+                real = os.path.realpath(cand)
+                if graph.file(real) is None:
                     text, _ = read_source(Path(cand), engine.settings.max_file_size)
                     if text is not None:
-                        engine.update_file(os.path.realpath(cand), text)
+                        engine.update_file(real, text)
 
 
 def _print_of(f: FindingRow) -> baseline.Fingerprint:

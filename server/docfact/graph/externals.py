@@ -25,6 +25,8 @@ from typing import Literal
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser
 
+from docfact.index.workspace import DirListings
+
 ExternalKind = Literal["function", "class", "module", "variable", "builtin"]
 
 MAX_DOC = 600  # characters of the first docstring paragraph we keep
@@ -84,7 +86,7 @@ class Externals:
         self._modules: dict[str, _Module | None] = {}
         self._docs: dict[str, ExternalDoc | None] = {}
         self._parser: Parser | None = None
-        self._listings: dict[str, dict[str, tuple[bool, bool]]] = {}
+        self._dirs = DirListings()
 
     # -- public -------------------------------------------------------------------------------
 
@@ -144,28 +146,10 @@ class Externals:
         for base in self.search_paths:
             if self.exclude and os.path.abspath(base).startswith(self.exclude):
                 continue
-            found = _find_in(base, parts, self._listing)
+            found = _find_in(base, parts, self._dirs.entries)
             if found is not None:
                 return found
         return None
-
-    def _listing(self, directory: str) -> dict[str, tuple[bool, bool]]:
-        """name -> (is a directory, is a file) for the entries of ``directory``, read once
-        (finding a module asks about many names that do not exist)."""
-        entries = self._listings.get(directory)
-        if entries is None:
-            entries = {}
-            try:
-                with os.scandir(directory) as it:
-                    for e in it:
-                        try:
-                            entries[e.name] = (e.is_dir(), e.is_file())
-                        except OSError:
-                            continue
-            except OSError:
-                pass
-            self._listings[directory] = entries
-        return entries
 
     def _module(self, name: str) -> _Module | None:
         if name in self._modules:

@@ -88,6 +88,36 @@ def _is_package(d: Path) -> bool:
     return (d / "__init__.py").is_file() or (d / "__init__.pyi").is_file()
 
 
+class DirListings:
+    """Directory entries read once per directory, for lookups of many candidate paths that
+    mostly do not exist (module files): name -> (is a directory, is a file), symlinks followed."""
+
+    def __init__(self) -> None:
+        self._dirs: dict[str, dict[str, tuple[bool, bool]]] = {}
+
+    def entries(self, directory: str) -> dict[str, tuple[bool, bool]]:
+        """The entries of ``directory`` (empty when it cannot be read)."""
+        entries = self._dirs.get(directory)
+        if entries is None:
+            entries = {}
+            try:
+                with os.scandir(directory) as it:
+                    for e in it:
+                        try:
+                            entries[e.name] = (e.is_dir(), e.is_file())
+                        except OSError:
+                            continue
+            except OSError:
+                pass
+            self._dirs[directory] = entries
+        return entries
+
+    def is_file(self, path: str) -> bool:
+        """``os.path.isfile(path)``, from the listing of its directory."""
+        parent, name = os.path.split(path)
+        return self.entries(parent).get(name, (False, False))[1]
+
+
 def read_source(path: Path, max_size: int) -> tuple[str | None, str | None]:
     """Read and decode a source file: ``(text, None)`` or ``(None, one-line reason)``.
 
