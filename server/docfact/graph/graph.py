@@ -183,7 +183,7 @@ class ProjectGraph:
             fi = self._files.get(path)
             if fi is not None and (self._deferred is None or path not in self._deferred):
                 self._remove_edges(path)
-                self._add_edges(fi, memo=False)
+                self._add_edges(fi, use_memo=False)
 
     def update_file(self, path: str, text: str, module: str | None = None) -> FileIndex:
         """Re-index ``path`` from ``text`` and replace its nodes and edges."""
@@ -304,15 +304,15 @@ class ProjectGraph:
         self._imports[path] = (bound, stars)
         return new_tops
 
-    def _add_edges(self, fi: FileIndex, memo: bool = True) -> None:
+    def _add_edges(self, fi: FileIndex, use_memo: bool = True) -> None:
         """Resolve the names the file's entities use and add one edge per (source, target);
-        ``memo``: reuse and keep the resolutions of the file edited last (see ``_memo``)."""
+        ``use_memo``: reuse and keep the resolutions of the file edited last (see ``_memo``)."""
         path = fi.path
         g = self._g
         cache = ResolveCache()
         self.resolver.missing = cache.missing_modules
         try:
-            edges, externals = self._resolve_edges(fi, cache, memo)
+            edges, externals = self._resolve_edges(fi, cache, use_memo)
         finally:
             self.resolver.missing = None
         for _, v, _ in edges:
