@@ -403,3 +403,56 @@ def test_parameter_named_like_the_module_of_its_annotation(tmp_path: Path) -> No
             return schema.name
         ''', name="pkg/m.py", extra={"pkg/__init__.py": "", "pkg/schema.py": "class Table:\n    name = 'x'\n"})
     assert rules(result) == ["C3.not-async"]
+
+
+# One sentence per alternative of C4.speculative's regex. The rule tests a list of words
+# before the regex; a new alternative whose words are not on that list would never fire.
+SPECULATIONS = [
+    "This is particularly useful in production.",
+    "It is commonly used in data processing pipelines.",
+    "It can be used for a variety of tasks.",
+    "Handy for web scraping.",
+    "A staple in modern deep learning tasks everywhere.",
+    "Interestingly, adding is old.",
+    "Fun fact: adding is commutative.",
+    "Historically, adding came first.",
+    "Programmers often rely on adding.",
+    "A staple in real-world software.",
+]
+
+
+def _top_level_alternatives(pattern: str) -> list[str]:
+    """Split a regex source at the ``|`` outside any group or class."""
+    parts, depth, in_class, start, i = [], 0, False, 0, 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    return [*parts, pattern[start:]]
+
+
+def test_every_speculation_alternative_has_a_sentence_that_fires(tmp_path: Path) -> None:
+    import re
+
+    from docfact.judges.c4_irrelevant import _SPECULATIVE
+
+    branches = [re.compile(b, _SPECULATIVE.flags) for b in _top_level_alternatives(_SPECULATIVE.pattern)]
+    assert len(branches) > 5
+    unmatched = [b.pattern for b in branches if not any(b.search(s) for s in SPECULATIONS)]
+    assert unmatched == [], "give SPECULATIONS a sentence for each new alternative"
+    for i, sentence in enumerate(SPECULATIONS):
+        source = f'def add(a: int, b: int) -> int:\n    """Add two numbers. {sentence}"""\n    return a + b\n'
+        assert rules(judge(tmp_path / str(i), source)) == ["C4.speculative"], sentence
