@@ -200,15 +200,90 @@ CASES = [
             _validate(x)
         ''', [], id="C3-raise-in-1hop-callee-ok"),
     pytest.param('''
+        class Timeout(Exception):
+            pass
+
+        class Cache:
+            def _transact(self):
+                raise Timeout()
+
+            def incr(self, key):
+                self._transact()
+                return 1
+
+            def decr(self, key):
+                """Decrement.
+
+                Raises:
+                    Timeout: if the database is locked.
+                """
+                return self.incr(key)
+        ''', [], id="C3-raise-two-hops-down-ok"),
+    pytest.param('''
+        class WouldBlock(Exception):
+            pass
+
+        class _Inner:
+            def acquire_nowait(self):
+                raise WouldBlock
+
+        class Lock:
+            def __init__(self, inner):
+                self._lock = inner
+
+            def acquire_nowait(self):
+                """Take the lock.
+
+                Raises:
+                    WouldBlock: if it is held.
+                """
+                self._lock.acquire_nowait()
+        ''', [], id="C3-raise-by-a-method-of-an-attribute-ok"),
+    pytest.param('''
+        import concurrent.futures
+
+        def _run(fn):
+            return concurrent.futures.wait([fn])
+
+        def tell(f):
+            """Return the position.
+
+            Raises:
+                OSError: if the file is not seekable.
+            """
+            return _run(f.tell)
+        ''', [], id="C3-oserror-from-a-library-two-hops-down-ok"),
+    pytest.param('''
+        def _check(x):
+            raise ValueError(x)
+
+        def _validate(x):
+            _check(x)
+
+        def parse(x):
+            """Parse.
+
+            Raises:
+                KeyError: if ``x`` is unknown.
+            """
+            _validate(x)
+        ''', ["C3.raises-not-raised"], id="C3-raises-not-raised-two-hops-down"),
+    pytest.param('''
         def fetch(url: str) -> str:
             """Fetch the page asynchronously."""
             return url
         ''', ["C3.not-async"], id="C3-not-async"),
     pytest.param('''
         def fetch(url: str) -> str:
-            """Fetch the page. The call is non-blocking."""
+            """Fetch the page. The call is non-blocking and returns before the work is done."""
             return url
-        ''', ["C3.not-async"], id="C3-not-async-non-blocking"),
+        ''', ["C3.not-async"], id="C3-not-async-background"),
+    pytest.param('''
+        class Lock:
+            def acquire_nowait(self) -> None:
+                """Acquire the lock, without blocking. The call is non-blocking."""
+                self._held = True
+        ''', [], id="C3-non-blocking-is-not-async-ok"),
     pytest.param('''
         def total(xs: list) -> int:
             """Add up the numbers. The function calls itself for each nested list."""
@@ -293,6 +368,15 @@ CASES = [
             """Calls `validate()` before writing."""
             print(x)
         ''', ["C3.calls-missing"], id="C3-calls-missing"),
+    pytest.param('''
+        class CompletionItem:
+            def __init__(self) -> None:
+                self.filter_text = ""
+
+        def complete(item: CompletionItem) -> None:
+            """Fill the item. Fields such as `filterText` must not change later."""
+            item.filter_text = "x"
+        ''', [], id="C1-camel-case-wire-name-of-a-snake-case-field-ok"),
     # ---- C4 -------------------------------------------------------------------------------
     pytest.param('''
         def add(a: int, b: int) -> int:
@@ -312,6 +396,14 @@ CASES = [
             """Add ``a`` and ``b``; commonly used for counters."""
             return a + b
         ''', [], id="C4-mentions-code-ok"),
+    pytest.param('''
+        def load(path: str) -> bytes:
+            """Read the library.
+
+            Interestingly, the loader leaves no errno on the OSError it raises.
+            """
+            return b""
+        ''', [], id="C4-interestingly-about-a-builtin-exception-ok"),
 ]
 
 

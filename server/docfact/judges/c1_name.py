@@ -309,8 +309,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
         if suggestion is not None and _external_attribute(ctx, suggestion):
             suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
-        if suggestion is not None and suggestion.lower() == last.lower():
-            suggestion = None  # a difference of case only is more often prose than a rename
+        if suggestion is not None and (suggestion.lower() == last.lower() or _same_in_other_case_style(last, suggestion)):
+            # a difference of case only is more often prose than a rename, and ``filterText``
+            # beside ``filter_text`` is the same field as spelled on the wire (JSON, a protocol)
+            suggestion = None
         if not (marked and strict_place) and suggestion is None:
             continue
         msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"
@@ -322,6 +324,15 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C1", "C1.unknown-name", msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code",
                                                    _scope_excerpt(ctx)), fix=fix)
+
+
+def _same_in_other_case_style(a: str, b: str) -> bool:
+    """Whether one name is the camelCase spelling of the other's snake_case (``filterText``,
+    ``filter_text``)."""
+    camel, snake = (a, b) if "_" in b.strip("_") else (b, a)
+    if "_" in camel or camel.islower() or "_" not in snake.strip("_"):
+        return False
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", camel).lower() == snake.lower()
 
 
 def _scope_excerpt(ctx: JudgeContext) -> str | None:

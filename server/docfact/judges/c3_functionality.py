@@ -98,6 +98,76 @@ def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
     return raised, uncertain
 
 
+# how far and how wide the walk behind a finding of C3.raises-not-raised goes
+_DEEP_HOPS = 4
+_DEEP_LIMIT = 300
+_DEEP_CANDIDATES = 12
+_CONSTRUCTION = ("__init__", "__new__", "__post_init__")
+
+
+def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
+    """What ``e`` may raise through chains of project calls, a few hops deep: the exceptions
+    (simple names), whether some function on the way may raise anything (a bare ``raise``, a
+    call of a callable value, too many candidates), and whether one calls an external.
+
+    A method called on an attribute or a local whose type docfact cannot follow
+    (``self._lock.acquire_nowait()``) may be any project method of that name. Only run when a
+    finding is about to be reported: the 1-hop answer is the common, cheap case."""
+    key = ("deep-raises", e.qualname)
+    hit = ctx.file_cache.get(key)
+    if hit is not None:
+        return hit
+    from docfact.graph.resolve import ResolveCache
+
+    graph = ctx.graph
+    cache = ResolveCache()
+    raised: set[str] = set()
+    uncertain = external = False
+    seen = {e.qualname}
+    frontier = [e]
+    for _ in range(_DEEP_HOPS):
+        nxt: list[Entity] = []
+        for ent in frontier:
+            for call in ent.calls:
+                targets: list[Entity] = []
+                try:
+                    r = graph.resolver.resolve(call, ent, cache)
+                except Exception:
+                    r = None
+                tail = r.rest if r is not None else ""
+                if r is None:
+                    external |= not ctx.is_known(call.split(".")[0])
+                elif r.kind == "external":
+                    external = True
+                elif r.kind in ("local", "project") and (tail or (r.kind == "local" and "." in call)):
+                    method = call.rsplit(".", 1)[-1]
+                    targets = [m for m in graph.entities_named(method) if m.kind in ("function", "method")]
+                    uncertain |= len(targets) > _DEEP_CANDIDATES
+                elif r.entity is not None and r.entity.kind in ("function", "method"):
+                    targets = [r.entity]
+                elif r.entity is not None and r.entity.kind == "class":
+                    found = (graph.entity(f"{r.entity.qualname}.{n}") for n in _CONSTRUCTION)
+                    targets = [m for m in found if m is not None]
+                for t in targets:
+                    if t.qualname in seen or uncertain:
+                        continue
+                    seen.add(t.qualname)
+                    raised |= {x.split(".")[-1] for x in t.raises}
+                    raised |= {x for c in t.calls for x in _BY_CALL.get(c, ())}
+                    if t.has_subscript:
+                        raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
+                    uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t)
+                    nxt.append(t)
+            if uncertain or len(seen) > _DEEP_LIMIT:
+                uncertain = True
+                break
+        if uncertain or not nxt:
+            break
+        frontier = nxt
+    out = ctx.file_cache[key] = (raised, uncertain, external)
+    return out
+
+
 def _calls_a_callable_value(ctx: JudgeContext, e: Entity) -> bool:
     """Whether ``e`` calls a parameter or an instance attribute that is not a method."""
     params = {p.name.lstrip("*") for p in e.params}
@@ -130,6 +200,10 @@ def _overridden(ctx: JudgeContext, e: Entity) -> bool:
         if cls is not None and any(b.split(".")[-1].split("[")[0] == owner for b in cls.bases):
             return True
     return False
+
+
+def _is_project_class(ctx: JudgeContext, name: str) -> bool:
+    return any(x.kind == "class" for x in ctx.graph.entities_named(name))
 
 
 def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -172,6 +246,11 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         caught = {c.split(".")[-1] for c in e.catches}
         if simple in caught:
             continue
+        deep, deep_uncertain, deep_external = _deep_raises(ctx, e)
+        if deep_uncertain or any(_covers(simple, r) or simple in _project_bases(ctx, r) for r in deep):
+            continue
+        if deep_external and not explicit and not _is_project_class(ctx, simple):
+            continue  # a builtin or library exception may come from the library called deeper
         what = ", ".join(f"`{r}`" for r in sorted(explicit)) if explicit else "no exception"
         msg = f"documented to raise `{simple}`, but the code and the functions it calls raise {what}"
         fix = None
@@ -193,13 +272,17 @@ def _raise_lines(e: Entity) -> str:
 
 # ---- async, recursion, generators -------------------------------------------------------------
 
-# the function itself is claimed to be asynchronous: an adverb, or "is/returns a coroutine"
+# the function itself is claimed to be asynchronous: an adverb, "is/returns a coroutine", work
+# that goes on after it returns. "Non-blocking" and "without blocking" alone are not such
+# claims: a plain try-lock or a ``nowait`` put is non-blocking and synchronous.
 _ASYNC_WORDS = re.compile(
     r"\basynchronously\b|\b(?:is|returns?)\s+(?:a|an)\s+(?:coroutine|awaitable)\b|^\s*(?:An?\s+)?(?:coroutine|awaitable)\s+(?:that|which)\b"
-    r"|\bnon-?blocking\b|\bin\s+the\s+background\b|\bwithout\s+blocking\b",
+    r"|\bin\s+the\s+background\b"
+    r"|\breturns?\s+(?:immediately\s+)?(?:before|while)\s+(?:the\s+)?(?:work|operation|task|job|request|transfer)\s+"
+    r"(?:is\s+(?:done|finished|complete)|(?:finishes|completes|runs|continues|goes\s+on))\b",
     re.I,
 )
-_NEG = re.compile(r"(?:\b(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of)\b|n't\b)[^.]{0,30}$", re.I)
+_NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of)\b|n't\b)[^.]{0,30}$", re.I)
 _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
 
 

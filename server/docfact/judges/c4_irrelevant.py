@@ -59,7 +59,14 @@ def _mentions_code(ctx: JudgeContext, text: str) -> bool:
         own.update(part for part in re.split(r"_|(?<=[a-z])(?=[A-Z])", e.name) if len(part) > 3)
     own |= {n for n in ctx.related_names if len(n) > 3}
     lowered = {w.lower() for w in words}
-    return any(n in words or n.lower() in lowered for n in own if len(n) > 2)
+    if any(n in words or n.lower() in lowered for n in own if len(n) > 2):
+        return True
+    # a name shaped like code that exists (``OSError``, ``HTTPServer``): the sentence is
+    # about the code's world even when that name is not in this code's context
+    return any(_CODE_CAPITALS.search(w) and ctx.is_known(w) for w in words)
+
+
+_CODE_CAPITALS = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2,}[a-z]")
 
 
 def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
