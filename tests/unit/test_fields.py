@@ -67,6 +67,8 @@ x, y : float
     Coordinates.
 flag
     No type.
+weight: str, optional
+    Written without a space before the colon.
 
 Returns
 -------
@@ -154,6 +156,7 @@ Reads lines from {@code path}.
                 ("param", "count", "int", "How many lines to read."),
                 ("param", "x, y", "float", "Coordinates."),
                 ("param", "flag", None, "No type."),
+                ("param", "weight", "str", "Written without a space before the colon."),
                 ("returns", None, "list of str", "The lines."),
                 ("returns", "total", "int", "The total."),
                 ("yields", None, "int", "Numbers."),

@@ -417,3 +417,54 @@ def test_a_local_added_to_an_enclosing_function_changes_what_its_inner_function_
     assert ("m.helper", "calls") not in set(g.edges_of("m.outer.inner"))
     g.update_file(path, before, "m")
     assert ("m.helper", "calls") in set(g.edges_of("m.outer.inner"))
+
+
+def _write(root: Path, files: dict[str, str]) -> ProjectGraph:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    return ProjectGraph.from_root(root)
+
+
+def test_star_imports_of_a_large_package_are_followed_to_the_end(tmp_path: Path) -> None:
+    """networkx's shape: the package star-imports a subpackage that star-imports 100 modules;
+    a name defined in the last one still resolves through ``pkg.name``."""
+    files = {f"pkg/algo/m{i:03}.py": f"__all__ = ['f{i}']\n\n\ndef f{i}():\n    return {i}\n" for i in range(100)}
+    files["pkg/algo/__init__.py"] = "".join(f"from pkg.algo.m{i:03} import *\n" for i in range(100))
+    files["pkg/__init__.py"] = "from pkg.algo import *\n"
+    files["app.py"] = "import pkg\n\n\ndef run():\n    return pkg.f99()\n"
+    graph = _write(tmp_path, files)
+    assert _res(graph, "app.run", "pkg.f99") == ("project", "pkg.algo.m099.f99")
+    assert _res(graph, "app.run", "pkg.f100") is None
+
+
+def test_star_import_binds_only_the_names_of_all(tmp_path: Path) -> None:
+    """``from m import *`` binds what ``m.__all__`` lists, or else its public names: an alias
+    imported into one module is not re-exported when ``__all__`` leaves it out."""
+    graph = _write(tmp_path, {
+        "pkg/__init__.py": "from pkg.sub import *\nfrom pkg.paths import *\nfrom pkg.open import *\n",
+        "pkg/sub.py": "from pkg.paths import _basic as shortest_path\n\n__all__ = ['subset']\n\n\ndef subset():\n    return shortest_path()\n",
+        "pkg/paths.py": "__all__ = [\n    'shortest_path',  # the public one\n    \"_basic\",\n]\n\n\ndef shortest_path():\n    return 1\n\n\ndef _basic():\n    return 2\n",
+        "pkg/open.py": "def visible():\n    return 1\n\n\ndef _hidden():\n    return 2\n",
+        "app.py": "import pkg\n\n\ndef run():\n    return pkg.shortest_path()\n",
+    })
+    assert _res(graph, "app.run", "pkg.shortest_path") == ("project", "pkg.paths.shortest_path")
+    assert _res(graph, "app.run", "pkg._basic") == ("project", "pkg.paths._basic")  # listed in __all__
+    assert _res(graph, "app.run", "pkg.visible") == ("project", "pkg.open.visible")
+    assert _res(graph, "app.run", "pkg._hidden") is None
+
+
+def test_the_last_star_import_wins(tmp_path: Path) -> None:
+    """As in Python, a name bound by two star imports is the one of the later import
+    (networkx: ``readwrite`` and then ``algorithms`` both export a ``tree``)."""
+    graph = _write(tmp_path, {
+        "pkg/__init__.py": "from pkg.readwrite import *\nfrom pkg.algorithms import *\n",
+        "pkg/readwrite/__init__.py": "from pkg.readwrite import tree\n",
+        "pkg/readwrite/tree.py": "def tree_data():\n    return 1\n",
+        "pkg/algorithms/__init__.py": "from pkg.algorithms import tree\n",
+        "pkg/algorithms/tree.py": "def is_tree():\n    return 1\n",
+        "app.py": "import pkg\n\n\ndef run():\n    return pkg.tree.is_tree()\n",
+    })
+    assert _res(graph, "app.run", "pkg.tree") == ("project", "pkg.algorithms.tree")
+    assert _res(graph, "app.run", "pkg.tree.is_tree") == ("project", "pkg.algorithms.tree.is_tree")

@@ -155,6 +155,17 @@ CASES = [
             for i in range(n):
                 yield i
         ''', [], id="C2-unannotated-generator-returns-section-quiet"),
+    pytest.param('''
+        def paths(g: dict) -> tuple:
+            """All shortest paths.
+
+            Returns
+            -------
+            predecessor, distance : dictionaries
+                Predecessors and distances, keyed by node.
+            """
+            return {}, {}
+        ''', [], id="C2-numpy-returns-several-names-is-a-tuple-ok"),
     # ---- C3 -------------------------------------------------------------------------------
     pytest.param('''
         def remove(items: list, x) -> None:
@@ -361,6 +372,42 @@ CASES = [
             timeout = timeout or 30
         ''', [], id="C3-default-None-computed-ok"),
     pytest.param('''
+        def write(path: str, version: str = "1.2draft") -> None:
+            """Write the file.
+
+            Args:
+                path (str): Where.
+                version (str): The format version (default: 1.2draft).
+            """
+        ''', [], id="C3-default-number-then-letters-is-one-word-ok"),
+    pytest.param('''
+        def show(all: bool = True) -> None:
+            """Show.
+
+            Args:
+                all (bool, optional): Show every attribute. Defaults to False.
+            """
+        ''', ["C3.wrong-default"], id="C3-wrong-default-at-the-end-of-a-sentence"),
+    pytest.param('''
+        def search(return_train_score: bool = True) -> None:
+            """Search.
+
+            Parameters
+            ----------
+            return_train_score : bool, default=False
+                If False, the scores on the training sets are not computed.
+            """
+        ''', ["C3.wrong-default"], id="C3-wrong-default-before-a-description-starting-with-if"),
+    pytest.param('''
+        def draw(g: object, edge_style: str = "") -> None:
+            """Draw the graph.
+
+            Args:
+                g (object): The graph.
+                edge_style (str): The style of edges. The default is "[-]" for undirected graphs and "[->]" for directed graphs.
+            """
+        ''', [], id="C3-default-that-depends-on-something-ok"),
+    pytest.param('''
         def validate(x):
             return x
 
@@ -368,6 +415,28 @@ CASES = [
             """Calls `validate()` before writing."""
             print(x)
         ''', ["C3.calls-missing"], id="C3-calls-missing"),
+    pytest.param('''
+        from functools import cached_property
+
+        class Graph:
+            @cached_property
+            def edges(self):
+                """A view of the edges, also callable.
+
+                Parameters
+                ----------
+                nbunch : iterable, optional
+                    The nodes whose edges are reported.
+                """
+                return EdgeView(self)
+
+        class EdgeView:
+            def __init__(self, graph):
+                self.graph = graph
+
+            def __call__(self, nbunch=None):
+                return self
+        ''', [], id="C1-parameters-of-the-view-a-property-returns-ok"),
     pytest.param('''
         class CompletionItem:
             def __init__(self) -> None:
@@ -548,3 +617,21 @@ def test_every_speculation_alternative_has_a_sentence_that_fires(tmp_path: Path)
     for i, sentence in enumerate(SPECULATIONS):
         source = f'def add(a: int, b: int) -> int:\n    """Add two numbers. {sentence}"""\n    return a + b\n'
         assert rules(judge(tmp_path / str(i), source)) == ["C4.speculative"], sentence
+
+
+def test_inherited_member_and_data_model_names_exist(tmp_path: Path) -> None:
+    """``DiGraph.edge_subgraph`` named in a file that does not import ``DiGraph``, the method
+    being defined on its base class; ``__get__`` beside a class that defines ``__ge__``."""
+    result = judge(tmp_path, '''
+        class Version:
+            def __ge__(self, other):
+                return True
+
+        class TestEdgeSubgraph:
+            """Tests of the :meth:`DiGraph.edge_subgraph` method and of its `__get__`."""
+        ''', name="tests/test_views.py", extra={
+        "graphs/__init__.py": "",
+        "graphs/graph.py": "class Graph:\n    def edge_subgraph(self, edges):\n        return self\n",
+        "graphs/digraph.py": "from graphs.graph import Graph\n\n\nclass DiGraph(Graph):\n    pass\n",
+    })
+    assert rules(result) == []

@@ -206,19 +206,29 @@ def google_item(text: str, start: int, end: int, section: str, tag: str = "") ->
     return _item(section, tag, text, None, None, start, end)
 
 
+# "weight: str" with no space before the colon, after one or more plain names
+_NUMPY_TIGHT_COLON = re.compile(r"\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*(:)(?:\s|$)")
+
+
 def numpy_item(text: str, start: int, end: int, section: str, tag: str = "") -> FieldItem:
     """``name : type`` then an indented description; Returns ``type`` or ``name : type``."""
     nl = text.find("\n", start, end)
     first_end = end if nl == -1 else nl
     line = text[start:first_end]
     m = re.search(r"\s:(?:\s|$)", line)
+    sep = (m.start(), m.end()) if m else None
     if section == "other":  # See Also: "func : desc" or "func, other"
-        stop = start + m.start() if m else first_end
+        stop = start + sep[0] if sep else first_end
         name = _type_span(text, start, stop)
-        return _item(section, tag, text, name, None, start + m.end() if m else first_end, end)
-    if m:
-        name = _type_span(text, start, start + m.start())
-        typ = _type_span(text, start + m.end(), first_end)
+        return _item(section, tag, text, name, None, start + sep[1] if sep else first_end, end)
+    if sep is None:
+        tight = _NUMPY_TIGHT_COLON.match(line)
+        # "Note: ..." is prose: a capitalised word is not taken for a parameter name
+        if tight and not re.search(r"(?<![\w*])[A-Z][a-z]+\b(?![\w])", line[: tight.start(1)]):
+            sep = (tight.start(1), tight.end())
+    if sep:
+        name = _type_span(text, start, start + sep[0])
+        typ = _type_span(text, start + sep[1], first_end)
         return _item(section, tag, text, name, typ, first_end, end)
     if section in ("returns", "yields"):
         return _item(section, tag, text, None, _type_span(text, start, first_end), first_end, end)

@@ -111,6 +111,12 @@ class ResolveCache:
         self.missing_modules: set[str] = set()
 
 
+# ``__all__ = ["a", 'b',]`` (or a tuple), comments allowed; ``__all__ += ...`` elsewhere in the file
+_LITERAL_NAMES = re.compile(r"""\s*[\[(](?:\s|#[^\n]*|,|"[^"\n]*"|'[^'\n]*')*[\])]\s*""")
+_QUOTED_NAME = re.compile(r"""["']([^"'\n]*)["']""")
+_ALL_GROWN = re.compile(r"^\s*__all__\s*(?:\+=|\.(?:extend|append|insert)\b|=.*__all__)", re.M)
+
+
 class Resolver:
     """Resolves names against one :class:`ProjectGraph`; ``strict`` resolution returns None for
     project names that do not exist, the lenient one (used for edges) returns the qualname
@@ -121,6 +127,7 @@ class Resolver:
         self._typing: set[tuple[str, str]] = set()  # annotations being resolved (cycle guard)
         # while set, project modules looked into but not loaded are recorded here
         self.missing: set[str] | None = None
+        self._all_cache: dict[str, tuple[Entity, frozenset[str] | None]] = {}
 
     # -- entry point ------------------------------------------------------------------------
 
@@ -247,9 +254,9 @@ class Resolver:
         imp = bound.get(head)
         if imp is not None:
             return self._import_target(imp, fi)
-        for imp in stars:
+        for imp in reversed(stars):  # the last star import binds a name last
             base = self._absolute(imp, fi)
-            if g.is_project_module(base):
+            if g.is_project_module(base) and self.star_exports(base, head):
                 found = self.member_of_module(base, head, set())
                 if found is not None and found.entity is not None:
                     return found
@@ -291,7 +298,7 @@ class Resolver:
         (re-exports, followed transitively), its submodules, its star imports."""
         g = self.g
         key = f"{module}.{name}"
-        if key in seen or len(seen) > 64:
+        if key in seen or len(seen) > 4096:
             return Resolved("project", key) if g.is_project_name(module) else None
         seen.add(key)
         ent = g.entity(key)
@@ -313,15 +320,38 @@ class Resolver:
         if g.is_project_module(key):
             return self._module_ref(key)
         if fi is not None:
-            for imp in stars:
+            for imp in reversed(stars):  # the last star import binds a name last
                 base = self._absolute(imp, fi)
-                if g.is_project_name(base):
+                if g.is_project_name(base) and self.star_exports(base, name):
                     found = self.member_of_module(base, name, seen)
                     if found is not None and (found.entity is not None or found.kind != "project"):
                         return found
         if g.is_project_name(module):
             return Resolved("project", key)  # missing: edges keep the name
         return None
+
+    def star_exports(self, module: str, name: str) -> bool:
+        """Whether ``from module import *`` binds ``name``: listed in the module's ``__all__``
+        when that is a literal list, else any name without a leading underscore."""
+        names = self._all_names(module)
+        return name in names if names is not None else not name.startswith("_")
+
+    def _all_names(self, module: str) -> frozenset[str] | None:
+        """The names of a literal ``__all__`` of project module ``module`` (None: it has none,
+        or one that is built up in code)."""
+        ent = self.g.entity(f"{module}.__all__")
+        if ent is None or ent.kind != "variable":
+            return None
+        hit = self._all_cache.get(module)
+        if hit is not None and hit[0] is ent:
+            return hit[1]
+        names: frozenset[str] | None = None
+        value = ent.code.partition("=")[2]
+        fi = self.g.file(ent.path)
+        if _LITERAL_NAMES.fullmatch(value) and not (fi is not None and _ALL_GROWN.search(fi.text)):
+            names = frozenset(_QUOTED_NAME.findall(value))
+        self._all_cache[module] = (ent, names)
+        return names
 
     def _follow_missing(self, target: Resolved, seen: set[str]) -> Resolved | None:
         mod, _, name = target.qualname.rpartition(".")

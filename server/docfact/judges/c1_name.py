@@ -41,6 +41,9 @@ def _accepts_any_keyword(ctx: JudgeContext) -> bool:
     return any(p.kind == "kwarg" for p in target.params)
 
 
+_PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
+
+
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     item = seg.field
     if item is None or item.section != "param" or not item.name:
@@ -50,6 +53,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if ctx.entity is not None and any("fixture" in d for d in ctx.entity.decorators):
         return  # a pytest fixture documents what it provides, not its parameters
+    if ctx.entity is not None and any(d.split(".")[-1] in _PROPERTY_DECORATORS for d in ctx.entity.decorators):
+        return  # a property takes no arguments: its "Parameters" are those of the callable view it returns
     for raw in re.split(r"\s*,\s*", item.name):
         name = raw.strip().lstrip("*").strip()
         if not name or name in params or name in ("self", "cls") or not re.fullmatch(r"\w+", name):
@@ -104,8 +109,7 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
             cls = _only_project_class(ctx, head) if head_res is None else None
             if cls is not None and len(parts) == 2:
                 # ``Session.resolve_redirects`` in a file that does not import Session
-                return (ctx.graph.find(cls.path, f"{cls.local_name}.{parts[1]}") is not None
-                        or f"self.{parts[1]}" in cls.code or not _all_members_known(ctx, cls))
+                return _has_member(ctx, cls, parts[1]) or not _all_members_known(ctx, cls)
         except Exception:
             return True  # a resolver problem is not a finding
     if ctx.is_known(parts[-1]):
@@ -121,6 +125,20 @@ def _only_project_class(ctx: JudgeContext, name: str) -> Entity | None:
     """The project class of that name when there is exactly one."""
     classes = [x for x in ctx.graph.entities_named(name) if x.kind == "class"]
     return classes[0] if len(classes) == 1 else None
+
+
+def _has_member(ctx: JudgeContext, cls: Entity, name: str, depth: int = 0) -> bool:
+    """Whether project class ``cls`` defines or sets ``name``, or inherits it from a project
+    base class (``DiGraph.edge_subgraph`` defined on its base ``Graph``)."""
+    if ctx.graph.find(cls.path, f"{cls.local_name}.{name}") is not None or f"self.{name}" in cls.code:
+        return True
+    if depth > 8:
+        return False
+    for base in cls.bases:
+        parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+        if parent is not None and parent is not cls and _has_member(ctx, parent, name, depth + 1):
+            return True
+    return False
 
 
 def _all_members_known(ctx: JudgeContext, cls: Entity) -> bool:

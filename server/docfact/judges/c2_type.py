@@ -165,6 +165,8 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if seg.field is not None and seg.field.section == "returns" and sum(
             1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
         return  # NumPy-style named items: each describes one element of a returned tuple
+    if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
+        return  # "predecessor, distance : dictionaries": a tuple, typed by its elements
     doc_type, span = claim
     code = code_return_type(ctx, e)
     if code is None:

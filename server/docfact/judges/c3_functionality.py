@@ -106,13 +106,16 @@ _CONSTRUCTION = ("__init__", "__new__", "__post_init__")
 
 
 def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
-    """What ``e`` may raise through chains of project calls, a few hops deep: the exceptions
-    (simple names), whether some function on the way may raise anything (a bare ``raise``, a
-    call of a callable value, too many candidates), and whether one calls an external.
+    """What ``e`` may raise through its decorators and chains of project calls, a few hops
+    deep: the exceptions (simple names), whether some function on the way may raise anything
+    (a bare ``raise``, a call of a callable value, too many candidates), and whether one calls
+    an external.
 
     A method called on an attribute or a local whose type docfact cannot follow
-    (``self._lock.acquire_nowait()``) may be any project method of that name. Only run when a
-    finding is about to be reported: the 1-hop answer is the common, cheap case."""
+    (``self._lock.acquire_nowait()``), or a project name whose definition it cannot find, may
+    be any project function of that name. A decorator counts with the functions nested in it
+    (``@not_implemented_for("directed")`` raises from its wrapper). Only run when a finding is
+    about to be reported: the 1-hop answer is the common, cheap case."""
     key = ("deep-raises", e.qualname)
     hit = ctx.file_cache.get(key)
     if hit is not None:
@@ -124,32 +127,50 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
     raised: set[str] = set()
     uncertain = external = False
     seen = {e.qualname}
+
+    def targets_of(name: str, ent: Entity, decorator: bool) -> list[Entity]:
+        nonlocal uncertain, external
+        try:
+            r = graph.resolver.resolve(name, ent, cache)
+        except Exception:
+            r = None
+        if r is None:
+            external |= not ctx.is_known(name.split(".")[0])
+            return []
+        if r.kind == "external":
+            external = True
+            return []
+        if r.kind not in ("local", "project"):
+            return []
+        if r.rest or (r.kind == "local" and "." in name) or (r.kind == "project" and r.entity is None):
+            last = (r.rest or r.qualname if r.kind == "project" else name).rsplit(".", 1)[-1]
+            found = [m for m in graph.entities_named(last) if m.kind in ("function", "method")]
+            uncertain |= len(found) > _DEEP_CANDIDATES
+            return found
+        target = r.entity
+        if target is None:
+            return []
+        if target.kind in ("function", "method"):
+            if not decorator:
+                return [target]
+            fi = graph.file(target.path)
+            nested = [x for x in fi.entities if x.local_name.startswith(target.local_name + ".")] if fi else []
+            return [target, *nested]
+        if target.kind == "class":
+            members = (*_CONSTRUCTION, "__call__") if decorator else _CONSTRUCTION
+            return [m for m in (graph.entity(f"{target.qualname}.{n}") for n in members) if m is not None]
+        return []
+
     frontier = [e]
-    for _ in range(_DEEP_HOPS):
+    for hop in range(_DEEP_HOPS):
         nxt: list[Entity] = []
         for ent in frontier:
-            for call in ent.calls:
-                targets: list[Entity] = []
-                try:
-                    r = graph.resolver.resolve(call, ent, cache)
-                except Exception:
-                    r = None
-                tail = r.rest if r is not None else ""
-                if r is None:
-                    external |= not ctx.is_known(call.split(".")[0])
-                elif r.kind == "external":
-                    external = True
-                elif r.kind in ("local", "project") and (tail or (r.kind == "local" and "." in call)):
-                    method = call.rsplit(".", 1)[-1]
-                    targets = [m for m in graph.entities_named(method) if m.kind in ("function", "method")]
-                    uncertain |= len(targets) > _DEEP_CANDIDATES
-                elif r.entity is not None and r.entity.kind in ("function", "method"):
-                    targets = [r.entity]
-                elif r.entity is not None and r.entity.kind == "class":
-                    found = (graph.entity(f"{r.entity.qualname}.{n}") for n in _CONSTRUCTION)
-                    targets = [m for m in found if m is not None]
-                for t in targets:
-                    if t.qualname in seen or uncertain:
+            names = [(c, False) for c in ent.calls]
+            if hop == 0:
+                names += [(d, True) for d in ent.decorators]
+            for name, decorator in names:
+                for t in targets_of(name, ent, decorator):
+                    if t.qualname in seen:
                         continue
                     seen.add(t.qualname)
                     raised |= {x.split(".")[-1] for x in t.raises}
@@ -158,8 +179,8 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
                         raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
                     uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t)
                     nxt.append(t)
-            if uncertain or len(seen) > _DEEP_LIMIT:
-                uncertain = True
+            uncertain |= len(seen) > _DEEP_LIMIT
+            if uncertain:
                 break
         if uncertain or not nxt:
             break
@@ -413,7 +434,9 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 _DEFAULT = re.compile(
     r"(?:\bdefaults?\s+(?:to|is|=|:)\s*|\bdefault(?:\s+value)?\s*(?:is\s+|=|:)\s*|\(default:?\s*|,\s*default\s+|\bby default,?\s+(?:it\s+is\s+|is\s+)?"
     r"|\bif\s+(?:omitted|not\s+(?:given|provided|passed|set)|left\s+out),?\s+)"
-    r"(?P<val>`{1,2}[^`]+`{1,2}|'[^']*'|\"[^\"]*\"|-?\d+(?:[_ ]\d{3})*(?:\.\d*)?(?:[eE][-+]?\d+)?|True|False|None|true|false|null)",
+    r"(?P<val>`{1,2}[^`]+`{1,2}|'[^']*'|\"[^\"]*\"|(?:-?\d+(?:[_ ]\d{3})*(?:\.\d*)?(?:[eE][-+]?\d+)?|True|False|None|true|false|null)(?!\w|\.\w))"
+    # "the default is "[-]" for undirected graphs and ...": a default that depends on something
+    r"(?P<cond>[ \t]+(?:for|when|if|unless|in\s+case|on)\b)?",
     re.I,
 )
 
@@ -445,7 +468,7 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     text = seg.text
     m = _DEFAULT.search(text)
-    if not m:
+    if not m or m.group("cond"):
         return
     target = e
     if e.kind == "class":
