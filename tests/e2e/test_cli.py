@@ -286,3 +286,25 @@ def test_checking_one_file_reads_the_project_modules_it_imports(tmp_path: Path) 
     findings = json.loads(proc.stdout)["findings"]
     assert [(f["line"], f["rule"]) for f in findings] == [(5, "C1.unknown-name")], proc.stdout
     assert "Store.prnue" in findings[0]["message"] and "Store.prune`" not in findings[0]["message"]
+
+
+def test_checking_one_file_follows_names_re_exported_by_a_package(tmp_path: Path) -> None:
+    """`docfact check app/views.py` where views imports ``Environment`` from the package
+    ``lib``, whose ``__init__`` re-exports it from ``lib/env.py`` (two modules away): its
+    members are known, so the true mentions are quiet and the misspelled one is reported."""
+    (tmp_path / "pyproject.toml").write_text("")
+    for d in ("app", "lib"):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "__init__.py").write_text("")
+    (tmp_path / "lib" / "__init__.py").write_text("from .env import Environment\n")
+    (tmp_path / "lib" / "env.py").write_text(
+        "class Environment:\n    def __init__(self) -> None:\n        self.auto_reload = False\n\n"
+        "    def render(self) -> str:\n        return ''\n")
+    (tmp_path / "app" / "views.py").write_text(
+        "from lib import Environment\n\n\ndef page(env: Environment) -> str:\n"
+        '    """Render with ``Environment.render`` unless ``Environment.auto_reload`` is set; '
+        'see ``Environment.rendr``."""\n    return env.render()\n')
+    proc = docfact("check", "app/views.py", "--no-cache", "--format", "json", cwd=tmp_path)
+    findings = json.loads(proc.stdout)["findings"]
+    assert [f["rule"] for f in findings] == ["C1.unknown-name"], proc.stdout
+    assert "Environment.rendr" in findings[0]["message"]

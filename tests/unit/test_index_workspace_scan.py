@@ -35,6 +35,8 @@ def scanned(root: Path, exclude: tuple[str, ...] = (), max_size: int = MB) -> li
                      "src/pkg/sub/m.py", "pkg.sub.m", id="src-layout"),
         pytest.param(["server/docfact/__init__.py", "server/docfact/x.py"], "server/docfact/x.py",
                      "docfact.x", id="package-below-plain-dir"),
+        pytest.param(["web/flask/__init__.py", "web/flask/sansio/app.py"], "web/flask/sansio/app.py",
+                     "flask.sansio.app", id="namespace-folder-inside-a-package"),
         pytest.param(["scripts/tool.py"], "scripts/tool.py", "scripts.tool", id="no-package"),
         pytest.param(["src/tool.py"], "src/tool.py", "tool", id="src-no-package"),
         pytest.param(["top.py"], "top.py", "top", id="top-level"),

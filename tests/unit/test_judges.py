@@ -301,6 +301,92 @@ CASES = [
             return sum(xs)
         ''', ["C3.not-recursive"], id="C3-calls-itself"),
     pytest.param('''
+        def call_filter(name: str, value: object) -> object:
+            """Apply a filter. This might return a coroutine if the filter is async."""
+            return value
+        ''', [], id="C3-hedged-async-claim-ok"),
+    pytest.param('''
+        class CodeGenerator:
+            def writeline(self, line: str) -> None:
+                print(line)
+
+            def start_write(self, buffered: bool) -> None:
+                """Yield or write into the frame buffer."""
+                if not buffered:
+                    self.writeline("yield ")
+                else:
+                    self.writeline("buf.append(")
+        ''', [], id="C3-code-generator-writing-yield-ok"),
+    pytest.param('''
+        class UsageError(Exception):
+            pass
+
+        def evaluate(code: str, matcher) -> bool:
+            """Evaluate.
+
+            Raises:
+                UsageError: if the matcher does not support the expression.
+            """
+            return bool(eval(code, {}, {"m": matcher}))
+        ''', [], id="C3-raises-through-eval-ok"),
+    pytest.param('''
+        def complete(source: str) -> tuple:
+            """Complete names.
+
+            Possible enhancements:
+            - yield from / raise from <- could be only exceptions/generators
+            """
+            return (source,)
+        ''', [], id="C3-yield-from-is-syntax-not-a-claim-ok"),
+    pytest.param('''
+        def memoize(default: object = None) -> object:
+            """Cache results. To prevent recursion it sets defaults first."""
+            return default
+        ''', [], id="C3-preventing-recursion-is-no-claim-of-it-ok"),
+    pytest.param('''
+        def _dup(val):
+            return val.duplicate()
+
+        class Node:
+            def __init__(self, children: list) -> None:
+                self.children = children
+
+            def duplicate(self) -> list:
+                """Recursively copy the nodes below this one."""
+                return [_dup(c) for c in self.children]
+        ''', [], id="C3-recursion-through-a-helper-calling-the-method-on-another-object-ok"),
+    pytest.param('''
+        def parse_corot():
+            """Coroutine that parses the input, one character sent at a time."""
+            while True:
+                c = yield
+                print(c)
+        ''', [], id="C3-generator-based-coroutine-ok"),
+    pytest.param('''
+        def show(obj: object) -> str:
+            """Return a safe (non-recursive, one-line) repr of the object."""
+            return str(obj)
+        ''', [], id="C3-non-recursive-is-no-claim-ok"),
+    pytest.param('''
+        def flatten(items: list) -> list:
+            """Flatten one level of a recursive list structure."""
+            return [y for x in items for y in x]
+        ''', [], id="C3-recursive-data-is-no-claim-about-the-function-ok"),
+    pytest.param('''
+        class Machine:
+            def run(self, lines):
+                return [self.indent(x) for x in lines]
+
+        class State:
+            def __init__(self, factory):
+                self.factory = factory
+
+            def indent(self, lines):
+                """Recursively run a new state machine on the indented block."""
+                sm = self.factory()
+                return sm.run(lines)
+        ''', [], id="C3-recursion-through-a-method-of-a-run-time-object-ok"),
+    pytest.param('''
         def connect(host: str, retry: bool = False) -> None:
             """Connect.
 
@@ -438,6 +524,54 @@ CASES = [
                 return self
         ''', [], id="C1-parameters-of-the-view-a-property-returns-ok"),
     pytest.param('''
+        import attr
+
+        @attr.s(frozen=True)
+        class TypeChecker:
+            """A registry of type checks.
+
+            Arguments:
+                type_checkers: The initial checks, by type name.
+            """
+            _type_checkers = attr.ib(factory=dict)
+
+            def is_type(self, instance, type):
+                return type in self._type_checkers
+        ''', [], id="C1-attrs-private-field-takes-its-name-without-underscore-ok"),
+    pytest.param('''
+        import attr
+
+        @attr.s
+        class Checker:
+            """Checks.
+
+            Arguments:
+                is_type: The check.
+            """
+            _checks = attr.ib(factory=dict)
+
+            def is_type(self, instance, type):
+                return True
+        ''', ["C1.unknown-param"], id="C1-attrs-methods-are-no-init-arguments"),
+    pytest.param('''
+        class GettzFunc:
+            """Look a time zone up by name.
+
+            :param name: A time zone name.
+            """
+            def __call__(self, name=None):
+                return name
+        ''', [], id="C1-class-docstring-documents-its-call-ok"),
+    pytest.param('''
+        class GettzFunc:
+            """Look a time zone up by name.
+
+            :param zone: A time zone name.
+            """
+            def __call__(self, name=None):
+                return name
+        ''', ["C1.unknown-param"], id="C1-class-docstring-documents-a-call-argument-that-does-not-exist"),
+    pytest.param('''
         class CompletionItem:
             def __init__(self) -> None:
                 self.filter_text = ""
@@ -460,6 +594,11 @@ CASES = [
             """
             return a + b
         ''', ["C4.generic-lecture"], id="C4-lecture"),
+    pytest.param('''
+        def scroll(lines: int) -> int:
+            """Scroll by pages. These bindings are very useful for navigating through long buffers."""
+            return lines
+        ''', [], id="C4-useful-for-a-specific-purpose-ok"),
     pytest.param('''
         def add(a: int, b: int) -> int:
             """Add ``a`` and ``b``; commonly used for counters."""
@@ -569,7 +708,7 @@ def test_parameter_named_like_the_module_of_its_annotation(tmp_path: Path) -> No
 # One sentence per alternative of C4.speculative's regex. The rule tests a list of words
 # before the regex; a new alternative whose words are not on that list would never fire.
 SPECULATIONS = [
-    "This is particularly useful in production.",
+    "This is particularly useful in production systems.",
     "It is commonly used in data processing pipelines.",
     "It can be used for a variety of tasks.",
     "Handy for web scraping.",
@@ -634,4 +773,55 @@ def test_inherited_member_and_data_model_names_exist(tmp_path: Path) -> None:
         "graphs/graph.py": "class Graph:\n    def edge_subgraph(self, edges):\n        return self\n",
         "graphs/digraph.py": "from graphs.graph import Graph\n\n\nclass DiGraph(Graph):\n    pass\n",
     })
+    assert rules(result) == []
+
+
+def test_member_of_a_class_with_a_base_outside_the_project_may_exist(tmp_path: Path) -> None:
+    """``Environment.formatter`` where the project's ``Environment`` subclasses a library's
+    class (``logging.Handler`` sets ``self.formatter``): the member may come from there."""
+    result = judge(tmp_path, '''
+        from .templating import Environment
+
+
+        class App:
+            def create_environment(self) -> Environment:
+                """Create the environment.
+
+                ``Environment.formatter`` is set from the settings.
+                """
+                return Environment()
+        ''', name="web/app.py", extra={
+        "web/__init__.py": "",
+        "web/templating.py": "from logging import Handler\n\n\nclass Environment(Handler):\n    pass\n",
+    })
+    assert rules(result) == []
+
+
+def test_member_of_a_module_with_a_star_import_from_outside_may_exist(tmp_path: Path) -> None:
+    """``curses.start_color`` where the project's ``curses`` module star-imports a compiled
+    module docfact cannot read: the name may come from there."""
+    result = judge(tmp_path, '''
+        from . import curses
+
+
+        def paint() -> None:
+            """Call ``curses.start_color`` first, then ``curses.paint``."""
+            curses.paint()
+        ''', name="term/app.py", extra={
+        "term/__init__.py": "",
+        "term/curses.py": "from _curses_native import *\n\n\ndef paint():\n    return None\n",
+    })
+    assert rules(result) == []
+
+
+def test_a_file_name_in_backticks_is_no_code_name(tmp_path: Path) -> None:
+    """```settings.py``` beside a project module ``settings``: a file, not a member ``py``."""
+    result = judge(tmp_path, '''
+        from . import settings
+
+
+        def load(path: str) -> str:
+            """Read the options from `settings.py` next to the script."""
+            return settings.read(path)
+        ''', name="app/main.py", extra={"app/__init__.py": "", "app/settings.py": "def read(p):\n    return p\n"})
     assert rules(result) == []

@@ -280,8 +280,16 @@ def _open_cache(settings: Settings):
         return None
 
 
+# re-export chains followed from the judged files' imports (``from pkg import Thing`` where
+# ``pkg/__init__.py`` imports ``Thing`` from ``pkg.things``), at most this many files
+_REEXPORT_LOADS = 400
+
+
 def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
-    """Index the project modules the judged files import (1 hop), when they are not loaded yet."""
+    """Index the project modules the judged files import, when they are not loaded yet: the
+    modules named by their imports (1 hop), and for an imported name, the module it is
+    re-exported from (``from pkg import Thing`` reads ``pkg/__init__.py``, then the module
+    that ``__init__`` imports ``Thing`` from, and so on)."""
     from docfact.index.workspace import DirListings, read_source
 
     is_file = DirListings().is_file  # most candidate paths do not exist
@@ -297,39 +305,67 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
                 top = os.path.dirname(top)
             package_roots[d] = top
         bases.add(top)
-    wanted: set[str] = set()
+    graph = engine.graph
+
+    def load(mod: str) -> list:
+        """The indexes of module ``mod`` (a module file and/or a package ``__init__``)."""
+        parts = [part for part in mod.split(".") if part]
+        if not parts:
+            return []
+        rel = os.path.join(*parts)
+        found = []
+        for base in bases:
+            for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
+                index = graph.file(cand)
+                if index is None and is_file(cand):
+                    real = os.path.realpath(cand)
+                    index = graph.file(real)
+                    if index is None:
+                        text, _ = read_source(Path(cand), engine.settings.max_file_size)
+                        if text is not None:
+                            engine.update_file(real, text)
+                            index = graph.file(real)
+                if index is not None:
+                    found.append(index)
+        return found
+
+    def absolute(imp, index) -> str:  # type: ignore[no-untyped-def]
+        if not imp.level:
+            return imp.module
+        pkg = index.module.split(".")
+        is_pkg = index.path.endswith("__init__.py")
+        base = pkg[: len(pkg) - imp.level + (1 if is_pkg else 0)]
+        return ".".join([*base, *([imp.module] if imp.module else [])])
+
+    # (module, name imported from it or None)
+    wanted: set[tuple[str, str | None]] = set()
     for p in paths:
-        index = engine.graph.file(str(p))
+        index = graph.file(str(p))
         if index is None or index.language != "python":
             continue
         for imp in index.imports:
-            if imp.level:
-                pkg = index.module.split(".")
-                is_pkg = p.name == "__init__.py"
-                base = pkg[: len(pkg) - imp.level + (1 if is_pkg else 0)]
-                mod = ".".join([*base, *([imp.module] if imp.module else [])])
-            else:
-                mod = imp.module
-            wanted.add(mod)
+            mod = absolute(imp, index)
+            wanted.add((mod, None))
             if imp.name and imp.name != "*":
-                wanted.add(f"{mod}.{imp.name}")
-    graph = engine.graph
-    for mod in sorted(wanted):
-        parts = [part for part in mod.split(".") if part]
-        if not parts:
-            continue
-        rel = os.path.join(*parts)
-        for base in bases:
-            for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
-                if graph.file(cand) is not None:
-                    continue  # loaded already (under its real path)
-                if not is_file(cand):
-                    continue
-                real = os.path.realpath(cand)
-                if graph.file(real) is None:
-                    text, _ = read_source(Path(cand), engine.settings.max_file_size)
-                    if text is not None:
-                        engine.update_file(real, text)
+                wanted.add((f"{mod}.{imp.name}", None))
+                wanted.add((mod, imp.name))
+    todo = sorted(wanted, key=lambda x: (x[0], x[1] or ""))
+    seen = set(todo)
+    loads = 0
+    while todo and loads < _REEXPORT_LOADS:
+        mod, name = todo.pop()
+        loads += 1
+        for index in load(mod):
+            if name is None or index.language != "python" or index.entity(name) is not None:
+                continue
+            for imp in index.imports:  # where the module takes ``name`` from
+                if imp.name == "*" or (imp.alias or imp.name) == name:
+                    nxt = absolute(imp, index)
+                    for pair in ((nxt, imp.name if imp.name != "*" else name), (f"{nxt}.{imp.name}", None)):
+                        if imp.name != "*" or pair[1] is not None:
+                            if pair not in seen:
+                                seen.add(pair)
+                                todo.append(pair)
 
 
 def _print_of(f: FindingRow) -> baseline.Fingerprint:

@@ -330,6 +330,15 @@ class Resolver:
             return Resolved("project", key)  # missing: edges keep the name
         return None
 
+    def opaque_module(self, path: str) -> bool:
+        """Whether project module ``path`` may bind names docfact cannot list: it has a module
+        ``__getattr__``, or star-imports a module outside the project."""
+        fi = self.g.file(path)
+        if fi is None or self.g.find(path, "__getattr__") is not None:
+            return True
+        _, stars = self.g.imports_of(path)
+        return any(not self.g.is_project_module(self._absolute(imp, fi)) for imp in stars)
+
     def star_exports(self, module: str, name: str) -> bool:
         """Whether ``from module import *`` binds ``name``: listed in the module's ``__all__``
         when that is a literal list, else any name without a leading underscore."""

@@ -73,6 +73,18 @@ def module_name(root: Path, path: Path) -> str:
     while d != root_parent and d != d.parent and _is_package(d):
         chain.append(d.name)
         d = d.parent
+    if not chain:
+        # a namespace folder (no ``__init__.py``) inside a package: Python imports
+        # ``flask/sansio/app.py`` as ``flask.sansio.app``
+        names: list[str] = []
+        while d != root_parent and d != d.parent:
+            names.append(d.name)
+            if _is_package(d):
+                chain = names
+                while (d := d.parent) != root_parent and d != d.parent and _is_package(d):
+                    chain.append(d.name)
+                break
+            d = d.parent
     chain.reverse()
     if chain:
         parts = chain if stem == "__init__" else [*chain, stem]

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
-from docfact.judges.mentions import MARKED, Mention, find_mentions, is_constant_like
+from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
 from docfact.model import Entity, Finding, Segment
 
 
@@ -18,12 +18,21 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
     if e.kind in ("function", "method"):
         return [p.name.lstrip("*") for p in e.params]
     if e.kind == "class":
-        init = ctx.file.entity(f"{e.local_name}.__init__")
+        # a callable class may document the arguments of its calls in the class docstring
+        call = ctx.file.entity(f"{e.local_name}.__call__")
+        extra = [p.name.lstrip("*") for p in call.params] if call is not None else []
+        init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
         if init is not None:
-            return [p.name.lstrip("*") for p in init.params]
-        if any(d.split("(")[0].rsplit(".", 1)[-1] in ("dataclass", "define", "frozen", "attrs", "s")
-               for d in e.decorators):
-            return [m.rsplit(".", 1)[-1] for m in e.members]
+            return [p.name.lstrip("*") for p in init.params] + extra
+        kinds = {d.split("(")[0].rsplit(".", 1)[-1] for d in e.decorators}
+        if kinds & {"dataclass", "define", "frozen", "mutable", "attrs", "s"}:
+            fields = [m.rsplit(".", 1)[-1] for m in e.members
+                      if (f := ctx.file.entity(m)) is None or f.kind not in ("function", "method", "class")]
+            if kinds - {"dataclass"}:  # attrs: the argument of a private field ``_x`` is ``x``
+                fields += [f.lstrip("_") for f in fields if f.startswith("_") and not f.startswith("__")]
+            return fields + extra
+        if extra:
+            return extra
         if e.language == "java":
             ctors = [ctx.file.entity(m) for m in e.members if m.rsplit(".", 1)[-1] == e.name]
             names = [p.name for c in ctors if c is not None for p in c.params]
@@ -35,10 +44,11 @@ def _accepts_any_keyword(ctx: JudgeContext) -> bool:
     e = ctx.entity
     if e is None:
         return True
-    target = e
+    targets = [e]
     if e.kind == "class":
-        target = ctx.file.entity(f"{e.local_name}.__init__") or e
-    return any(p.kind == "kwarg" for p in target.params)
+        targets = [x for x in (ctx.file.entity(f"{e.local_name}.{n}") for n in ("__init__", "__new__", "__call__"))
+                   if x is not None] or [e]
+    return any(p.kind == "kwarg" for t in targets for p in t.params)
 
 
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
@@ -104,8 +114,10 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
                     mod = ctx.graph.file(head_res.entity.path)
                     if mod is not None and any(i.bound_name == parts[1] for i in mod.imports):
                         return True
-                # an instance attribute set in a method (``self.show_default = ...``)
-                return len(parts) == 2 and f"self.{parts[1]}" in head_res.entity.code
+                # an instance attribute set in a method (``self.show_default = ...``), or a
+                # member of a class with a base outside the project (``jinja2.Environment``)
+                return len(parts) == 2 and (f"self.{parts[1]}" in head_res.entity.code or (
+                    head_res.entity.kind == "class" and not _all_members_known(ctx, head_res.entity)))
             cls = _only_project_class(ctx, head) if head_res is None else None
             if cls is not None and len(parts) == 2:
                 # ``Session.resolve_redirects`` in a file that does not import Session
@@ -176,7 +188,7 @@ def _defined_by_imports(ctx: JudgeContext, name: str) -> bool:
 def _proven_missing_member(ctx: JudgeContext, dotted: str) -> bool:
     """Whether ``a.b`` names a member that its known owner does not have."""
     if _project_head(ctx, dotted):
-        return True
+        return not _opaque_owner(ctx, dotted)
     head = dotted.split(".")[0]
     cls = _only_project_class(ctx, head)
     if cls is not None and _all_members_known(ctx, cls):
@@ -185,6 +197,19 @@ def _proven_missing_member(ctx: JudgeContext, dotted: str) -> bool:
         return ctx.graph.external_exists(dotted) is False and ctx.graph.external_exists(dotted.rsplit(".", 1)[0]) is True
     except Exception:
         return False
+
+
+def _opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether the project module that ``dotted`` names a member of may bind names docfact
+    cannot list (``from _curses import *`` of a compiled module, a module ``__getattr__``)."""
+    if ctx.entity is None:
+        return False
+    try:
+        owner = ctx.graph.resolve(dotted.rsplit(".", 1)[0], ctx.entity)
+        return owner is not None and owner.entity is not None and owner.entity.kind == "module" \
+            and ctx.graph.resolver.opaque_module(owner.entity.path)
+    except Exception:
+        return True
 
 
 def _external_attribute(ctx: JudgeContext, name: str) -> bool:
@@ -296,8 +321,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for m in find_mentions(seg.text):
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
-        if m.name in seen or is_constant_like(m.name.split(".")[-1]):
-            continue
+        if m.name in seen or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
+            continue  # ``settings.py`` is a file name
         if seg.text.strip().strip("`:") == m.name:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):

@@ -34,6 +34,10 @@ _BY_CALL = {
 }
 
 
+# calls that run code docfact cannot see, which may raise anything
+_RUNS_ANY_CODE = frozenset({"eval", "exec", "__import__", "importlib.import_module", "runpy.run_path"})
+
+
 def _builtin_exc(name: str) -> type[BaseException] | None:
     obj = getattr(builtins, name, None)
     return obj if isinstance(obj, type) and issubclass(obj, BaseException) else None
@@ -87,6 +91,7 @@ def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
             uncertain = True  # a callback or a stored validator may raise anything
     for call in e.calls:
         raised |= _BY_CALL.get(call, set())
+        uncertain |= call in _RUNS_ANY_CODE
     if e.has_subscript:
         raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
     if re.search(r"^\s*[\w.]+\s*,\s*[\w.*]+(?:\s*,\s*[\w.*]+)*\s*=(?!=)", e.code, re.M):
@@ -177,7 +182,7 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
                     raised |= {x for c in t.calls for x in _BY_CALL.get(c, ())}
                     if t.has_subscript:
                         raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
-                    uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t)
+                    uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t) or bool(_RUNS_ANY_CODE & set(t.calls))
                     nxt.append(t)
             uncertain |= len(seen) > _DEEP_LIMIT
             if uncertain:
@@ -303,7 +308,7 @@ _ASYNC_WORDS = re.compile(
     r"(?:is\s+(?:done|finished|complete)|(?:finishes|completes|runs|continues|goes\s+on))\b",
     re.I,
 )
-_NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of)\b|n't\b)[^.]{0,30}$", re.I)
+_NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of|might|may|could)\b|n't\b)[^.]{0,30}$", re.I)
 _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
 
 
@@ -311,8 +316,8 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if ctx.doc.kind == "comment":
         return  # a comment talks about the statements below it, not the whole function
-    if e is None or e.kind not in ("function", "method") or e.is_async or e.is_abstract:
-        return
+    if e is None or e.kind not in ("function", "method") or e.is_async or e.is_abstract or e.is_generator:
+        return  # a generator is how coroutines were written before ``async def``
     prose = strip_code(seg.text)
     m = _ASYNC_WORDS.search(prose)
     if not m or _NEG.search(prose[: m.start()]):
@@ -362,7 +367,38 @@ def _calls_by_name(call: str, name: str) -> bool:
     return call == name or call in (f"self.{name}", f"cls.{name}", f"this.{name}", f"super().{name}")
 
 
-_RECURSIVE = re.compile(r"\brecursive(?:ly)?\b|\brecursion\b|\bcalls\s+itself\b", re.I)
+# "recursively", "uses recursion", "calls itself", "is recursive", "a recursive walk"; not
+# "non-recursive", nor "recursive" of something else ("a recursive loop", "recursive lists")
+_RECURSIVE = re.compile(
+    r"(?<![\w-])(?:recursively|recursion)\b|\bcalls\s+itself\b|\bis\s+recursive\b"
+    r"|(?<![\w-])recursive\s+(?:function|method|call|calls|algorithm|implementation|descent|walk|"
+    r"traversal|search|scan|visit|version|helper)\b",
+    re.I,
+)
+
+
+_GUARDS = re.compile(r"\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|detect(?:s|ing)?|guard(?:s|ing)?\s+against|break(?:s|ing)?|stop(?:s|ping)?|limit(?:s|ing)?|infinite|endless|maximum|max)\s+(?:\w+\s+){0,2}$", re.I)
+
+
+def _calls_an_unfollowed_method(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether ``e`` calls a method on a value whose type docfact cannot follow (a local, an
+    attribute) while the project defines a method of that name."""
+    from docfact.graph.resolve import ResolveCache
+
+    cache = ResolveCache()
+    for call in e.calls:
+        if "." not in call:
+            continue
+        try:
+            r = ctx.graph.resolver.resolve(call, e, cache)
+        except Exception:
+            return True
+        if r is None or not (r.rest or r.kind == "local"):
+            continue
+        method = call.rsplit(".", 1)[-1]
+        if any(m.kind == "method" for m in ctx.graph.entities_named(method)):
+            return True
+    return False
 
 
 def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -375,6 +411,8 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     m = _RECURSIVE.search(prose)
     if not m or _NEG.search(prose[: m.start()]) or _about_a_parameter(e, seg.text[: m.start()]):
         return
+    if _GUARDS.search(prose[: m.start()]):
+        return  # "To prevent recursion it sets defaults": recursion is what it stops
     if not _about_the_function(prose):
         return  # "Since the parser can be called recursively": another subject
     if any(_calls_by_name(c, e.name) for c in e.calls):
@@ -389,12 +427,14 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             return  # a callback could call back
         if re.search(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten|descend|children", c, re.I):
             return  # a helper that recurses itself: the docs may describe that
+    if _calls_an_unfollowed_method(ctx, e):
+        return  # ``sm.run()`` on a state machine built at run time: it may come back here
     for dep in ctx.related_entities:
         if dep.kind == "class" or (dep.kind in ("function", "method") and dep.calls and dep.path == e.path
                                    and any(c.split(".")[0] in ("self", "cls") for c in dep.calls)):
             return  # a project class or a method that calls further in: recursion may sit there
-        if any(_calls_by_name(c, e.name) for c in dep.calls):
-            return  # mutual recursion through a direct callee
+        if any(c.rsplit(".", 1)[-1] == e.name for c in dep.calls):
+            return  # mutual recursion through a direct callee (``_clone(v)`` calls ``v.deep_clone()``)
         if any(_calls_by_name(c, dep.name) for c in dep.calls):
             return  # the callee itself recurses: the docs may describe that
     if any(p.name.lower() in ("recursive", "recurse", "depth", "deep") for p in e.params):
@@ -405,7 +445,7 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                                ", ".join(dict.fromkeys(e.calls)) or "no calls"))
 
 
-_YIELDS = re.compile(r"^\s*(?:Yields?\b|Lazily\s+yields?\b|(?:It|This(?:\s+function|\s+method)?)\s+(?:lazily\s+)?yields\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
+_YIELDS = re.compile(r"^\s*(?:Yields?\b(?!\s+(?:from|statements?|expressions?|keyword)\b)|Lazily\s+yields?\b|(?:It|This(?:\s+function|\s+method)?)\s+(?:lazily\s+)?yields\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
 
 
 def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -423,6 +463,8 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if any(rk not in ("none", "str", "int", "float", "bool", "dict", "list", "tuple", "set", "bytes", "comparison", "fstring") for rk in e.return_kinds):
         return  # returns something we cannot see into (a call, a name): it may be a generator
+    if re.search(r"[\"']yield\b", e.code):
+        return  # a code generator that writes ``yield`` statements: "Yield or write ..."
     yield ctx.finding(seg, "C3", "C3.not-generator",
                       f"says `{e.name}` yields values, but it has no `yield` and returns "
                       + (", ".join(sorted(set(e.return_kinds))) or "nothing"),

@@ -15,7 +15,12 @@ from docfact.judges.mentions import find_mentions
 from docfact.model import Finding, Fix, Segment
 
 _SPECULATIVE = re.compile(
-    r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\s+(?:in|for|across)\b"
+    # useful in a generic setting (scenarios, applications, pipelines, ...), not useful for a
+    # named purpose such as navigating long buffers, which says what the code is for
+    r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\s+(?:in|for|across|when)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:scenarios?|situations?|cases|contexts?|applications?|environments?|projects?|pipelines?|workflows?|systems?|"
+    r"tasks|domains?|fields|industr(?:y|ies)|settings|machine\s+learning|deep\s+learning|data\s+(?:science|analysis|processing)|"
+    r"developers|programmers|users|many|various|numerous|a\s+(?:variety|wide|number))\b"
     r"|\b(?:commonly|widely|frequently|often|typically)\s+(?:used|employed|utili[sz]ed|found|applied)\s+(?:in|for|by|across|throughout)\s+"
     r"(?:[\w-]+\s+){0,4}(?:applications|pipelines|projects|systems|scenarios|industr(?:y|ies)|domains|development|frameworks|workflows|environments|software)\b"
     r"|\bcan\s+be\s+(?:used|employed|utili[sz]ed|applied|leveraged)\s+(?:in|for|across)\s+(?:a\s+)?(?:variety|range|number|wide|many|various|numerous|diverse|different|all\s+kinds)\b"

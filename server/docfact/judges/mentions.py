@@ -33,7 +33,7 @@ _UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 # every kind of mention needs one of these: a cheap test that skips most prose
 _MAYBE_CODE = re.compile(r"[`_({]|\w\.\w|[a-z][A-Z]|[A-Z]{2}[a-z]")
 _URLISH = re.compile(r"(?:https?://|www\.)\S+")
-_FILEISH = re.compile(r"\.(?:py|pyi|java|txt|md|rst|json|toml|yaml|yml|cfg|ini|html|csv|xml|js|ts|sh|c|h|so|dll|exe|zip|gz|tar|whl)$", re.I)
+FILEISH = re.compile(r"\.(?:py|pyi|java|txt|md|rst|json|toml|yaml|yml|cfg|ini|html|csv|xml|js|ts|sh|c|h|so|dll|exe|zip|gz|tar|whl)$", re.I)
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
         if overlaps(m.start(), m.end()):
             continue
         word = m.group(1)
-        if _FILEISH.search(word):
+        if FILEISH.search(word):
             continue
         if "." in word:
             parts = word.split(".")
