@@ -73,6 +73,8 @@ def test_describe_without_source(ext: Externals, dotted: str, expected: str | No
         pytest.param("os.path.join", True, id="through-import-alias"),
         pytest.param("httpx.Client.get", True, id="class-member"),
         pytest.param("json.no_such_function", False, id="missing"),
+        pytest.param("contextvars.ContextVar", True, id="imported-from-a-builtin-module"),
+        pytest.param("contextvars.no_such_class", False, id="missing-beside-builtin-imports"),
         pytest.param("math.sqrt", None, id="compiled-unknown"),
         pytest.param("numpy_not_installed.array", None, id="module-not-found"),
         pytest.param("json", True, id="module-itself"),

@@ -468,3 +468,20 @@ def test_the_last_star_import_wins(tmp_path: Path) -> None:
     })
     assert _res(graph, "app.run", "pkg.tree") == ("project", "pkg.algorithms.tree")
     assert _res(graph, "app.run", "pkg.tree.is_tree") == ("project", "pkg.algorithms.tree.is_tree")
+
+
+def test_a_bare_name_in_a_class_body_does_not_see_the_members_of_its_bases(tmp_path: Path) -> None:
+    """In ``class RunVar(Generic[T])`` the names ``Generic`` and ``T`` are the module's (an
+    import and a TypeVar), not members of the base; only ``self.x`` sees inherited members."""
+    graph = _write(tmp_path, {
+        "m.py": (
+            "from typing import Generic, TypeVar\n\nT = TypeVar('T')\nlimit = 3\n\n\n"
+            "class Base:\n    limit = 5\n\n\n"
+            "class RunVar(Generic[T], Base):\n    size = limit\n\n"
+            "    def get(self):\n        return self.limit\n"
+        ),
+    })
+    assert _res(graph, "m.RunVar", "Generic") == ("external", "typing.Generic")
+    assert _res(graph, "m.RunVar", "T") == ("project", "m.T")
+    assert _res(graph, "m.RunVar", "limit") == ("project", "m.limit")
+    assert _res(graph, "m.RunVar.get", "self.limit") == ("project", "m.Base.limit")

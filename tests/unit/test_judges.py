@@ -572,6 +572,22 @@ CASES = [
                 return name
         ''', ["C1.unknown-param"], id="C1-class-docstring-documents-a-call-argument-that-does-not-exist"),
     pytest.param('''
+        class KernelOperator:
+            def __init__(self, k1, k2):
+                self.k1, self.k2 = k1, k2
+
+        class Sum(KernelOperator):
+            """The sum of two kernels.
+
+            Parameters
+            ----------
+            k1 : Kernel
+                The first kernel.
+            """
+            def __call__(self, X, Y=None):
+                return X
+        ''', [], id="C1-class-inheriting-its-init-documents-its-arguments-ok"),
+    pytest.param('''
         class CompletionItem:
             def __init__(self) -> None:
                 self.filter_text = ""

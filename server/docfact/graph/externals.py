@@ -252,6 +252,8 @@ class Externals:
             sub = self._module(sub_name)
             if sub is not None:
                 return sub, None
+            if src is None or not src.path:
+                return mod, sym  # imported from a module that cannot be read (builtin, compiled)
             return None
         if mod.is_package:
             sub = self._module(f"{mod.name}.{name}")

@@ -233,10 +233,16 @@ class Resolver:
                         return Resolved("local", head, type_hint=p.annotation or "")
                 if head in e.locals:
                     return Resolved("local", head)
-            elif e.kind == "class" and (java or first):
+            elif e.kind == "class" and java:
                 member = self._member(e, head, set())
                 if member is not None:
                     return member
+            elif e.kind == "class" and first:
+                # a bare name in a Python class body sees what the body defined, not what the
+                # bases define (those need ``self.``/``cls.``)
+                own = self.g.find(e.path, f"{e.local_name}.{head}")
+                if own is not None:
+                    return Resolved("project", own.qualname, own)
             first = False
             e = self._parent(e)
         return None

@@ -31,8 +31,8 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
             if kinds - {"dataclass"}:  # attrs: the argument of a private field ``_x`` is ``x``
                 fields += [f.lstrip("_") for f in fields if f.startswith("_") and not f.startswith("__")]
             return fields + extra
-        if extra:
-            return extra
+        if extra and all(b.split("[")[0].split(".")[-1] in ("object", "Generic", "Protocol") for b in e.bases):
+            return extra  # no base to inherit an ``__init__`` from
         if e.language == "java":
             ctors = [ctx.file.entity(m) for m in e.members if m.rsplit(".", 1)[-1] == e.name]
             names = [p.name for c in ctors if c is not None for p in c.params]
