@@ -340,7 +340,8 @@ CASES = [
         ''', [], id="C3-yield-from-is-syntax-not-a-claim-ok"),
     pytest.param('''
         def memoize(default: object = None) -> object:
-            """Cache results. To prevent recursion it sets defaults first."""
+            """Cache results. To prevent recursion it sets defaults first. Speed matters less,
+            but in many cases recursion could happen."""
             return default
         ''', [], id="C3-preventing-recursion-is-no-claim-of-it-ok"),
     pytest.param('''
@@ -616,6 +617,14 @@ CASES = [
             return lines
         ''', [], id="C4-useful-for-a-specific-purpose-ok"),
     pytest.param('''
+        import os
+
+        def fix_mode(path: str) -> None:
+            """Make the folder private."""
+            # Historically 0o755 was used, so we cannot just fail on it here.
+            os.chmod(path, 0o700)
+        ''', [], id="C4-history-in-a-comment-explains-the-code-ok"),
+    pytest.param('''
         def add(a: int, b: int) -> int:
             """Add ``a`` and ``b``; commonly used for counters."""
             return a + b
@@ -821,7 +830,7 @@ def test_member_of_a_module_with_a_star_import_from_outside_may_exist(tmp_path: 
 
 
         def paint() -> None:
-            """Call ``curses.start_color`` first, then ``curses.paint``."""
+            """Call ``curses.start_color`` first, then ``curses.paint`` (not ``curses.pain``)."""
             curses.paint()
         ''', name="term/app.py", extra={
         "term/__init__.py": "",

@@ -337,6 +337,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # an unknown dotted name outside the project (``urllib2.Request``) cannot be proven
             if not ctx.is_known(m.name.split(".")[0]):
                 continue
+        elif "." in m.name and _opaque_owner(ctx, m.name):
+            continue  # its module star-imports what docfact cannot read: any name may be there
         if ctx.doc.kind == "comment" and (m.strength != MARKED and not m.is_call):
             continue  # comments are loose prose: only marked names are held to the code
         # Without a near miss of a real name, only a dotted name whose owner is known (a project

@@ -377,6 +377,7 @@ _RECURSIVE = re.compile(
 )
 
 
+_HEDGED_AFTER = re.compile(r"\s+(?:could|might|may|can|would)\b", re.I)
 _GUARDS = re.compile(r"\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|detect(?:s|ing)?|guard(?:s|ing)?\s+against|break(?:s|ing)?|stop(?:s|ping)?|limit(?:s|ing)?|infinite|endless|maximum|max)\s+(?:\w+\s+){0,2}$", re.I)
 
 
@@ -411,8 +412,8 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     m = _RECURSIVE.search(prose)
     if not m or _NEG.search(prose[: m.start()]) or _about_a_parameter(e, seg.text[: m.start()]):
         return
-    if _GUARDS.search(prose[: m.start()]):
-        return  # "To prevent recursion it sets defaults": recursion is what it stops
+    if _GUARDS.search(prose[: m.start()]) or _HEDGED_AFTER.match(prose, m.end()):
+        return  # "To prevent recursion", "where recursion could happen": no claim that it recurses
     if not _about_the_function(prose):
         return  # "Since the parser can be called recursively": another subject
     if any(_calls_by_name(c, e.name) for c in e.calls):

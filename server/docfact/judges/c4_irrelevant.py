@@ -83,6 +83,8 @@ def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     m = _SPECULATIVE.search(seg.text)
     if not m or _mentions_code(ctx, seg.text):
         return
+    if ctx.doc.kind == "comment" and m.group(0).strip().lower().startswith(("interestingly", "historically", "fun")):
+        return  # "Historically 0o755 was used, so ...": a comment giving the reason for the code
     yield ctx.finding(seg, "C4", "C4.speculative",
                       f"speculates about uses (\"{m.group(0).strip()}\") that nothing in the code or its context shows",
                       fix=_remove_fix(ctx, seg))
