@@ -84,7 +84,7 @@ def test_read_source_oversized(tmp_path: Path) -> None:
 def test_scan_languages_order_and_default_skips(tmp_path: Path) -> None:
     for rel in ["b.py", "a.pyi", "A.java", "notes.txt", "pkg/__init__.py", ".git/hooks/x.py",
                 "node_modules/m/x.py", "pkg/__pycache__/x.py", ".venv/lib/x.py", "venv/x.py",
-                "build/lib/x.py", "x.egg-info/y.py"]:
+                "build/lib/x.py", "x.egg-info/y.py", "env312/pyvenv.cfg", "env312/lib/python3.12/x.py"]:
         write(tmp_path, rel)
     assert scanned(tmp_path) == ["A.java", "a.pyi", "b.py", "pkg/__init__.py"]
     langs = {i.path.name: i.language for i in scan(tmp_path, [], MB)}

@@ -306,6 +306,8 @@ def _walk(
     except OSError as exc:
         yield ScanItem(d, None, None, f"unreadable directory: {exc.strerror or exc}")
         return
+    if d != root and any(e.name == "pyvenv.cfg" for e in entries):
+        return  # a virtual environment, whatever its name (``env/``, ``.py312/``)
     gi = d / ".gitignore"
     if any(e.name == ".gitignore" for e in entries):
         try:
