@@ -364,6 +364,36 @@ CASES = [
                 print(c)
         ''', [], id="C3-generator-based-coroutine-ok"),
     pytest.param('''
+        from pathlib import Path
+
+        def is_conda(prefix: str):
+            """Return True if the prefix is a conda environment."""
+            return Path(prefix, "conda-meta").exists()
+        ''', [], id="C2-a-method-called-on-a-constructed-object-is-not-that-object-ok"),
+    pytest.param('''
+        def load(api: str):
+            """Load the bindings.
+
+            Raises
+            ------
+            ImportError, if no binding can be imported (because none is installed, or because
+            another one was loaded first)
+            """
+            raise ImportError(api)
+        ''', [], id="C3-raises-item-running-on-into-prose-ok"),
+    pytest.param('''
+        class Deferred:
+            def label(self) -> int:
+                """Deferred strategies get a fixed label, because they recursively refer to themselves."""
+                return 0
+        ''', [], id="C3-another-subject-recurses-ok"),
+    pytest.param('''
+        class Queue:
+            def on_feeder_error(self, e: Exception) -> None:
+                """Hook called when feeding data in the background thread raises an exception."""
+                print(e)
+        ''', [], id="C3-the-background-thread-is-another-thread-ok"),
+    pytest.param('''
         def show(obj: object) -> str:
             """Return a safe (non-recursive, one-line) repr of the object."""
             return str(obj)
@@ -589,6 +619,49 @@ CASES = [
                 return X
         ''', [], id="C1-class-inheriting-its-init-documents-its-arguments-ok"),
     pytest.param('''
+        class Container:
+            def remove(self) -> None:
+                pass
+
+            def wait(self, condition: str = "not-running") -> None:
+                """Wait for the container.
+
+                Args:
+                    condition (str): Wait until the state is ``not-running``, ``next-exit``
+                        or ``removed``.
+                """
+        ''', [], id="C1-a-word-in-a-list-of-values-is-a-value-ok"),
+    pytest.param('''
+        class RequestError(Exception):
+            def __init__(self, request=None, response=None):
+                """Keep `rquest` and `response` for the caller."""
+                self.request, self.response = request, response
+        ''', ["C1.unknown-name"], id="C1-two-names-joined-by-and-are-no-list-of-values"),
+    pytest.param('''
+        def line_magic(f):
+            return f
+
+        class NamespaceMagics:
+            @line_magic
+            def reset(self, parameter_s: str = "") -> None:
+                """Reset the namespace.
+
+                Parameters
+                ----------
+                in
+                    Reset the input history.
+                """
+        ''', [], id="C1-an-ipython-magic-documents-its-options-ok"),
+    pytest.param('''
+        def pull(platform=None):
+            """Pull the image.
+
+            Args:
+                platform (str): The platform to pull the image for.
+                Default: ``None``
+            """
+        ''', [], id="C1-a-default-line-is-no-parameter-ok"),
+    pytest.param('''
         class CompletionItem:
             def __init__(self) -> None:
                 self.filter_text = ""
@@ -621,7 +694,7 @@ CASES = [
 
         def fix_mode(path: str) -> None:
             """Make the folder private."""
-            # Historically 0o755 was used, so we cannot just fail on it here.
+            # Interestingly, 0o755 was used before, so we cannot just fail on it here.
             os.chmod(path, 0o700)
         ''', [], id="C4-history-in-a-comment-explains-the-code-ok"),
     pytest.param('''
@@ -740,7 +813,6 @@ SPECULATIONS = [
     "A staple in modern deep learning tasks everywhere.",
     "Interestingly, adding is old.",
     "Fun fact: adding is commutative.",
-    "Historically, adding came first.",
     "Programmers often rely on adding.",
     "A staple in real-world software.",
 ]
@@ -849,4 +921,18 @@ def test_a_file_name_in_backticks_is_no_code_name(tmp_path: Path) -> None:
             """Read the options from `settings.py` next to the script."""
             return settings.read(path)
         ''', name="app/main.py", extra={"app/__init__.py": "", "app/settings.py": "def read(p):\n    return p\n"})
+    assert rules(result) == []
+
+
+def test_a_stdlib_module_shadowed_by_a_project_module_keeps_its_members(tmp_path: Path) -> None:
+    """pip's ``metadata`` package has a subpackage ``importlib``; its docs still mean the
+    standard library's ``importlib.metadata``."""
+    result = judge(tmp_path, '''
+        from . import importlib
+
+
+        def select_backend() -> str:
+            """Use ``importlib.metadata`` when it is recent enough, else ``pkg_resources``."""
+            return importlib.NAME
+        ''', name="meta/__init__.py", extra={"meta/importlib/__init__.py": "NAME = 'importlib'\n"})
     assert rules(result) == []

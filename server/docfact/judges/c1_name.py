@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import STDLIB_MODULES, JudgeContext, Rule
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
 from docfact.model import Entity, Finding, Segment
 
@@ -51,6 +51,7 @@ def _accepts_any_keyword(ctx: JudgeContext) -> bool:
     return any(p.kind == "kwarg" for t in targets for p in t.params)
 
 
+_NOT_PARAMS = frozenset({"self", "cls", "Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning"})
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
 
 
@@ -63,12 +64,15 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if ctx.entity is not None and any("fixture" in d for d in ctx.entity.decorators):
         return  # a pytest fixture documents what it provides, not its parameters
+    if ctx.entity is not None and any(d.split("(")[0].endswith("magic") or d.startswith("magic_arguments")
+                                      for d in ctx.entity.decorators):
+        return  # an IPython magic documents the options of its command line, not its arguments
     if ctx.entity is not None and any(d.split(".")[-1] in _PROPERTY_DECORATORS for d in ctx.entity.decorators):
         return  # a property takes no arguments: its "Parameters" are those of the callable view it returns
     for raw in re.split(r"\s*,\s*", item.name):
         name = raw.strip().lstrip("*").strip()
-        if not name or name in params or name in ("self", "cls") or not re.fullmatch(r"\w+", name):
-            continue
+        if not name or name in params or name in _NOT_PARAMS or not re.fullmatch(r"\w+", name):
+            continue  # "Default: ``None``" on its own line is part of the item above
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == "param"}
         real = [p for p in params if p not in ("self", "cls")]
         undocumented = [p for p in real if p not in documented]
@@ -100,6 +104,12 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
     if len(parts) == 1:
         return True
     dotted = ".".join(parts)
+    if head in STDLIB_MODULES:
+        try:
+            if ctx.graph.external_exists(dotted):
+                return True  # ``importlib.metadata`` in a project with a module ``importlib`` of its own
+        except Exception:
+            pass
     scope = ctx.entity
     if scope is not None:
         try:
@@ -360,6 +370,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             suggestion = None
         if not (marked and strict_place) and suggestion is None:
             continue
+        if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
+            continue  # "one of ``restarting``, ``paused``, ``exited``": values, not names
         msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"
         fix = None
         if suggestion:
@@ -369,6 +381,19 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C1", "C1.unknown-name", msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code",
                                                    _scope_excerpt(ctx)), fix=fix)
+
+
+_TICKED = re.compile(r"`+[^`]+`+")
+_LIST_LEFT = re.compile(r"""`[^`]+`+[\s'"]*(?:,|/|\bor|\band)[\s'"]*(?:(?:or|and)\s+)?`*$""")
+_LIST_RIGHT = re.compile(r"""`*[\s'"]*(?:,|/|or\b|and\b)[\s'"]*(?:(?:or|and)\s+)?`""")
+
+
+def _in_value_list(text: str, m: Mention) -> bool:
+    """Whether ``m`` is a plain lower-case word marked as code in an enumeration of marked
+    values ("either ``not-running``, ``next-exit`` or ``removed``")."""
+    if m.strength != MARKED or not re.fullmatch(r"[a-z]+", m.name) or len(_TICKED.findall(text)) < 3:
+        return False  # "with `rquest` and `response` objects" names two things: not a list of values
+    return bool(_LIST_LEFT.search(text, 0, m.start) or _LIST_RIGHT.match(text, m.end))
 
 
 def _same_in_other_case_style(a: str, b: str) -> bool:

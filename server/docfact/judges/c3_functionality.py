@@ -241,7 +241,9 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if item is not None and item.section == "raises" and item.name:
         for part in re.split(r"\s*(?:,|\bor\b|\|)\s*", item.name):
             part = part.strip().strip("`:~")
-            if re.fullmatch(r"[A-Za-z_][\w.]*", part):
+            # a class name (``ValueError``, ``errors.Timeout``), not a word of a sentence that
+            # runs on from the name ("ImportError, if ... or because ...")
+            if re.fullmatch(r"(?:[A-Za-z_][\w]*\.)*_?[A-Z][\w]*", part):
                 off = seg.text.find(part)
                 claimed.append((part, (off, off + len(part)) if off >= 0 else None))
     elif item is None:
@@ -303,7 +305,7 @@ def _raise_lines(e: Entity) -> str:
 # claims: a plain try-lock or a ``nowait`` put is non-blocking and synchronous.
 _ASYNC_WORDS = re.compile(
     r"\basynchronously\b|\b(?:is|returns?)\s+(?:a|an)\s+(?:coroutine|awaitable)\b|^\s*(?:An?\s+)?(?:coroutine|awaitable)\s+(?:that|which)\b"
-    r"|\bin\s+the\s+background\b"
+    r"|\bin\s+the\s+background\b(?!\s+(?:threads?|process(?:es)?|tasks?|workers?|loops?|jobs?)\b)"
     r"|\breturns?\s+(?:immediately\s+)?(?:before|while)\s+(?:the\s+)?(?:work|operation|task|job|request|transfer)\s+"
     r"(?:is\s+(?:done|finished|complete)|(?:finishes|completes|runs|continues|goes\s+on))\b",
     re.I,
@@ -377,6 +379,8 @@ _RECURSIVE = re.compile(
 )
 
 
+# "... when they recursively refer to themselves": another subject does it
+_OTHER_ACTOR = re.compile(r"\b(?:they|these|those|which|who|whose|children|callers?|users?)\s+(?:\w+\s+)?$", re.I)
 _HEDGED_AFTER = re.compile(r"\s+(?:could|might|may|can|would)\b", re.I)
 _GUARDS = re.compile(r"\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|detect(?:s|ing)?|guard(?:s|ing)?\s+against|break(?:s|ing)?|stop(?:s|ping)?|limit(?:s|ing)?|infinite|endless|maximum|max)\s+(?:\w+\s+){0,2}$", re.I)
 
@@ -412,7 +416,8 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     m = _RECURSIVE.search(prose)
     if not m or _NEG.search(prose[: m.start()]) or _about_a_parameter(e, seg.text[: m.start()]):
         return
-    if _GUARDS.search(prose[: m.start()]) or _HEDGED_AFTER.match(prose, m.end()):
+    if _GUARDS.search(prose[: m.start()]) or _HEDGED_AFTER.match(prose, m.end()) \
+            or _OTHER_ACTOR.search(prose[: m.start()]):
         return  # "To prevent recursion", "where recursion could happen": no claim that it recurses
     if not _about_the_function(prose):
         return  # "Since the parser can be called recursively": another subject

@@ -27,7 +27,7 @@ _SPECULATIVE = re.compile(
     r"|\b(?:useful|helpful|handy|ideal|perfect|essential|crucial|vital|invaluable)\s+(?:in|for)\s+(?:many|various|numerous|a\s+(?:variety|wide\s+range)|scenarios|applications|domains|fields|web\s+(?:crawl|scrap|develop|applications)|data\s+(?:science|analysis|processing|pipelines)|machine\s+learning|scientific)"
     r"|\b(?:in|for|by|across)\s+(?:[\w-]+\s+){0,3}(?:machine\s+learning|deep\s+learning|data\s+science|web\s+(?:crawlers?|scrapers?|development)|big\s+data|artificial\s+intelligence|financial|scientific\s+computing|game\s+development|blockchain)\s+"
     r"(?:pipelines|applications|projects|systems|workflows|tasks|scenarios|platforms|tools)\b"
-    r"|^\s*Interestingly\b|^\s*Fun\s+fact\b|^\s*Historically\b"
+    r"|^\s*Interestingly\b|^\s*Fun\s+fact\b"
     r"|\b(?:developers|programmers|engineers|data\s+scientists|users)\s+(?:often|frequently|commonly|typically|may)\s+(?:use|rely|need|find|prefer)\b"
     r"|\bin\s+(?:real-world|many|various|modern|production)\s+(?:applications|systems|projects|scenarios|software)\b",
     re.I,
@@ -38,7 +38,7 @@ _SPECULATIVE_WORDS = (
     "useful", "handy", "valuable", "helpful", "beneficial", "commonly", "widely", "frequently",
     "often", "typically", "can", "ideal", "perfect", "essential", "crucial", "vital", "invaluable",
     "learning", "science", "scientific", "web", "big", "artificial", "financial", "game",
-    "blockchain", "interestingly", "fun", "historically", "developers", "programmers",
+    "blockchain", "interestingly", "fun", "developers", "programmers",
     "engineers", "scientists", "users", "applications", "systems", "projects", "scenarios",
     "software",
 )
@@ -83,8 +83,8 @@ def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     m = _SPECULATIVE.search(seg.text)
     if not m or _mentions_code(ctx, seg.text):
         return
-    if ctx.doc.kind == "comment" and m.group(0).strip().lower().startswith(("interestingly", "historically", "fun")):
-        return  # "Historically 0o755 was used, so ...": a comment giving the reason for the code
+    if ctx.doc.kind == "comment" and m.group(0).strip().lower().startswith(("interestingly", "fun")):
+        return  # "Interestingly, musl sets no errno here": a comment giving the reason for the code
     yield ctx.finding(seg, "C4", "C4.speculative",
                       f"speculates about uses (\"{m.group(0).strip()}\") that nothing in the code or its context shows",
                       fix=_remove_fix(ctx, seg))

@@ -182,6 +182,9 @@ def return_kind_to_kind(rk: str) -> str | None:
             return _CONSTRUCTORS[callee]
         if callee[:1] in "'\"" or callee.startswith(("str.", "os.path.")):
             return "str"
-        # Java constructors: new ArrayList<>() -> list, new HashMap<>() -> dict
-        return base_kind(callee) if callee[:1].isupper() else None
+        # constructors: Path(...) -> path, Java's new ArrayList<>() -> list; not a method called
+        # on one (``Path(p).exists()`` is a bool) nor a method of a class (``Config.load()``)
+        if "(" in callee or not callee.rsplit(".", 1)[-1][:1].isupper():
+            return None
+        return base_kind(callee)
     return None
