@@ -394,6 +394,26 @@ CASES = [
                 print(e)
         ''', [], id="C3-the-background-thread-is-another-thread-ok"),
     pytest.param('''
+        def read_no_interrupt(p):
+            """Read from a pipe.
+
+            This is needed because when event loops run in the background, reads get interrupted.
+            """
+            return p.read()
+        ''', [], id="C3-something-else-runs-in-the-background-ok"),
+    pytest.param('''
+        def run_stdio(stdin):
+            """Pump the streams. Instead, kbhit and getwch are used asynchronously."""
+            return stdin
+        ''', [], id="C3-other-things-are-used-asynchronously-ok"),
+    pytest.param('''
+        def recursionlimit(frames):
+            """
+            decorator to set the recursion limit temporarily
+            """
+            return frames
+        ''', [], id="C3-the-recursion-limit-is-no-claim-ok"),
+    pytest.param('''
         def show(obj: object) -> str:
             """Return a safe (non-recursive, one-line) repr of the object."""
             return str(obj)
@@ -661,6 +681,18 @@ CASES = [
                 Default: ``None``
             """
         ''', [], id="C1-a-default-line-is-no-parameter-ok"),
+    pytest.param('''
+        class IncrementalEncoder:
+            """Encode a stream piece by piece.
+
+            .. method:: encode(input, final=False)
+
+                :param input: A string.
+                :param final: Whether this is the last piece.
+            """
+            def __init__(self, encoding, errors="strict"):
+                self.encoding = encoding
+        ''', [], id="C1-fields-of-a-method-described-in-the-docstring-ok"),
     pytest.param('''
         class CompletionItem:
             def __init__(self) -> None:

@@ -67,6 +67,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if ctx.entity is not None and any(d.split("(")[0].endswith("magic") or d.startswith("magic_arguments")
                                       for d in ctx.entity.decorators):
         return  # an IPython magic documents the options of its command line, not its arguments
+    if re.search(r"^\s*\.\. (?:method|function|classmethod|staticmethod)::", ctx.doc.text, re.M):
+        return  # the fields may belong to a method described inside the docstring
     if ctx.entity is not None and any(d.split(".")[-1] in _PROPERTY_DECORATORS for d in ctx.entity.decorators):
         return  # a property takes no arguments: its "Parameters" are those of the callable view it returns
     for raw in re.split(r"\s*,\s*", item.name):

@@ -322,8 +322,10 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a generator is how coroutines were written before ``async def``
     prose = strip_code(seg.text)
     m = _ASYNC_WORDS.search(prose)
-    if not m or _NEG.search(prose[: m.start()]):
-        return
+    if not m or _NEG.search(prose[: m.start()]) or _PASSIVE_OTHER.search(prose[: m.start()]):
+        return  # "getwch is used asynchronously", "events are handled in the background": another subject
+    if "background" in m.group(0) and not _about_the_function(prose):
+        return  # "... because event loops running in the background ..."
     if _about_a_parameter(e, seg.text):
         return  # "Receivers can be asynchronous": the sentence is about an argument
     if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
@@ -372,7 +374,7 @@ def _calls_by_name(call: str, name: str) -> bool:
 # "recursively", "uses recursion", "calls itself", "is recursive", "a recursive walk"; not
 # "non-recursive", nor "recursive" of something else ("a recursive loop", "recursive lists")
 _RECURSIVE = re.compile(
-    r"(?<![\w-])(?:recursively|recursion)\b|\bcalls\s+itself\b|\bis\s+recursive\b"
+    r"(?<![\w-])(?:recursively|recursion(?!\s+(?:limit|depth|error)))\b|\bcalls\s+itself\b|\bis\s+recursive\b"
     r"|(?<![\w-])recursive\s+(?:function|method|call|calls|algorithm|implementation|descent|walk|"
     r"traversal|search|scan|visit|version|helper)\b",
     re.I,
@@ -381,6 +383,7 @@ _RECURSIVE = re.compile(
 
 # "... when they recursively refer to themselves": another subject does it
 _OTHER_ACTOR = re.compile(r"\b(?:they|these|those|which|who|whose|children|callers?|users?)\s+(?:\w+\s+)?$", re.I)
+_PASSIVE_OTHER = re.compile(r"\b(?:are|were)\s+(?:\w+\s+){0,2}$", re.I)
 _HEDGED_AFTER = re.compile(r"\s+(?:could|might|may|can|would)\b", re.I)
 _GUARDS = re.compile(r"\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|detect(?:s|ing)?|guard(?:s|ing)?\s+against|break(?:s|ing)?|stop(?:s|ping)?|limit(?:s|ing)?|infinite|endless|maximum|max)\s+(?:\w+\s+){0,2}$", re.I)
 
