@@ -3,6 +3,7 @@ the true twin. Every case is a (source, expected rule ids) pair judged through t
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -968,3 +969,83 @@ def test_a_stdlib_module_shadowed_by_a_project_module_keeps_its_members(tmp_path
             return importlib.NAME
         ''', name="meta/__init__.py", extra={"meta/importlib/__init__.py": "NAME = 'importlib'\n"})
     assert rules(result) == []
+
+
+
+JAVA_QUIET = [
+    pytest.param('''
+        package p;
+
+        public class Buf {
+            private final int[] items = new int[4];
+
+            /**
+             * Reads one item.
+             *
+             * @param i the index
+             * @return the item
+             * @throws ArrayIndexOutOfBoundsException if {@code i} is out of range
+             * @throws OutOfMemoryError never, in practice
+             */
+            public int read(int i) {
+                return items[i];
+            }
+        }
+        ''', id="array-access-and-jvm-errors"),
+    pytest.param('''
+        package p;
+
+        public class Copier {
+            /**
+             * Copies the range.
+             *
+             * @param a the array
+             * @return the copy
+             * @throws ArrayStoreException if an element cannot be stored
+             * @throws IllegalArgumentException if the range is empty
+             */
+            public Object[] copy(Object[] a) {
+                if (a.length == 0) {
+                    throw new IllegalArgumentException("empty");
+                }
+                Object[] out = new Object[a.length];
+                System.arraycopy(a, 0, out, 0, a.length);
+                return out;
+            }
+        }
+        ''', id="a-jdk-call-may-throw-it"),
+    pytest.param('''
+        package p;
+
+        public class Table implements Cloneable {
+            private final Store store;
+
+            /**
+             * Makes a table.
+             *
+             * @param size the initial size
+             * @throws IllegalArgumentException if the size is negative
+             */
+            public Table(int size) {
+                store = new Store(size, 0.75f);
+            }
+        }
+
+        class Store {
+            Store(int size) {
+            }
+
+            Store(int size, float load) {
+                if (size < 0) {
+                    throw new IllegalArgumentException("negative size");
+                }
+            }
+        }
+        ''', id="thrown-by-an-overloaded-constructor-of-a-package-class"),
+]
+
+
+@pytest.mark.parametrize("source", JAVA_QUIET)
+def test_java_documented_exceptions_that_may_be_thrown(tmp_path: Path, source: str) -> None:
+    name = re.search(r"public class (\w+)", source).group(1)
+    assert rules(judge(tmp_path, source, name=f"src/p/{name}.java")) == []

@@ -234,8 +234,10 @@ class Resolver:
                 if head in e.locals:
                     return Resolved("local", head)
             elif e.kind == "class" and java:
+                # a member of the class or of a project base; a guess into a base outside the
+                # project (``Cloneable.HashMap``) would hide the package's own ``HashMap``
                 member = self._member(e, head, set())
-                if member is not None:
+                if member is not None and member.kind == "project":
                     return member
             elif e.kind == "class" and first:
                 # a bare name in a Python class body sees what the body defined, not what the

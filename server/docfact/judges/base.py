@@ -60,6 +60,12 @@ JAVA_LANG = frozenset(
     "FunctionalInterface SafeVarargs Void this super null true false length equals hashCode "
     "toString compareTo valueOf getClass clone size get set add put remove contains isEmpty "
     "iterator stream map filter collect forEach".split()
+) | frozenset(  # the language's keywords and literals, often marked as code in Javadoc
+    "abstract assert boolean break byte case catch char class const continue default do double "
+    "else enum extends final finally float for goto if implements import instanceof int interface "
+    "long native new package private protected public return short static strictfp super switch "
+    "synchronized this throw throws transient try void volatile while var record sealed permits "
+    "yield true false null".split()
 )
 
 

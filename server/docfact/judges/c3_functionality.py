@@ -34,6 +34,8 @@ _BY_CALL = {
 }
 
 
+_JAVA_ARRAY_EXCEPTIONS = frozenset({"ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException",
+                                    "ArrayStoreException", "NegativeArraySizeException"})
 # calls that run code docfact cannot see, which may raise anything
 _RUNS_ANY_CODE = frozenset({"eval", "exec", "__import__", "importlib.import_module", "runpy.run_path"})
 
@@ -121,7 +123,7 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
     be any project function of that name. A decorator counts with the functions nested in it
     (``@not_implemented_for("directed")`` raises from its wrapper). Only run when a finding is
     about to be reported: the 1-hop answer is the common, cheap case."""
-    key = ("deep-raises", e.qualname)
+    key = ("deep-raises", id(e))  # Java overloads share a qualified name
     hit = ctx.file_cache.get(key)
     if hit is not None:
         return hit
@@ -131,7 +133,7 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
     cache = ResolveCache()
     raised: set[str] = set()
     uncertain = external = False
-    seen = {e.qualname}
+    seen = {id(e)}
 
     def targets_of(name: str, ent: Entity, decorator: bool) -> list[Entity]:
         nonlocal uncertain, external
@@ -140,7 +142,9 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
         except Exception:
             r = None
         if r is None:
-            external |= not ctx.is_known(name.split(".")[0])
+            # Java: a call docfact cannot resolve (a static call of a class it cannot see, an
+            # overload) may throw anything
+            external |= ent.language == "java" or not ctx.is_known(name.split(".")[0])
             return []
         if r.kind == "external":
             external = True
@@ -161,6 +165,9 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
             fi = graph.file(target.path)
             nested = [x for x in fi.entities if x.local_name.startswith(target.local_name + ".")] if fi else []
             return [target, *nested]
+        if target.kind == "class" and target.language == "java":  # its constructors
+            return [m for m in graph.entities_named(target.name) if m.kind in ("function", "method")
+                    and m.path == target.path]
         if target.kind == "class":
             members = (*_CONSTRUCTION, "__call__") if decorator else _CONSTRUCTION
             return [m for m in (graph.entity(f"{target.qualname}.{n}") for n in members) if m is not None]
@@ -175,9 +182,9 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
                 names += [(d, True) for d in ent.decorators]
             for name, decorator in names:
                 for t in targets_of(name, ent, decorator):
-                    if t.qualname in seen:
+                    if id(t) in seen:
                         continue
-                    seen.add(t.qualname)
+                    seen.add(id(t))
                     raised |= {x.split(".")[-1] for x in t.raises}
                     raised |= {x for c in t.calls for x in _BY_CALL.get(c, ())}
                     if t.has_subscript:
@@ -261,10 +268,23 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     explicit = {r.split(".")[-1] for r in e.raises}
     externals = [r.qualname for r in ctx.related if r.kind == "external"]
     externals += [c for c in e.calls if not ctx.is_known(c.split(".")[0])]
+    java = e.language == "java"
+    jdk_calls: list[str] = []
+    if java:
+        # the JDK's own classes (System.arraycopy, Objects.requireNonNull, ...) throw what
+        # their docs say; the project cannot show it
+        jdk_calls = [c for c in e.calls if c[:1].isupper() and not _is_project_class(ctx, c.split(".")[0])
+                     and not re.search(r"(?:Exception|Error|Throwable)$", c)]  # ``new XException(...)``
+        externals += jdk_calls
     for name, span in claimed:
         simple = name.split(".")[-1]
         if simple in _IMPLICIT_ANY:
             continue
+        if java and (simple.endswith("Error") or (simple in _JAVA_ARRAY_EXCEPTIONS and "[" in e.code)):
+            continue  # thrown by the virtual machine: errors, array access and stores
+        if java and (jdk_calls or "{@inheritDoc}" in seg.text or re.search(r"\b(?:this|super)\s*\(", e.code)
+                     or any(c in (e.name, f"this.{e.name}") for c in e.calls)):  # an overload of it
+            continue  # a JDK call, the inherited contract, or the constructor it delegates to may throw it
         if any(_covers(simple, r) or simple in _project_bases(ctx, r) for r in raised):
             continue
         # An external call may raise anything: then only speak when the docs describe the
