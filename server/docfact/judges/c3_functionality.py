@@ -5,10 +5,14 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
 from docfact.model import Entity, Finding, Segment
+
+if TYPE_CHECKING:
+    from docfact.graph.resolve import Resolved
 
 # ---- raises ---------------------------------------------------------------------------------
 
@@ -69,6 +73,15 @@ def _project_bases(ctx: JudgeContext, name: str, depth: int = 0) -> set[str]:
     return out
 
 
+def _implicit_raises(e: Entity) -> tuple[set[str], bool]:
+    """What ``e`` raises without a raise statement (``int(x)`` a ValueError, ``d[k]`` a
+    KeyError), and whether it runs code docfact cannot see (``eval``)."""
+    raised = {x for c in e.calls for x in _BY_CALL.get(c, ())}
+    if e.has_subscript:
+        raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
+    return raised, any(c in _RUNS_ANY_CODE for c in e.calls)
+
+
 def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
     """Exceptions raised by the code and its 1-hop project callees; second: anything unknown may raise."""
     raised = {r.split(".")[-1] for r in e.raises}
@@ -91,11 +104,9 @@ def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
     for ent in deps:
         if _calls_a_callable_value(ctx, ent):
             uncertain = True  # a callback or a stored validator may raise anything
-    for call in e.calls:
-        raised |= _BY_CALL.get(call, set())
-        uncertain |= call in _RUNS_ANY_CODE
-    if e.has_subscript:
-        raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
+    implicit, runs_any = _implicit_raises(e)
+    raised |= implicit
+    uncertain |= runs_any
     if re.search(r"^\s*[\w.]+\s*,\s*[\w.*]+(?:\s*,\s*[\w.*]+)*\s*=(?!=)", e.code, re.M):
         raised |= {"ValueError"}  # tuple unpacking raises it when the counts differ
     if _overridden(ctx, e):
@@ -151,9 +162,11 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
             return []
         if r.kind not in ("local", "project"):
             return []
-        if r.rest or (r.kind == "local" and "." in name) or (r.kind == "project" and r.entity is None):
-            last = (r.rest or r.qualname if r.kind == "project" else name).rsplit(".", 1)[-1]
-            found = [m for m in graph.entities_named(last) if m.kind in ("function", "method")]
+        method = _unfollowed_method(name, r)
+        if method is None and r.kind == "project" and r.entity is None:
+            method = r.qualname.rsplit(".", 1)[-1]  # a project name whose definition is not found
+        if method is not None:
+            found = [m for m in graph.entities_named(method) if m.kind in ("function", "method")]
             uncertain |= len(found) > _DEEP_CANDIDATES
             return found
         target = r.entity
@@ -185,11 +198,9 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
                     if id(t) in seen:
                         continue
                     seen.add(id(t))
-                    raised |= {x.split(".")[-1] for x in t.raises}
-                    raised |= {x for c in t.calls for x in _BY_CALL.get(c, ())}
-                    if t.has_subscript:
-                        raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
-                    uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t) or bool(_RUNS_ANY_CODE & set(t.calls))
+                    implicit, runs_any = _implicit_raises(t)
+                    raised |= {x.split(".")[-1] for x in t.raises} | implicit
+                    uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t) or runs_any
                     nxt.append(t)
             uncertain |= len(seen) > _DEEP_LIMIT
             if uncertain:
@@ -408,6 +419,15 @@ _HEDGED_AFTER = re.compile(r"\s+(?:could|might|may|can|would)\b", re.I)
 _GUARDS = re.compile(r"\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|detect(?:s|ing)?|guard(?:s|ing)?\s+against|break(?:s|ing)?|stop(?:s|ping)?|limit(?:s|ing)?|infinite|endless|maximum|max)\s+(?:\w+\s+){0,2}$", re.I)
 
 
+def _unfollowed_method(call: str, r: Resolved) -> str | None:
+    """The method name of ``call`` when its receiver is a value whose type docfact cannot
+    follow (``sm.run()`` on a local, ``self._lock.acquire_nowait()`` on an attribute): any
+    project method of that name may be the one called."""
+    if r.rest or (r.kind == "local" and "." in call):
+        return call.rsplit(".", 1)[-1]
+    return None
+
+
 def _calls_an_unfollowed_method(ctx: JudgeContext, e: Entity) -> bool:
     """Whether ``e`` calls a method on a value whose type docfact cannot follow (a local, an
     attribute) while the project defines a method of that name."""
@@ -421,10 +441,8 @@ def _calls_an_unfollowed_method(ctx: JudgeContext, e: Entity) -> bool:
             r = ctx.graph.resolver.resolve(call, e, cache)
         except Exception:
             return True
-        if r is None or not (r.rest or r.kind == "local"):
-            continue
-        method = call.rsplit(".", 1)[-1]
-        if any(m.kind == "method" for m in ctx.graph.entities_named(method)):
+        method = _unfollowed_method(call, r) if r is not None else None
+        if method is not None and any(m.kind == "method" for m in ctx.graph.entities_named(method)):
             return True
     return False
 
