@@ -197,10 +197,11 @@ def _defined_by_imports(ctx: JudgeContext, name: str) -> bool:
     return False
 
 
-def _proven_missing_member(ctx: JudgeContext, dotted: str) -> bool:
-    """Whether ``a.b`` names a member that its known owner does not have."""
-    if _project_head(ctx, dotted):
-        return not _opaque_owner(ctx, dotted)
+def _proven_missing_member(ctx: JudgeContext, dotted: str, project_head: bool) -> bool:
+    """Whether ``a.b`` names a member that its known owner does not have (``project_head``:
+    ``a`` is a project class or module whose names docfact can list)."""
+    if project_head:
+        return True
     head = dotted.split(".")[0]
     cls = _only_project_class(ctx, head)
     if cls is not None and _all_members_known(ctx, cls):
@@ -345,11 +346,12 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         last = m.name.split(".")[-1]
         if len(last) < 2:
             continue
-        if "." in m.name and not _project_head(ctx, m.name):
+        project_head = "." in m.name and _project_head(ctx, m.name)
+        if "." in m.name and not project_head:
             # an unknown dotted name outside the project (``urllib2.Request``) cannot be proven
             if not ctx.is_known(m.name.split(".")[0]):
                 continue
-        elif "." in m.name and _opaque_owner(ctx, m.name):
+        elif project_head and _opaque_owner(ctx, m.name):
             continue  # its module star-imports what docfact cannot read: any name may be there
         if ctx.doc.kind == "comment" and (m.strength != MARKED and not m.is_call):
             continue  # comments are loose prose: only marked names are held to the code
@@ -357,7 +359,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # class or module, or an installed module read statically) proves anything: plain
         # backticked words are as often values, placeholders, example classes (``Restaurant``)
         # or names in other libraries.
-        marked = m.strength == MARKED and "." in m.name and _proven_missing_member(ctx, m.name)
+        marked = m.strength == MARKED and "." in m.name and _proven_missing_member(ctx, m.name, project_head)
         if len(last) < 4 and not marked:
             continue
         suggestion = ctx.suggest(last, cutoff=0.88)
