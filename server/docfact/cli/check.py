@@ -329,14 +329,7 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
                     found.append(index)
         return found
 
-    def absolute(imp, index) -> str:  # type: ignore[no-untyped-def]
-        if not imp.level:
-            return imp.module
-        pkg = index.module.split(".")
-        is_pkg = index.path.endswith("__init__.py")
-        base = pkg[: len(pkg) - imp.level + (1 if is_pkg else 0)]
-        return ".".join([*base, *([imp.module] if imp.module else [])])
-
+    absolute = graph.resolver.absolute
     # (module, name imported from it or None)
     wanted: set[tuple[str, str | None]] = set()
     for p in paths:

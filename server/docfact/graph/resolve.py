@@ -263,7 +263,7 @@ class Resolver:
         if imp is not None:
             return self._import_target(imp, fi)
         for imp in reversed(stars):  # the last star import binds a name last
-            base = self._absolute(imp, fi)
+            base = self.absolute(imp, fi)
             if g.is_project_module(base) and self.star_exports(base, head):
                 found = self.member_of_module(base, head, set())
                 if found is not None and found.entity is not None:
@@ -272,7 +272,9 @@ class Resolver:
             return Resolved("builtin", head)
         return None
 
-    def _absolute(self, imp: Import, fi: FileIndex) -> str:
+    def absolute(self, imp: Import, fi: FileIndex) -> str:
+        """The absolute module an import of file ``fi`` names (``from ..x import y`` in
+        ``pkg.sub.mod`` -> ``pkg.x``)."""
         if imp.level == 0:
             return imp.module
         base = fi.module.split(".") if fi.module else []
@@ -284,7 +286,7 @@ class Resolver:
 
     def _import_target(self, imp: Import, fi: FileIndex, seen: set[str] | None = None) -> Resolved | None:
         g = self.g
-        module = self._absolute(imp, fi)
+        module = self.absolute(imp, fi)
         if imp.name is None:
             # import a.b.c binds a; import a.b as c binds a.b
             target = module if imp.alias else module.split(".")[0]
@@ -329,7 +331,7 @@ class Resolver:
             return self._module_ref(key)
         if fi is not None:
             for imp in reversed(stars):  # the last star import binds a name last
-                base = self._absolute(imp, fi)
+                base = self.absolute(imp, fi)
                 if g.is_project_name(base) and self.star_exports(base, name):
                     found = self.member_of_module(base, name, seen)
                     if found is not None and (found.entity is not None or found.kind != "project"):
@@ -345,7 +347,7 @@ class Resolver:
         if fi is None or self.g.find(path, "__getattr__") is not None:
             return True
         _, stars = self.g.imports_of(path)
-        return any(not self.g.is_project_module(self._absolute(imp, fi)) for imp in stars)
+        return any(not self.g.is_project_module(self.absolute(imp, fi)) for imp in stars)
 
     def star_exports(self, module: str, name: str) -> bool:
         """Whether ``from module import *`` binds ``name``: listed in the module's ``__all__``
