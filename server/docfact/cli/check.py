@@ -352,13 +352,20 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
             if name is None or index.language != "python" or index.entity(name) is not None:
                 continue
             for imp in index.imports:  # where the module takes ``name`` from
-                if imp.name == "*" or (imp.alias or imp.name) == name:
+                pairs: list[tuple[str, str | None]]
+                if imp.name == "*":
+                    pairs = [(absolute(imp, index), name)]
+                elif (imp.alias or imp.name) != name:
+                    continue
+                elif imp.name is None:  # import a.b as name
+                    pairs = [(absolute(imp, index), None)]
+                else:  # from x import y as name: y in x, or the submodule x.y
                     nxt = absolute(imp, index)
-                    for pair in ((nxt, imp.name if imp.name != "*" else name), (f"{nxt}.{imp.name}", None)):
-                        if imp.name != "*" or pair[1] is not None:
-                            if pair not in seen:
-                                seen.add(pair)
-                                todo.append(pair)
+                    pairs = [(nxt, imp.name), (f"{nxt}.{imp.name}", None)]
+                for pair in pairs:
+                    if pair not in seen:
+                        seen.add(pair)
+                        todo.append(pair)
 
 
 def _print_of(f: FindingRow) -> baseline.Fingerprint:
