@@ -331,9 +331,9 @@ class JudgeContext:
         got: str | None = None
         if n >= 6:
             k = 2 if n >= 10 else 1
-            typos = sorted(c for c in everything
-                           if abs(len(c) - n) <= k and c != name and osa_distance(name, c, k) <= k)
-            got = typos[0] if typos else None
+            typos = sorted((d, c) for c in everything
+                           if abs(len(c) - n) <= k and c != name and (d := osa_distance(name, c, k)) <= k)
+            got = typos[0][1] if typos else None  # the nearest first, then by name
         if got is None:
             # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
             candidates = {c for c in everything

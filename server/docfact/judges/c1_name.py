@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import STDLIB_MODULES, JudgeContext, Rule
+from docfact.judges.base import STDLIB_MODULES, JudgeContext, Rule, _same_family, osa_distance
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
-from docfact.model import Entity, Finding, Segment
+from docfact.model import Entity, FieldItem, Finding, Segment
 
 
 def documented_params(ctx: JudgeContext) -> list[str] | None:
@@ -55,13 +55,34 @@ _NOT_PARAMS = frozenset({"self", "cls", "Default", "Defaults", "Note", "Notes", 
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
 
 
+def _is_param_item(item: FieldItem | None) -> bool:
+    """A field item that names a parameter: an argument entry, or Sphinx ``:type x:``."""
+    if item is None or not item.name:
+        return False
+    return item.section == "param" or (item.section == "type" and item.tag.lower() == "type")
+
+
+def _typo_of(name: str, candidates: list[str]) -> str | None:
+    """The candidate that ``name`` misspells: one edit or a swap of two neighbours (two edits
+    in names of six letters or more), not a plural or a longer name of the same family."""
+    if len(name) < 3:
+        return None
+    limit = 2 if len(name) >= 6 else 1
+    hits = sorted(c for c in candidates
+                  if len(c) >= 3 and osa_distance(name, c, limit) <= limit and not _same_family(name, c))
+    return hits[0] if len(hits) == 1 else None
+
+
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     item = seg.field
-    if item is None or item.section != "param" or not item.name:
+    if item is None or item.name is None or not _is_param_item(item):
         return
     params = documented_params(ctx)
-    if params is None or _accepts_any_keyword(ctx):
+    if params is None:
         return
+    # a function taking ``**kwargs`` may document the keys it forwards: only a near miss of a
+    # parameter the doc does not describe is then a misspelling
+    any_keyword = _accepts_any_keyword(ctx)
     if ctx.entity is not None and any("fixture" in d for d in ctx.entity.decorators):
         return  # a pytest fixture documents what it provides, not its parameters
     if ctx.entity is not None and any(d.split("(")[0].endswith("magic") or d.startswith("magic_arguments")
@@ -78,9 +99,14 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == "param"}
         real = [p for p in params if p not in ("self", "cls")]
         undocumented = [p for p in real if p not in documented]
+        if any_keyword:
+            typo = _typo_of(name, undocumented)
+            if typo is None:
+                continue
+            undocumented = [typo]
         # the one undocumented parameter is the likely new name when every parameter has an entry
         renamed = undocumented[0] if len(undocumented) == 1 and len(documented) == len(real) else None
-        suggestion = ctx.suggest(name, undocumented, cutoff=0.5) or renamed
+        suggestion = undocumented[0] if any_keyword else ctx.suggest(name, undocumented, cutoff=0.5) or renamed
         sig = ctx.entity.signature if ctx.entity else ""
         msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
         msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"
@@ -165,9 +191,19 @@ def _has_member(ctx: JudgeContext, cls: Entity, name: str, depth: int = 0) -> bo
     return False
 
 
+# class decorators that add no members docfact would have to see
+_PLAIN_CLASS_DECORATORS = frozenset({
+    "dataclass", "total_ordering", "final", "unique", "runtime_checkable", "dataclass_transform",
+    "define", "frozen", "mutable", "s", "attrs", "deprecated", "public", "export",
+})
+
+
 def _all_members_known(ctx: JudgeContext, cls: Entity) -> bool:
     """Whether every base of a project class is a project class too (so its members are all
-    visible): an external base may supply any member."""
+    visible): an external base may supply any member, and so may a class decorator that
+    copies methods in (pandas' ``@inherit_names``)."""
+    if any(d.split("(")[0].rsplit(".", 1)[-1] not in _PLAIN_CLASS_DECORATORS for d in cls.decorators):
+        return False
     for base in cls.bases:
         simple = base.split(".")[-1].split("[")[0].split("<")[0]
         if simple in ("object", "Object", "Exception", "BaseException") or simple.startswith(("Generic", "Protocol")):
@@ -372,7 +408,9 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # a difference of case only is more often prose than a rename, and ``filterText``
             # beside ``filter_text`` is the same field as spelled on the wire (JSON, a protocol)
             suggestion = None
-        if not (marked and strict_place) and suggestion is None:
+        claimed = suggestion is None and strict_place and m.strength == MARKED and "." not in m.name \
+            and _identifier_shaped(m.name) and _claims_use(seg.text, m) and not _unreadable_imports(ctx)
+        if not (marked and strict_place) and suggestion is None and not claimed:
             continue
         if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
             continue  # "one of ``restarting``, ``paused``, ``exited``": values, not names
@@ -385,6 +423,67 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C1", "C1.unknown-name", msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code",
                                                    _scope_excerpt(ctx)), fix=fix)
+
+
+_TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
+_SNAKE_NAME = re.compile(r"^_{0,2}[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+# the code (not the reader) calls, uses, returns, raises or hands over to the name that follows
+_USE_VERB = re.compile(
+    r"\b(?:calls|calling|invokes|invoking|uses|using|delegates\s+to|delegating\s+to|forwards\s+to|"
+    r"dispatches\s+to|returns|returning|raises|raising|wraps|wrapping|is\s+passed\s+to|by\s+calling)"
+    r"\s+(?:the\s+|a\s+|an\s+|its\s+)?(?:\w+\s+)?$",
+    re.I,
+)
+_NOT_THE_CODE = re.compile(r"\b(?:you|your|user|users|e\.g|for\s+example|such\s+as|like|subclass(?:es)?|override|overridden|can|could|may|might|should|must)\b", re.I)
+
+
+# what follows the name says it is not a Python/Java name: "the `AddGeometryColumn` stored procedure"
+_OUTSIDE_THING = re.compile(
+    r"`*\s+(?:stored\s+procedure|procedure|command|option|setting|environment\s+variable|header|"
+    r"table|column|key|flag|event|extension|library|package|module|program|tool|binary|executable|"
+    r"endpoint|url|file|directory|field|property|element|tag|keyword|argument|parameter)s?\b",
+    re.I,
+)
+
+
+def _unreadable_imports(ctx: JudgeContext) -> bool:
+    """Whether the file imports a package docfact cannot read (not installed, or loaded by
+    ``import_module``): a name the docs say the code calls may come from there (once per file)."""
+    key = ("unreadable-imports", ctx.file.path)
+    if key not in ctx.file_cache:
+        ctx.file_cache[key] = _has_unreadable_imports(ctx)
+    return ctx.file_cache[key]
+
+
+def _has_unreadable_imports(ctx: JudgeContext) -> bool:
+    if re.search(r"\b(?:import_module|__import__|importorskip|try_import|lazy_import)\(", ctx.file.text):
+        return True
+    for imp in ctx.file.imports:
+        top = imp.module.split(".")[0]
+        if imp.level or not top or top in STDLIB_MODULES or ctx.graph.is_project_module(top):
+            continue
+        try:
+            if ctx.graph.external_exists(top) is not True:
+                return True
+        except Exception:
+            return True
+    return False
+
+
+def _identifier_shaped(name: str) -> bool:
+    """A name no English word looks like: snake_case with an underscore, or CamelCase with two
+    or more humps."""
+    return bool(_SNAKE_NAME.match(name) or _TWO_HUMPS.match(name))
+
+
+def _claims_use(text: str, m: Mention) -> bool:
+    """Whether the sentence says that the documented code calls, uses, returns, raises or
+    delegates to the mentioned name (and is not about the reader or a subclass)."""
+    before = _TICKED.sub(lambda t: "x" * len(t.group(0)), text[: m.start].rstrip("`:"))
+    before = re.sub(r":[\w:]+:$", "", before)
+    if not _USE_VERB.search(before) or _OUTSIDE_THING.match(text, m.end):
+        return False
+    return not _NOT_THE_CODE.search(text)
 
 
 _TICKED = re.compile(r"`+[^`]+`+")

@@ -20,7 +20,7 @@ SHAPE = "shape"
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
 
-_ROLE = re.compile(rf":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const|paramref):`~?!?(?:[^`<]*<)?({_DOTTED})(?:\(\))?>?`")
+_ROLE = re.compile(rf":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const|paramref):`[~!.]*(?:[^`<]*<[~!.]*)?({_DOTTED})(?:\(\))?>?`")
 _DOUBLE_TICK = re.compile(r"``([^`]+?)``")
 _SINGLE_TICK = re.compile(r"(?<![`:\w])`([^`]+?)`(?!`)")
 _JAVADOC_INLINE = re.compile(r"\{@(?:code|link|linkplain|value|literal)\s+([^}]+)\}")
@@ -108,6 +108,16 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
                     s = m.start(1)
                     link = m.group(0).startswith(("{@link", "{@linkplain"))
                     out.append(Mention(cleaned[0], s, s + len(inner), MARKED, cleaned[1], link))
+                continue
+            if rx is _ROLE and m.group(0).startswith(":paramref:"):
+                # ``:paramref:`.Class.method.param```: the owner is the reference, the last
+                # part one of its parameters
+                owner = m.group(1).rsplit(".", 1)[0]
+                if "." in m.group(1) and not overlaps(m.start(), m.end()):
+                    taken.append((m.start(), m.end()))
+                    out.append(Mention(owner, m.start(1), m.start(1) + len(owner), MARKED, False, True))
+                elif not overlaps(m.start(), m.end()):
+                    taken.append((m.start(), m.end()))
                 continue
             add(m, 1, MARKED, explicit=rx is _ROLE)
     for m in _CALL.finditer(sentence):

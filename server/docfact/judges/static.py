@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 
-from docfact.judges import c1_name, c2_type, c3_functionality, c4_irrelevant
+from docfact.judges import c1_name, c1_references, c2_type, c3_functionality, c4_irrelevant
 from docfact.judges.base import JudgeContext, Rule
 from docfact.model import Finding
 
@@ -13,6 +13,7 @@ log = logging.getLogger(__name__)
 
 ALL_RULES: tuple[Rule, ...] = (
     *c1_name.RULES,
+    *c1_references.RULES,
     *c2_type.RULES,
     *c3_functionality.RULES,
     *c4_irrelevant.RULES,

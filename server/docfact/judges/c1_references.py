@@ -1,0 +1,191 @@
+"""C1, cross-references: a reference claims that the name it points at exists.
+
+The references are NumPy ``See Also`` entries, Javadoc ``@see`` tags, Sphinx roles
+(``:func:`.name```, ``:meth:`~pkg.Class.meth```) and ``{@link}``. They are resolved the way
+Sphinx and Javadoc resolve them: a leading ``.`` (or Javadoc's ``#member``) searches the current
+class and module, then any project name ending with the target; ``~`` and ``!`` only change what
+is shown. A target that resolves nowhere is reported when it is provably missing: a member of a
+project class or module that does not have it, or a near miss of a real name (a typo or a swap of
+two letters). Targets outside the project that docfact cannot read stay unknown, never wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docfact.judges.base import JudgeContext, Rule, _same_family, osa_distance
+from docfact.judges.c1_name import (
+    _opaque_owner,
+    _project_head,
+    _proven_missing_member,
+    _resolves,
+    _scope_excerpt,
+)
+from docfact.judges.mentions import Mention, find_mentions
+from docfact.model import Finding, Segment
+
+_TARGET = re.compile(r"[A-Za-z_][\w.#$]*")
+_ROLE_IN_ITEM = re.compile(r":(?:py:)?\w+:`~?!?([^`<]*<)?([^`>]+)>?`")
+
+
+def _item_targets(seg: Segment) -> list[tuple[str, int, int]]:
+    """The names a ``See Also`` entry or an ``@see`` tag points at, with offsets into the
+    segment text: ``a, b : desc`` names two, ``:func:`x``` one, ``Foo#bar(int)`` one."""
+    item = seg.field
+    if item is None or item.name_span is None:
+        return []
+    tag = item.tag.lower()
+    if tag not in ("see also", "see"):
+        return []
+    start = item.name_span[0] - seg.start
+    end = item.name_span[1] - seg.start
+    if tag == "see also":
+        # the whole first line up to `` : `` lists the names
+        line_end = seg.text.find("\n")
+        head = seg.text[: line_end if line_end >= 0 else len(seg.text)]
+        colon = head.find(" :")
+        end = colon if colon >= 0 else len(head)
+        start = 0
+    out: list[tuple[str, int, int]] = []
+    for part in re.finditer(r"[^,]+", seg.text[start:end]):
+        raw = part.group(0).strip()
+        offset = start + part.start() + (len(part.group(0)) - len(part.group(0).lstrip()))
+        role = _ROLE_IN_ITEM.fullmatch(raw)
+        if role:
+            offset += role.start(2)
+            raw = role.group(2)
+        m = _TARGET.match(raw.lstrip("~!"))
+        if m is None:
+            continue
+        offset += len(raw) - len(raw.lstrip("~!"))
+        name = m.group(0).rstrip(".")
+        if name.startswith("#"):
+            name = name[1:]
+            offset += 1
+        out.append((name.replace("#", "."), offset, offset + len(name)))
+    return out
+
+
+def _exists_by_suffix(ctx: JudgeContext, target: str) -> bool:
+    """Whether a project entity's qualified name ends with ``target`` (Sphinx's search of a
+    reference written with a leading dot, or a name given relative to its package)."""
+    last = target.rsplit(".", 1)[-1]
+    tail = "." + target
+    return any(e.qualname == target or e.qualname.endswith(tail) for e in ctx.graph.entities_named(last))
+
+
+def _bound_by_import(ctx: JudgeContext, target: str) -> bool:
+    """Whether the project module that ``target`` names a member of binds that name through an
+    import (of a compiled or generated module docfact cannot read: ``sklearn.neighbors.BallTree``)."""
+    owner, _, last = target.rpartition(".")
+    if ctx.entity is None or not owner:
+        return False
+    try:
+        res = ctx.graph.resolve(owner, ctx.entity)
+    except Exception:
+        return True
+    if res is None or res.entity is None or res.entity.kind != "module":
+        return False
+    mod = ctx.graph.file(res.entity.path)
+    return mod is not None and any(i.bound_name == last for i in mod.imports)
+
+
+def _real_path(ctx: JudgeContext, target: str) -> str | None:
+    """Where a misplaced dotted target really lives: the one project entity whose qualified name
+    ends with the longest tail of the target (``dask.DataFrame.sample`` ->
+    ``dask.dataframe.core.DataFrame.sample``)."""
+    parts = target.split(".")
+    named = ctx.graph.entities_named(parts[-1])
+    for k in range(len(parts) - 1, 1, -1):  # an owner and its member at least
+        tail = "." + ".".join(parts[-k:])
+        hits = {e.qualname for e in named if e.qualname.endswith(tail)}
+        if len(hits) == 1:
+            return hits.pop()
+        if hits:
+            return None
+    return None
+
+
+def _near_miss(ctx: JudgeContext, name: str) -> str | None:
+    """A real name that ``name`` misspells: in scope or 1-hop first, then anywhere in the
+    project; a swap of two neighbouring letters counts in short names too (``prnue``)."""
+    got = ctx.suggest(name, cutoff=0.88) or ctx.suggest_in_project(name, cutoff=0.88)
+    if got is not None or len(name) < 4:
+        return got
+    pool = ctx.scope_names | ctx.related_names | ctx.graph.project_names()
+    swaps = sorted(c for c in pool if len(c) == len(name) and c != name
+                   and sorted(c) == sorted(name) and osa_distance(name, c, 1) == 1
+                   and not _same_family(name, c))
+    return swaps[0] if len(swaps) == 1 else None
+
+
+def _missing(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
+    """(provably missing, suggestion) for a reference target."""
+    if _exists_by_suffix(ctx, target):
+        return False, None
+    mention = Mention(target, 0, len(target), "marked", explicit=True)
+    if _resolves(ctx, mention):
+        return False, None
+    last = target.rsplit(".", 1)[-1]
+    if len(last) < 3:
+        return False, None
+    if "." in target:
+        if _bound_by_import(ctx, target):
+            return False, None
+        head_is_project = _project_head(ctx, target)
+        if not head_is_project and not ctx.is_known(target.split(".")[0]):
+            return False, None  # another library's name (numpy.mean): cannot be proven
+        if head_is_project and _opaque_owner(ctx, target):
+            return False, None
+        proven = _proven_missing_member(ctx, target, head_is_project)
+        moved = _real_path(ctx, target)
+        if moved is not None:
+            return proven, moved
+        suggestion = _near_miss(ctx, last)
+        if suggestion is not None:
+            suggestion = target[: len(target) - len(last)] + suggestion
+        return proven or suggestion is not None, suggestion
+    suggestion = _near_miss(ctx, last)
+    if suggestion is None or suggestion.lower() == last.lower():
+        return False, None
+    return True, suggestion  # a single name: the suggestion replaces it whole
+
+
+def _role_targets(seg: Segment) -> list[tuple[str, int, int]]:
+    """Explicit cross-references in the sentence (Sphinx roles, ``{@link}``)."""
+    return [(m.name, m.start, m.end) for m in find_mentions(seg.text) if m.explicit]
+
+
+def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A ``See Also``/``@see`` entry or a role/link whose target exists nowhere."""
+    if ctx.entity is None or ctx.doc.kind == "comment":
+        return
+    targets = _item_targets(seg) or _role_targets(seg)
+    for name, start, end in targets:
+        missing, suggestion = _missing(ctx, name)
+        if not missing:
+            continue
+        msg = f"the reference `{name}` points at nothing in the code, its direct dependencies or the project"
+        fix = None
+        if suggestion:
+            msg += f"; did you mean `{suggestion}`?"
+            written = seg.text[start:end]
+            owner, _, last = name.rpartition(".")
+            if written == name:
+                fix = ctx.fix_replace(seg, start, end, suggestion, f"Replace `{name}` with `{suggestion}`")
+            elif written.endswith(last) and suggestion.startswith(owner + "."):
+                # ``Cart#totl`` as written: only the member's name changes
+                fix = ctx.fix_replace(seg, end - len(last), end, suggestion[len(owner) + 1:],
+                                      f"Replace `{name}` with `{suggestion}`")
+        yield ctx.finding(seg, "C1", "C1.unknown-reference", msg,
+                          evidence=ctx.evidence_of(ctx.entity, "names available to this code", _scope_excerpt(ctx)),
+                          fix=fix)
+        return
+
+
+RULES = (
+    Rule("C1.unknown-reference", "C1",
+         "A cross-reference (See Also, @see, a Sphinx role, {@link}) to a name that does not exist.",
+         "`See Also: Store.prnue` when the class has `prune`", unknown_reference),
+)

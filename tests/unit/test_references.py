@@ -1,0 +1,279 @@
+"""Names the docs claim exist: cross-references (See Also, roles, @see, {@link}), parameter
+names wherever they are documented, and identifier-shaped names the code is said to call.
+
+Each case is a small project judged through the engine: the planted error fires with its rule
+and fix, and the true look-alike beside it stays quiet."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from docfact.engine import Engine
+
+
+def judge(tmp_path: Path, files: dict[str, str], target: str):
+    for rel, text in files.items():
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    engine = Engine(tmp_path)
+    engine.load()
+    return engine.check_file(str(tmp_path / target))
+
+
+STORE = '''
+    """Items kept on disk."""
+
+
+    class Store:
+        """A store of items."""
+
+        def prune(self, max_age: int) -> None:
+            """Drop old items."""
+
+        def load(self, path: str) -> list:
+            """Read the items."""
+            return []
+
+
+    def load_items(path):
+        """Read items from ``path``."""
+        return []
+    '''
+
+# (documented source appended to pkg/use.py, expected (rule, fix) pairs; fix None = no fix)
+CASES = [
+    # ---- cross-references -----------------------------------------------------------------
+    pytest.param('''
+        def helper():
+            """Help.
+
+            See Also
+            --------
+            Store.prnue : drop old items.
+            load_items : read items.
+            """
+        ''', [("C1.unknown-reference", "Store.prune")], id="see-also-misspelt-member"),
+    pytest.param('''
+        def helper():
+            """Help.
+
+            See Also
+            --------
+            Store.prune, load_items : the real ones.
+            """
+        ''', [], id="trap-see-also-real-names"),
+    pytest.param('''
+        def helper():
+            """Help.
+
+            See Also
+            --------
+            numpy.mean : another library's function, not installed here.
+            """
+        ''', [], id="trap-see-also-other-library"),
+    pytest.param('''
+        def helper():
+            """Help.
+
+            See Also
+            --------
+            pkg.Store.prune : the class under its package, as Sphinx resolves it.
+            """
+        ''', [], id="trap-see-also-by-suffix"),
+    pytest.param('''
+        def helper():
+            """Help; see :meth:`.prnue` for the cleanup."""
+        ''', [("C1.unknown-reference", "prune")], id="role-leading-dot-swap"),
+    pytest.param('''
+        def helper():
+            """Help; see :meth:`~.Store.prune` and :func:`!load_items`."""
+        ''', [], id="trap-role-tilde-dot-bang"),
+    pytest.param('''
+        def helper():
+            """Help; see :meth:`pkg.store.Store.load_all` for the full read."""
+        ''', [("C1.unknown-name", None)], id="role-missing-member-of-project-class"),
+    pytest.param('''
+        def helper():
+            """Help; ``timeout`` is passed on, see :paramref:`.Store.prune.max_age`."""
+        ''', [], id="trap-paramref-names-a-parameter"),
+    pytest.param('''
+        def helper():
+            """Help.
+
+            See Also
+            --------
+            pkg.Store.prune : moved.
+            pkg.laod_items : misspelt.
+            pkg.store.Store.load_all : no such member.
+            """
+        ''', [("C1.unknown-reference", "pkg.load_items"), ("C1.unknown-reference", None)], id="see-also-misspelt-under-package"),
+    # ---- parameter names ----------------------------------------------------------------
+    pytest.param('''
+        def fetch(url, timeout=10):
+            """Fetch a page.
+
+            :param url: where.
+            :type timout: int
+            """
+        ''', [("C1.unknown-param", "timeout")], id="sphinx-type-field-misspelt"),
+    pytest.param('''
+        def fetch(url, timeout=10, **options):
+            """Fetch a page.
+
+            Args:
+                url: where.
+                timout: seconds to wait.
+                retries: passed on to the session.
+            """
+        ''', [("C1.unknown-param", "timeout")], id="kwargs-near-miss-of-undocumented-param"),
+    pytest.param('''
+        def fetch(url, timeout=10, **options):
+            """Fetch a page.
+
+            Args:
+                url: where.
+                timeout: seconds to wait.
+                timeouts: per-phase limits, passed on to the session.
+            """
+        ''', [], id="trap-kwargs-key-beside-documented-param"),
+    pytest.param('''
+        def fetch(url, data=None, **options):
+            """Fetch a page.
+
+            Args:
+                url: where.
+                date: an HTTP date for the request header, passed on.
+            """
+        ''', [("C1.unknown-param", "data")], id="kwargs-one-letter-typo"),
+    pytest.param('''
+        def fetch(url, **options):
+            """Fetch a page.
+
+            :keyword verify: passed on to the session.
+            :type verify: bool
+            """
+        ''', [], id="trap-keyword-forwarded-to-kwargs"),
+    # ---- identifier-shaped names the code is said to call -------------------------------
+    pytest.param('''
+        def save(store):
+            """Save the items.
+
+            This calls ``write_items_to_disk`` to do the work.
+            """
+            store.prune(3)
+        ''', [("C1.unknown-name", None)], id="claimed-call-of-name-that-exists-nowhere"),
+    pytest.param('''
+        def save(store):
+            """Save the items; you can use ``write_items_to_disk`` in a subclass."""
+            store.prune(3)
+        ''', [], id="trap-reader-may-use-name"),
+    pytest.param('''
+        def save(store):
+            """Save the items, via the ``AddGeometryColumn`` stored procedure."""
+            store.prune(3)
+        ''', [], id="trap-name-of-an-outside-thing"),
+    pytest.param('''
+        def save(store):
+            """Save the items; it uses ``SAVE_MODE`` and the ``write_mode`` key of the config."""
+            store.prune(3)
+        ''', [], id="trap-constant-and-config-key"),
+    pytest.param('''
+        import notinstalled_pkg
+
+
+        def save(store):
+            """Save the items: this calls ``fmpz_mat_det`` of the backend."""
+            return notinstalled_pkg.det(store)
+        ''', [], id="trap-name-from-unreadable-package"),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), CASES)
+def test_names_the_docs_claim(tmp_path: Path, source: str, expected: list[tuple[str, str | None]]) -> None:
+    header = "from pkg.store import Store, load_items\n\n\n"
+    result = judge(tmp_path, {
+        "pkg/__init__.py": "from pkg.store import Store, load_items\n",
+        "pkg/store.py": STORE,
+        "pkg/use.py": header + textwrap.dedent(source).lstrip("\n"),
+    }, "pkg/use.py")
+    got = [(f.rule, f.fix.new_text if f.fix else None) for f in result.findings if f.criterion == "C1"]
+    assert got == expected, [f.message for f in result.findings]
+
+
+def test_reference_message_names_the_real_target(tmp_path: Path) -> None:
+    result = judge(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/store.py": STORE + '''
+
+    def helper():
+        """Help.
+
+        See Also
+        --------
+        Store.prnue : drop old items.
+        """
+    ''',
+    }, "pkg/store.py")
+    [f] = result.findings
+    assert f.message == ("the reference `Store.prnue` points at nothing in the code, its direct "
+                         "dependencies or the project; did you mean `Store.prune`?")
+    assert f.segment.text.startswith("Store.prnue")
+
+
+JAVA_SHOP = '''
+    package shop;
+
+    public class Cart {
+        public void addLine(String name, int count) {}
+        public int total() { return 0; }
+    }
+    '''
+
+
+@pytest.mark.parametrize(("javadoc", "expected"), [
+    pytest.param("@see Cart#totl", [("C1.unknown-reference", "total")], id="java-see-misspelt-member"),
+    pytest.param("@see Cart#total", [], id="trap-java-see-real-member"),
+    pytest.param("Adds up {@link Cart#addLnie the lines}.", [("C1.unknown-name", None)],
+                 id="java-link-swapped-letters"),
+    pytest.param("@see java.util.List#size", [], id="trap-java-see-jdk"),
+])
+def test_java_references(tmp_path: Path, javadoc: str, expected: list[tuple[str, str | None]]) -> None:
+    source = f'''
+    package shop;
+
+    public class Checkout {{
+        /**
+         * Pays for the cart.
+         * {javadoc}
+         */
+        public void pay(Cart cart) {{ cart.total(); }}
+    }}
+    '''
+    result = judge(tmp_path, {"shop/Cart.java": JAVA_SHOP, "shop/Checkout.java": source}, "shop/Checkout.java")
+    got = [(f.rule, f.fix.new_text if f.fix else None) for f in result.findings if f.criterion == "C1"]
+    if expected and expected[0][1] is None:
+        got = [(r, None) for r, _ in got]
+    assert got == expected, [f.message for f in result.findings]
+
+
+def test_see_also_entry_at_the_wrong_path_suggests_where_it_lives(tmp_path: Path) -> None:
+    result = judge(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/store.py": STORE,
+        "pkg/use.py": '''
+            def helper():
+                """Help.
+
+                See Also
+                --------
+                pkg.Store.prune : the class is not exported by the package.
+                """
+            ''',
+    }, "pkg/use.py")
+    [f] = result.findings
+    assert f.rule == "C1.unknown-reference"
+    assert f.fix is not None and f.fix.new_text == "pkg.store.Store.prune"
