@@ -95,7 +95,7 @@ CASES = [
     pytest.param('''
         def helper():
             """Help; see :meth:`pkg.store.Store.load_all` for the full read."""
-        ''', [("C1.unknown-name", None)], id="role-missing-member-of-project-class"),
+        ''', [("C1.unknown-reference", None)], id="role-missing-member-of-project-class"),
     pytest.param('''
         def helper():
             """Help; ``timeout`` is passed on, see :paramref:`.Store.prune.max_age`."""
@@ -111,7 +111,65 @@ CASES = [
             pkg.store.Store.load_all : no such member.
             """
         ''', [("C1.unknown-reference", "pkg.load_items"), ("C1.unknown-reference", None)], id="see-also-misspelt-under-package"),
+    pytest.param('''
+        def helper():
+            """
+            Help with the C{max_age} argument to L{Store.prnue}.
+
+            @see: L{pkg.store.Store.load}
+            """
+        ''', [("C1.unknown-reference", "Store.prune")], id="epytext-link-misspelt"),
+    pytest.param('''
+        def helper():
+            """
+            Help with the C{max_age} argument to L{the pruner <Store.prune>}.
+
+            @see: L{pkg.store.Store.load}
+            """
+        ''', [], id="trap-epytext-links-real"),
+    pytest.param('''
+        def helper():
+            """Help; the result is a L{pkg.store.Stoer}."""
+        ''', [("C1.unknown-reference", "pkg.store.Store")], id="epytext-link-missing-class"),
     # ---- parameter names ----------------------------------------------------------------
+    pytest.param('''
+        def not_found(brief="Not Found", message="Sorry."):
+            """
+            A page.
+
+            @param brief: the title.
+            @param brief: the body text.
+            """
+        ''', [("C1.unknown-param", "message")], id="epytext-param-documented-twice"),
+    pytest.param('''
+        def not_found(brief="Not Found", message="Sorry."):
+            """
+            A page.
+
+            @param brief: the title.
+            @type brief: str
+            @param message: the body text.
+            @type message: str
+            """
+        ''', [], id="trap-epytext-param-and-type"),
+    pytest.param('''
+        def not_found(brief="Not Found", message="Sorry.", code=404):
+            """
+            A page.
+
+            @param brief: the title.
+            @param brief: the body text.
+            """
+        ''', [], id="trap-twice-but-two-left-out"),
+    pytest.param('''
+        def not_found(brief="Not Found", message="Sorry."):
+            """
+            A page.
+
+            @param brief: the title.
+            @type breif: str
+            """
+        ''', [("C1.unknown-param", "brief")], id="epytext-type-misspelt"),
     pytest.param('''
         def fetch(url, timeout=10):
             """Fetch a page.
@@ -157,6 +215,58 @@ CASES = [
             :type verify: bool
             """
         ''', [], id="trap-keyword-forwarded-to-kwargs"),
+    # ---- a project function named as the callee when the code calls its sibling ---------
+    pytest.param('''
+        def create_forward_items_manager(base):
+            return base
+
+
+        def create_reverse_items_manager(base):
+            return base
+
+
+        class ItemsDescriptor:
+            """Gives the related items.
+
+            The work is delegated to a manager class built by ``create_forward_items_manager()``.
+            """
+
+            def manager(self):
+                return create_reverse_items_manager(object)
+        ''', [("C1.wrong-callee", "create_reverse_items_manager")], id="callee-sibling-named-instead"),
+    pytest.param('''
+        def create_forward_items_manager(base):
+            return base
+
+
+        def create_reverse_items_manager(base):
+            return create_forward_items_manager(base)
+
+
+        class ItemsDescriptor:
+            """Gives the related items.
+
+            The work is delegated to a manager class built by ``create_forward_items_manager()``.
+            """
+
+            def manager(self):
+                return create_reverse_items_manager(object)
+        ''', [], id="trap-callee-used-one-call-away"),
+    pytest.param('''
+        def create_forward_items_manager(base):
+            return base
+
+
+        def load_everything(base):
+            return base
+
+
+        class ItemsDescriptor:
+            """Gives the related items; it uses ``create_forward_items_manager()`` for writes."""
+
+            def manager(self):
+                return load_everything(object)
+        ''', [], id="trap-callee-no-sibling-called"),
     # ---- identifier-shaped names the code is said to call -------------------------------
     pytest.param('''
         def save(store):
@@ -237,7 +347,7 @@ JAVA_SHOP = '''
 @pytest.mark.parametrize(("javadoc", "expected"), [
     pytest.param("@see Cart#totl", [("C1.unknown-reference", "total")], id="java-see-misspelt-member"),
     pytest.param("@see Cart#total", [], id="trap-java-see-real-member"),
-    pytest.param("Adds up {@link Cart#addLnie the lines}.", [("C1.unknown-name", None)],
+    pytest.param("Adds up {@link Cart#addLnie the lines}.", [("C1.unknown-reference", None)],
                  id="java-link-swapped-letters"),
     pytest.param("@see java.util.List#size", [], id="trap-java-see-jdk"),
 ])

@@ -79,6 +79,9 @@ JAVADOC_TAGS: dict[str, str] = {
     "version": "other", "serial": "other", "serialData": "other", "serialField": "other",
     "apiNote": "other", "implNote": "other", "implSpec": "other", "hidden": "other",
     "uses": "other", "provides": "other",
+    # epytext fields (Twisted, pydoctor) share the Javadoc syntax
+    "raise": "raises", "type": "type", "rtype": "rtype", "ivar": "attribute", "cvar": "attribute",
+    "var": "attribute", "keyword": "param",
 }
 
 SPHINX_FIELD_RE = re.compile(r"[ \t]*:(?P<field>[A-Za-z]\w*)(?P<args>[ \t]+[^:\n`]*?)?[ \t]*:(?=[ \t]|$)", re.M)
@@ -261,14 +264,15 @@ def sphinx_item(text: str, start: int, end: int) -> FieldItem:
 
 
 def javadoc_item(text: str, start: int, end: int) -> FieldItem:
-    """``@param x desc``, ``@return desc``, ``@throws X desc``, ``@see Ref``, ``@since 1.2``."""
+    """``@param x desc``, ``@return desc``, ``@throws X desc``, ``@see Ref``, ``@since 1.2``, and
+    epytext's ``@type x: int``, ``@raise X: desc``, ``@ivar x: desc``."""
     m = JAVADOC_TAG_RE.match(text, start, end)
     if not m:
         return FieldItem(section="other", description=_desc(text, start, end))
     tag = m.group("tag")
     section = JAVADOC_TAGS[tag]
     i = _skip_ws(text, m.end(), end)
-    if tag in ("param", "throws", "exception", "see"):
+    if tag in ("param", "throws", "exception", "see", "raise", "type", "ivar", "cvar", "var", "keyword"):
         n = re.compile(r"<\w+>|[\w.$#]+(?:\([^)\n]*\))?").match(text, i, end)
         if n and not (tag == "see" and text[i] in "<\""):
             return _item(section, tag, text, (n.start(), n.end()), None, n.end(), end)

@@ -46,6 +46,11 @@ _DUNDERS = frozenset(
                "__fspath__", "__length_hint__", "__buffer__", "__match_args__", "__getattr__",
                "__matmul__", "__rmatmul__", "__imatmul__"})
 PY_BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | _DUNDERS | frozenset(
+    # Python 2's builtins, still named in docs that compare with them
+    {"xrange", "unicode", "basestring", "long", "raw_input", "unichr", "execfile", "cmp", "reduce",
+     "file", "buffer", "apply", "intern", "coerce", "reload", "iteritems", "itervalues", "iterkeys",
+     "has_key", "izip", "imap", "ifilter"}
+) | frozenset(
     {"self", "cls", "true", "false", "null", "none", "args", "kwargs", "__init__", "__call__",
      "__name__", "__main__", "__dict__", "__slots__", "__all__", "__file__", "__doc__"}
 )

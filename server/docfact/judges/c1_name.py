@@ -94,9 +94,13 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a property takes no arguments: its "Parameters" are those of the callable view it returns
     for raw in re.split(r"\s*,\s*", item.name):
         name = raw.strip().lstrip("*").strip()
+        if name in params and item.section == "param" and "," not in item.name:
+            yield from _documented_twice(ctx, seg, item, raw, name, params)
+            continue
         if not name or name in params or name in _NOT_PARAMS or not re.fullmatch(r"\w+", name):
             continue  # "Default: ``None``" on its own line is part of the item above
-        documented = {s.field.name for s in ctx.segments if s.field and s.field.section == "param"}
+        # a ``:type x:`` entry pairs with a parameter that has no type entry yet
+        documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
         real = [p for p in params if p not in ("self", "cls")]
         undocumented = [p for p in real if p not in documented]
         if any_keyword:
@@ -118,6 +122,32 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                   f"Rename `{name}` to `{suggestion}`")
         yield ctx.finding(seg, "C1", "C1.unknown-param", msg,
                           evidence=ctx.evidence_of(ctx.entity, "the signature", sig or None), fix=fix)
+
+
+def _documented_twice(ctx: JudgeContext, seg: Segment, item: FieldItem, raw: str, name: str,
+                      params: list[str]) -> Iterator[Finding]:
+    """A second entry for a parameter already described, in a doc that leaves exactly one
+    parameter out: the second entry's name is a slip for the missing one (``@param brief`` twice
+    on ``def notFound(brief, message)``)."""
+    entries = [s for s in ctx.segments if s.field and s.field.section == "param" and s.field.name]
+    earlier = [s for s in entries if s.index < seg.index and name in re.split(r"\s*,\s*", s.field.name or "")]
+    if not earlier:
+        return
+    documented = {n.strip().lstrip("*") for s in entries for n in re.split(r"\s*,\s*", s.field.name or "")}
+    missing = [p for p in params if p not in documented and p not in ("self", "cls")
+               and not p.startswith("_")]
+    e = ctx.entity
+    if len(missing) != 1 or e is None or any(p.kind == "kwarg" and p.name.lstrip("*") in missing for p in e.params):
+        return
+    fix = None
+    if item.name_span and item.name:
+        rel = item.name_span[0] + item.name.find(raw) - seg.start
+        fix = ctx.fix_replace(seg, rel, rel + len(raw), raw.replace(name, missing[0]),
+                              f"Rename `{name}` to `{missing[0]}`")
+    yield ctx.finding(
+        seg, "C1", "C1.unknown-param",
+        f"`{name}` is documented twice and `{missing[0]}` not at all; did you mean `{missing[0]}`?",
+        evidence=ctx.evidence_of(e, "the signature", e.signature or None), fix=fix)
 
 
 def _resolves(ctx: JudgeContext, m: Mention) -> bool:
@@ -344,7 +374,7 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 
 _HISTORY = re.compile(
-    r"\b(?:renamed|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
+    r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
     r"formerly|previously|no\s+longer|instead|used\s+to|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|versionadded|seealso|see\s+also)\b",
@@ -404,7 +434,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
         if suggestion is not None and _external_attribute(ctx, suggestion):
             suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
-        if suggestion is not None and (suggestion.lower() == last.lower() or _same_in_other_case_style(last, suggestion)):
+        if suggestion is not None and ((suggestion.lower() == last.lower() and not _class_case_slip(ctx, last, suggestion))
+                                       or _same_in_other_case_style(last, suggestion)):
             # a difference of case only is more often prose than a rename, and ``filterText``
             # beside ``filter_text`` is the same field as spelled on the wire (JSON, a protocol)
             suggestion = None
@@ -468,6 +499,16 @@ def _has_unreadable_imports(ctx: JudgeContext) -> bool:
         except Exception:
             return True
     return False
+
+
+def _class_case_slip(ctx: JudgeContext, written: str, real: str) -> bool:
+    """Whether ``written`` is a project class's CamelCase name with one inner letter in the wrong
+    case (``PHregResults`` for ``PHRegResults``): a slip, not prose spelling a word another way."""
+    if written[0] != real[0] or sum(a != b for a, b in zip(written, real)) != 1:
+        return False
+    if sum(c.isupper() for c in real) < 2 or not any(c.islower() for c in real):
+        return False
+    return any(e.kind == "class" for e in ctx.graph.entities_named(real))
 
 
 def _identifier_shaped(name: str) -> bool:

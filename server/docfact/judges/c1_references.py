@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule, _same_family, osa_distance
 from docfact.judges.c1_name import (
+    _NOT_THE_CODE,
     _opaque_owner,
     _project_head,
     _proven_missing_member,
@@ -104,6 +105,13 @@ def _real_path(ctx: JudgeContext, target: str) -> str | None:
             return hits.pop()
         if hits:
             return None
+    if len(parts) == 2:
+        # ``sklearn.BaseEstimator``: a class or function the package does not export, defined
+        # once in one of its modules
+        hits = {e.qualname for e in named if e.kind in ("class", "function")
+                and e.qualname.startswith(parts[0] + ".") and "test" not in e.path}
+        if len(hits) == 1:
+            return hits.pop()
     return None
 
 
@@ -184,8 +192,72 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
 
 
+
+
+# the code hands the work to the name that follows ("delegated to a class built by X()")
+_HANDS_TO = re.compile(
+    r"\b(?:calls|calling|invokes|invoking|uses|using|delegate[sd]?\s+to|delegating\s+to|"
+    r"built\s+by|created\s+by|made\s+by|handled\s+by|implemented\s+by|done\s+by|wraps|wrapping)"
+    r"\b[^.;:]{0,60}$",
+    re.I,
+)
+_CALLED = re.compile(r"(?<![\w.])(?:self\.|cls\.)?([A-Za-z_]\w*)\s*\(")
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", name.strip("_")) if w]
+
+
+def _similar(a: str, b: str) -> bool:
+    """Names of the same shape that differ in a word or two (``create_forward_many_to_many_manager``
+    and ``create_reverse_many_to_one_manager``), not unrelated names."""
+    wa, wb = _words(a.lower()), _words(b.lower())
+    if len(wa) < 3 or len(wb) < 3:
+        return False
+    common = sum(1 for x in wa if x in wb)
+    return common >= max(len(wa), len(wb)) - 2 and wa[0] == wb[0]
+
+
+def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """The doc says the code hands the work to project function ``X``; the code never uses ``X``
+    (nor do the functions it calls) but calls ``Y``, a function of the same shape: ``X`` is the
+    wrong name."""
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method", "class") or ctx.doc.kind == "comment" or not ctx.is_python:
+        return
+    if _NOT_THE_CODE.search(seg.text):
+        return  # "can be passed ... by using ``x()``": the reader's code, not this one
+    for m in find_mentions(seg.text):
+        if m.strength != "marked" or not _HANDS_TO.search(seg.text, 0, m.start):
+            continue
+        last = m.name.rsplit(".", 1)[-1]
+        targets = [t for t in ctx.graph.entities_named(last) if t.kind in ("function", "method", "class")]
+        if not targets or re.search(rf"\b{re.escape(last)}\b", e.docless_code or e.code):
+            continue
+        names = set(_CALLED.findall(e.docless_code or e.code))
+        hop = [*ctx.related_entities, *(t for c in names for t in ctx.graph.entities_named(c))]
+        if any(re.search(rf"\b{re.escape(last)}\b", r.docless_code or r.code) for r in hop):
+            continue  # used one call away
+        called = {c for c in names if c != last and _similar(last, c)
+                  and any(t.kind in ("function", "method", "class") for t in ctx.graph.entities_named(c))}
+        if len(called) != 1:
+            continue
+        real = called.pop()
+        yield ctx.finding(
+            seg, "C1", "C1.wrong-callee",
+            f"the code does not use `{last}`; it calls `{real}`",
+            evidence=ctx.evidence_of(e, f"the code calls `{real}`"),
+            fix=ctx.fix_replace(seg, m.end - len(last), m.end, real, f"Replace `{last}` with `{real}`"),
+        )
+        return
+
+
 RULES = (
     Rule("C1.unknown-reference", "C1",
          "A cross-reference (See Also, @see, a Sphinx role, {@link}) to a name that does not exist.",
          "`See Also: Store.prnue` when the class has `prune`", unknown_reference),
+    Rule("C1.wrong-callee", "C1",
+         "The doc names a project function the code does not use, beside one of the same shape it does call.",
+         "\"Delegates to ``create_forward_manager()``\" when the code calls `create_reverse_manager`",
+         wrong_callee),
 )

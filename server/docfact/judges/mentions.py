@@ -1,7 +1,8 @@
 """Find the code-like mentions in a sentence: the words a reader takes for identifiers.
 
 Plain English words are never mentions. A word counts as code when it is marked as code
-(backticks, double backticks, a Sphinx role, ``{@code}``/``{@link}``), when it is written as a
+(backticks, double backticks, a Sphinx role, ``{@code}``/``{@link}``, epytext's
+``C{}``/``L{}``), when it is written as a
 call (``save()``), or when its spelling cannot be an English word: snake_case with an
 underscore, CamelCase with an inner capital, or a dotted name whose parts are identifiers.
 """
@@ -24,6 +25,8 @@ _ROLE = re.compile(rf":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const|pa
 _DOUBLE_TICK = re.compile(r"``([^`]+?)``")
 _SINGLE_TICK = re.compile(r"(?<![`:\w])`([^`]+?)`(?!`)")
 _JAVADOC_INLINE = re.compile(r"\{@(?:code|link|linkplain|value|literal)\s+([^}]+)\}")
+# epytext (Twisted, pydoctor): ``L{name}`` / ``L{label <name>}`` links, ``C{code}`` code
+_EPYTEXT = re.compile(r"(?<![A-Za-z])(?P<kind>[LC])\{(?:[^{}<]*<)?(?P<target>[^{}<>]+)>?\}")
 _CALL = re.compile(rf"(?<![\w.`])({_DOTTED})\(\)")
 _WORD = re.compile(rf"(?<![\w.`@#/\\-])({_DOTTED})(?![\w`])")
 
@@ -95,6 +98,13 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
 
     for url in _URLISH.finditer(sentence):
         taken.append((url.start(), url.end()))
+    for m in _EPYTEXT.finditer(sentence):
+        taken.append((m.start(), m.end()))
+        cleaned = _clean(m.group("target"))
+        if cleaned:
+            s = m.start("target") + len(m.group("target")) - len(m.group("target").lstrip())
+            out.append(Mention(cleaned[0], s, s + len(m.group("target").strip()), MARKED, cleaned[1],
+                               m.group("kind") == "L"))
     for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
         for m in rx.finditer(sentence):
             if rx is _JAVADOC_INLINE:
@@ -147,6 +157,7 @@ def strip_code(sentence: str) -> str:
         return " " * len(m.group(0))
 
     s = _ROLE.sub(blank, sentence)
+    s = _EPYTEXT.sub(blank, s)
     s = _DOUBLE_TICK.sub(blank, s)
     s = _JAVADOC_INLINE.sub(blank, s)
     return _SINGLE_TICK.sub(blank, s)

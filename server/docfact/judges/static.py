@@ -12,8 +12,8 @@ from docfact.model import Finding
 log = logging.getLogger(__name__)
 
 ALL_RULES: tuple[Rule, ...] = (
+    *c1_references.RULES,  # before C1.unknown-name: a reference's message names its target
     *c1_name.RULES,
-    *c1_references.RULES,
     *c2_type.RULES,
     *c3_functionality.RULES,
     *c4_irrelevant.RULES,
