@@ -129,11 +129,11 @@ def _documented_twice(ctx: JudgeContext, seg: Segment, item: FieldItem, raw: str
     """A second entry for a parameter already described, in a doc that leaves exactly one
     parameter out: the second entry's name is a slip for the missing one (``@param brief`` twice
     on ``def notFound(brief, message)``)."""
-    entries = [s for s in ctx.segments if s.field and s.field.section == "param" and s.field.name]
-    earlier = [s for s in entries if s.index < seg.index and name in re.split(r"\s*,\s*", s.field.name or "")]
-    if not earlier:
+    entries = [(s.index, re.split(r"\s*,\s*", s.field.name)) for s in ctx.segments
+               if s.field and s.field.section == "param" and s.field.name]
+    if not any(i < seg.index and name in names for i, names in entries):
         return
-    documented = {n.strip().lstrip("*") for s in entries for n in re.split(r"\s*,\s*", s.field.name or "")}
+    documented = {n.strip().lstrip("*") for _, names in entries for n in names}
     missing = [p for p in params if p not in documented and p not in ("self", "cls")
                and not p.startswith("_")]
     e = ctx.entity
