@@ -152,6 +152,17 @@ FIRES = [
             """
         ''', "`mode` is Mode.SLOW", "Defaults to ``Mode.FAST``.", id="enum-member-named-differently"),
     pytest.param('''
+        def laplacian(g, weight="weight"):
+            """Laplacian.
+
+            Parameters
+            ----------
+            weight : object, optional (default: None)
+                The edge attribute.
+            """
+        ''', "`weight` is None, but the signature says `\"weight\"`", '(default: "weight")',
+        id="none-documented-for-a-string-default"),
+    pytest.param('''
         def fit(x, alpha=0.5):
             """Fit.
 
@@ -196,6 +207,15 @@ QUIET = [
                 name: Defaults to "x".
             """
         ''', id="true-lower-case-and-other-quotes"),
+    pytest.param('''
+        def write(text, end="\\n", style="none"):
+            """Write.
+
+            Args:
+                end (str, optional): What ends the line. Defaults to "\\\\n".
+                style (str, optional): The style. Defaults to None.
+            """
+        ''', id="escaped-newline-and-the-string-none"),
     pytest.param('''
         def connect(host, timeout=None):
             """Connect.
@@ -260,6 +280,14 @@ QUIET = [
                 timeout: Seconds. Defaults to 5 minutes.
             """
         ''', id="a-unit-that-scales-the-number"),
+    pytest.param('''
+        def wait(timeout_ms=30000):
+            """Wait.
+
+            Args:
+                timeout_ms: How long. Defaults to 30 seconds.
+            """
+        ''', id="seconds-for-a-parameter-in-milliseconds"),
     pytest.param('''
         def draw(g, width=1.0):
             """Draw.

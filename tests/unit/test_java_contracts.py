@@ -225,6 +225,46 @@ QUIET = [
         id="project-exception-extending-a-library-class"),
     pytest.param(java("""
         /**
+         * Waits for the reply.
+         * @throws TimeoutException if no reply comes in time
+         */
+        public void await() {
+            lock.wait(10);
+        }
+        """), {"src/p/TimeoutException.java": "package p;\n\npublic class TimeoutException extends RuntimeException {}\n"},
+        id="project-class-in-the-package-shadows-the-jdk-name"),
+    pytest.param(java("""
+        /**
+         * Closes the stream.
+         * @throws IOException if flushing fails
+         */
+        // an implementation note between the Javadoc and the method
+        @Override public void close() throws IOException {
+            out.flush();
+        }
+        """), {}, id="comment-between-javadoc-and-declaration"),
+    pytest.param("""
+        package p;
+
+        /**
+         * A pair.
+         * @param <A> the first type
+         * @param <B> the second type
+         */
+        public record Store<A, B>(A first, B second) {
+            /**
+             * Maps the pair.
+             * @param <R> the result type
+             * @param fn the function
+             * @return the result
+             */
+            public static<R> R apply(java.util.function.Supplier<R> fn) {
+                return fn.get();
+            }
+        }
+        """, {}, id="record-type-params-and-static-without-a-space"),
+    pytest.param(java("""
+        /**
          * Logs in.
          * @throws AuthenticationException if the password is wrong
          */

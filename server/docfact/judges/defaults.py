@@ -63,7 +63,7 @@ _NAMED = tuple(re.compile(p + _VALUE) for p in (
     r"(?:it\s+)?(?:defaults\s+to|is\s+set\s+to|is)\s+",
 ))
 
-_DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses"})
+_DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
 _SENTINEL_STRINGS = frozenset({"deprecated", "warn", "warning", "auto", "default", "unset", "unspecified"})
 
 
@@ -106,7 +106,7 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
     for pat in _NAMED:
         for m in pat.finditer(text):
             name = m.group("name") or m.group("bare")
-            if name not in params or _conditional(text, m.end("val")):
+            if name not in params or _conditional(text, m.end("val"), name):
                 continue
             if m.group("bare") and not _bare_subject_ok(text, m.start("bare"), name):
                 continue
@@ -116,7 +116,7 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
         own = item.name.strip().lstrip("*")
         if own in params:
             for m in (*_ATTRIBUTIVE.finditer(text), *_PREDICATIVE.finditer(text)):
-                if any(c.span == m.span("val") for c in out) or _conditional(text, m.end("val")):
+                if any(c.span == m.span("val") for c in out) or _conditional(text, m.end("val"), own):
                     continue
                 if m.re is _PREDICATIVE and not _subject_is_item(text[: m.start()], own):
                     continue
@@ -126,9 +126,11 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
     return sorted(out, key=lambda c: c.span)
 
 
-def _conditional(text: str, end: int) -> bool:
+def _conditional(text: str, end: int, name: str) -> bool:
     """Whether the value is part of something larger: a condition ("3 for directed graphs"), an
-    expression ("0.5 * n"), a unit that scales it ("5 minutes")."""
+    expression ("0.5 * n"), a unit that scales it ("5 minutes", "30 seconds" for ``timeout_ms``)."""
+    if _SECONDS.match(text, end) and _NOT_SECONDS.search(name.lower()):
+        return True
     return _AFTER.match(text, end) is not None
 
 
@@ -259,6 +261,10 @@ def read_value(text: str) -> object:
     v = text.strip()
     while len(v) > 1 and v[0] == v[-1] and v[0] in "`*":
         v = v[1:-1].strip()
+    quoted = re.fullmatch(r"[rbuf]?(['\"])(.*)\1", v, re.S)
+    if quoted:
+        # compared as written: a docstring shows "\\n" where the code writes "\n"
+        return re.sub(r"\\+", r"\\", quoted.group(2))
     low = v.lower()
     if low in ("true", "false", "none", "null"):
         return {"true": True, "false": False}.get(low)
@@ -328,8 +334,10 @@ def _same(doc: object, code: object) -> bool | None:
     if isinstance(doc, str) and isinstance(code, str):
         return _loose(doc) == _loose(code)
     if isinstance(doc, str) or isinstance(code, str):
-        # 'true' for True, "3" for 3: the same value in another spelling
-        return str(doc).lower() == str(code).lower() or None
+        # 'true' for True, "3" for 3, 'none' for None: the same value in another spelling
+        if str(doc).lower() == str(code).lower():
+            return True
+        return False if doc is None else None  # "default: None" for ``weight="weight"``
     if isinstance(doc, bool) != isinstance(code, bool):
         return None  # 0 for False: a loose way to write it
     return doc == code
@@ -337,7 +345,7 @@ def _same(doc: object, code: object) -> bool | None:
 
 def _loose(s: object) -> str:
     # a docstring shows "\\n" where the code writes "\n"; case, white space, "_" and "-" rarely matter
-    return re.sub(r"[\s_\-\\]", "", str(s)).lower()
+    return re.sub(r"[\s_\-\\`]", "", str(s)).lower()
 
 
 def _same_member(doc: object, code: _Member) -> bool | None:

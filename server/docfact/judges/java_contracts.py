@@ -24,7 +24,7 @@ from docfact.model import Entity, FileIndex, Finding, Segment
 
 _MODIFIERS = re.compile(
     r"^(?:(?:public|protected|private|static|final|abstract|synchronized|native|default|strictfp|"
-    r"transient|volatile|sealed|non-sealed)\s+|@[\w.]+(?:\s*\([^)]*\))?\s*)*"
+    r"transient|volatile|sealed|non-sealed)(?![\w$-])\s*|@[\w.]+(?:\s*\([^)]*\))?\s*)*"
 )
 # "@throws IOException never: the stream is in memory", "... wrapped in an UncheckedIOException"
 _EXPLAINED = re.compile(r"\b(?:never|not\s+(?:be\s+)?thrown|wrap(?:s|ped|ping)?|cause|unchecked|sneak\w*|rethrown)\b", re.I)
@@ -34,6 +34,22 @@ _Node = tuple[str, str, "Entity | None"]  # ("jdk" | "project", key, class entit
 
 
 # ---- reading the signature -----------------------------------------------------------------
+
+
+def _header(e: Entity) -> str:
+    """The declaration of ``e`` up to its body, comments removed, on one line (the index's
+    signature keeps a comment written between the annotations and the modifiers)."""
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", " ", e.code, flags=re.S)
+    depth = 0
+    for i, ch in enumerate(code):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch in "{;" and depth == 0:
+            code = code[:i]
+            break
+    return " ".join(code.split())
 
 
 def _angle(text: str, i: int) -> tuple[str, int] | None:
@@ -78,7 +94,7 @@ def _type_names(inside: str) -> list[str]:
 def type_params(e: Entity) -> list[str] | None:
     """The type parameters a method or class declares (``[]`` when none), None when its
     signature cannot be read."""
-    sig = e.signature
+    sig = _header(e)
     if e.kind == "class":
         m = re.search(rf"\b(?:class|interface|record|enum|@interface)\s+{re.escape(e.name)}\b\s*", sig)
         if m is None:
@@ -98,7 +114,7 @@ def type_params(e: Entity) -> list[str] | None:
 
 def declared_throws(e: Entity) -> list[str] | None:
     """The classes in a method's ``throws`` clause as written, None when unreadable."""
-    sig = e.signature
+    sig = _header(e)
     m = re.search(rf"\b{re.escape(e.name)}\s*\(", sig)
     if m is None:
         return None
@@ -147,30 +163,25 @@ def _resolve(ctx: JudgeContext, name: str, fi: FileIndex, scope: Entity) -> _Nod
     """What an exception class name means in file ``fi``: a JDK class or a project class."""
     name = name.strip()
     if "." in name and name[0].islower():
-        if name in jdk.superclasses() or name == jdk.THROWABLE:
-            return ("jdk", name, None)
         pkg, simple = name.rsplit(".", 1)
         found = [c for c in _project_classes(ctx, simple) if _package(ctx, c) == pkg]
-        return ("project", found[0].qualname, found[0]) if len(found) == 1 else None
+        if len(found) == 1:
+            return _project(ctx, found[0])
+        return ("jdk", name, None) if not found and name in jdk.superclasses() else None
     if "." in name:  # Outer.Inner
         outer, simple = name.rsplit(".", 1)
         found = [c for c in _project_classes(ctx, simple) if (c.parent or "").endswith(outer)]
-        return ("project", found[0].qualname, found[0]) if len(found) == 1 else None
+        return _project(ctx, found[0]) if len(found) == 1 else None
     # a single-type import
     for imp in fi.imports:
         if imp.name == name:
-            q = f"{imp.module}.{name}"
-            if q in jdk.superclasses():
-                return ("jdk", q, None)
-            found = [c for c in _project_classes(ctx, name) if _package(ctx, c) == imp.module
-                     or c.qualname.startswith(imp.module + ".")]
-            return ("project", found[0].qualname, found[0]) if len(found) == 1 else None
+            return _resolve(ctx, f"{imp.module}.{name}", fi, scope)
     # a class of the same file, then of the same package
     here = [c for c in _project_classes(ctx, name) if c.path == fi.path]
     if not here:
         here = [c for c in _project_classes(ctx, name) if _package(ctx, c) == fi.package]
     if here:
-        return ("project", here[0].qualname, here[0]) if len(here) == 1 else None
+        return _project(ctx, here[0]) if len(here) == 1 else None
     # java.lang and on-demand imports
     candidates: list[_Node] = []
     if f"java.lang.{name}" in jdk.superclasses() or name == "Throwable":
@@ -184,10 +195,16 @@ def _resolve(ctx: JudgeContext, name: str, fi: FileIndex, scope: Entity) -> _Nod
         elif imp.module not in jdk.packages():
             found = [c for c in _project_classes(ctx, name) if _package(ctx, c) == imp.module]
             if found:
-                candidates.extend(("project", c.qualname, c) for c in found)
+                candidates.extend(_project(ctx, c) for c in found)
             elif not imp.module.startswith(("java.", "javax.")):
                 return None  # a library's package may hold a class of that name
     return candidates[0] if len(candidates) == 1 else None
+
+
+def _project(ctx: JudgeContext, cls: Entity) -> _Node:
+    """A project class under the key the JDK table would give it: package and nested path."""
+    pkg = _package(ctx, cls)
+    return ("project", f"{pkg}.{cls.local_name}" if pkg else cls.local_name, cls)
 
 
 def _project_classes(ctx: JudgeContext, name: str) -> list[Entity]:
@@ -201,10 +218,11 @@ def _package(ctx: JudgeContext, cls: Entity) -> str:
 
 def _superclass(cls: Entity) -> str | None:
     """The class a class ``extends`` as written; ``java.lang.Object`` when it extends nothing."""
-    m = re.search(rf"\bclass\s+{re.escape(cls.name)}\b", cls.signature)
+    header = _header(cls)
+    m = re.search(rf"\bclass\s+{re.escape(cls.name)}\b", header)
     if m is None:
         return None
-    rest = cls.signature[m.end():].lstrip()
+    rest = header[m.end():].lstrip()
     if rest.startswith("<"):
         got = _angle(rest, 0)
         if got is None:
