@@ -59,6 +59,16 @@ FIRES = [
             """
         ''', "`tol` is 1e-4, but the signature says `1e-3`", "(default: 1e-3)", id="numpy-optional-default-colon"),
     pytest.param('''
+        def fit(x, n_iter=10):
+            """Fit.
+
+            Parameters
+            ----------
+            n_iter : int (default=100)
+                Iterations.
+            """
+        ''', "`n_iter` is 100", "(default=10)", id="numpy-parenthesised-default-equals"),
+    pytest.param('''
         def connect(host, *, timeout=10):
             """Connect.
 

@@ -40,7 +40,7 @@ _NOT_SECONDS = re.compile(r"(?:^|_)(?:ms|msec|millis|milliseconds|us|usec|ns|nse
 
 # the phrases of a default in a parameter's own item; ``attributive`` ones sit right after the
 # item's name or type ("x : int, default 3", "(default: 3)"), the others need a subject
-_ATTRIBUTIVE = re.compile(r"(?:\(\s*(?i:default)\b:?\s*|,\s*(?i:default)\s+|\b(?i:default)\s*[=:]\s*)" + _VALUE)
+_ATTRIBUTIVE = re.compile(r"(?:\(\s*(?i:default)\b\s*[:=]?\s*|,\s*(?i:default)\s+|\b(?i:default)\s*[=:]\s*)" + _VALUE)
 _PREDICATIVE = re.compile(
     r"(?:\b(?i:defaults?\s+(?:to|is)|default\s+value\s+is|default\s+value\s*[=:])\s*"
     r"|\b(?i:by\s+default),?\s+(?:it\s+is\s+|is\s+)?"
