@@ -148,6 +148,31 @@ FIRES = [
             _verbose = attr.ib(default=False)
         ''', "`verbose` is True, but the field says `False`", "Defaults to ``False``.", id="attrs-private-field"),
     pytest.param('''
+        from typing import NamedTuple
+
+        class Point(NamedTuple):
+            """A point.
+
+            Attributes:
+                x: The abscissa. Defaults to 1.
+            """
+            x: float = 0.0
+        ''', "`x` is 1, but the field says `0.0`", "Defaults to 0.0.", id="named-tuple-field"),
+    pytest.param('''
+        import attrs
+
+        @attrs.define
+        class Retry:
+            """Retry policy.
+
+            Args:
+                attempts: How often. Defaults to 5.
+                backoff: Seconds between attempts. Defaults to ``[]``.
+            """
+            attempts: int = attrs.field(default=3)
+            backoff: list = attrs.field(factory=list)
+        ''', "`attempts` is 5, but the field says `3`", "Defaults to 3.", id="attrs-define-field-default"),
+    pytest.param('''
         import enum
 
         class Mode(enum.Enum):

@@ -159,7 +159,7 @@ def _enclosing_type_params(ctx: JudgeContext, e: Entity) -> set[str]:
 # ---- resolving exception classes -----------------------------------------------------------
 
 
-def _resolve(ctx: JudgeContext, name: str, fi: FileIndex, scope: Entity) -> _Node | None:
+def _resolve(ctx: JudgeContext, name: str, fi: FileIndex) -> _Node | None:
     """What an exception class name means in file ``fi``: a JDK class or a project class."""
     name = name.strip()
     if "." in name and name[0].islower():
@@ -175,7 +175,7 @@ def _resolve(ctx: JudgeContext, name: str, fi: FileIndex, scope: Entity) -> _Nod
     # a single-type import
     for imp in fi.imports:
         if imp.name == name:
-            return _resolve(ctx, f"{imp.module}.{name}", fi, scope)
+            return _resolve(ctx, f"{imp.module}.{name}", fi)
     # a class of the same file, then of the same package
     here = [c for c in _project_classes(ctx, name) if c.path == fi.path]
     if not here:
@@ -253,7 +253,7 @@ def _chain(ctx: JudgeContext, node: _Node) -> list[str] | None:
         fi = ctx.graph.file(ent.path)
         if sup is None or fi is None or sup == "java.lang.Object" or sup == "Object":
             return None
-        cur = _resolve(ctx, sup, fi, ent)
+        cur = _resolve(ctx, sup, fi)
     return None
 
 
@@ -284,12 +284,12 @@ def undeclared_checked_exception(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     name = item.name
     if name in variables or any(d in variables for d in declared):
         return  # ``<X extends Throwable> ... throws X``: any documented exception may be an X
-    node = _resolve(ctx, name, ctx.file, e)
+    node = _resolve(ctx, name, ctx.file)
     chain = _chain(ctx, node) if node is not None else None
     if chain is None or not _is_checked(chain):
         return
     for d in declared:
-        dn = _resolve(ctx, d, ctx.file, e)
+        dn = _resolve(ctx, d, ctx.file)
         dchain = _chain(ctx, dn) if dn is not None else None
         if dchain is None or dchain[0] in chain or chain[0] in dchain:
             return  # declared itself, a superclass, a subclass, or something unknown
