@@ -387,3 +387,37 @@ def test_see_also_entry_at_the_wrong_path_suggests_where_it_lives(tmp_path: Path
     [f] = result.findings
     assert f.rule == "C1.unknown-reference"
     assert f.fix is not None and f.fix.new_text == "pkg.store.Store.prune"
+
+
+def test_module_names_the_index_does_not_list_are_not_missing(tmp_path: Path) -> None:
+    """Tuple unpacking, assignments under ``if`` and names given as strings bind members too;
+    a history sentence names old members on purpose."""
+    result = judge(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/dns.py": '''
+            import socket
+
+            OP_QUERY, OP_STATUS = range(2)
+            if socket.has_ipv6:
+                HOSTNAME = "a"
+            else:
+                HOSTNAME = "b"
+            _CODES = {"EREFUSED": 5}
+            ''',
+        "pkg/use.py": '''
+            from pkg import dns
+
+
+            def reply():
+                """Answer with L{dns.OP_QUERY} from L{dns.HOSTNAME}, or L{dns.EREFUSED}.
+
+                See also L{dns.OP_QEURY}.
+                """
+
+
+            def old():
+                """L{dns.OP_INVERSE} is deprecated."""
+            ''',
+    }, "pkg/use.py")
+    got = [(f.rule, f.segment.text.split()[0], f.fix.new_text if f.fix else None) for f in result.findings]
+    assert got == [("C1.unknown-reference", "See", None)]

@@ -342,9 +342,11 @@ class Resolver:
 
     def opaque_module(self, path: str) -> bool:
         """Whether project module ``path`` may bind names docfact cannot list: it has a module
-        ``__getattr__``, or star-imports a module outside the project."""
+        ``__getattr__``, replaces itself in ``sys.modules`` (Twisted's ``reactor``), writes its
+        own ``globals()``, or star-imports a module outside the project."""
         fi = self.g.file(path)
-        if fi is None or self.g.find(path, "__getattr__") is not None:
+        if fi is None or self.g.find(path, "__getattr__") is not None or \
+                any(k in fi.text for k in ("sys.modules[", "globals()[", "globals().update", "setattr(sys.modules")):
             return True
         _, stars = self.g.imports_of(path)
         return any(not self.g.is_project_module(self.absolute(imp, fi)) for imp in stars)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import STDLIB_MODULES, JudgeContext, Rule, _same_family, osa_distance
+from docfact.judges.base import (
+    PY_BUILTIN_NAMES,
+    STDLIB_MODULES,
+    JudgeContext,
+    Rule,
+    _same_family,
+    osa_distance,
+)
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
 from docfact.model import Entity, FieldItem, Finding, Segment
 
@@ -103,14 +110,26 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
         real = [p for p in params if p not in ("self", "cls")]
         undocumented = [p for p in real if p not in documented]
-        if any_keyword:
+        if item.section == "type":
+            # ``@type x:`` also types an ``@ivar x`` or a class attribute: only a misspelt
+            # parameter that no other field names is a wrong name
+            if any(s.field and s.field.name == name and s is not seg for s in ctx.segments) or \
+                    (ctx.entity is not None and ctx.entity.kind == "class"
+                     and name in (class_attributes(ctx, ctx.entity) or {name})):
+                continue
+            typo = _typo_of(name, undocumented)
+            if typo is None:
+                continue
+            undocumented = [typo]
+        elif any_keyword:
             typo = _typo_of(name, undocumented)
             if typo is None:
                 continue
             undocumented = [typo]
         # the one undocumented parameter is the likely new name when every parameter has an entry
         renamed = undocumented[0] if len(undocumented) == 1 and len(documented) == len(real) else None
-        suggestion = undocumented[0] if any_keyword else ctx.suggest(name, undocumented, cutoff=0.5) or renamed
+        suggestion = undocumented[0] if any_keyword or item.section == "type" \
+            else ctx.suggest(name, undocumented, cutoff=0.5) or renamed
         sig = ctx.entity.signature if ctx.entity else ""
         msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
         msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"
@@ -162,6 +181,8 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
     if len(parts) == 1:
         return True
     dotted = ".".join(parts)
+    if unlisted_member(ctx, dotted) or _bound_twice(ctx, head) or exists_by_suffix(ctx, dotted):
+        return True
     if head in STDLIB_MODULES:
         try:
             if ctx.graph.external_exists(dotted):
@@ -175,8 +196,9 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
             if head_res is not None and head_res.kind == "project" and head_res.entity is not None \
                     and head_res.entity.kind in ("class", "module"):
                 full = ctx.graph.resolve(dotted, scope)
-                if full is not None:
-                    return True
+                if full is not None and not (full.kind == "external" and head_res.entity.kind == "class"
+                                             and _all_members_known(ctx, head_res.entity, interface_ok=True)):
+                    return True  # (the resolver follows a missing member into an external base)
                 if head_res.entity.kind == "module" and len(parts) == 2:
                     # bound by an import of a module docfact cannot read (compiled, generated)
                     mod = ctx.graph.file(head_res.entity.path)
@@ -185,7 +207,7 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
                 # an instance attribute set in a method (``self.show_default = ...``), or a
                 # member of a class with a base outside the project (``jinja2.Environment``)
                 return len(parts) == 2 and (f"self.{parts[1]}" in head_res.entity.code or (
-                    head_res.entity.kind == "class" and not _all_members_known(ctx, head_res.entity)))
+                    head_res.entity.kind == "class" and not _all_members_known(ctx, head_res.entity, interface_ok=True)))
             cls = _only_project_class(ctx, head) if head_res is None else None
             if cls is not None and len(parts) == 2:
                 # ``Session.resolve_redirects`` in a file that does not import Session
@@ -199,6 +221,84 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
     except Exception:
         exists = None
     return exists is not False
+
+
+# what zope.interface's ``Interface`` gives every interface
+_INTERFACE_MEMBERS = frozenset({
+    "providedBy", "implementedBy", "names", "namesAndDescriptions", "queryDescriptionFor",
+    "getDescriptionFor", "validateInvariants", "isOrExtends", "extends", "getBases", "queryTaggedValue",
+    "getTaggedValue", "setTaggedValue", "getName", "getDoc",
+})
+def _bound_by_import(ctx: JudgeContext, target: str) -> bool:
+    """Whether the project module that ``target`` names a member of binds that name through an
+    import (of a compiled or generated module docfact cannot read: ``sklearn.neighbors.BallTree``)."""
+    owner, _, last = target.rpartition(".")
+    if ctx.entity is None or not owner:
+        return False
+    try:
+        res = ctx.graph.resolve(owner, ctx.entity)
+    except Exception:
+        return True
+    if res is None or res.entity is None or res.entity.kind != "module":
+        return False
+    mod = ctx.graph.file(res.entity.path)
+    return mod is not None and any(i.bound_name == last for i in mod.imports)
+
+
+def _bound_in_text(ctx: JudgeContext, target: str) -> bool:
+    """Whether the source of the project module or class that ``target`` names a member of binds
+    that name in a way the index does not list: tuple unpacking (``A, B = range(2)``), an
+    assignment under ``if``/``try``, a name given as a string (``setattr``, ``globals()``)."""
+    owner, _, last = target.rpartition(".")
+    if ctx.entity is None or not owner:
+        return False
+    try:
+        res = ctx.graph.resolve(owner, ctx.entity)
+    except Exception:
+        return True
+    if res is None or res.entity is None:
+        return False
+    if res.entity.kind == "module":
+        mod = ctx.graph.file(res.entity.path)
+        text = mod.text if mod is not None else ""
+    else:
+        text = res.entity.code
+    word = re.escape(last)
+    return bool(re.search(
+        rf"^[ \t]*(?:[\w.]+[ \t]*,[ \t]*)*{word}[ \t]*(?:,[ \t]*[\w.]+[ \t]*)*(?::[^=\n]*)?=(?!=)"
+        rf"|[\"']{word}[\"']|\b(?:def|class)[ \t]+{word}\b|\bimport\b[^\n]*\b{word}\b",
+        text, re.M))
+
+
+def exists_by_suffix(ctx: JudgeContext, target: str) -> bool:
+    """Whether a project entity's qualified name ends with ``target`` (how Sphinx and pydoctor
+    search a reference written relative to some package: ``protocol.Factory``)."""
+    last = target.rsplit(".", 1)[-1]
+    tail = "." + target
+    return any(e.qualname == target or e.qualname.endswith(tail) for e in ctx.graph.entities_named(last))
+
+
+def _bound_twice(ctx: JudgeContext, head: str) -> bool:
+    """Whether the file binds ``head`` both by an import and by a definition or assignment
+    (``userauth`` imported, or a stub class when the import fails; a module ``protocol`` and a
+    class attribute ``protocol``): which one a doc means cannot be told."""
+    if not any(imp.bound_name == head for imp in ctx.file.imports):
+        return False
+    e = ctx.entity
+    if e is not None and (head in e.locals or head in e.assigns):
+        return True
+    return any(x.name == head and x.kind != "module" for x in ctx.file.entities)
+
+
+def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether ``a.b`` may well exist though the index does not list ``b`` under ``a``: a builtin
+    or data-model name (``mod.open`` patched in a test, ``Cls.__ne__``), a method every zope
+    interface has, a name bound by an import of an unreadable module or in code the index does not
+    list."""
+    last = dotted.rsplit(".", 1)[-1]
+    if last in PY_BUILTIN_NAMES or (last.startswith("__") and last.endswith("__")) or last in _INTERFACE_MEMBERS:
+        return True
+    return _bound_by_import(ctx, dotted) or _bound_in_text(ctx, dotted)
 
 
 def _only_project_class(ctx: JudgeContext, name: str) -> Entity | None:
@@ -228,7 +328,7 @@ _PLAIN_CLASS_DECORATORS = frozenset({
 })
 
 
-def _all_members_known(ctx: JudgeContext, cls: Entity) -> bool:
+def _all_members_known(ctx: JudgeContext, cls: Entity, interface_ok: bool = False) -> bool:
     """Whether every base of a project class is a project class too (so its members are all
     visible): an external base may supply any member, and so may a class decorator that
     copies methods in (pandas' ``@inherit_names``)."""
@@ -236,8 +336,10 @@ def _all_members_known(ctx: JudgeContext, cls: Entity) -> bool:
         return False
     for base in cls.bases:
         simple = base.split(".")[-1].split("[")[0].split("<")[0]
-        if simple in ("object", "Object", "Exception", "BaseException") or simple.startswith(("Generic", "Protocol")):
+        if simple in ("object", "Object", "Exception", "BaseException", "ABC") or simple.startswith(("Generic", "Protocol")):
             continue
+        if interface_ok and simple == "Interface" and _only_project_class(ctx, simple) is None:
+            continue  # zope.interface's Interface adds no methods a reference could name
         if _only_project_class(ctx, simple) is None:
             return False
     return True
@@ -292,10 +394,15 @@ def _opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
 
 
 def _external_attribute(ctx: JudgeContext, name: str) -> bool:
-    """Whether the code uses ``name`` only as an attribute of an external module or object."""
+    """Whether the code uses ``name`` only as an attribute of an external module or object, or
+    the file imports it from outside the project (``CFRunLoopAddSource`` beside the unseen
+    ``CFRunLoopSource`` of the same library)."""
     e = ctx.entity
     if e is None:
         return False
+    if any(imp.bound_name == name and not imp.level and not ctx.graph.is_project_module(imp.module.split(".")[0])
+           for imp in ctx.file.imports):
+        return True
     imported = {imp.bound_name for imp in ctx.file.imports if not imp.level}
     for ref in (*e.calls, *e.refs):
         parts = ref.split(".")
@@ -360,6 +467,12 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if names is None or name in names:
         return
     suggestion = ctx.suggest(name, names, cutoff=0.6)
+    if seg.text.lstrip().startswith("@"):
+        # epytext ``@ivar`` entries also describe what subclasses, mixin users and dynamic
+        # lookups provide: only a misspelt real attribute is a wrong name there
+        suggestion = _typo_of(name, sorted(names))
+        if suggestion is None:
+            return
     msg = f"`{name}` is not an attribute of `{cls.name}`"
     fix = None
     if suggestion:

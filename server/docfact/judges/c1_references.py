@@ -16,12 +16,15 @@ from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule, _same_family, osa_distance
 from docfact.judges.c1_name import (
+    _HISTORY,
     _NOT_THE_CODE,
     _opaque_owner,
     _project_head,
     _proven_missing_member,
     _resolves,
     _scope_excerpt,
+    exists_by_suffix,
+    unlisted_member,
 )
 from docfact.judges.mentions import Mention, find_mentions
 from docfact.model import Finding, Segment
@@ -68,30 +71,6 @@ def _item_targets(seg: Segment) -> list[tuple[str, int, int]]:
     return out
 
 
-def _exists_by_suffix(ctx: JudgeContext, target: str) -> bool:
-    """Whether a project entity's qualified name ends with ``target`` (Sphinx's search of a
-    reference written with a leading dot, or a name given relative to its package)."""
-    last = target.rsplit(".", 1)[-1]
-    tail = "." + target
-    return any(e.qualname == target or e.qualname.endswith(tail) for e in ctx.graph.entities_named(last))
-
-
-def _bound_by_import(ctx: JudgeContext, target: str) -> bool:
-    """Whether the project module that ``target`` names a member of binds that name through an
-    import (of a compiled or generated module docfact cannot read: ``sklearn.neighbors.BallTree``)."""
-    owner, _, last = target.rpartition(".")
-    if ctx.entity is None or not owner:
-        return False
-    try:
-        res = ctx.graph.resolve(owner, ctx.entity)
-    except Exception:
-        return True
-    if res is None or res.entity is None or res.entity.kind != "module":
-        return False
-    mod = ctx.graph.file(res.entity.path)
-    return mod is not None and any(i.bound_name == last for i in mod.imports)
-
-
 def _real_path(ctx: JudgeContext, target: str) -> str | None:
     """Where a misplaced dotted target really lives: the one project entity whose qualified name
     ends with the longest tail of the target (``dask.DataFrame.sample`` ->
@@ -130,7 +109,7 @@ def _near_miss(ctx: JudgeContext, name: str) -> str | None:
 
 def _missing(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
     """(provably missing, suggestion) for a reference target."""
-    if _exists_by_suffix(ctx, target):
+    if exists_by_suffix(ctx, target):
         return False, None
     mention = Mention(target, 0, len(target), "marked", explicit=True)
     if _resolves(ctx, mention):
@@ -139,7 +118,7 @@ def _missing(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
     if len(last) < 3:
         return False, None
     if "." in target:
-        if _bound_by_import(ctx, target):
+        if unlisted_member(ctx, target):
             return False, None
         head_is_project = _project_head(ctx, target)
         if not head_is_project and not ctx.is_known(target.split(".")[0]):
@@ -167,8 +146,8 @@ def _role_targets(seg: Segment) -> list[tuple[str, int, int]]:
 
 def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A ``See Also``/``@see`` entry or a role/link whose target exists nowhere."""
-    if ctx.entity is None or ctx.doc.kind == "comment":
-        return
+    if ctx.entity is None or ctx.doc.kind == "comment" or _HISTORY.search(re.sub(r"(?i)see\s*also", "", seg.text)):
+        return  # "``x`` is deprecated", "renamed from ``y``": old names are the point
     targets = _item_targets(seg) or _role_targets(seg)
     for name, start, end in targets:
         missing, suggestion = _missing(ctx, name)

@@ -7,7 +7,9 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from docfact.judges import jdk_exceptions
 from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.defaults import wrong_default
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
 from docfact.model import Entity, Finding, Segment
 
@@ -57,7 +59,21 @@ def _covers(documented: str, raised: str) -> bool:
     cd, cr = _builtin_exc(documented), _builtin_exc(raised)
     if cd is not None and cr is not None:
         return issubclass(cr, cd)
-    return False
+    return _jdk_subclass(raised, documented)
+
+
+def _jdk_subclass(sub: str, sup: str) -> bool:
+    """Whether every JDK exception class named ``sub`` descends from one named ``sup``
+    (``FileNotFoundException`` from ``IOException``)."""
+    parents = jdk_exceptions.superclasses()
+    found = jdk_exceptions.by_simple_name().get(sub, ())
+    for q in found:
+        cur: str | None = q
+        while cur is not None and cur.rsplit(".", 1)[-1] != sup:
+            cur = parents.get(cur)
+        if cur is None:
+            return False
+    return bool(found)
 
 
 def _project_bases(ctx: JudgeContext, name: str, depth: int = 0) -> set[str]:
@@ -518,73 +534,6 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                       evidence=ctx.evidence_of(e, "the definition"))
 
 
-# ---- defaults ----------------------------------------------------------------------------------
-
-_DEFAULT = re.compile(
-    r"(?:\bdefaults?\s+(?:to|is|=|:)\s*|\bdefault(?:\s+value)?\s*(?:is\s+|=|:)\s*|\(default:?\s*|,\s*default\s+|\bby default,?\s+(?:it\s+is\s+|is\s+)?"
-    r"|\bif\s+(?:omitted|not\s+(?:given|provided|passed|set)|left\s+out),?\s+)"
-    r"(?P<val>`{1,2}[^`]+`{1,2}|'[^']*'|\"[^\"]*\"|(?:-?\d+(?:[_ ]\d{3})*(?:\.\d*)?(?:[eE][-+]?\d+)?|True|False|None|true|false|null)(?!\w|\.\w))"
-    # "the default is "[-]" for undirected graphs and ...": a default that depends on something
-    r"(?P<cond>[ \t]+(?:for|when|if|unless|in\s+case|on)\b)?",
-    re.I,
-)
-
-
-def _norm_literal(v: str) -> object:
-    v = v.strip().strip("`").strip()
-    low = v.lower()
-    if low in ("none", "null"):
-        return None
-    if low == "true":
-        return True
-    if low == "false":
-        return False
-    if re.fullmatch(r"[rbuf]?(['\"]).*\1", v, re.S):
-        # a docstring shows "\\n" where the code writes "\n"; white space is rarely meant
-        body = re.sub(r"\\+", "\\\\", v[v.index(v[-1]) + 1: -1]).strip()
-        return ("str", body)
-    number = v.replace("_", "").replace(" ", "")
-    try:
-        return float(number) if re.fullmatch(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?", number, re.I) else ("expr", v)
-    except ValueError:
-        return ("expr", v)
-
-
-def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    e = ctx.entity
-    item = seg.field
-    if e is None or item is None or item.section != "param" or not item.name:
-        return
-    text = seg.text
-    m = _DEFAULT.search(text)
-    if not m or m.group("cond"):
-        return
-    target = e
-    if e.kind == "class":
-        target = ctx.file.entity(f"{e.local_name}.__init__") or e
-    param = next((p for p in target.params if p.name.lstrip("*") == item.name.strip().lstrip("*")), None)
-    if param is None or param.default is None:
-        return
-    doc_v = _norm_literal(m.group("val"))
-    code_v = _norm_literal(param.default)
-    if (isinstance(doc_v, tuple) and doc_v[0] == "expr") or (isinstance(code_v, tuple) and code_v[0] == "expr"):
-        return
-    if code_v is None and doc_v is not None:
-        return  # `x=None` is often replaced by a computed default in the body
-    if isinstance(code_v, tuple) and code_v[1].lower() in ("deprecated", "warn", "warning", "auto"):
-        return  # a sentinel: the docs give the effective value
-    if isinstance(doc_v, tuple) and isinstance(code_v, tuple) and \
-            re.sub(r"[\s_-]", "", doc_v[1]).lower() == re.sub(r"[\s_-]", "", code_v[1]).lower():
-        return  # 'no validation' for "no_validation": the same value, loosely written
-    if doc_v == code_v or (isinstance(doc_v, float) and isinstance(code_v, bool)):
-        return
-    a, b = m.span("val")
-    fix = ctx.fix_replace(seg, a, b, param.default, f"Change the default to `{param.default}`")
-    yield ctx.finding(seg, "C3", "C3.wrong-default",
-                      f"documented default of `{param.name}` is {m.group('val').strip('`')}, but the signature says `{param.default}`",
-                      evidence=ctx.evidence_of(target, f"the default of `{param.name}`"), fix=fix)
-
-
 # ---- calls -------------------------------------------------------------------------------------
 
 _CALLS_VERB = re.compile(r"\b(?:calls|invokes|delegates\s+to|dispatches\s+to|uses|relies\s+on|wraps)\s+$", re.I)
@@ -635,7 +584,7 @@ RULES = (
          "\"Recursively walks the tree.\" on a loop-only function", not_recursive),
     Rule("C3.not-generator", "C3", "Claims of yielding values when the function has no `yield`.",
          "`Yields: str` on a function that returns a list literal", not_generator),
-    Rule("C3.wrong-default", "C3", "A documented default value that differs from the signature.",
+    Rule("C3.wrong-default", "C3", "A documented default value that differs from the signature or the field default.",
          "`timeout: ... Defaults to 30.` for `timeout=10`", wrong_default),
     Rule("C3.calls-missing", "C3", "\"Calls/uses X\" where X exists in the project but the code never uses it.",
          "\"Uses `validate()` first.\" when `validate` is never called", calls_missing),

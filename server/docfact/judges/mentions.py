@@ -103,8 +103,10 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
         cleaned = _clean(m.group("target"))
         if cleaned:
             s = m.start("target") + len(m.group("target")) - len(m.group("target").lstrip())
-            out.append(Mention(cleaned[0], s, s + len(m.group("target").strip()), MARKED, cleaned[1],
-                               m.group("kind") == "L"))
+            # ``C{}`` also marks values and example expressions: as loose as a name's shape
+            link = m.group("kind") == "L"
+            out.append(Mention(cleaned[0], s, s + len(m.group("target").strip()), MARKED if link else SHAPE,
+                               cleaned[1], link))
     for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
         for m in rx.finditer(sentence):
             if rx is _JAVADOC_INLINE:

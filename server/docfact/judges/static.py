@@ -5,13 +5,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 
-from docfact.judges import c1_name, c1_references, c2_type, c3_functionality, c4_irrelevant
+from docfact.judges import (
+    c1_name,
+    c1_references,
+    c2_type,
+    c3_functionality,
+    c4_irrelevant,
+    java_contracts,
+)
 from docfact.judges.base import JudgeContext, Rule
 from docfact.model import Finding
 
 log = logging.getLogger(__name__)
 
 ALL_RULES: tuple[Rule, ...] = (
+    *java_contracts.RULES,  # first: a contract the compiler proves outranks a weaker finding
     *c1_references.RULES,  # before C1.unknown-name: a reference's message names its target
     *c1_name.RULES,
     *c2_type.RULES,

@@ -1,0 +1,414 @@
+"""C3.wrong-default: a documented default value that the signature or a field contradicts.
+
+A default is claimed in a parameter's own item (NumPy ``x : int, default=3``, ``(default: 3)``,
+Google ``Defaults to 3.``, Sphinx ``:param x: ... (default: 3)``) or in prose that names the
+parameter ("``x`` defaults to 3", "By default ``x`` is 3", "the default value of ``x`` is 3",
+"When not given, ``x`` is 3"). It is compared with the signature's default, or with the field
+default of a dataclass/attrs/NamedTuple class. Values are read as literals (``1e3`` is
+``1000``, ``.5`` is ``0.5``, ``"a"`` is ``'a'``, ``true`` is ``True``); a module constant or an
+enum member in the signature is followed to its literal value. The rule stays silent when the
+default is computed (a call, ``None`` replaced in the body, a ``default_factory``), a sentinel
+the body replaces, or something it cannot read.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from docfact.judges.base import JudgeContext
+from docfact.model import Entity, Finding, Segment
+
+# a documented value: code-marked, quoted, a number, a keyword, a dotted constant (Mode.FAST) or
+# an upper-case constant (DEFAULT_TIMEOUT)
+_VALUE = (
+    r"(?P<val>`{1,2}[^`\n]+`{1,2}|'[^'\n]*'|\"[^\"\n]*\""
+    r"|[-+]?0[xX][0-9a-fA-F_]+|[-+]?(?:\d[\d_]*(?: \d{3}(?!\d))*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
+    r"|True|False|None|true|false|null"
+    r"|[A-Z]\w*(?:\.[A-Za-z_]\w*)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+)(?![\w`]|\.\w)"
+)
+# what may follow a value and make it conditional or part of a larger expression
+_AFTER = re.compile(
+    r"[ \t]*(?:[-+*/%^\u00d7]|\*\*|(?i:for|when|if|unless|in|on|under|with|or|except|but|depending|per|"
+    r"times|plus|minus)\b|(?i:ms|milliseconds?|µs|us|microseconds?|ns|nanoseconds?|minutes?|mins?|"
+    r"hours?|days?|weeks?|k|kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|percent)\b)"
+)
+_SECONDS = re.compile(r"[ \t]*(?i:s|secs?|seconds?)\b")
+_NOT_SECONDS = re.compile(r"(?:^|_)(?:ms|msec|millis|milliseconds|us|usec|ns|nsec|minutes|mins|hours|days)$")
+
+# the phrases of a default in a parameter's own item; ``attributive`` ones sit right after the
+# item's name or type ("x : int, default 3", "(default: 3)"), the others need a subject
+_ATTRIBUTIVE = re.compile(r"(?:\(\s*(?i:default)\b\s*[:=]?\s*|,\s*(?i:default)\s+|\b(?i:default)\s*[=:]\s*)" + _VALUE)
+_PREDICATIVE = re.compile(
+    r"(?:\b(?i:defaults?\s+(?:to|is)|default\s+value\s+is|default\s+value\s*[=:])\s*"
+    r"|\b(?i:by\s+default),?\s+(?:it\s+is\s+|is\s+)?"
+    r"|\b(?i:if|when)\s+(?i:omitted|not\s+(?:given|provided|passed|set|specified)|left\s+out|unset),?\s+)"
+    + _VALUE
+)
+# the word before "defaults to"/"default is" that makes the parameter its subject
+_SUBJECTS = frozenset({"it", "this", "its", "parameter", "argument", "option", "flag", "value", "and", "also",
+                       "otherwise", "the", "setting"})
+
+# prose that names the parameter
+_NAME = r"(?:(?P<q>`{1,2}|\*)(?P<name>[A-Za-z_]\w*)(?P=q)|(?<![\w.`*])(?P<bare>[A-Za-z_]\w*))"
+_ROLE = r"(?:\s+(?:parameter|argument|keyword\s+argument|option|flag))?"
+_NAMED = tuple(re.compile(p + _VALUE) for p in (
+    _NAME + _ROLE + r"\s+defaults\s+to\s+",
+    r"\b(?i:by\s+default),?\s+(?:the\s+)?" + _NAME + _ROLE + r"\s+is\s+(?:set\s+to\s+)?",
+    r"\b(?i:the\s+)?(?i:default)(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?" + _NAME + _ROLE + r"\s+is\s+",
+    r"\b(?i:when|if)\s+not\s+(?:given|provided|passed|specified|set),?\s+" + _NAME + r"\s+(?:is\s+(?:set\s+to\s+)?|defaults\s+to\s+)",
+    r"\b(?i:when|if)\s+" + _NAME + r"\s+is\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out),?\s+"
+    r"(?:it\s+)?(?:defaults\s+to|is\s+set\s+to|is)\s+",
+))
+
+_DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
+_SENTINEL_STRINGS = frozenset({"deprecated", "warn", "warning", "auto", "default", "unset", "unspecified"})
+
+
+@dataclass(frozen=True)
+class _Claim:
+    name: str  # the parameter the sentence gives a default for
+    span: tuple[int, int]  # of the value, in the segment text
+    value: str  # as written
+
+
+@dataclass(frozen=True)
+class _Default:
+    text: str  # as written in the code
+    owner: Entity  # the function or field that holds it
+    where: str  # "the signature" / "the field"
+
+
+class _Unknown:
+    """A value docfact cannot read."""
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True)
+class _Member:
+    """An enum member: the class, its name and its value (UNKNOWN when not a literal)."""
+
+    cls: Entity
+    name: str
+    value: object
+
+
+# ---- what the docs claim --------------------------------------------------------------------
+
+
+def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
+    text = seg.text
+    out: list[_Claim] = []
+    for pat in _NAMED:
+        for m in pat.finditer(text):
+            name = m.group("name") or m.group("bare")
+            if name not in params or _conditional(text, m.end("val"), name):
+                continue
+            if m.group("bare") and not _bare_subject_ok(text, m.start("bare"), name):
+                continue
+            out.append(_Claim(name, m.span("val"), m.group("val")))
+    item = seg.field
+    if item is not None and item.name and item.section in ("param", "attribute"):
+        own = item.name.strip().lstrip("*")
+        if own in params:
+            for m in (*_ATTRIBUTIVE.finditer(text), *_PREDICATIVE.finditer(text)):
+                if any(c.span == m.span("val") for c in out) or _conditional(text, m.end("val"), own):
+                    continue
+                if m.re is _PREDICATIVE and not _subject_is_item(text[: m.start()], own):
+                    continue
+                if _other_name_before(text[: m.start()], own):
+                    continue  # "If ``mode`` is 'fast' (default: 'fast')": another parameter's default
+                out.append(_Claim(own, m.span("val"), m.group("val")))
+    return sorted(out, key=lambda c: c.span)
+
+
+def _conditional(text: str, end: int, name: str) -> bool:
+    """Whether the value is part of something larger: a condition ("3 for directed graphs"), an
+    expression ("0.5 * n"), a unit that scales it ("5 minutes", "30 seconds" for ``timeout_ms``)."""
+    if _SECONDS.match(text, end) and _NOT_SECONDS.search(name.lower()):
+        return True
+    return _AFTER.match(text, end) is not None
+
+
+def _sentence_before(before: str) -> str:
+    """The part of the current sentence before a match."""
+    cut = max(before.rfind(". "), before.rfind(".\n"), before.rfind("\n\n"), before.rfind("; "))
+    return before[cut + 2:] if cut >= 0 else before
+
+
+def _subject_is_item(before: str, own: str) -> bool:
+    """Whether "defaults to"/"default is" has the item's parameter as subject: the sentence starts
+    there ("Defaults to 3."), or the word before it is the name or a word that stands for it."""
+    words = _sentence_before(before).rstrip()
+    if not words or words[-1] in ",:;(-":
+        return True
+    if re.fullmatch(r"(?i:the)", words.strip()):
+        return True
+    last = re.search(r"[`*]*([\w.]+)[`*]*\s*$", words)
+    if last is None:
+        return False
+    word = last.group(1)
+    return word == own or word.lower() in _SUBJECTS
+
+
+def _other_name_before(before: str, own: str) -> bool:
+    """Whether a code-marked name other than the parameter closely precedes the phrase."""
+    near = _sentence_before(before)[-40:]
+    names = re.findall(r"`{1,2}([A-Za-z_][\w.]*)`{1,2}", near)
+    return bool(names) and names[-1] != own
+
+
+def _bare_subject_ok(text: str, start: int, name: str) -> bool:
+    """A parameter named without markup is the subject only at the start of a clause ("The
+    timeout defaults to 3", "..., and retries defaults to 3"), never inside a phrase ("the
+    width of the border defaults to")."""
+    before = _sentence_before(text[:start]).rstrip()
+    return not before or before[-1] in ",;:(" or re.search(r"(?i:^the|\bthe|\band|\bwhile|\bwhereas)$", before) is not None
+
+
+# ---- what the code says ----------------------------------------------------------------------
+
+
+def _code_defaults(ctx: JudgeContext, section: str | None) -> dict[str, _Default]:
+    """Parameter name -> its default in the code, for the documented function or class."""
+    e = ctx.entity
+    if e is None or e.language != "python":
+        return {}
+    if e.kind in ("function", "method"):
+        return {} if section == "attribute" else _param_defaults(e)
+    if e.kind != "class":
+        return {}
+    out: dict[str, _Default] = {}
+    init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+    if init is not None:
+        if section != "attribute":
+            out.update(_param_defaults(init))
+    elif _is_dataclass_like(e):
+        out.update(_field_defaults(ctx, e))
+    return out
+
+
+def _param_defaults(e: Entity) -> dict[str, _Default]:
+    return {p.name: _Default(p.default, e, "the signature") for p in e.params
+            if p.default is not None and p.kind not in ("vararg", "kwarg", "self")}
+
+
+def _is_dataclass_like(cls: Entity) -> bool:
+    kinds = {d.split("(")[0].rsplit(".", 1)[-1] for d in cls.decorators}
+    return bool(kinds & _DATACLASS_DECORATORS) or any(b.split(".")[-1] == "NamedTuple" for b in cls.bases)
+
+
+def _field_defaults(ctx: JudgeContext, cls: Entity) -> dict[str, _Default]:
+    """Field name -> default of a dataclass/attrs/NamedTuple class; a ``default_factory``, an
+    ``attr.Factory`` or ``factory=`` is computed and left out."""
+    attrs = any(d.split("(")[0].rsplit(".", 1)[-1] in ("define", "frozen", "mutable", "attrs", "s")
+                for d in cls.decorators)
+    out: dict[str, _Default] = {}
+    for member in cls.members:
+        f = ctx.file.entity(member)
+        if f is None or f.kind not in ("field", "variable"):
+            continue
+        value = _field_value(f.code)
+        if value is None:
+            continue
+        out[f.name] = _Default(value, f, "the field")
+        if attrs and f.name.startswith("_") and not f.name.startswith("__"):
+            out[f.name.lstrip("_")] = out[f.name]  # attrs: ``_x`` is set by the argument ``x``
+    return out
+
+
+def _field_value(code: str) -> str | None:
+    """The default of one field definition as written, or None: ``x: int = 3``,
+    ``x = attr.ib(default=3)``, ``x: int = field(default=3)``. A plain ``x = 3`` without an
+    annotation is a class attribute, not a field."""
+    try:
+        tree = ast.parse(code.strip())
+    except SyntaxError:
+        return None
+    node = tree.body[0] if len(tree.body) == 1 else None
+    if isinstance(node, ast.AnnAssign) and node.value is not None and "ClassVar" not in ast.unparse(node.annotation):
+        value = node.value
+    elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call):
+        value = node.value
+    else:
+        return None
+    if not isinstance(value, ast.Call):
+        return ast.unparse(value)
+    callee = ast.unparse(value.func).rsplit(".", 1)[-1]
+    if callee not in ("field", "ib", "attrib", "Field"):
+        return None if isinstance(node, ast.Assign) else ast.unparse(value)
+    kws = {k.arg: k.value for k in value.keywords if k.arg}
+    if "default_factory" in kws or "factory" in kws:
+        return None
+    got = kws.get("default")
+    if got is None and callee in ("ib", "attrib", "Field") and value.args:
+        got = value.args[0]  # ``attr.ib(3)``: the first argument is the default
+    if got is None or (isinstance(got, ast.Call) and ast.unparse(got.func).endswith("Factory")):
+        return None
+    return ast.unparse(got)
+
+
+# ---- values ------------------------------------------------------------------------------------
+
+
+def read_value(text: str) -> object:
+    """A documented or written default as a Python value; a dotted name stays a string wrapped
+    in a tuple ``("name", text)``; anything else is UNKNOWN."""
+    v = text.strip()
+    while len(v) > 1 and v[0] == v[-1] and v[0] in "`*":
+        v = v[1:-1].strip()
+    quoted = re.fullmatch(r"[rbuf]?(['\"])(.*)\1", v, re.S)
+    if quoted:
+        # compared as written: a docstring shows "\\n" where the code writes "\n"
+        return re.sub(r"\\+", r"\\", quoted.group(2))
+    low = v.lower()
+    if low in ("true", "false", "none", "null"):
+        return {"true": True, "false": False}.get(low)
+    try:
+        number = v.replace("_", "").replace(" ", "")
+        got = ast.literal_eval(number if re.fullmatch(r"[-+\d.eExXa-fA-F]+", number) else v)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        got = UNKNOWN
+    if isinstance(got, (str, bytes, int, float, complex, bool)) or got is None:
+        return got
+    if got is UNKNOWN and re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", v):
+        return ("name", v)
+    return UNKNOWN
+
+
+def _constant(ctx: JudgeContext, name: str, scope: Entity, depth: int = 0) -> object:
+    """The literal value of a project constant or enum member named in ``scope``."""
+    if depth > 2:
+        return UNKNOWN
+    target = ctx.file.entity(name) if "." not in name or name.split(".")[0] != "self" else None
+    if target is None:
+        try:
+            r = ctx.graph.resolve(name, scope)
+        except Exception:
+            r = None
+        if r is None or r.kind != "project" or r.rest or r.entity is None:
+            return UNKNOWN
+        target = r.entity
+    if target.kind not in ("variable", "field") or not _assigned_once(ctx, target):
+        return UNKNOWN
+    try:
+        tree = ast.parse(target.code.strip())
+    except SyntaxError:
+        return UNKNOWN
+    node = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+        return UNKNOWN
+    value = read_value(ast.unparse(node.value))
+    if isinstance(value, tuple) and value[0] == "name":
+        value = _constant(ctx, value[1], target, depth + 1)
+    owner = ctx.graph.entity(f"{target.module}.{target.parent}") if target.parent else None
+    if owner is not None and owner.kind == "class" and any("Enum" in b or b.endswith("Flag") for b in owner.bases):
+        return _Member(owner, target.name, value)
+    return value
+
+
+def _assigned_once(ctx: JudgeContext, target: Entity) -> bool:
+    fi = ctx.graph.file(target.path)
+    if fi is None:
+        return False
+    pattern = re.compile(rf"^[ \t]*{re.escape(target.name)}[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+    return len(pattern.findall(fi.text)) == 1
+
+
+def _same(doc: object, code: object) -> bool | None:
+    """Whether two literal values say the same default; None when docfact cannot tell."""
+    if doc is UNKNOWN or code is UNKNOWN or isinstance(doc, tuple) or isinstance(code, tuple):
+        return None
+    if isinstance(code, _Member):
+        return _same_member(doc, code)
+    if isinstance(doc, _Member):
+        return None
+    if code is None:
+        return None if doc is not None else True  # ``x=None`` is often replaced in the body
+    if isinstance(code, str) and code.strip().lower() in _SENTINEL_STRINGS:
+        return None  # a sentinel: the docs give the value it stands for
+    if isinstance(doc, str) and isinstance(code, str):
+        return _loose(doc) == _loose(code)
+    if isinstance(doc, str) or isinstance(code, str):
+        # 'true' for True, "3" for 3, 'none' for None: the same value in another spelling
+        if str(doc).lower() == str(code).lower():
+            return True
+        return False if doc is None else None  # "default: None" for ``weight="weight"``
+    if isinstance(doc, bool) != isinstance(code, bool):
+        return None  # 0 for False: a loose way to write it
+    return doc == code
+
+
+def _loose(s: object) -> str:
+    # a docstring shows "\\n" where the code writes "\n"; case, white space, "_" and "-" rarely matter
+    return re.sub(r"[\s_\-\\`]", "", str(s)).lower()
+
+
+def _same_member(doc: object, code: _Member) -> bool | None:
+    """A documented value against an enum member default: different only when the docs name
+    another member of the same enum (``Mode.SLOW`` or ``"slow"``)."""
+    if isinstance(doc, _Member):
+        return doc.name == code.name if doc.cls is code.cls else None
+    if isinstance(doc, str):
+        if _loose(doc) == _loose(code.name) or (code.value is not UNKNOWN and _loose(doc) == _loose(code.value)):
+            return True
+        names = {m.rsplit(".", 1)[-1] for m in code.cls.members}
+        return False if any(_loose(doc) == _loose(n) for n in names) else None
+    return None
+
+
+# ---- the rule ----------------------------------------------------------------------------------
+
+
+def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    if e is None or ctx.doc.kind == "comment":
+        return
+    section = seg.field.section if seg.field is not None else None
+    defaults = _code_defaults(ctx, section)
+    if not defaults or (section is not None and section not in ("param", "attribute")):
+        return
+    for claim in _claims(seg, set(defaults)):
+        default = defaults[claim.name]
+        if _sentinel_replaced(default, claim.name):
+            continue
+        doc_v = read_value(claim.value)
+        code_v = read_value(default.text)
+        shown = f"`{default.text}`"
+        if isinstance(code_v, tuple):
+            code_v = _constant(ctx, code_v[1], default.owner)
+            if code_v is not UNKNOWN and not isinstance(code_v, _Member):
+                shown += f", which is `{code_v!r}`"
+        if isinstance(doc_v, tuple):
+            if doc_v[1] == default.text:
+                continue
+            doc_v = _constant(ctx, doc_v[1], e)
+        if _same(doc_v, code_v) is not False:
+            continue
+        a, b = claim.span
+        if claim.value[:1] == "`" and not default.text.startswith("`"):
+            ticks = len(claim.value) - len(claim.value.lstrip("`"))
+            a, b = a + ticks, b - ticks
+        fix = ctx.fix_replace(seg, a, b, default.text, f"Change the default to `{default.text}`")
+        shown_doc = claim.value.strip("`")
+        yield ctx.finding(seg, "C3", "C3.wrong-default",
+                          f"documented default of `{claim.name}` is {shown_doc}, but {default.where} says {shown}",
+                          evidence=ctx.evidence_of(default.owner, f"the default of `{claim.name}`"), fix=fix)
+        return
+
+
+def _sentinel_replaced(default: _Default, name: str) -> bool:
+    """Whether the function tests the parameter against its default or replaces a falsy one
+    (``workers=0`` with ``workers = workers or cpu_count()``): then the default is a sentinel
+    and the docs may give the value it stands for."""
+    owner = default.owner
+    if owner.kind not in ("function", "method"):
+        return False
+    n = re.escape(name)
+    value = re.escape(default.text)
+    return re.search(rf"\b{n}\s+or\b|\bif\s+not\s+{n}\b|\b{n}\s*(?:is(?:\s+not)?|[=!]=|<=?|>=?)\s*{value}"
+                     rf"|{value}\s*(?:is(?:\s+not)?|[=!]=)\s*{n}\b|\b{n}\s+if\s+{n}\b", owner.code) is not None
