@@ -545,7 +545,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
-        if suggestion is not None and _external_attribute(ctx, suggestion):
+        if suggestion is not None and _external_attribute(ctx, suggestion) and osa_distance(last, suggestion, 1) > 1:
             suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
         if suggestion is not None and ((suggestion.lower() == last.lower() and not _class_case_slip(ctx, last, suggestion))
                                        or _same_in_other_case_style(last, suggestion)):

@@ -29,6 +29,7 @@ from docfact.judges.c1_name import (
 from docfact.judges.mentions import Mention, find_mentions
 from docfact.model import Finding, Segment
 
+_FOR_SUBCLASSES = re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|implement(?:s|ed|ing|ation)?s?)\b", re.I)
 _TARGET = re.compile(r"[A-Za-z_][\w.#$]*")
 _ROLE_IN_ITEM = re.compile(r":(?:py:)?\w+:`~?!?([^`<]*<)?([^`>]+)>?`")
 
@@ -149,7 +150,10 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if ctx.entity is None or ctx.doc.kind == "comment" or _HISTORY.search(re.sub(r"(?i)see\s*also", "", seg.text)):
         return  # "``x`` is deprecated", "renamed from ``y``": old names are the point
     targets = _item_targets(seg) or _role_targets(seg)
+    for_subclasses = bool(_FOR_SUBCLASSES.search(seg.text))
     for name, start, end in targets:
+        if for_subclasses and "." in name:
+            continue  # "Define ``Mixin.hook`` in a subclass": a member others provide
         missing, suggestion = _missing(ctx, name)
         if not missing:
             continue
