@@ -267,6 +267,43 @@ CASES = [
             def manager(self):
                 return load_everything(object)
         ''', [], id="trap-callee-no-sibling-called"),
+    pytest.param('''
+        import abc
+
+
+        class Base(abc.ABC):
+            pass
+
+
+        @Base.register
+        class Request:
+            """An HTTP request.
+
+            Arguments:
+                url (str): where.
+                user_agent (str): the agent string.
+                network_interace (str): the interface to send from.
+            """
+
+            user_agent = network_interface = \\
+                proxy_host = None
+
+            def __init__(self, url, **kwargs):
+                self.url = url
+                for k, v in kwargs.items():
+                    setattr(self, k, v)
+        ''', [("C1.unknown-param", "network_interface")], id="kwargs-stored-as-attribute-misspelt"),
+    # ---- the file's own package written out in full ------------------------------------
+    pytest.param('''
+        def visit(node):
+            """Return a pkg.store.Stores node as a string."""
+            return str(node)
+        ''', [("C1.unknown-name", None)], id="own-package-dotted-name-missing"),
+    pytest.param('''
+        def visit(node):
+            """Return a pkg.store.Store node as a string, see numpy.ndarray too."""
+            return str(node)
+        ''', [], id="trap-own-package-dotted-name-real"),
     # ---- identifier-shaped names the code is said to call -------------------------------
     pytest.param('''
         def save(store):

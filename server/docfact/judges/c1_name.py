@@ -122,7 +122,13 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue
             undocumented = [typo]
         elif any_keyword:
-            typo = _typo_of(name, undocumented)
+            # a class that takes ``**kwargs`` often stores them as attributes of these names
+            cls = ctx.owner_class if ctx.entity is not None and ctx.entity.kind in ("class", "method") else None
+            known_attrs = (class_attributes(ctx, cls) or set()) if cls is not None else set()
+            if name in known_attrs:
+                continue  # a keyword the class stores under its own name
+            attrs = sorted(known_attrs - documented)
+            typo = _typo_of(name, undocumented) or _typo_of(name, [a for a in attrs if not a.startswith("_")])
             if typo is None:
                 continue
             undocumented = [typo]
@@ -183,6 +189,10 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
     dotted = ".".join(parts)
     if unlisted_member(ctx, dotted) or _bound_twice(ctx, head) or exists_by_suffix(ctx, dotted):
         return True
+    absolute = _absolute_lookup(ctx, dotted) if ctx.entity is not None and \
+        ctx.graph.resolve(head, ctx.entity) is None else None
+    if absolute is not None:
+        return absolute
     if head in STDLIB_MODULES:
         try:
             if ctx.graph.external_exists(dotted):
@@ -278,6 +288,16 @@ def exists_by_suffix(ctx: JudgeContext, target: str) -> bool:
     return any(e.qualname == target or e.qualname.endswith(tail) for e in ctx.graph.entities_named(last))
 
 
+def _doc_names(ctx: JudgeContext, skip: str) -> list[str]:
+    """The names the same doc marks as code and that do exist (once per doc)."""
+    key = ("doc-names", id(ctx.doc))
+    if key not in ctx.file_cache:
+        found = {m.name.rsplit(".", 1)[-1] for seg in ctx.segments for m in find_mentions(seg.text)
+                 if m.strength == MARKED}
+        ctx.file_cache[key] = sorted(n for n in found if len(n) >= 4 and ctx.is_known(n))
+    return [n for n in ctx.file_cache[key] if n != skip]
+
+
 def _bound_twice(ctx: JudgeContext, head: str) -> bool:
     """Whether the file binds ``head`` both by an import and by a definition or assignment
     (``userauth`` imported, or a stub class when the import fails; a module ``protocol`` and a
@@ -325,6 +345,7 @@ def _has_member(ctx: JudgeContext, cls: Entity, name: str, depth: int = 0) -> bo
 _PLAIN_CLASS_DECORATORS = frozenset({
     "dataclass", "total_ordering", "final", "unique", "runtime_checkable", "dataclass_transform",
     "define", "frozen", "mutable", "s", "attrs", "deprecated", "public", "export",
+    "register", "implementer", "provider", "python_2_unicode_compatible", "override",
 })
 
 
@@ -412,14 +433,44 @@ def _external_attribute(ctx: JudgeContext, name: str) -> bool:
 
 
 def _project_head(ctx: JudgeContext, dotted: str) -> bool:
-    """Whether the first part of a dotted name is a project class or module."""
+    """Whether the first part of a dotted name is a project class or module (in scope, or the
+    file's own top-level package written out in full: ``astroid.AsyncFunction`` in astroid)."""
     if ctx.entity is None:
         return False
     try:
         res = ctx.graph.resolve(dotted.split(".")[0], ctx.entity)
     except Exception:
         return False
-    return res is not None and res.kind == "project" and res.entity is not None
+    if res is None:
+        return _absolute_lookup(ctx, dotted) is not None
+    return res.kind == "project" and res.entity is not None
+
+
+def _absolute_lookup(ctx: JudgeContext, dotted: str) -> bool | None:
+    """Whether ``pkg.mod.Name``, written from the file's own top-level package, exists: True or
+    False; None when the head is not that package or the module may bind names docfact cannot
+    list."""
+    parts = dotted.split(".")
+    if ctx.file.module.split(".")[0] != parts[0] or len(parts) < 2:
+        return None
+    for k in range(len(parts), 0, -1):
+        path = ctx.graph.module_path(".".join(parts[:k]))
+        if path is None:
+            continue
+        rest = parts[k:]
+        if not rest:
+            return True
+        scope = ctx.graph.module_entity(path)
+        if scope is None or ctx.graph.resolver.opaque_module(path):
+            return None
+        try:
+            found = ctx.graph.resolve(".".join(rest), scope)
+        except Exception:
+            return None
+        if found is not None:
+            return True
+        return None if len(rest) > 1 else False  # a member of a class there: leave it to the class
+    return None
 
 
 def _field_name_span(seg: Segment) -> tuple[int, int] | None:
@@ -445,6 +496,8 @@ def _class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
     names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code, re.M))
     names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*:", cls.code, re.M))
+    for chain in re.findall(r"^[ \t]+((?:[A-Za-z_]\w*[ \t]*=(?!=)[ \t]*\\?[ \t]*)+)", cls.code, re.M):
+        names |= set(re.findall(r"([A-Za-z_]\w*)[ \t]*=", chain))  # ``a = b = \`` chains
     for base in cls.bases:
         parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is not None and parent is not cls:
@@ -538,10 +591,16 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # class or module, or an installed module read statically) proves anything: plain
         # backticked words are as often values, placeholders, example classes (``Restaurant``)
         # or names in other libraries.
-        marked = m.strength == MARKED and "." in m.name and _proven_missing_member(ctx, m.name, project_head)
+        # a dotted name that starts with the file's own package is code however it is written
+        own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0]
+        marked = (m.strength == MARKED or own_package) and "." in m.name \
+            and _proven_missing_member(ctx, m.name, project_head)
         if len(last) < 4 and not marked:
             continue
         suggestion = ctx.suggest(last, cutoff=0.88)
+        if suggestion is None and m.strength == MARKED:
+            # "the ``broacast_join`` code path. See ``broadcast_join``": a real name beside it
+            suggestion = _typo_of(last, _doc_names(ctx, last))
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
