@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from docfact.docs.fields import (
@@ -310,9 +311,16 @@ class _Scanner:
 def layout(text: str) -> list[Block]:
     """The prose regions, field items and code blocks of a cleaned docstring/comment, in
     document order."""
+    return list(_layout(text))
+
+
+@lru_cache(maxsize=64)
+def _layout(text: str) -> tuple[Block, ...]:
+    """:func:`layout`, kept for the few texts read by several steps (sentences, example
+    lines, example rules)."""
     scanner = _Scanner(text)
     scanner.scan(0, len(scanner.lines))
-    return sorted(scanner.blocks, key=lambda b: b.start)
+    return tuple(sorted(scanner.blocks, key=lambda b: b.start))
 
 
 def parse_fields(text: str) -> list[FieldItem]:
