@@ -547,3 +547,18 @@ def test_true_java_examples_stay_quiet(tmp_path: Path) -> None:
         }</pre>
         """)
     assert found(result) == []
+
+
+def test_code_in_a_comment_is_no_example(tmp_path: Path) -> None:
+    source = '''
+        from shop.cart import Cart
+
+
+        def use():
+            # Old way, kept for reference:
+            # >>> Cart().totl()
+            return Cart()
+        '''
+    result = check(tmp_path, source)
+    assert [d.examples for d in result.docs if d.doc.kind == "comment"] == [[]]
+    assert found(result) == []

@@ -80,8 +80,11 @@ class CodeUnit:
 
 
 def example_units(doc: DocBlock) -> list[CodeUnit]:
-    """The example code of ``doc`` in document order (Python docstrings and comments, Javadoc)."""
+    """The example code of ``doc`` in document order: Python docstrings and Javadoc. Comments
+    have none: code in a comment is more often commented out than an example."""
     text = doc.text
+    if doc.kind == "comment":
+        return []
     if doc.kind == "javadoc":
         return _java_units(text)
     units: list[CodeUnit] = []
