@@ -45,6 +45,10 @@ SHOP = {
 
         def loose(cart, **options):
             return options
+
+
+        def open_cart(owner) -> Cart:
+            return Cart(owner)
         ''',
     "shop/lazy.py": '''
         """Names made on first use."""
@@ -109,6 +113,19 @@ SHOP = {
         class MultiPoint(Geometry):
             def add(self, point):
                 pass
+
+
+        class Shape:
+            def area(self):
+                return 0
+
+
+        class Circle(Shape):
+            radius = 1
+
+
+        def make_shape() -> Shape:
+            return Circle()
 
 
         def traced(fn):
@@ -204,6 +221,11 @@ FIRES = [
         """, ("C1.example-attribute", 10, "`totol` is not an attribute of instance of `Cart`; did you mean "
                                           "`total`?", "total"), id="attribute-in-a-code-block-directive"),
     pytest.param("""
+        >>> from shop.cart import open_cart
+        >>> open_cart("ann").totl()
+        """, ("C1.example-attribute", 8, "`totl` is not an attribute of instance of `Cart`; did you mean "
+                                         "`total`?", "total"), id="method-of-what-a-function-is-annotated-to-return"),
+    pytest.param("""
         >>> from shop.models import Geometry
         >>> Geometry("multi").proj
         """, ("C1.example-attribute", 8, "`proj` is not an attribute of instance of `Geometry`", None),
@@ -273,6 +295,8 @@ QUIET = [
         >>> plotted(1, c=2)
         >>> from shop.models import Geometry
         >>> Geometry("multi").add((0, 0))
+        >>> from shop.models import make_shape
+        >>> make_shape().radius
         """, id="classes-and-functions-docfact-cannot-list"),
     pytest.param("""
         >>> cart = Cart()
@@ -295,7 +319,9 @@ QUIET = [
         >>> re.IGNORECASE
         >>> from re import IGNORECASE
         >>> os.getcwd()
-        """, id="stdlib-names-bound-in-code"),
+        >>> from typing import override
+        >>> from json import JSONDecoder, loads
+        """, id="stdlib-names-bound-in-code-or-of-another-python-version"),
 ]
 
 

@@ -173,6 +173,33 @@ def subclasses(ctx: JudgeContext, classes: list[Entity]) -> list[Entity]:
     return out
 
 
+def returned_class(ctx: JudgeContext, fn: Entity) -> Entity | None:
+    """The project class a function's return annotation names, when the value can be only an
+    instance of it: a plain class name (no union, no string, no generic) of a class that no
+    project class extends (a subclass instance may have more attributes)."""
+    annotation = (fn.returns or "").strip()
+    if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", annotation) or fn.decorators:
+        return None
+    try:
+        found = ctx.graph.resolve(annotation, fn)
+    except Exception:
+        return None
+    cls = found.entity if found is not None and found.kind == "project" and not found.rest else None
+    if cls is None or cls.kind != "class" or cls.name in _base_names(ctx):
+        return None
+    return cls
+
+
+def _base_names(ctx: JudgeContext) -> set[str]:
+    """The simple names of every base class written in the project (once per run)."""
+    key = ("example-base-names", len(ctx.graph.files()))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = {b.split("[")[0].split(".")[-1].strip() for fi in ctx.graph.files()
+                                    for e in fi.entities if e.kind == "class" for b in e.bases}
+    return got
+
+
 def _own_names(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     names = class_attributes(ctx, cls)
     if names is None:
