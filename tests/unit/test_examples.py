@@ -168,6 +168,14 @@ FIRES = [
         """, ("C1.example-import", 7, "the example imports `Kart` from `shop.cart`, which does not define it; "
                                       "did you mean `Cart`?", "Cart"), id="import-of-a-missing-project-name"),
     pytest.param("""
+        Example::
+
+            from shop.cart import \\
+                Cart, \\
+                Kart
+        """, ("C1.example-import", 11, "the example imports `Kart` from `shop.cart`, which does not define it; "
+                                       "did you mean `Cart`?", "Cart"), id="import-continued-with-backslashes"),
+    pytest.param("""
         >>> import shop.carts
         """, ("C1.example-import", 7, "the example imports `shop.carts`, but the project has no module "
                                       "`shop.carts`", None), id="import-of-a-missing-project-module"),

@@ -206,7 +206,8 @@ class PythonReader(Reader):
     def import_from(self, node: Node) -> None:
         module_node = node.child_by_field_name("module_name")
         skip = module_node.start_byte if module_node is not None else -1
-        names = [c for c in node.named_children if c.start_byte != skip]
+        names = [c for c in node.named_children if c.start_byte != skip
+                 and c.type in ("dotted_name", "aliased_import", "wildcard_import")]
         if module_node is None or module_node.type != "dotted_name":
             for c in names:  # a relative import: its module depends on where the example runs
                 self.forget(c)
