@@ -596,3 +596,28 @@ def test_code_in_a_comment_is_no_example(tmp_path: Path) -> None:
     result = check(tmp_path, source)
     assert [d.examples for d in result.docs if d.doc.kind == "comment"] == [[]]
     assert found(result) == []
+
+
+def test_hover_counts_the_wrong_example_line(tmp_path: Path) -> None:
+    from docfact.lsp.features.hover import render
+
+    result = check(tmp_path, doc_of("""
+        >>> Cart().totl()
+        """))
+    (doc,) = [d for d in result.docs if d.symbol == "use"]
+    assert "**Docstring score:** 0.80 (1 sentences x 4 criteria + 1 wrong example line)" in render(doc, doc.findings)
+
+
+def test_a_verdict_with_an_example_finding_moves_with_an_edit_above(tmp_path: Path) -> None:
+    from docfact.lsp.checker import relocate
+
+    result = check(tmp_path, doc_of("""
+        >>> Cart().totl()
+        """))
+    (res,) = [d for d in result.docs if d.symbol == "use"]
+    text = (tmp_path / "shop/doc.py").read_text(encoding="utf-8")
+    moved_index = index_file(str(tmp_path / "shop/doc.py"), "\n\n" + text, "shop.doc")
+    (doc,) = [d for d in moved_index.docs if d.owner == "use"]
+    moved = relocate(res, doc, moved_index.entity("use"))
+    assert moved is not None
+    assert [(f.rule, f.segment.range.start.line + 1) for f in moved.findings] == [("C1.example-attribute", 9)]
