@@ -621,3 +621,21 @@ def test_a_verdict_with_an_example_finding_moves_with_an_edit_above(tmp_path: Pa
     moved = relocate(res, doc, moved_index.entity("use"))
     assert moved is not None
     assert [(f.rule, f.segment.range.start.line + 1) for f in moved.findings] == [("C1.example-attribute", 9)]
+
+
+def test_a_block_that_names_no_language_gives_lines_only_when_it_is_python() -> None:
+    text = textwrap.dedent('''
+        def f():
+            """Install and use.
+
+            Install it::
+
+                $ pip install shop
+
+            Then::
+
+                cart = Cart()
+            """
+        ''').lstrip("\n")
+    doc, lines = _units(text)
+    assert [s.text for s in example_segments(doc, lines, 0)] == ["cart = Cart()"]

@@ -101,15 +101,24 @@ def example_units(doc: DocBlock) -> list[CodeUnit]:
 
 def example_segments(doc: DocBlock, lines: LineIndex, first_index: int) -> list[Segment]:
     """One ``code`` segment per example source line of ``doc``, indexed from ``first_index``
-    (after the sentences, so (index, criterion) pairs stay unique within the doc)."""
+    (after the sentences, so (index, criterion) pairs stay unique within the doc). A block
+    that names no language counts only when it parses as Python."""
     out: list[Segment] = []
     for unit in example_units(doc):
+        if not unit.marked and not _parses_as_python(unit.source(doc.text)):
+            continue  # a shell session, a config file, output: text shown as is, not code
         for shown, start, end in unit.lines:
             if start == end or not doc.text[start:end].strip():
                 continue
             out.append(Segment(index=first_index + len(out), text=doc.text[shown:end], start=shown,
                                end=end, range=doc_range(doc, lines, shown, end), kind="code"))
     return out
+
+
+def _parses_as_python(source: str) -> bool:
+    from docfact.index.python import parser
+
+    return not parser().parse(source.encode("utf-8")).root_node.has_error
 
 
 def _rows(text: str, start: int, end: int) -> list[tuple[int, int, int]]:

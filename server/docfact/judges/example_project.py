@@ -114,7 +114,8 @@ def mro(ctx: JudgeContext, cls: Entity) -> list[Entity] | None:
 def plain_class(ctx: JudgeContext, cls: Entity | None) -> bool:
     """A project class whose attributes and constructor the code shows in full: project
     bases only, no metaclass, no class decorator that adds members, no ``__getattr__``,
-    ``__new__`` or attribute writes by name (answered once per class and run)."""
+    ``__new__``, ``__init_subclass__`` or attribute writes by name (answered once per class
+    and run)."""
     if cls is None:
         return False
     key = ("example-plain-class", cls.qualname, id(cls))
@@ -131,7 +132,7 @@ def _opaque_class(cls: Entity) -> bool:
         return True
     code = cls.code
     return any(word in code for word in ("__getattr__", "__getattribute__", "def __new__", "setattr(",
-                                         "__dict__", "vars("))
+                                         "__dict__", "vars(", "__init_subclass__"))
 
 
 def class_names(ctx: JudgeContext, cls: Entity) -> set[str] | None:
