@@ -49,6 +49,10 @@ SHOP = {
 
         def open_cart(owner) -> Cart:
             return Cart(owner)
+
+
+        def reopen_cart(owner) -> "Cart":
+            return Cart(owner)
         ''',
     "shop/lazy.py": '''
         """Names made on first use."""
@@ -233,6 +237,11 @@ FIRES = [
         >>> open_cart("ann").totl()
         """, ("C1.example-attribute", 8, "`totl` is not an attribute of instance of `Cart`; did you mean "
                                          "`total`?", "total"), id="method-of-what-a-function-is-annotated-to-return"),
+    pytest.param("""
+        >>> from shop.cart import reopen_cart
+        >>> reopen_cart("ann").totl()
+        """, ("C1.example-attribute", 8, "`totl` is not an attribute of instance of `Cart`; did you mean "
+                                         "`total`?", "total"), id="method-of-a-quoted-return-annotation"),
     pytest.param("""
         >>> from shop.models import Geometry
         >>> Geometry("multi").proj

@@ -178,7 +178,7 @@ def returned_class(ctx: JudgeContext, fn: Entity) -> Entity | None:
     """The project class a function's return annotation names, when the value can be only an
     instance of it: a plain class name (no union, no string, no generic) of a class that no
     project class extends (a subclass instance may have more attributes)."""
-    annotation = (fn.returns or "").strip()
+    annotation = (fn.returns or "").strip().strip("'\"")  # ``-> "Cart"`` as well
     if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", annotation) or fn.decorators:
         return None
     try:
