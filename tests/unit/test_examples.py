@@ -513,6 +513,8 @@ JAVA = {
 
         record Item(String name) { }
 
+        class Optional { public boolean present() { return true; } }
+
         @Data
         class Generated { private String label; }
 
@@ -583,6 +585,10 @@ def test_true_java_examples_stay_quiet(tmp_path: Path) -> None:
         String owner = "x";
         owner.lenght();
         unknown.anything();
+        }</pre>
+        <pre>{@code
+        import java.util.Optional;
+        Optional.empty().isPresent();
         }</pre>
         Never write this:
         <pre>{@code

@@ -39,7 +39,7 @@ class JavaReader(Reader):
         super().__init__(ctx)
         self.scope = ctx.graph.module_entity(ctx.file.path)  # the file sees the classes by name
         self.env: dict[str, Entity | None] = {}  # variable -> the project class of its type
-        self.imported: dict[str, Entity] = {}  # classes the examples import
+        self.imported: dict[str, Entity | None] = {}  # classes the examples import (None: not ours)
 
     def read(self, units: list[CodeUnit]) -> list[Issue]:
         from docfact.index.java import parser
@@ -239,6 +239,7 @@ class JavaReader(Reader):
             return  # static and wildcard imports
         package, name = m.groups()
         if not self.graph.is_java_package(package):
+            self.imported[name] = None  # ``import java.util.List;`` hides a project ``List``
             return
         cls = self.graph.java_class(package, name)
         if cls is not None:
