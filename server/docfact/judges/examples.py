@@ -22,6 +22,7 @@ write their globals in code, lines with syntax errors.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 from docfact.docs.segments import example_units
@@ -30,6 +31,8 @@ from docfact.judges.example_java import JavaReader
 from docfact.judges.example_python import PythonReader
 from docfact.judges.example_reader import Issue
 from docfact.model import Finding, Segment
+
+log = logging.getLogger(__name__)
 
 
 def _issues(ctx: JudgeContext) -> list[Issue]:
@@ -40,7 +43,11 @@ def _issues(ctx: JudgeContext) -> list[Issue]:
         issues: list[Issue] = []
         if ctx.examples:
             reader = PythonReader(ctx) if ctx.is_python else JavaReader(ctx)
-            issues = reader.read(example_units(ctx.doc))
+            try:
+                issues = reader.read(example_units(ctx.doc))
+            except Exception:  # logged once per doc, not once per example line and rule
+                log.exception("docfact: reading the examples at %s:%d failed; skipped", ctx.doc.path,
+                              ctx.doc.start_line + 1)
         got = ctx.file_cache[key] = (ctx.doc, issues)
     return got[1]
 
