@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docfact.config import Settings
-from docfact.docs.segments import segment_doc
+from docfact.docs.segments import example_segments, segment_doc
 from docfact.graph.graph import ProjectGraph
 from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static
@@ -227,13 +227,15 @@ class Engine:
                   file_cache: dict | None = None) -> DocResult:
         entity = self.documented_entity(index, doc)
         segments = segment_doc(doc, lines)
+        examples = example_segments(doc, lines, len(segments))
         ctx = JudgeContext(doc=doc, entity=entity, file=index, graph=self.graph, lines=lines,
-                           segments=segments, known_words=self.known_words, file_names=file_names,
+                           segments=segments, examples=examples, known_words=self.known_words, file_names=file_names,
                            file_cache=file_cache if file_cache is not None else {},
                            run_cache=self._run_cache)
         findings = judge_static(ctx, criteria)
         findings = [f for f in findings if not suppressed(index, doc, entity, f)]
-        return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=criteria)
+        return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=criteria,
+                         examples=examples)
 
     @staticmethod
     def documented_entity(index: FileIndex, doc: DocBlock) -> Entity | None:

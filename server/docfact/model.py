@@ -238,6 +238,9 @@ class Segment:
     end: int
     range: Range  # in the file (line, UTF-16 col)
     field: FieldItem | None = None
+    # "prose": a sentence or field item (judged on every criterion, counted in the score);
+    # "code": one line of example code (only the example rules judge it; see DocResult.score)
+    kind: Literal["prose", "code"] = "prose"
 
 
 @dataclass
@@ -278,9 +281,10 @@ class DocResult:
 
     doc: DocBlock
     entity: Entity | None
-    segments: list[Segment]
+    segments: list[Segment]  # the sentences and field items: what the score and LLM judge see
     findings: list[Finding]
     criteria: tuple[str, ...] = CRITERIA
+    examples: list[Segment] = field(default_factory=list)  # example code lines (kind "code")
 
     @property
     def symbol(self) -> str:
@@ -290,13 +294,23 @@ class DocResult:
         return self.doc.owner or "<module>"
 
     @property
+    def pairs(self) -> int:
+        """The (segment, criterion) pairs the score counts: every sentence on every criterion,
+        and each example line a finding makes wrong (example code is not a sentence: it counts
+        only when it is wrong, so docs with correct examples keep the score of their prose)."""
+        return len(self.segments) * len(self.criteria) + len(self._bad(code=True))
+
+    @property
     def score(self) -> float:
         """Share of (segment, criterion) pairs judged consistent; 1.0 when there is nothing to judge."""
-        pairs = len(self.segments) * len(self.criteria)
+        pairs = self.pairs
         if pairs == 0:
             return 1.0
-        bad = {(f.segment.index, f.criterion) for f in self.findings if f.criterion in self.criteria}
-        return (pairs - len(bad)) / pairs
+        return (pairs - len(self._bad(code=False)) - len(self._bad(code=True))) / pairs
+
+    def _bad(self, code: bool) -> set[tuple[int, str]]:
+        return {(f.segment.index, f.criterion) for f in self.findings
+                if f.criterion in self.criteria and (f.segment.kind == "code") == code}
 
 
 @dataclass
@@ -320,7 +334,7 @@ def aggregate_score(docs: list[DocResult]) -> float:
     pairs = 0
     good = 0.0
     for d in docs:
-        n = len(d.segments) * len(d.criteria)
+        n = d.pairs
         pairs += n
         good += d.score * n
     return good / pairs if pairs else 1.0

@@ -149,7 +149,7 @@ def _context(args: argparse.Namespace) -> int:
 
 
 def _docs(args: argparse.Namespace) -> int:
-    from docfact.docs.segments import segment_doc
+    from docfact.docs.segments import example_segments, segment_doc
     from docfact.positions import LineIndex
 
     path = Path(args.file)
@@ -171,9 +171,11 @@ def _docs(args: argparse.Namespace) -> int:
         r = doc.range
         skipped = " (not judged: check_comments is off)" if doc.kind == "comment" and not engine.settings.check_comments else ""
         out.append(f"{r.start.line + 1}:{r.start.col + 1}-{r.end.line + 1}:{r.end.col + 1} {doc.kind} of {what}{skipped}")
-        for seg in segment_doc(doc, lines):
+        sentences = segment_doc(doc, lines)
+        examples = example_segments(doc, lines, len(sentences))
+        for seg in sorted([*sentences, *examples], key=lambda sg: sg.start):
             sr = seg.range
-            label = ""
+            label = "[example] " if seg.kind == "code" else ""
             if seg.field is not None:
                 label = f"[{seg.field.section}{' ' + seg.field.name if seg.field.name else ''}] "
             text = " ".join(seg.text.split())

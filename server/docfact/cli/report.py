@@ -103,8 +103,8 @@ def build_report(results: list[tuple[FileResult, str, str]], severities: dict[st
             spans = [
                 (s.range.start.line, s.range.start.col, s.range.end.line, s.range.end.col,
                  ",".join(sorted({f.criterion for f in d.findings if f.segment.index == s.index})))
-                for s in d.segments
-            ]
+                for s in (*d.segments, *(f.segment for f in d.findings if f.segment.kind == "code"))
+            ]  # the sentences, and the example lines with a finding
             rep.docs.append(DocRow(display, symbol_of(d), d.doc.range.start.line + 1, d.doc.kind,
                                    len(d.segments), round(d.score, 4), spans))
             for f in d.findings:

@@ -2,14 +2,18 @@
 
 A line scanner over the cleaned DocBlock text. It recognises Google sections (``Args:``),
 NumPy sections (title + ``----`` underline), Sphinx fields (``:param x:``), Javadoc block tags
-(``@param x``) and reST directives, and drops what nobody judges as sentences: example
-sections, doctests, fenced/literal/indented code blocks and section headers.
+(``@param x``) and reST directives. What nobody judges as sentences is not prose: example
+sections, doctests, fenced/literal/indented code blocks and section headers. Code that may be
+Python (doctests, literal blocks after ``::``, code directives, Markdown fences), also inside
+example sections, comes back as ``code`` blocks with the language the text gives it, for the
+example rules (:mod:`docfact.judges.examples`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from docfact.docs.fields import (
@@ -26,12 +30,16 @@ from docfact.model import FieldItem
 
 @dataclass(frozen=True)
 class Block:
-    """A prose region (to be split into sentences) or one field-list item (one segment)."""
+    """A prose region (to be split into sentences), one field-list item (one segment) or a code
+    block (example lines, never sentences)."""
 
-    kind: Literal["prose", "field"]
+    kind: Literal["prose", "field", "code"]
     start: int  # offsets into the DocBlock text; stripped of surrounding whitespace
     end: int
     field: FieldItem | None = None
+    # code blocks: the language as the text names it, lower case ("python", "pycon", "java"),
+    # "" when it names none (a reST literal block, a fence without info string)
+    lang: str = ""
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,10 @@ _CODE_DIRECTIVES = frozenset(
         "jupyter-execute", "only", "include",
     }
 )
+# code directives whose body is Python source, or doctest text; the language argument of
+# ``code-block``/``code``/``sourcecode`` decides for those
+_DIRECTIVE_LANG = {"doctest": "pycon", "testcode": "python", "testsetup": "python"}
+_LANG_DIRECTIVES = frozenset({"code", "code-block", "sourcecode"})
 _CODE_LINE = re.compile(
     r"(?:def |class |import |from \S+ import |return\b|if .*:$|for .*:$|while .*:$|with .*:$|@\w"
     r"|[\w.\[\]]+\s*[-+*/]?=(?!=)|[\w.]+\(.*\)\s*;?$|[{}\[\];]\s*$|#|//|\$ )"
@@ -86,15 +98,25 @@ class _Scanner:
         self.text = text
         self.lines = _lines(text)
         self.blocks: list[Block] = []
+        self.code_only = False  # inside an example section: only its code blocks come out
 
     # -- output ---------------------------------------------------------------------------
     def prose(self, first: int, last: int) -> None:
         start, end = self.lines[first].content, self.lines[last].end
-        if start < end:
+        if start < end and not self.code_only:
             self.blocks.append(Block("prose", start, end))
 
     def field(self, item: FieldItem, start: int, end: int) -> None:
-        self.blocks.append(Block("field", start, end, item))
+        if not self.code_only:
+            self.blocks.append(Block("field", start, end, item))
+
+    def code(self, first: int, stop: int, lang: str) -> None:
+        """Lines ``[first, stop)`` as a code block (blank lines at both ends left out)."""
+        last = self.last_nonblank(first, stop)
+        while first <= last and self.lines[first].blank:
+            first += 1
+        if first <= last:
+            self.blocks.append(Block("code", self.lines[first].start, self.lines[last].end, lang=lang))
 
     def last_nonblank(self, lo: int, hi: int) -> int:
         """Index of the last non-blank line in [lo, hi), or lo - 1."""
@@ -161,7 +183,9 @@ class _Scanner:
                         first = i
                     last = i
                 flush()
-                i = self.block_end(i, hi, ln.indent)
+                end = self.block_end(i, hi, ln.indent)
+                self.code(i + 1, end, "")
+                i = end
                 prev_blank = True
                 continue
             if first is None:
@@ -179,11 +203,13 @@ class _Scanner:
             j = i + 1
             while j < hi and not self.lines[j].text.startswith(fence):
                 j += 1
+            self.code(i + 1, j, s[3:].strip("`~ \t{}.").split(" ")[0].lower())
             return min(j + 1, hi)
         if s.startswith(">>>"):
             j = i + 1
             while j < hi and not self.lines[j].blank:
                 j += 1
+            self.code(i, j, "pycon")
             return j
         if self.is_numpy_header(i, hi):
             return self.numpy_section(i, hi)
@@ -213,10 +239,18 @@ class _Scanner:
         ln = self.lines[i]
         end = self.block_end(i, hi, ln.indent)
         m = _DIRECTIVE.match(ln.text)
-        if not m or m.group("name").lower() in _CODE_DIRECTIVES:
-            return end  # code, or a reST comment
+        name = m.group("name").lower() if m else ""
+        if name in _DIRECTIVE_LANG or name in _LANG_DIRECTIVES:
+            lang = _DIRECTIVE_LANG.get(name) or ln.text[m.end():].strip().lower()  # type: ignore[union-attr]
+            body = i + 1
+            while body < end and self.lines[body].text.startswith(":"):
+                body += 1  # the directive's options (``:linenos:``)
+            self.code(body, end, lang)
+            return end
+        if not m or name in _CODE_DIRECTIVES:
+            return end  # other code, or a reST comment
         inline = ln.content + m.end()
-        if inline < ln.end:
+        if inline < ln.end and not self.code_only:
             self.blocks.append(Block("prose", inline, ln.end))
         self.scan(i + 1, end)
         return end
@@ -241,6 +275,9 @@ class _Scanner:
 
     def items(self, kind: str, title: str, lo: int, hi: int, *, google: bool) -> None:
         if kind == "exclude":
+            outer, self.code_only = self.code_only, True
+            self.scan(lo, hi)  # an example section: its code only
+            self.code_only = outer
             return
         if kind == "prose":
             self.scan(lo, hi)
@@ -272,10 +309,18 @@ class _Scanner:
 
 
 def layout(text: str) -> list[Block]:
-    """The prose regions and field items of a cleaned docstring/comment, in document order."""
+    """The prose regions, field items and code blocks of a cleaned docstring/comment, in
+    document order."""
+    return list(_layout(text))
+
+
+@lru_cache(maxsize=64)
+def _layout(text: str) -> tuple[Block, ...]:
+    """:func:`layout`, kept for the few texts read by several steps (sentences, example
+    lines, example rules)."""
     scanner = _Scanner(text)
     scanner.scan(0, len(scanner.lines))
-    return sorted(scanner.blocks, key=lambda b: b.start)
+    return tuple(sorted(scanner.blocks, key=lambda b: b.start))
 
 
 def parse_fields(text: str) -> list[FieldItem]:

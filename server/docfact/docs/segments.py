@@ -1,12 +1,17 @@
-"""Turn a DocBlock into the segments the judges see: sentences and field-list items.
+"""Turn a DocBlock into the segments the judges see: sentences, field-list items, example lines.
 
 Prose is split into sentences (:mod:`docfact.docs.sentences`); each field-list item, with its
 continuation lines, is one segment carrying its parsed :class:`~docfact.model.FieldItem`.
-Examples, doctests and code blocks produce no segments (:mod:`docfact.docs.layout`).
-Every segment keeps its exact range in the file.
+Example code (doctests, literal blocks, code directives and fences of Python, ``<pre>{@code}``
+blocks of Javadoc) is never a sentence: :func:`example_units` cuts it into the pieces a parser
+reads, and :func:`example_segments` gives one ``code`` segment per source line, for the example
+rules alone. Every segment keeps its exact range in the file.
 """
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
 
 from docfact.docs.fields import docstring_style
 from docfact.docs.layout import layout
@@ -14,7 +19,12 @@ from docfact.docs.sentences import split_sentences
 from docfact.model import DocBlock, FieldItem, Range, Segment
 from docfact.positions import LineIndex
 
-__all__ = ["doc_range", "docstring_style", "segment_doc", "split_sentences"]
+__all__ = ["CodeUnit", "doc_range", "docstring_style", "example_segments", "example_units",
+           "segment_doc", "split_sentences"]
+
+# languages of code blocks read as Python ("" : the text names none, judged only if it parses)
+PYTHON_LANGS = frozenset({"", "python", "py", "python3", "py3", "pycon", "pycon3", "doctest"})
+_PRE_CODE = re.compile(r"<pre>[ \t]*\{@code[ \t]*\n?", re.IGNORECASE)
 
 
 def doc_range(doc: DocBlock, lines: LineIndex, start: int, end: int) -> Range:
@@ -32,6 +42,8 @@ def segment_doc(doc: DocBlock, lines: LineIndex) -> list[Segment]:
     """The sentences and field items of ``doc`` in document order, indexed from 0."""
     spans: list[tuple[int, int, FieldItem | None]] = []
     for block in layout(doc.text):
+        if block.kind == "code":
+            continue
         if block.kind == "field":
             spans.append((block.start, block.end, block.field))
             continue
@@ -49,3 +61,124 @@ def segment_doc(doc: DocBlock, lines: LineIndex) -> list[Segment]:
         )
         for i, (start, end, item) in enumerate(spans)
     ]
+
+
+@dataclass(frozen=True)
+class CodeUnit:
+    """A piece of example code a parser reads on its own: one doctest example (a ``>>>`` line
+    with its ``...`` continuations) or a whole literal block, directive body, fence or
+    ``<pre>{@code}`` block. The units of one doc share one namespace, in order."""
+
+    lang: str  # "python" | "java"
+    marked: bool  # the text names the language; unmarked code is judged only if it all parses
+    # per source line: (offset of the line as shown, with its prompt; code start; code end),
+    # offsets into DocBlock.text; the code of all lines, joined by newlines, is the source
+    lines: tuple[tuple[int, int, int], ...]
+
+    def source(self, text: str) -> str:
+        return "\n".join(text[a:b] for _, a, b in self.lines)
+
+
+def example_units(doc: DocBlock) -> list[CodeUnit]:
+    """The example code of ``doc`` in document order: Python docstrings and Javadoc. Comments
+    have none: code in a comment is more often commented out than an example."""
+    text = doc.text
+    if doc.kind == "comment":
+        return []
+    if doc.kind == "javadoc":
+        return _java_units(text)
+    units: list[CodeUnit] = []
+    for block in layout(text):
+        if block.kind != "code" or block.lang not in PYTHON_LANGS:
+            continue
+        rows = _rows(text, block.start, block.end)
+        if any(text.startswith(">>>", c) for _, c, _ in rows):
+            units.extend(_doctest_units(text, rows))
+        else:
+            units.append(CodeUnit("python", block.lang != "", _dedented(text, rows)))
+    return [u for u in units if u.lines]
+
+
+def example_segments(doc: DocBlock, lines: LineIndex, first_index: int) -> list[Segment]:
+    """One ``code`` segment per example source line of ``doc``, indexed from ``first_index``
+    (after the sentences, so (index, criterion) pairs stay unique within the doc). A block
+    that names no language counts only when it parses as Python."""
+    out: list[Segment] = []
+    for unit in example_units(doc):
+        if not unit.marked and not _parses_as_python(unit.source(doc.text)):
+            continue  # a shell session, a config file, output: text shown as is, not code
+        for shown, start, end in unit.lines:
+            if start == end or not doc.text[start:end].strip():
+                continue
+            out.append(Segment(index=first_index + len(out), text=doc.text[shown:end], start=shown,
+                               end=end, range=doc_range(doc, lines, shown, end), kind="code"))
+    return out
+
+
+def _parses_as_python(source: str) -> bool:
+    from docfact.index.python import parser
+
+    return not parser().parse(source.encode("utf-8")).root_node.has_error
+
+
+def _rows(text: str, start: int, end: int) -> list[tuple[int, int, int]]:
+    """(line start, first non-blank character, line end) of each line of ``text[start:end]``."""
+    rows = []
+    pos = start
+    while pos <= end:
+        nl = text.find("\n", pos, end)
+        stop = end if nl == -1 else nl
+        line = text[pos:stop]
+        rows.append((pos, pos + len(line) - len(line.lstrip()), pos + len(line.rstrip())))
+        if nl == -1:
+            break
+        pos = nl + 1
+    return rows
+
+
+def _dedented(text: str, rows: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+    """The rows' code without their common indentation (blank rows kept, empty)."""
+    margin = min((c - s for s, c, e in rows if c < e), default=0)
+    return tuple((s + margin, s + margin, e) if c < e else (c, c, c) for s, c, e in rows)
+
+
+def _doctest_units(text: str, rows: list[tuple[int, int, int]]) -> list[CodeUnit]:
+    """One unit per doctest example; expected output is not code, and a ``...`` line continues
+    the source only right after a source line (after output it is output: an ellipsis)."""
+    units: list[CodeUnit] = []
+    cur: list[tuple[int, int, int]] | None = None
+    for _, c, e in rows:
+        if text.startswith(">>>", c) or (cur is not None and text.startswith("...", c)):
+            code = c + 3 + (1 if c + 3 < e and text[c + 3] == " " else 0)
+            if text.startswith(">>>", c):
+                if cur:
+                    units.append(CodeUnit("python", True, tuple(cur)))
+                cur = []
+            assert cur is not None
+            cur.append((c, min(code, e), e))
+            continue
+        if cur:
+            units.append(CodeUnit("python", True, tuple(cur)))
+        cur = None
+    if cur:
+        units.append(CodeUnit("python", True, tuple(cur)))
+    return units
+
+
+def _java_units(text: str) -> list[CodeUnit]:
+    """The ``<pre>{@code ...}</pre>`` blocks of a Javadoc text: the code runs to the brace
+    that closes ``{@code`` (braces inside it balance, as Javadoc requires)."""
+    units: list[CodeUnit] = []
+    for m in _PRE_CODE.finditer(text):
+        depth = 1
+        i = m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        if depth:
+            continue
+        rows = _rows(text, m.end(), i - 1)
+        if rows and rows[-1][1] == rows[-1][2]:
+            rows.pop()
+        units.append(CodeUnit("java", True, _dedented(text, rows)))
+    return units

@@ -195,7 +195,8 @@ class JudgeContext:
     file: FileIndex
     graph: ProjectGraph
     lines: LineIndex
-    segments: list[Segment]
+    segments: list[Segment]  # sentences and field items
+    examples: list[Segment] = field(default_factory=list)  # example code lines (kind "code")
     known_words: AbstractSet[str] = field(default_factory=frozenset)  # every name used in the project
     file_names: frozenset[str] | None = None  # file_scope_names(file), computed once per file
     file_cache: dict = field(default_factory=dict)  # per-file values shared by the file's docs

@@ -288,16 +288,6 @@ def exists_by_suffix(ctx: JudgeContext, target: str) -> bool:
     return any(e.qualname == target or e.qualname.endswith(tail) for e in ctx.graph.entities_named(last))
 
 
-def _doc_names(ctx: JudgeContext, skip: str) -> list[str]:
-    """The names the same doc marks as code and that do exist (once per doc)."""
-    key = ("doc-names", id(ctx.doc))
-    if key not in ctx.file_cache:
-        found = {m.name.rsplit(".", 1)[-1] for seg in ctx.segments for m in find_mentions(seg.text)
-                 if m.strength == MARKED}
-        ctx.file_cache[key] = sorted(n for n in found if len(n) >= 4 and ctx.is_known(n))
-    return [n for n in ctx.file_cache[key] if n != skip]
-
-
 def _bound_twice(ctx: JudgeContext, head: str) -> bool:
     """Whether the file binds ``head`` both by an import and by a definition or assignment
     (``userauth`` imported, or a stub class when the import fails; a module ``protocol`` and a
@@ -599,11 +589,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         suggestion = ctx.suggest(last, cutoff=0.88)
         if suggestion is None and m.strength == MARKED:
-            # "the ``broacast_join`` code path. See ``broadcast_join``": a real name beside it
-            suggestion = _typo_of(last, _doc_names(ctx, last))
-        if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
+        if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
+            suggestion = None  # ``attributive`` beside ``attribute``: another English word, not a typo
         if suggestion is not None and _external_attribute(ctx, suggestion) and osa_distance(last, suggestion, 1) > 1:
             suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
         if suggestion is not None and ((suggestion.lower() == last.lower() and not _class_case_slip(ctx, last, suggestion))

@@ -11,6 +11,7 @@ from docfact.judges import (
     c2_type,
     c3_functionality,
     c4_irrelevant,
+    examples,
     java_contracts,
 )
 from docfact.judges.base import JudgeContext, Rule
@@ -25,15 +26,20 @@ ALL_RULES: tuple[Rule, ...] = (
     *c2_type.RULES,
     *c3_functionality.RULES,
     *c4_irrelevant.RULES,
+    *examples.RULES,
 )
+# rules that judge example code lines; every other rule judges sentences and field items only
+_CODE_RULES = frozenset(r.id for r in examples.RULES)
 
 
 def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
     """All static findings for the doc of ``ctx``, at most one per (segment, criterion)."""
     found: list[Finding] = []
     rules = [r for r in ALL_RULES if r.criterion in criteria]
-    for seg in ctx.segments:
-        for r in rules:
+    prose = [r for r in rules if r.id not in _CODE_RULES]
+    code = [r for r in rules if r.id in _CODE_RULES]
+    for seg in [*ctx.segments, *ctx.examples]:
+        for r in (code if seg.kind == "code" else prose):
             try:
                 found.extend(r.fn(ctx, seg))
             except Exception:

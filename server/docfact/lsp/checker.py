@@ -130,7 +130,8 @@ def relocate(res: DocResult, doc: DocBlock, entity: Entity | None) -> DocResult 
         return Range(Pos(r.start.line + dl, r.start.col), Pos(r.end.line + dl, r.end.col))
 
     segments = [replace(sg, range=moved(sg.range)) for sg in res.segments]
-    by_index = {sg.index: sg for sg in segments}
+    examples = [replace(sg, range=moved(sg.range)) for sg in res.examples]
+    by_index = {sg.index: sg for sg in (*segments, *examples)}
     findings: list[Finding] = []
     for f in res.findings:
         ev = f.evidence
@@ -140,7 +141,8 @@ def relocate(res: DocResult, doc: DocBlock, entity: Entity | None) -> DocResult 
             ev = replace(ev, range=entity.range)
         fix = replace(f.fix, start=f.fix.start + do, end=f.fix.end + do) if f.fix is not None else None
         findings.append(replace(f, segment=by_index[f.segment.index], evidence=ev, fix=fix))
-    return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=res.criteria)
+    return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=res.criteria,
+                     examples=examples)
 
 
 class Checker:

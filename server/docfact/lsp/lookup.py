@@ -28,8 +28,9 @@ def doc_at(st: DocState, pos: Pos, segments_only: bool = True) -> DocResult | No
     if st.result is None:
         return None
     for d in st.result.docs:
-        if any(contains(s.range, pos) for s in d.segments):
-            return d
+        if any(contains(s.range, pos) for s in d.segments) or any(
+                contains(f.segment.range, pos) for f in d.findings if f.segment.kind == "code"):
+            return d  # a sentence, or an example line with a finding
     if segments_only:
         return None
     for d in st.result.docs:

@@ -32,7 +32,10 @@ def register(server: DocfactServer) -> None:
 
 def render(doc: DocResult, findings: list[Finding]) -> str:
     """The hover Markdown for one doc and the findings of the hovered sentence."""
-    score = f"**Docstring score:** {doc.score:.2f} ({len(doc.segments)} sentences x {len(doc.criteria)} criteria)"
+    wrong_examples = doc.pairs - len(doc.segments) * len(doc.criteria)
+    extra = f" + {wrong_examples} wrong example line{'s' if wrong_examples > 1 else ''}" if wrong_examples else ""
+    score = (f"**Docstring score:** {doc.score:.2f} ({len(doc.segments)} sentences x {len(doc.criteria)} "
+             f"criteria{extra})")
     if not findings:
         return f"docfact: no inconsistency found in this sentence.\n\n{score}"
     parts = [_finding(f) for f in findings]

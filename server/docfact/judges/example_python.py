@@ -1,0 +1,483 @@
+"""The Python example reader: doctests and code blocks read in order, as doctest runs them.
+
+What an example binds (imports, assignments, ``for``/``with`` targets, definitions) is in scope
+for its later lines; a name it never binds means what it means in the documented module (the
+doctest namespace) or nothing. Expressions are followed only through what the project shows:
+project modules, classes, instances made by calling a project class, project functions, and
+modules of the standard library or installed packages (for imports and their attributes).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from docfact.docs.layout import layout
+from docfact.docs.segments import CodeUnit
+from docfact.judges.base import JudgeContext
+from docfact.judges.example_project import (
+    ALWAYS,
+    class_names,
+    member,
+    module_may_bind,
+    module_names,
+    plain_class,
+    returned_class,
+    signature_of,
+    submodules,
+)
+from docfact.judges.example_reader import Issue, Reader
+from docfact.model import Entity
+
+
+@dataclass(frozen=True)
+class _Value:
+    """What an example expression is, as far as the project shows: a project module, class,
+    instance of a project class or function, or a module outside the project."""
+
+    kind: str  # "module" | "class" | "instance" | "function" | "external"
+    entity: Entity | None = None
+    name: str = ""  # external: the dotted module name
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.kind, self.entity.qualname if self.entity is not None else self.name
+
+
+def _value_of(ent: Entity) -> _Value | None:
+    if ent.kind == "module":
+        return _Value("module", ent)
+    if ent.kind == "class":
+        return _Value("class", ent)
+    if ent.kind in ("function", "method"):
+        return _Value("function", ent)
+    return None
+
+
+class PythonReader(Reader):
+    """Reads the Python examples of one doc and collects what is provably wrong."""
+
+    def __init__(self, ctx: JudgeContext) -> None:
+        super().__init__(ctx)
+        self.scope = ctx.graph.module_entity(ctx.file.path)
+        self.env: dict[str, _Value | None] = {}  # names the examples bound so far
+        self.star = False  # an example star-imported: any bare name may come from there
+        self.set_attrs: set[tuple[tuple[str, str], str]] = set()  # attributes the examples assign
+
+    def read(self, units: list[CodeUnit]) -> list[Issue]:
+        from docfact.index.python import parser
+
+        blocks = layout(self.text)
+        for unit in units:
+            if unit.lang != "python":
+                continue
+            self.unit = unit
+            self.data = unit.source(self.text).encode("utf-8")
+            root = parser().parse(self.data).root_node
+            if self.not_meant_to_work(unit, blocks):
+                self.forget(root)
+                continue
+            if root.has_error and not unit.marked:
+                self.forget(root)  # unmarked text that is not Python (a shell session, output)
+                continue
+            for stmt in root.named_children:
+                if stmt.has_error or stmt.type == "ERROR":
+                    self.forget(stmt)
+                else:
+                    self.statement(stmt)
+        return self.issues
+
+    def forget(self, node: Node) -> None:
+        """Every identifier of code docfact cannot read may have been rebound there."""
+        if node.type == "identifier":
+            self.env[self.src(node)] = None
+        for child in node.children:
+            self.forget(child)
+
+    def statement(self, node: Node) -> None:
+        t = node.type
+        if t == "import_statement":
+            self.import_statement(node)
+        elif t == "import_from_statement":
+            self.import_from(node)
+        elif t == "expression_statement":
+            for child in node.named_children:
+                self.expression_or_assignment(child)
+        elif t in ("function_definition", "class_definition", "decorated_definition"):
+            definition = node.child_by_field_name("definition") if t == "decorated_definition" else node
+            if definition is not None:
+                if definition.type == "class_definition":
+                    bases = definition.child_by_field_name("superclasses")
+                    if bases is not None:
+                        self.visit(bases, frozenset())
+                name = definition.child_by_field_name("name")
+                if name is not None:
+                    self.env[self.src(name)] = None
+        elif t == "for_statement":
+            right = node.child_by_field_name("right")
+            if right is not None:
+                self.visit(right, frozenset())
+            left = node.child_by_field_name("left")
+            if left is not None:
+                self.forget(left)
+            self.blocks(node)
+        elif t == "with_statement":
+            for child in node.children:
+                if child.type == "with_clause":
+                    for item in child.named_children:
+                        value = item.child_by_field_name("value")
+                        if value is not None and value.type == "as_pattern":
+                            self.visit(value.named_children[0], frozenset())
+                            self.forget(value)
+                        elif value is not None:
+                            self.visit(value, frozenset())
+            self.blocks(node)
+        elif t in ("if_statement", "while_statement", "try_statement", "elif_clause", "else_clause",
+                   "except_clause", "finally_clause", "match_statement"):
+            for child in node.named_children:
+                if child.type == "block" or child.type.endswith("_clause"):
+                    self.statement(child) if child.type != "block" else self.block(child)
+                elif child.type == "as_pattern" or (t == "except_clause" and child.type == "identifier"):
+                    self.forget(child)
+                else:
+                    self.visit(child, frozenset())
+        elif t in ("delete_statement", "global_statement", "nonlocal_statement"):
+            self.forget(node)
+        elif t == "future_import_statement":
+            return
+        else:
+            self.visit(node, frozenset())
+
+    def blocks(self, node: Node) -> None:
+        for child in node.named_children:
+            if child.type == "block":
+                self.block(child)
+            elif child.type in ("else_clause", "finally_clause", "except_clause"):
+                self.statement(child)
+
+    def block(self, node: Node) -> None:
+        for stmt in node.named_children:
+            self.statement(stmt)
+
+    def expression_or_assignment(self, node: Node) -> None:
+        if node.type not in ("assignment", "augmented_assignment"):
+            self.visit(node, frozenset())
+            return
+        right = node.child_by_field_name("right")
+        value = None
+        if right is not None:
+            if right.type in ("assignment", "augmented_assignment"):
+                self.expression_or_assignment(right)  # a = b = c
+            else:
+                value = self.evaluate(right, frozenset())
+        left = node.child_by_field_name("left")
+        if left is None:
+            return
+        if node.type == "assignment" and left.type == "identifier" and node.child_by_field_name("type") is None:
+            self.env[self.src(left)] = value
+        elif left.type == "attribute":
+            owner = left.child_by_field_name("object")
+            attr = left.child_by_field_name("attribute")
+            target = self.evaluate(owner, frozenset()) if owner is not None else None
+            if target is not None and attr is not None:
+                self.set_attrs.add((target.key, self.src(attr)))
+        elif left.type == "subscript":
+            self.visit(left, frozenset())
+        else:
+            self.forget(left)
+
+    def import_statement(self, node: Node) -> None:
+        for item in node.named_children:
+            name_node = item.child_by_field_name("name") if item.type == "aliased_import" else item
+            if name_node is None or name_node.type != "dotted_name":
+                continue
+            dotted = self.src(name_node)
+            self.check_module(dotted, name_node)
+            if item.type == "aliased_import":
+                alias = item.child_by_field_name("alias")
+                if alias is not None:
+                    self.env[self.src(alias)] = self.module_value(dotted)
+            else:
+                top = dotted.split(".")[0]
+                self.env[top] = self.module_value(top)
+
+    def import_from(self, node: Node) -> None:
+        module_node = node.child_by_field_name("module_name")
+        skip = module_node.start_byte if module_node is not None else -1
+        names = [c for c in node.named_children if c.start_byte != skip
+                 and c.type in ("dotted_name", "aliased_import", "wildcard_import")]
+        if module_node is None or module_node.type != "dotted_name":
+            for c in names:  # a relative import: its module depends on where the example runs
+                self.forget(c)
+            return
+        module = self.src(module_node)
+        known = self.check_module(module, module_node)
+        for item in names:
+            if item.type == "wildcard_import":
+                self.star = True
+                continue
+            name_node = item.child_by_field_name("name") if item.type == "aliased_import" else item
+            if name_node is None:
+                continue
+            alias = item.child_by_field_name("alias") if item.type == "aliased_import" else None
+            name = self.src(name_node)
+            bound = self.src(alias) if alias is not None else name.split(".")[0]
+            self.env[bound] = self.import_name(module, name, name_node) if known else None
+
+    def check_module(self, dotted: str, node: Node) -> bool:
+        """Report ``import a.b.c`` of a module that does not exist; whether it exists."""
+        g = self.graph
+        if g.is_project_name(dotted):
+            if g.is_project_module(dotted):
+                return True
+            parts = dotted.split(".")
+            for i in range(len(parts) - 1, 0, -1):
+                parent = ".".join(parts[:i])
+                if g.is_project_module(parent):
+                    # a module of a package that has no such submodule, nor a name of it
+                    path = g.module_path(parent)
+                    if path is None or not path.endswith(("__init__.py", "__init__.pyi")):
+                        return False
+                    if module_may_bind(self.ctx, parent, parts[i]):
+                        return False
+                    subs = submodules(self.ctx, parent)
+                    self.report("C1.example-import", node,
+                                f"the example imports `{dotted}`, but the project has no module "
+                                f"`{'.'.join(parts[:i + 1])}`", self.suggest(parts[i], subs),
+                                g.module_entity(path), f"package {parent}")
+                    return False
+            return False
+        try:
+            return g.external_exists(dotted) is True
+        except Exception:
+            return False
+
+    def import_name(self, module: str, name: str, node: Node) -> _Value | None:
+        """The value of ``from module import name``; reports a name the module lacks."""
+        g = self.graph
+        if g.is_project_module(module):
+            path = g.module_path(module)
+            if path is None:
+                return None
+            found = g.resolver.member_of_module(module, name, set())
+            if found is not None and found.kind == "project" and found.entity is not None:
+                return _value_of(found.entity)
+            if found is not None and found.kind != "project":
+                return self.module_value(found.qualname) if found.kind == "external" else None
+            if module_may_bind(self.ctx, module, name):
+                return None
+            ent = g.module_entity(path)
+            self.report("C1.example-import", node,
+                        f"the example imports `{name}` from `{module}`, which does not define it",
+                        self.suggest(name, module_names(self.ctx, module)), ent, f"module {module}")
+            return None
+        self.check_external(module, name, node, "imports", f"from `{module}`")
+        return self.module_value(f"{module}.{name}")
+
+    def check_external(self, module: str, name: str, node: Node, verb: str, where: str) -> None:
+        """Report ``name`` of a standard-library or installed module that its source does not
+        define (nor mention: ``globals().update(...)`` binds names no parse sees) when it is a
+        near miss of a name it does define. A name without one may be of another version of the
+        module (``itertools.batched`` is new in 3.12), and the installed copy of a package that
+        is checked in part (``docfact check django/contrib``) is not the one the docs describe."""
+        g = self.graph
+        if f"/{module.split('.')[0]}/" in self.ctx.file.path.replace("\\", "/"):
+            return
+        try:
+            if g.external_exists(module) is not True or g.external_exists(f"{module}.{name}") is not False:
+                return
+            doc = g.describe_external(module)
+        except Exception:
+            return
+        if doc is None or doc.kind != "module" or not doc.path or name.startswith("__"):
+            return
+        source = self.ctx.run_cache.get(("example-module-source", doc.path))
+        if source is None:
+            try:
+                with open(doc.path, encoding="utf-8", errors="replace") as f:
+                    source = f.read()
+            except OSError:
+                return
+            self.ctx.run_cache[("example-module-source", doc.path)] = source
+        if re.search(rf"\b{re.escape(name)}\b", source):
+            return
+        defined = set(re.findall(r"^(?:async[ \t]+def|def|class)[ \t]+(\w+)|^(\w+)[ \t]*[:=]", source, re.M))
+        suggestion = self.suggest(name, {n for pair in defined for n in pair if n})
+        if suggestion is not None:
+            self.report("C1.example-import" if verb == "imports" else "C1.example-attribute", node,
+                        f"the example {verb} `{name}` {where}, which does not define it", suggestion,
+                        None, f"{doc.path}")
+
+    def module_value(self, dotted: str) -> _Value | None:
+        g = self.graph
+        if g.is_project_module(dotted):
+            ent = g.entity(dotted)
+            return _Value("module", ent) if ent is not None else None
+        if g.is_project_name(dotted):
+            return None
+        try:
+            doc = g.describe_external(dotted)
+        except Exception:
+            return None
+        return _Value("external", name=dotted) if doc is not None and doc.kind == "module" else None
+
+    def visit(self, node: Node, shadow: frozenset[str]) -> None:
+        """Check every attribute and call inside ``node``."""
+        t = node.type
+        if t in ("attribute", "call"):
+            self.evaluate(node, shadow)
+            return
+        if t in ("lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension",
+                 "generator_expression"):
+            shadow = shadow | self.bound_inside(node)
+        elif t == "named_expression":
+            value = node.child_by_field_name("value")
+            if value is not None:
+                self.visit(value, shadow)
+            name = node.child_by_field_name("name")
+            if name is not None:
+                self.env[self.src(name)] = None
+            return
+        elif t in ("string", "comment"):
+            return
+        for child in node.named_children:
+            self.visit(child, shadow)
+
+    def bound_inside(self, node: Node) -> frozenset[str]:
+        """Names a lambda or comprehension binds for its own body."""
+        out: set[str] = set()
+        targets: list[Node] = []
+        if node.type == "lambda":
+            params = node.child_by_field_name("parameters")
+            if params is not None:
+                targets.append(params)
+        else:
+            targets.extend(c.child_by_field_name("left") for c in node.named_children  # type: ignore[misc]
+                           if c.type == "for_in_clause" and c.child_by_field_name("left") is not None)
+        stack = targets
+        while stack:
+            n = stack.pop()
+            if n.type == "identifier":
+                out.add(self.src(n))
+            stack.extend(n.named_children)
+        return frozenset(out)
+
+    def evaluate(self, node: Node, shadow: frozenset[str]) -> _Value | None:
+        """The value of an expression, checking the attributes and calls on the way."""
+        t = node.type
+        if t == "identifier":
+            name = self.src(node)
+            if name in shadow:
+                return None
+            if name in self.env:
+                return self.env[name]
+            return None if self.star else self.in_module_scope(name)
+        if t == "parenthesized_expression" and node.named_child_count == 1:
+            return self.evaluate(node.named_children[0], shadow)
+        if t == "attribute":
+            obj = node.child_by_field_name("object")
+            attr = node.child_by_field_name("attribute")
+            if obj is None or attr is None:
+                return None
+            owner = self.evaluate(obj, shadow)
+            return self.attribute(owner, attr) if owner is not None else None
+        if t == "call":
+            fn = node.child_by_field_name("function")
+            args = node.child_by_field_name("arguments")
+            callee = self.evaluate(fn, shadow) if fn is not None else None
+            if args is not None:
+                self.visit(args, shadow)
+                if callee is not None and args.type == "argument_list":
+                    self.keywords(callee, args)
+            if callee is not None and callee.kind == "class" and plain_class(self.ctx, callee.entity):
+                return _Value("instance", callee.entity)
+            if callee is not None and callee.kind == "function" and callee.entity is not None:
+                made = returned_class(self.ctx, callee.entity)
+                return _Value("instance", made) if made is not None and plain_class(self.ctx, made) else None
+            return None
+        self.visit(node, shadow)
+        return None
+
+    def in_module_scope(self, name: str) -> _Value | None:
+        """A name the examples never bound, as the documented module sees it (doctest runs
+        examples in the module's namespace)."""
+        if self.scope is None:
+            return None
+        try:
+            found = self.graph.resolve(name, self.scope)
+        except Exception:
+            return None
+        if found is None or found.kind != "project" or found.entity is None or found.rest:
+            return None
+        return _value_of(found.entity)
+
+    def attribute(self, owner: _Value, attr: Node) -> _Value | None:
+        name = self.src(attr)
+        if (owner.key, name) in self.set_attrs or name.startswith("__"):
+            return None
+        if owner.kind == "external":
+            self.check_external(owner.name, name, attr, "uses", f"of `{owner.name}`")
+            return self.module_value(f"{owner.name}.{name}")
+        ent = owner.entity
+        if ent is None:
+            return None
+        if owner.kind == "module":
+            found = self.graph.resolver.member_of_module(ent.qualname, name, set())
+            if found is not None and found.kind == "project" and found.entity is not None:
+                return _value_of(found.entity)
+            if found is not None and found.kind == "external":
+                return self.module_value(found.qualname)
+            if found is not None and found.kind != "project":
+                return None
+            if module_may_bind(self.ctx, ent.qualname, name):
+                return None
+            self.report("C1.example-attribute", attr,
+                        f"`{name}` is not defined in module `{ent.qualname}`",
+                        self.suggest(name, module_names(self.ctx, ent.qualname)), ent,
+                        f"module {ent.qualname}")
+            return None
+        if owner.kind not in ("class", "instance"):
+            return None
+        names = class_names(self.ctx, ent)
+        if names is None:
+            return None
+        if name not in names and name not in ALWAYS:
+            what = "class" if owner.kind == "class" else "instance of"
+            self.report("C1.example-attribute", attr,
+                        f"`{name}` is not an attribute of {what} `{ent.name}`",
+                        self.suggest(name, names - ALWAYS), ent)
+            return None
+        found_member = member(self.ctx, ent, name)
+        if found_member is None:
+            return None
+        if found_member.kind == "class":
+            return _Value("class", found_member)
+        if found_member.kind in ("function", "method"):
+            return _Value("function", found_member)
+        return None
+
+    def keywords(self, callee: _Value, args: Node) -> None:
+        if callee.entity is None or callee.kind not in ("function", "class"):
+            return
+        target, what = signature_of(self.ctx, callee.entity)
+        if target is None:
+            return
+        params = target.params
+        if any(p.kind in ("kwarg",) for p in params):
+            return
+        accepted = [p.name for p in params if p.kind not in ("vararg", "kwarg", "self")]
+        for arg in args.named_children:
+            if arg.type != "keyword_argument":
+                continue
+            name_node = arg.child_by_field_name("name")
+            if name_node is None:
+                continue
+            kw = self.src(name_node)
+            if kw in accepted:
+                continue
+            self.report("C1.example-keyword", name_node,
+                        f"`{kw}` is not a parameter of {what}",
+                        self.suggest(kw, accepted, cutoff=0.6), target, target.signature or None)
+

@@ -1,0 +1,15 @@
+package org.shop;
+
+/**
+ * How the inventory is used.
+ *
+ * <pre>{@code
+ * Inventory inventory = new Inventory();
+ * inventory.add("pear");
+ * int n = inventory.count();
+ * }</pre>
+ */
+public final class Usage {
+    private Usage() {
+    }
+}
