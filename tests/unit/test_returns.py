@@ -473,6 +473,12 @@ TRAPS = [
             return {"value": value}
         ''', id="generator-that-returns-a-value"),
     pytest.param('''
+        def partitions(n):
+            """Generate the partitions of ``n``. A tuple is returned for each partition."""
+            for k in range(1, n + 1):
+                yield (k, n - k)
+        ''', id="generator-passive-sentence-is-about-each-item"),
+    pytest.param('''
         def total(xs):
             """Returns an int, or a float if any item is a float."""
             n = 0
@@ -563,6 +569,12 @@ def test_true_return_claim_is_quiet(tmp_path: Path, source: str) -> None:
     pytest.param("Subclasses should return a dict of options.", None, id="subclasses-should"),
     pytest.param("Note - debugprint() has a bug and returns an empty string.", None, id="another-subject"),
     pytest.param("Get the mapping of indices before the contraction.", None, id="mapping-is-not-a-dict-in-prose"),
+    pytest.param("The result is returned as int.", "int", id="is-returned-as"),
+    pytest.param("A partition is returned as a tuple.", None, id="is-returned-as-of-an-item"),
+    pytest.param("If the key is missing, the return value will be an empty list.", "list", id="the-return-value-will-be"),
+    pytest.param("The returned value should be a string.", None, id="the-returned-value-should-be"),
+    pytest.param("Finds and returns a :class:`list` of all subclasses.", "list", id="sphinx-class-role"),
+    pytest.param("Returns a string formatted like a traceback.", "string", id="participle-after-the-type"),
     pytest.param("L{parse} accepts a string and returns a tuple.", None, id="epytext-subject"),
     pytest.param("When ``uid_of`` is called with digits, it returns the integer.", None, id="when-another-is-called"),
     pytest.param("Return C{path} as a string of L{bytes} for the filesystem.", "bytes", id="string-of-epytext-bytes"),
@@ -570,6 +582,12 @@ def test_true_return_claim_is_quiet(tmp_path: Path, source: str) -> None:
 def test_sentence_shapes(sentence: str, claimed: str | None) -> None:
     claim = prose_claim(sentence)
     assert (claim.type if claim else None) == claimed
+
+
+def test_the_function_itself_may_be_the_subject() -> None:
+    claim = prose_claim("``same()`` returns ``True`` for empty iterables.", "same")
+    assert claim is not None and (claim.type, claim.written) == ("bool", "True")
+    assert prose_claim("``other()`` returns ``True`` for empty iterables.", "same") is None
 
 
 @pytest.mark.parametrize(("body", "kinds"), [

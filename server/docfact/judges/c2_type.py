@@ -218,7 +218,7 @@ def _checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | No
         return None
     if e.name in ("__init__", "__new__", "__post_init__", "setUp", "tearDown") or e.name.startswith("test"):
         return None  # a test's docs say what the code under test returns
-    claim = claimed_return(seg)
+    claim = claimed_return(seg, e.name)
     if claim is None:
         return None
     if seg.field is not None and seg.field.section == "returns" and sum(
@@ -269,7 +269,7 @@ def _returns_a_generator(e: Entity) -> bool:
 
 def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     checked = _checked_claim(ctx, seg)
-    if checked is not None and _returns_a_generator(checked[0]):
+    if checked is not None and _returns_a_generator(checked[0]) and not checked[1].passive:
         yield from _contradiction(ctx, seg, *checked, "C2.generator-return",
                                   "; what it yields belongs under `Yields`")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from docfact.model import Segment
 
@@ -21,10 +22,13 @@ class Claim:
     written: str = ""  # as the sentence words it: "``True``", "dictionary"
     span: tuple[int, int] | None = None  # the type as written in the segment text (for a fix)
     prose: bool = True  # read from words, not from the type slot of a Returns/rtype item
+    # "A list is returned", "the return value is a list": what is returned is the subject (a
+    # generator's docs say so of each item)
+    passive: bool = False
 
 
 # not "mapping": "the mapping of indices" is often a list or a function in prose
-_TYPE = (r"`{0,2}(?P<t>list|dict|dictionary|set|tuple|string|str|integer|int|float|boolean|"
+_TYPE = (r"(?::(?:py:)?(?:class|obj|data):)?`{0,2}(?P<t>list|dict|dictionary|set|tuple|string|str|integer|int|float|boolean|"
          r"bool|bytes|generator|iterator|none|nothing|true|false)`{0,2}")
 _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 _ADJECTIVES = (r"(?:(?:new|sorted|single|empty|python|plain|flat|shallow|deep|unicode|native|ordered|"
@@ -33,7 +37,7 @@ _ADJECTIVES = (r"(?:(?:new|sorted|single|empty|python|plain|flat|shallow|deep|un
 # values", "a list of", "a string." -- not "a list-like object" nor "the dictionary key"
 _AFTER = (r"(?=\s*$|\s*[.,;:)(]|\s+(?:of|that|which|if|when|for|with|from|containing|indicating|"
           r"describing|representing|representation|where|whose|to|in|or|and|on|unless|otherwise|"
-          r"object|instance|value|mapping|keyed|over|holding|listing|iff|else)\b)")
+          r"object|instance|value|mapping|keyed|over|holding|listing|iff|else|\w+ed)\b)")
 _PHRASE = _ARTICLE + _ADJECTIVES + _TYPE + _AFTER
 _WHEN = (r"(?:(?:if|when|whenever|unless|in\s+that\s+case|on\s+\w+)\b[^;]*?,\s*(?:then\s+)?"
          r"|(?:otherwise|else),?\s+)?")
@@ -45,6 +49,9 @@ _SHAPES = (
     # "It returns a tuple ...", "This function returns ..."
     re.compile(r"^\s*" + _WHEN + r"(?:it|this(?:\s+(?:function|method|property))?|the\s+(?:function|method|property))"
                r"\s+(?:then\s+|always\s+|simply\s+|just\s+|now\s+)?returns\s+" + _PHRASE, re.I),
+    # "If the key is missing, the return value will be an empty list."
+    re.compile(r"^\s*" + _WHEN + r"(?:the\s+|its\s+)?return(?:ed)?\s+value\s+(?:is|will\s+be)\s+"
+               r"(?:always\s+|then\s+)?" + _PHRASE, re.I),
     # "A list of names is returned.", "If nothing matches, ``None`` is returned."
     re.compile(r"^\s*" + _WHEN + _ARTICLE + _ADJECTIVES + _TYPE
                + r"(?:\s+(?:of|mapping|containing|with|keyed|holding|representation)\b[^.;]{0,80}?)?"
@@ -53,6 +60,10 @@ _SHAPES = (
 # "Parses the header, returning a dict" and "Reads the file and returns a list"
 _TRAILING = (re.compile(r",\s*(?:and\s+)?returning\s+" + _PHRASE, re.I),
              re.compile(r"^[^,;]*?\b(?:and|then)\s+returns?\s+" + _PHRASE, re.I))
+# "The version is returned as int." (in the main clause: not "If it is returned as a str, ...")
+# with the whole result as its subject: "A partition is returned as a tuple" may be one item
+_RETURNED_AS = re.compile(r"^\s*" + _WHEN + r"(?:it|this|(?:the\s+)?(?:result|return\s+value|output))\s+(?:is|will\s+be)\s+"
+                          r"returned\s+as\s+(?:a\s+|an\s+)?(?:new\s+)?" + _TYPE + _AFTER, re.I)
 # "Return the headers as a list", not "the same type as a list" nor "such as a dict"
 _AS_TYPE = re.compile(r"(?<!\bsuch\s)(?<!\bsame\s)(?<!\bwell\s)\bas\s+(?:a|an)\s+(?:new\s+)?" + _TYPE
                       + r"(?!\s*(?:-|_|\w*\())" + _AFTER, re.I)
@@ -64,11 +75,11 @@ _WHETHER = re.compile(r"^\s*Returns?\s+whether\b", re.I)
 # returns": the verb has another subject
 _RELATIVE = re.compile(r"\b(?:that|which|who|whose|function|callable|callback|decorator|wrapper|"
                        r"hook|handler|factory|where|but|because|while|note)\b|\w\(\)", re.I)
-# "If you would like to ..., return a tuple", "Subclasses should return a dict": what an
-# implementation may do, not what this one does
 # "L{parse} accepts a string and returns a tuple", "When ``f`` is called ..., it returns": the
 # sentence is about another function
 _ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{|:\w+:`|`{1,2}[\w.]+(?:\(\))?`{1,2}\s+(?!is\b)\w|[^,;]*\bis\s+called\b)")
+# "If you would like to ..., return a tuple", "Subclasses should return a dict": what an
+# implementation may do, not what this one does
 _PRESCRIPTIVE = re.compile(r"\b(?:you|your|should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
 # a second alternative: "Returns a list if ..., otherwise a tuple", "a dict or None"
 _ALTERNATIVE = re.compile(r"\b(?:or|else|otherwise|instead)\b,?\s+(?:(?:it\s+)?returns?\s+)?"
@@ -85,9 +96,9 @@ _OF_BYTES = re.compile(r"\s+of\s+(?:raw\s+)?(?:L\{|C\{|:class:)?`{0,2}bytes\b", 
 _AND_ANOTHER = re.compile(r"[^.;]*?\band\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?" + _TYPE, re.I)
 
 
-def _claim(text: str, m: re.Match[str]) -> Claim | None:
+def _claim(text: str, m: re.Match[str], own_subject: bool = False, passive: bool = False) -> Claim | None:
     """The type a match claims, with every alternative the rest of the sentence offers."""
-    if _PRESCRIPTIVE.search(text, 0, m.start("t")) or _ANOTHER_SUBJECT.match(text):
+    if _PRESCRIPTIVE.search(text, 0, m.start("t")) or (not own_subject and _ANOTHER_SUBJECT.match(text)):
         return None
     first = m.group("t")
     if first.lower() in ("string", "str") and _OF_BYTES.match(text, m.end("t")):
@@ -101,22 +112,37 @@ def _claim(text: str, m: re.Match[str]) -> Claim | None:
         if t not in types:
             types.append(t)
             words.append(alt.group("t"))
-    return Claim(" | ".join(types), " or ".join(words))
+    return Claim(" | ".join(types), " or ".join(words), passive=passive)
 
 
-def prose_claim(text: str) -> Claim | None:
-    """The return type a prose sentence claims, or None when it states none."""
+@lru_cache(maxsize=256)
+def _own_subject(name: str) -> re.Pattern[str]:
+    """"``same()`` returns ``True`` for ...": a sentence whose subject is the function itself."""
+    return re.compile(r"^\s*(?:`{1,2}|\*{1,2})?" + re.escape(name) + r"(?:\(\))?(?:`{1,2}|\*{1,2})?\s+"
+                      r"(?:always\s+|then\s+)?returns\s+" + _PHRASE, re.I)
+
+
+def prose_claim(text: str, name: str = "") -> Claim | None:
+    """The return type a prose sentence claims, or None when it states none; ``name``: the
+    documented function's, which may be the subject ("``same()`` returns ``True``")."""
     m = _PROSE_BOOL.match(text) or _WHETHER.match(text)
     if m is not None:
         return Claim("bool", m.group(1) if m.lastindex else "bool")
-    for shape in _SHAPES:
+    if name:
+        m = _own_subject(name).match(text)
+        if m is not None:
+            return _claim(text, m, own_subject=True)
+    for i, shape in enumerate(_SHAPES):
         m = shape.match(text)
         if m is not None:
-            return _claim(text, m)
+            return _claim(text, m, passive=i >= 2)
     for trailing in _TRAILING:
         m = trailing.search(text)
         if m is not None and not _RELATIVE.search(text[: m.start("t")]):
             return _claim(text, m)
+    m = _RETURNED_AS.match(text)
+    if m is not None:
+        return _claim(text, m, passive=True)
     if _RETURNS_HEAD.match(text):
         m = _AS_TYPE.search(text)
         if m is not None and not _RELATIVE.search(text[: m.start()]):
@@ -124,12 +150,12 @@ def prose_claim(text: str) -> Claim | None:
     return None
 
 
-def claimed_return(seg: Segment) -> Claim | None:
+def claimed_return(seg: Segment, name: str = "") -> Claim | None:
     """The return type a segment claims: a Returns/rtype item's type or the type its prose
-    states, or a prose sentence of the description."""
+    states, or a prose sentence of the description (``name``: the documented function's)."""
     item = seg.field
     if item is None:
-        return prose_claim(seg.text)
+        return prose_claim(seg.text, name)
     if item.section not in ("returns", "rtype"):
         return None
     if item.type:
@@ -139,5 +165,4 @@ def claimed_return(seg: Segment) -> Claim | None:
         return Claim(item.type, item.type.strip(), span, prose=False)
     if item.section != "returns":
         return None
-    claim = prose_claim("Returns " + (item.description or "").strip())
-    return claim
+    return prose_claim("Returns " + (item.description or "").strip())
