@@ -626,3 +626,33 @@ def test_fix_replaces_the_section_type_with_the_annotation(tmp_path: Path) -> No
     text = (tmp_path / "mod.py").read_text()
     assert f.fix is not None and text[f.fix.start:f.fix.end] == "dict"
     assert f.fix.new_text == "list[str]"
+
+
+@pytest.mark.parametrize(("source", "excerpt", "line"), [
+    pytest.param('''
+        def rows(cursor):
+            """Fetch the rows.
+
+            Returns:
+                dict: one row at a time.
+            """
+            def helper():
+                return 1
+            for row in cursor:
+                yield dict(row)
+        ''', "yield dict(row)", 9, id="the-yield-of-a-generator-not-of-a-nested-function"),
+    pytest.param('''
+        def names(d):
+            """Returns a dict of the names.
+
+            return the names
+            """
+            if not d:
+                return []
+            return sorted(d)
+        ''', "return []", 6, id="the-first-return-not-a-docstring-line"),
+])
+def test_evidence_is_the_statement_that_returns(tmp_path: Path, source: str, excerpt: str, line: int) -> None:
+    [f] = c2_findings(tmp_path, source)
+    assert f.evidence is not None and f.evidence.excerpt == excerpt
+    assert f.evidence.range is not None and f.evidence.range.start.line == line

@@ -16,7 +16,7 @@ from docfact.judges.types import (
     return_kind_to_kind,
     split_top,
 )
-from docfact.model import Entity, Finding, Segment
+from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
 
 def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -247,8 +247,33 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
     fix = None
     if claim.span and e.returns:
         fix = ctx.fix_replace(seg, claim.span[0], claim.span[1], e.returns, f"Change the return type to `{e.returns}`")
+    keyword = "yield" if e.is_generator and not e.returns else "return" if not e.returns else ""
+    evidence = (_statement_evidence(e, keyword, source) if keyword else None) or ctx.evidence_of(e, source)
     yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but {source}{note}",
-                      evidence=ctx.evidence_of(e, source), fix=fix)
+                      evidence=evidence, fix=fix)
+
+
+def _statement_evidence(e: Entity, keyword: str, description: str) -> Evidence | None:
+    """The first ``return``/``yield`` statement of ``e``'s own body (not of a function nested
+    in it, nor a line of its docstring), as evidence."""
+    doc = e.doc.range if e.doc is not None else None
+    nested: int | None = None  # the indentation of a nested ``def`` being skipped
+    lines = e.code.split("\n")
+    for i, line in enumerate(lines[1:], start=1):
+        row = e.range.start.line + i
+        if doc is not None and doc.start.line <= row <= doc.end.line:
+            continue
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if nested is not None and (indent > nested or not stripped):
+            continue
+        nested = None
+        if re.match(r"(?:async\s+)?def\s|class\s", stripped):
+            nested = indent
+        elif re.match(rf"{keyword}\b", stripped):
+            return Evidence(description=description, path=e.path,
+                            range=Range(Pos(row, indent), Pos(row, len(line.rstrip()))), excerpt=stripped.rstrip())
+    return None
 
 
 def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
