@@ -337,6 +337,18 @@ TRAPS = [
             return binomial(n, 2)
         ''', id="project-class-whose-ancestor-defines-__new__"),
     pytest.param('''
+        def singleton(cls):
+            return cls()
+
+        @singleton
+        class Config:
+            pass
+
+        def config():
+            """Returns a string."""
+            return Config()
+        ''', id="project-class-with-a-decorator-that-replaces-it"),
+    pytest.param('''
         from typing import Optional
 
         def first(xs) -> Optional[str]:

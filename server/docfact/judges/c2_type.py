@@ -135,12 +135,19 @@ _BUILTIN_BASES = {"dict": "dict", "OrderedDict": "dict", "defaultdict": "dict", 
                   "tuple": "tuple", "int": "int", "float": "float"}
 
 
+_PLAIN_CLASS_DECORATORS = ("dataclass", "dataclasses.dataclass", "total_ordering", "functools.total_ordering",
+                            "attr.s", "attr.attrs", "attrs.define", "attrs.frozen", "attr.define", "define",
+                            "frozen", "final", "typing.final")
+
+
 def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | None:
     """What an instance of a project class is: ``class Headers(dict)`` gives dicts; a class
     whose every ancestor is a project class (or ``object``) and that defines no ``__new__``
     gives plain objects; anything else (an external base, a metaclass) is unknown."""
     if depth > 8 or f"{cls.local_name}.__new__" in cls.members or "metaclass" in cls.signature:
         return None
+    if any(not d.startswith(_PLAIN_CLASS_DECORATORS) for d in cls.decorators):
+        return None  # ``@add_metaclass(M)``, ``@singleton``: the call may not build an instance
     found: set[str] = set()
     for base in cls.bases:
         if base in ("object", "ABC", "abc.ABC") or base.startswith(("Generic[", "typing.Generic[")):
@@ -164,6 +171,7 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
     return (found or {INSTANCE}) if len(found) <= 1 else None
 
 
+_QUOTES = "\"'"
 _GENERATOR_ANNOTATION = re.compile(r"(?:typing\.|collections\.abc\.)?(Async)?Generator\[(.*)\]")
 
 
@@ -198,7 +206,7 @@ def _generator_type(e: Entity) -> tuple[set[str], str] | None:
             return None
         return {"generator"} | value, f"it is {what} annotated `{ann}`, which returns `{returned}` when done"
     if kinds(ann) in ({"iterator"}, {"iterable"}, {"generator"}):
-        return {"generator", "none"}, f"it contains `yield`: calling it returns {what} (annotated `{ann.strip(chr(34) + chr(39))}`)"
+        return {"generator", "none"}, f"it contains `yield`: calling it returns {what} (annotated `{ann.strip(_QUOTES)}`)"
     return None
 
 

@@ -19,7 +19,7 @@ from docfact.model import Segment
 @dataclass(frozen=True)
 class Claim:
     type: str  # "list", "dict | tuple", "bool"
-    written: str = ""  # as the sentence words it: "``True``", "dictionary"
+    written: str = ""  # as the sentence words it: "True", "dictionary", "list or tuple"
     span: tuple[int, int] | None = None  # the type as written in the segment text (for a fix)
     prose: bool = True  # read from words, not from the type slot of a Returns/rtype item
     # "A list is returned", "the return value is a list": what is returned is the subject (a
