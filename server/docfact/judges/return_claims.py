@@ -28,8 +28,9 @@ class Claim:
 
 
 # not "mapping": "the mapping of indices" is often a list or a function in prose
-_TYPE = (r"(?::(?:py:)?(?:class|obj|data):)?`{0,2}(?P<t>list|dict|dictionary|set|tuple|string|str|integer|int|float|boolean|"
-         r"bool|bytes|generator|iterator|none|nothing|true|false)`{0,2}")
+# marked up or not: ``None``, :class:`list`, C{True} (epytext)
+_TYPE = (r"(?::(?:py:)?(?:class|obj|data):|[CL]\{)?`{0,2}(?P<t>list|dict|dictionary|set|tuple|string|str|integer|int|"
+         r"float|boolean|bool|bytes|generator|iterator|none|nothing|true|false)`{0,2}\}?")
 _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 _ADJECTIVES = (r"(?:(?:new|sorted|single|empty|python|plain|flat|shallow|deep|unicode|native|ordered|"
                r"lazy|unique|possibly\s+empty|copy\s+of\s+(?:the\s+)?)\s+)*")
@@ -39,7 +40,7 @@ _AFTER = (r"(?=\s*$|\s*[.,;:)(]|\s+(?:of|that|which|if|when|for|with|from|contai
           r"describing|representing|representation|where|whose|to|in|or|and|on|unless|otherwise|"
           r"object|instance|value|mapping|keyed|over|holding|listing|iff|else|\w+ed)\b)")
 _PHRASE = _ARTICLE + _ADJECTIVES + _TYPE + _AFTER
-_WHEN = (r"(?:(?:if|when|whenever|unless|in\s+that\s+case|on\s+\w+)\b[^;]*?,\s*(?:then\s+)?"
+_WHEN = (r"(?:(?:if|when|whenever|unless|given|in\s+that\s+case|on\s+\w+)\b[^;]*?,\s*(?:then\s+)?"
          r"|(?:otherwise|else),?\s+)?")
 
 _SHAPES = (
@@ -68,7 +69,7 @@ _RETURNED_AS = re.compile(r"^\s*" + _WHEN + r"(?:it|this|(?:the\s+)?(?:result|re
 _AS_TYPE = re.compile(r"(?<!\bsuch\s)(?<!\bsame\s)(?<!\bwell\s)\bas\s+(?:a|an)\s+(?:new\s+)?" + _TYPE
                       + r"(?!\s*(?:-|_|\w*\())" + _AFTER, re.I)
 _RETURNS_HEAD = re.compile(r"^\s*(?:Returns?|Gets?)\b(?!\s+whether\b)", re.I)
-_PROSE_BOOL = re.compile(r"^\s*(?:@return\s+|Returns?:?\s+)`{0,2}(True|False|true|false)`{0,2}"
+_PROSE_BOOL = re.compile(r"^\s*(?:@return\s+|Returns?:?\s+)(?:C\{)?`{0,2}(True|False|true|false)`{0,2}\}?"
                          r"(?:\s+(?:if|when|iff|unless|on|for)\b|\s*$)")
 _WHETHER = re.compile(r"^\s*Returns?\s+whether\b", re.I)
 # "a function/callable that ... returns a string", "debugprint() has a bug where it ... and
@@ -77,7 +78,7 @@ _RELATIVE = re.compile(r"\b(?:that|which|who|whose|function|callable|callback|de
                        r"hook|handler|factory|where|but|because|while|note)\b|\w\(\)", re.I)
 # "L{parse} accepts a string and returns a tuple", "When ``f`` is called ..., it returns": the
 # sentence is about another function
-_ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{|:\w+:`|`{1,2}[\w.]+(?:\(\))?`{1,2}\s+(?!is\b)\w|[^,;]*\bis\s+called\b)")
+_ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{(?!(?:True|False|None)\})|:\w+:`|`{1,2}[\w.]+(?:\(\))?`{1,2}\s+(?!is\b)\w|[^,;]*\bis\s+called\b)")
 # "If you would like to ..., return a tuple", "Subclasses should return a dict": what an
 # implementation may do, not what this one does
 _PRESCRIPTIVE = re.compile(r"\b(?:you|your|should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
