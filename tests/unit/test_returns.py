@@ -96,6 +96,12 @@ PLANTED = [
         ''', "C2.return-type", "Otherwise returns a list of labels.", ["`list`", "`str`"], id="otherwise-returns"),
     # ---- Returns sections -------------------------------------------------------------
     pytest.param('''
+        def read(sock):
+            """Returns the string of bytes read."""
+            return sock.recv(10).decode("ascii")
+        ''', "C2.return-type", "Returns the string of bytes read.", ["`string of bytes`", "`str`"],
+        id="string-of-bytes-but-decoded"),
+    pytest.param('''
         def names(d):
             """The names.
 

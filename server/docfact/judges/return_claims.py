@@ -101,11 +101,9 @@ def _claim(text: str, m: re.Match[str], own_subject: bool = False, passive: bool
     """The type a match claims, with every alternative the rest of the sentence offers."""
     if _PRESCRIPTIVE.search(text, 0, m.start("t")) or (not own_subject and _ANOTHER_SUBJECT.match(text)):
         return None
-    first = m.group("t")
-    if first.lower() in ("string", "str") and _OF_BYTES.match(text, m.end("t")):
-        first = "bytes"
-    types = [_spelling(first)]
-    words = [m.group("t")]
+    types, words = [_spelling(m.group("t"))], [m.group("t")]
+    if types[0] in ("string", "str") and _OF_BYTES.match(text, m.end("t")):
+        types, words = ["bytes"], [f"{m.group('t')} of bytes"]
     if _AND_ANOTHER.match(text, m.end("t")):
         types.append("tuple")
     for alt in _ALTERNATIVE.finditer(text, m.end("t")):

@@ -194,8 +194,7 @@ _CONSTRUCTORS = {
     "Boolean.parseBoolean": "bool", "Double.parseDouble": "float",
 }
 # methods of str (and bytes, where the kind is the same), by what they return
-_STR_METHODS: dict[str, str] = {}
-for _kind, _names in {
+_STR_METHODS = {name: kind for kind, names in {
     "str": "join format format_map upper lower title capitalize casefold swapcase strip lstrip "
            "rstrip replace center ljust rjust zfill expandtabs translate removeprefix removesuffix",
     "list": "split rsplit splitlines",
@@ -203,9 +202,7 @@ for _kind, _names in {
     "int": "count find rfind index rindex",
     "bool": "startswith endswith isdigit isalpha isalnum isspace isupper islower istitle "
             "isidentifier isdecimal isnumeric isascii isprintable",
-}.items():
-    for _name in _names.split():
-        _STR_METHODS[_name] = _kind
+}.items() for name in names.split()}
 _OS_PATH = {
     "join": "str", "abspath": "str", "realpath": "str", "normpath": "str", "normcase": "str",
     "basename": "str", "dirname": "str", "expanduser": "str", "expandvars": "str", "relpath": "str",
