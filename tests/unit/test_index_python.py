@@ -632,7 +632,7 @@ def test_fixture_project_facts() -> None:
     fi = index_file(str(store_py), store_py.read_text(encoding="utf-8"))
     prune = fi.entity("Store.prune")
     assert prune is not None and prune.qualname == "shop.store.Store.prune"
-    assert prune.return_kinds == ["name:gone"]
+    assert prune.return_kinds == ["list"]  # ``gone = [...]`` ... ``return gone``
     save = fi.entity("Store.save")
     assert save is not None and {"data_path", "json.dumps", "open"} <= set(save.calls)
     init = index_file(str(PYPROJ / "shop" / "__init__.py"), (PYPROJ / "shop" / "__init__.py").read_text())

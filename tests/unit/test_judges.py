@@ -155,7 +155,7 @@ CASES = [
             """
             for i in range(n):
                 yield i
-        ''', [], id="C2-unannotated-generator-returns-section-quiet"),
+        ''', ["C2.generator-return"], id="C2-unannotated-generator-returns-section-is-a-generator"),
     pytest.param('''
         def paths(g: dict) -> tuple:
             """All shortest paths.

@@ -47,6 +47,7 @@ _LITERAL_KINDS = {
     "integer": "int", "float": "float", "true": "bool", "false": "bool", "none": "none",
     "list": "list", "list_comprehension": "list", "dictionary": "dict",
     "dictionary_comprehension": "dict", "set": "set", "set_comprehension": "set",
+    "generator_expression": "generator",
     "tuple": "tuple", "expression_list": "tuple", "lambda": "lambda", "await": "await",
     "comparison_operator": "comparison", "not_operator": "comparison",
 }
@@ -77,6 +78,8 @@ class _Scope:
     assigns: list[str] = field(default_factory=list)
     locals: list[str] = field(default_factory=list)
     returns: list[Node] = field(default_factory=list)
+    # name -> the left-hand identifier of each plain assignment to it (None: bound otherwise)
+    bound: dict[str, list[Node | None]] = field(default_factory=dict)
     generator: bool = False
     subscript: bool = False
     bare_raise: bool = False
@@ -334,10 +337,14 @@ def _collect(f: _File, caps: dict[str, list[Node]], owners) -> None:  # type: ig
             name = src(node)
             sc.assigns.append(name)
             sc.locals.append(name)
+            sc.bound.setdefault(name, []).append(node)
             continue
         if t == "attribute":
             sc.assigns.append(compact(src(node)))
             continue
+        if t != "subscript":
+            for ident in _pattern_names(node):
+                sc.bound.setdefault(src(ident), []).append(None)
         targets = node.named_children if t == "list_splat_pattern" else [
             c for c in node.named_children if c.type in ("identifier", "attribute")
         ]
@@ -436,7 +443,9 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
     if not abstract and body is not None:
         abstract = _stub_body(f, body)
     ent.is_abstract = abstract
-    kinds = [_expr_kind(f, r.named_children[0] if r.named_child_count else None) for r in sc.returns]
+    param_names = {p.name.lstrip("*") for p in ent.params}
+    kinds = [k for r in sc.returns
+             for k in _returned_kinds(f, sc, r.named_children[0] if r.named_child_count else None, param_names)]
     if not ent.is_generator and not abstract and body is not None and _falls_through(body):
         kinds.append("none")
     ent.return_kinds = list(dict.fromkeys(kinds))
@@ -584,7 +593,11 @@ def _expr_kind(f: _File, node: Node | None) -> str:
         return "bytes" if "b" in prefix else "str"
     if t == "call":
         fn = node.child_by_field_name("function")
-        return f"call:{_compact(f.src(fn))}" if fn is not None else "other"
+        if fn is None:
+            return "other"
+        return _codec_call_kind(f, fn, node.child_by_field_name("arguments")) or f"call:{_compact(f.src(fn))}"
+    if t == "binary_operator":
+        return _binary_kind(f, node)
     if t == "identifier":
         return f"name:{f.src(node)}"
     if t == "boolean_operator":
@@ -595,6 +608,123 @@ def _expr_kind(f: _File, node: Node | None) -> str:
         inner = _expr_kind(f, arg)
         return inner if inner in ("int", "float") else "other"
     return "other"
+
+
+# ``x.encode("utf-8")`` is bytes and ``x.decode()`` is str when the arguments are a codec's: no
+# argument, a string literal or ``encoding=``/``errors=`` (``JSONEncoder().encode(obj)`` is not)
+_CODEC_METHODS = {"encode": "bytes", "decode": "str"}
+
+
+def _codec_call_kind(f: _File, fn: Node, args: Node | None) -> str | None:
+    if fn.type != "attribute":
+        return None
+    attr = fn.child_by_field_name("attribute")
+    kind = _CODEC_METHODS.get(f.src(attr)) if attr is not None else None
+    receiver = fn.child_by_field_name("object")
+    if kind is None or receiver is None or f.src(receiver) in ("self", "cls", "super()"):
+        return None
+    for a in args.named_children if args is not None else ():
+        if a.type == "keyword_argument":
+            key = a.child_by_field_name("name")
+            if key is None or f.src(key) not in ("encoding", "errors"):
+                return None
+        elif a.type != "string":
+            return None
+    return kind
+
+
+_TEXT_KINDS = ("str", "fstring", "bytes")
+
+
+def _binary_kind(f: _File, node: Node) -> str:
+    """``"%s" % x`` and ``x + "\\n"`` are text like their literal; ``[a] + rest`` is a list like
+    its left literal (an array on the left of ``+ [a]`` would not make a list)."""
+    op = node.child_by_field_name("operator")
+    left = _expr_kind(f, node.child_by_field_name("left"))
+    if op is None:
+        return "other"
+    if op.type == "%":
+        return left if left in _TEXT_KINDS else "other"
+    if op.type == "+":
+        if left in (*_TEXT_KINDS, "list", "tuple"):
+            return left
+        right = _expr_kind(f, node.child_by_field_name("right"))
+        if right in _TEXT_KINDS:
+            return right
+    return "other"
+
+
+def _pattern_names(node: Node) -> list[Node]:
+    """The identifiers an unpacking target binds: ``a, (b, *c)`` -> a, b, c (not ``x.y``/``x[0]``)."""
+    if node.type == "identifier":
+        return [node]
+    if node.type in ("pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern",
+                     "parenthesized_expression", "tuple", "list", "expression_list"):
+        return [n for c in node.named_children for n in _pattern_names(c)]
+    return []
+
+
+# a name rebound by a statement the assignment captures do not see: docfact stays unsure of it
+_OTHER_BINDING = r"\b(?:global|nonlocal|import|def|class|as)\b[^\n]*?\b{}\b|^[ \t]*case\b"
+
+
+def _returned_kinds(f: _File, sc: _Scope, node: Node | None, params: set[str]) -> list[str]:
+    """What one ``return`` can give back: ``a if c else b`` gives both, and a local name gives
+    the kinds of every value assigned to it (``result = []`` ... ``return result`` is a list)."""
+    if node is None:
+        return ["none"]
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    if node.type == "conditional_expression" and node.named_child_count == 3:
+        a, _, b = node.named_children
+        return [*_returned_kinds(f, sc, a, params), *_returned_kinds(f, sc, b, params)]
+    kind = _expr_kind(f, node)
+    if node.type == "identifier":
+        return _local_kinds(f, sc, f.src(node), params) or [kind]
+    return [kind]
+
+
+def _local_kinds(f: _File, sc: _Scope, name: str, params: set[str]) -> list[str] | None:
+    """The kinds of the values assigned to local ``name``, or None when one is not a plain
+    ``name = value`` of a known kind (a parameter, an unpacking, a loop target, ``+=`` on what
+    may be a number, a ``global`` ...)."""
+    targets = sc.bound.get(name)
+    if not targets or name in params or None in targets:
+        return None
+    code = f.text[f.so(sc.node.start_byte) : f.so(sc.node.end_byte)]
+    if re.search(_OTHER_BINDING.format(re.escape(name)), code, re.M):
+        return None
+    kinds: list[str] = []
+    augmented: set[str] = set()
+    for target in targets:
+        parent = target.parent  # type: ignore[union-attr]
+        if parent is None:
+            return None
+        if parent.type == "augmented_assignment":
+            op = parent.child_by_field_name("operator")
+            augmented.add(op.type if op is not None else "?")
+            continue
+        if parent.type != "assignment":
+            return None  # a for target, a with target, a walrus
+        value = parent.child_by_field_name("right")
+        while value is not None and value.type == "assignment":  # a = b = []
+            value = value.child_by_field_name("right")
+        if value is None:
+            continue  # ``x: int`` declares, it does not bind
+        kind = _expr_kind(f, value)
+        if kind in ("other", "await") or kind.startswith("name:"):
+            return None
+        kinds.append(kind)
+    if not kinds:
+        return None
+    # ``s += "x"`` keeps a str a str and ``items += more`` a list; ``n += 0.5`` may not keep an int
+    if augmented - {"+=", "|="}:
+        return None
+    if "+=" in augmented and not set(kinds) <= {"str", "fstring", "bytes", "list", "tuple"}:
+        return None
+    if "|=" in augmented and not set(kinds) <= {"set", "dict"}:
+        return None
+    return kinds
 
 
 def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tuple[int, int]]) -> list[Entity]:

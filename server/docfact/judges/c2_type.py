@@ -6,8 +6,17 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
-from docfact.judges.types import contradicts, kinds, return_kind_to_kind, split_top
-from docfact.model import Entity, Finding, Segment
+from docfact.judges.return_claims import Claim, claimed_return
+from docfact.judges.types import (
+    INSTANCE,
+    contradicts,
+    contradicts_kinds,
+    kinds,
+    method_kind,
+    return_kind_to_kind,
+    split_top,
+)
+from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
 
 def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -34,94 +43,171 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
 
 
-_PROSE_RETURN = re.compile(
-    r"^\s*(?:@return\s+|Returns?:?\s+|Gets?\s+|Builds?\s+and\s+returns?\s+|Creates?\s+and\s+returns?\s+)"
-    r"(?:(?:a|an|the)\s+)?(?:new\s+|sorted\s+|single\s+|empty\s+|python\s+|plain\s+|flat\s+|shallow\s+|deep\s+|copy\s+of\s+(?:the\s+)?)*"
-    r"(?P<t>list|dict|dictionary|mapping|set|tuple|string|str|integer|int|float|boolean|bool|bytes|"
-    r"generator|iterator|none|nothing)" + r"(?=\s*$|\s*[.,;:)]|\s+(?:of|that|which|if|when|for|with|from|containing|"
-    r"indicating|describing|representing|where|whose|to|in|or|and|on|unless|otherwise|object|instance|value)\b)",
-    re.I,
-)
-_PROSE_BOOL = re.compile(r"^\s*(?:@return\s+|Returns?:?\s+)(?:`{0,2})(?:True|False|true|false)(?:`{0,2})\b(?:\s+(?:if|when|iff|unless|on|for)\b|\s*$)")
-_AND_RETURNS = re.compile(
-    r"^[^,;]*?\b(?:and|then)\s+returns?\s+(?:(?:a|an|the)\s+)?(?:new\s+|sorted\s+)?"
-    r"(?P<t>list|dict|dictionary|mapping|set|tuple|string|integer|boolean|bytes|generator|iterator)"
-    r"(?=\s*$|\s*[.,;:)]|\s+(?:of|that|which|with|containing)\b)",
-    re.I,
-)
-_RELATIVE = re.compile(r"\b(?:that|which|who|whose|function|callable|callback)\b", re.I)
-_AS_TYPE = re.compile(
-    r"\bas\s+(?:a|an)\s+(?:new\s+)?(?P<t>list|dict|dictionary|mapping|set|tuple|string|str|integer|int|"
-    r"float|boolean|bool|bytes)\b(?!\s*(?:-|_|\w*\())",
-    re.I,
-)
-_WHETHER = re.compile(r"^\s*Returns?\s+whether\b", re.I)
+def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | None:
+    """What the code returns, as (kinds, where it comes from); None when unknown."""
+    if e.is_generator:
+        return _generator_type(e)
+    if e.returns and e.returns.strip() not in ("", "..."):
+        where = "it is declared to return" if e.language == "java" else "it is annotated to return"
+        annotated = kinds(e.returns)
+        return (annotated, f"{where} `{e.returns}`") if annotated is not None else None
+    if e.is_abstract:
+        return None
+    # ``return NotImplemented`` hands a binary operation to the other operand: no value of its own
+    rks = [rk for rk in e.return_kinds if rk != "name:NotImplemented"]
+    found = _inferred_kinds(ctx, e, rks, hop=True)
+    if not found:
+        return None
+    shown = " | ".join(sorted("an object" if k == INSTANCE else k for k in found))
+    return found, f"it returns `{shown}` (" + ", ".join(_pretty_kinds(rks)) + ")"
 
 
-def claimed_return(seg: Segment) -> tuple[str, tuple[int, int] | None] | None:
-    """The return type a segment claims, with its span in the segment text (for a fix)."""
-    item = seg.field
-    if item is not None and item.section in ("returns", "rtype"):
-        if item.type:
-            span = None
-            if item.type_span:
-                span = (item.type_span[0] - seg.start, item.type_span[1] - seg.start)
-            return item.type, span
-        desc = item.description or ""
-        text = "Returns " + desc.strip()
-        m = _PROSE_BOOL.match(text)
-        if m:
-            return "bool", None
-        m = _PROSE_RETURN.match(text) or _AS_TYPE.search(text)
-        if m and item.section == "returns":
-            return m.group("t"), None
+def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> set[str] | None:
+    """The kinds of every returned expression of ``e``; None when one is unknown. ``hop``: a
+    call may be followed into the project function it calls (once)."""
+    if not rks:
         return None
-    if item is not None:
+    found: set[str] = set()
+    for rk in rks:
+        k = return_kind_to_kind(rk)
+        if k is not None:
+            found.add(k)
+            continue
+        ks: set[str] | None = None
+        if rk.startswith("name:"):
+            ks = _parameter_kinds(e, rk[5:])
+        elif rk.startswith("call:") and hop:
+            ks = _callee_kinds(ctx, e, rk[5:])
+        if ks is None:
+            return None
+        found |= ks
+    return found
+
+
+def _parameter_kinds(e: Entity, name: str) -> set[str] | None:
+    """A parameter returned as it came in: the kinds of its annotation."""
+    if name in e.assigns:
         return None
-    if _PROSE_BOOL.match(seg.text) or _WHETHER.match(seg.text):
-        return "bool", None
-    m = _PROSE_RETURN.match(seg.text)
-    if m is None:
-        m = _AND_RETURNS.search(seg.text)
-        if m is not None and _RELATIVE.search(seg.text[: m.start("t")]):
-            m = None  # "a function that ... returns a string" describes something else
-    if m:
-        return m.group("t"), None  # a type word in prose: no mechanical fix reads well
+    for p in e.params:
+        if p.name.lstrip("*") == name and p.kind in ("positional", "keyword"):
+            return kinds(p.annotation)
     return None
 
 
-def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[str, str] | None:
-    """What the code returns, as (type spelling, where it comes from); None when unknown."""
-    if e.is_generator:
-        # Without an annotation a generator's "Returns" often describes each yielded value (the
-        # Yields are checked apart). With one, the return value is the generator's: the third
-        # argument of Generator[Y, S, R] (None when absent, PEP 696), None for AsyncGenerator.
-        return _generator_return(e.returns) if e.returns else None
-    if e.returns and e.returns.strip() not in ("", "..."):
-        where = "it is declared to return" if e.language == "java" else "it is annotated to return"
-        return e.returns, f"{where} `{e.returns}`"
-    if e.is_abstract or not e.return_kinds:
+# decorators that leave what a call of the function returns as it is
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "override", "typing.override",
+                               "abstractmethod", "abc.abstractmethod"})
+
+
+def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
+    """What a call returns: a project function's annotation or the kinds its own returns have
+    (through ``self``, not a None that a subclass's override may replace); an instance of a
+    project class; a string method called on a value docfact does not know
+    (``name.startswith(...)``)."""
+    try:
+        res = ctx.graph.resolve(callee, e)
+    except Exception:
         return None
-    found: list[str] = []
-    for rk in e.return_kinds:
-        k = return_kind_to_kind(rk)
-        if k is None and rk.startswith("call:"):
-            k = _annotated_callee_kind(ctx, e, rk[5:])
-        if k is None:
+    if res is None or res.kind != "project":
+        k = method_kind(callee)
+        return {k} if k is not None else None
+    target = res.entity
+    if target is None or res.rest:
+        return None
+    if target.kind == "class":
+        return _instance_kinds(ctx, target, 0)
+    if target.kind not in ("function", "method"):
+        return None
+    if target.returns:
+        return kinds(target.returns)
+    if target.is_abstract or not set(target.decorators) <= _PLAIN_DECORATORS:
+        return None
+    if target.is_generator:
+        return {"generator"}
+    found = _inferred_kinds(ctx, target, [rk for rk in target.return_kinds if rk != "name:NotImplemented"], hop=False)
+    if found is not None and "none" in found and callee.split(".", 1)[0] in ("self", "cls", "super()"):
+        return None  # a hook that returns nothing until a subclass overrides it
+    return found
+
+
+_BUILTIN_BASES = {"dict": "dict", "OrderedDict": "dict", "defaultdict": "dict", "list": "list",
+                  "str": "str", "bytes": "bytes", "bytearray": "bytes", "set": "set", "frozenset": "set",
+                  "tuple": "tuple", "int": "int", "float": "float"}
+
+
+_PLAIN_CLASS_DECORATORS = ("dataclass", "dataclasses.dataclass", "total_ordering", "functools.total_ordering",
+                            "attr.s", "attr.attrs", "attrs.define", "attrs.frozen", "attr.define", "define",
+                            "frozen", "final", "typing.final")
+
+
+def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | None:
+    """What an instance of a project class is: ``class Headers(dict)`` gives dicts; a class
+    whose every ancestor is a project class (or ``object``) and that defines no ``__new__``
+    gives plain objects; anything else (an external base, a metaclass) is unknown."""
+    if depth > 8 or f"{cls.local_name}.__new__" in cls.members or "metaclass" in cls.signature:
+        return None
+    if any(not d.startswith(_PLAIN_CLASS_DECORATORS) for d in cls.decorators):
+        return None  # ``@add_metaclass(M)``, ``@singleton``: the call may not build an instance
+    found: set[str] = set()
+    for base in cls.bases:
+        if base in ("object", "ABC", "abc.ABC") or base.startswith(("Generic[", "typing.Generic[")):
+            continue
+        builtin = _BUILTIN_BASES.get(base.removeprefix("collections.").removeprefix("builtins."))
+        if builtin is not None:
+            found.add(builtin)
+            continue
+        try:
+            res = ctx.graph.resolve(base, cls)
+        except Exception:
             return None
-        found.append(k)
-    uniq = sorted(set(found))
-    shown = " | ".join(uniq)
-    return shown, f"it returns `{shown}` (" + ", ".join(_pretty_kinds(e.return_kinds)) + ")"
+        if res is None or res.kind != "project" or res.entity is None or res.entity.kind != "class" or res.rest:
+            return None
+        inherited = _instance_kinds(ctx, res.entity, depth + 1)
+        if inherited is None:
+            return None
+        found |= inherited
+    if found != {INSTANCE}:
+        found.discard(INSTANCE)  # a subclass of a project dict subclass is a dict
+    return (found or {INSTANCE}) if len(found) <= 1 else None
 
 
-def _generator_return(annotation: str) -> tuple[str, str] | None:
-    m = re.fullmatch(r"(?:typing\.|collections\.abc\.)?(Async)?Generator\[(.*)\]", annotation.strip())
-    if m is None:
-        return None
+_QUOTES = "\"'"
+_GENERATOR_ANNOTATION = re.compile(r"(?:typing\.|collections\.abc\.)?(Async)?Generator\[(.*)\]")
+
+
+def _generator_value(annotation: str) -> str:
+    """``R`` of ``Generator[Y, S, R]``: None when absent (PEP 696), for an async generator or
+    another annotation."""
+    m = _GENERATOR_ANNOTATION.fullmatch(annotation.strip())
+    if m is None or m.group(1):
+        return "None"
     args = split_top(m.group(2), ",")
-    returned = "None" if m.group(1) or len(args) < 3 else args[2]
-    return returned, f"it is a generator annotated `{annotation.strip()}`, which returns `{returned}`"
+    return args[2] if len(args) >= 3 else "None"
+
+
+def _generator_type(e: Entity) -> tuple[set[str], str] | None:
+    """What calling a generator function gives: a generator, whose own return value (what a
+    Returns section of ``-> Generator[Y, S, R]`` describes) is ``R``. Silent when a decorator
+    may turn it into something else (``@contextmanager``, ``@gen.coroutine``,
+    ``@pytest.fixture``) or, unannotated, when it returns a value (an old-style coroutine's
+    result may be what its docs describe)."""
+    if not set(e.decorators) <= _PLAIN_DECORATORS:
+        return None
+    what = "an async generator" if e.is_async else "a generator"
+    ann = (e.returns or "").strip()
+    if not ann:
+        if any(rk != "none" for rk in e.return_kinds):
+            return None
+        return {"generator", "none"}, f"it contains `yield`: calling it returns {what}"
+    if _GENERATOR_ANNOTATION.fullmatch(ann):
+        returned = _generator_value(ann)
+        value = kinds(returned)
+        if value is None:
+            return None
+        return {"generator"} | value, f"it is {what} annotated `{ann}`, which returns `{returned}` when done"
+    if kinds(ann) in ({"iterator"}, {"iterable"}, {"generator"}):
+        return {"generator", "none"}, f"it contains `yield`: calling it returns {what} (annotated `{ann.strip(_QUOTES)}`)"
+    return None
 
 
 def _pretty_kinds(rks: list[str]) -> list[str]:
@@ -133,54 +219,92 @@ def _pretty_kinds(rks: list[str]) -> list[str]:
     return out[:5]
 
 
-def _annotated_callee_kind(ctx: JudgeContext, e: Entity, callee: str) -> str | None:
-    try:
-        res = ctx.graph.resolve(callee, e)
-    except Exception:
+def _checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | None:
+    """The documented function and the return type ``seg`` claims for it, when there is one to check."""
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment":
         return None
-    target = getattr(res, "entity", None) if res is not None else None
-    if target is None:
+    if e.name in ("__init__", "__new__", "__post_init__", "setUp", "tearDown") or e.name.startswith("test"):
+        return None  # a test's docs say what the code under test returns
+    claim = claimed_return(seg, e.name)
+    if claim is None:
         return None
-    if target.kind == "class":
-        return None  # an instance of a project class: unknown kind, stay silent
-    if target.returns:
-        ks = kinds(target.returns)
-        if ks and len(ks) == 1:
-            return next(iter(ks))
+    if seg.field is not None and seg.field.section == "returns" and sum(
+            1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
+        return None  # NumPy-style named items: each describes one element of a returned tuple
+    if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
+        return None  # "predecessor, distance : dictionaries": a tuple, typed by its elements
+    return e, claim
+
+
+_LISTS_ITEMS = re.compile(r",|\band\b")
+
+
+def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rule: str, note: str = "") -> Iterator[Finding]:
+    code = code_return_type(ctx, e)
+    if code is None:
+        return
+    code_kinds, source = code
+    doc_kinds = kinds(claim.type)
+    if doc_kinds is None or not contradicts_kinds(doc_kinds, code_kinds):
+        return
+    if claim.prose and "tuple" in code_kinds and (doc_kinds <= {"none", "bool"} or _LISTS_ITEMS.search(seg.text)):
+        # prose about a returned tuple may name its items: "Returns string, baseline ...", "If
+        # there is no such factor, None is returned" (one item of the tuple)
+        return
+    fix = None
+    if claim.span and e.returns:
+        fix = ctx.fix_replace(seg, claim.span[0], claim.span[1], e.returns, f"Change the return type to `{e.returns}`")
+    keyword = "yield" if e.is_generator and not e.returns else "return" if not e.returns else ""
+    evidence = (_statement_evidence(e, keyword, source) if keyword else None) or ctx.evidence_of(e, source)
+    yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but {source}{note}",
+                      evidence=evidence, fix=fix)
+
+
+def _statement_evidence(e: Entity, keyword: str, description: str) -> Evidence | None:
+    """The first ``return``/``yield`` statement of ``e``'s own body (not of a function nested
+    in it, nor a line of its docstring), as evidence."""
+    doc = e.doc.range if e.doc is not None else None
+    nested: int | None = None  # the indentation of a nested ``def`` being skipped
+    lines = e.code.split("\n")
+    for i, line in enumerate(lines[1:], start=1):
+        row = e.range.start.line + i
+        if doc is not None and doc.start.line <= row <= doc.end.line:
+            continue
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if nested is not None and (indent > nested or not stripped):
+            continue
+        nested = None
+        if re.match(r"(?:async\s+)?def\s|class\s", stripped):
+            nested = indent
+        elif re.match(rf"{keyword}\b", stripped):
+            return Evidence(description=description, path=e.path,
+                            range=Range(Pos(row, indent), Pos(row, len(line.rstrip()))), excerpt=stripped.rstrip())
     return None
 
 
 def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    e = ctx.entity
-    if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment":
-        return
-    if e.name in ("__init__", "__new__", "__post_init__", "setUp", "tearDown"):
-        return
     if seg.field is not None and seg.field.section == "yields":
-        yield from _yield_type(ctx, seg, e)
+        if ctx.entity is not None and ctx.doc.kind != "comment":
+            yield from _yield_type(ctx, seg, ctx.entity)
         return
-    claim = claimed_return(seg)
-    if claim is None:
-        return
-    if seg.field is not None and seg.field.section == "returns" and sum(
-            1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
-        return  # NumPy-style named items: each describes one element of a returned tuple
-    if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
-        return  # "predecessor, distance : dictionaries": a tuple, typed by its elements
-    doc_type, span = claim
-    code = code_return_type(ctx, e)
-    if code is None:
-        return
-    code_type, source = code
-    if not contradicts(doc_type, code_type):
-        return
-    fix = None
-    if span and e.returns:
-        fix = ctx.fix_replace(seg, span[0], span[1], e.returns, f"Change the return type to `{e.returns}`")
-    yield ctx.finding(
-        seg, "C2", "C2.return-type",
-        f"documented to return `{doc_type.strip()}`, but {source}",
-        evidence=ctx.evidence_of(e, source), fix=fix)
+    checked = _checked_claim(ctx, seg)
+    if checked is not None and not _returns_a_generator(checked[0]):
+        yield from _contradiction(ctx, seg, *checked, "C2.return-type")
+
+
+def _returns_a_generator(e: Entity) -> bool:
+    """A generator function whose docs cannot mean a value it returns when done (annotated
+    ``Generator[Y, S, R]`` with an ``R``, they may: that is a plain return type)."""
+    return e.is_generator and _generator_value(e.returns or "") == "None"
+
+
+def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    checked = _checked_claim(ctx, seg)
+    if checked is not None and _returns_a_generator(checked[0]) and not checked[1].passive:
+        yield from _contradiction(ctx, seg, *checked, "C2.generator-return",
+                                  "; what it yields belongs under `Yields`")
 
 
 _YIELDED = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+?)\s*(?:,.*)?\]$")
@@ -211,4 +335,6 @@ RULES = (
          "`count (str): ...` for `count: int`", param_type),
     Rule("C2.return-type", "C2", "A documented return type that contradicts the return annotation or every returned value.",
          "\"Returns a list of names.\" when the code returns a dict", return_type),
+    Rule("C2.generator-return", "C2", "A Returns type a generator function cannot return: calling it gives a generator.",
+         "`Returns: dict` on a function that contains `yield`", generator_return),
 )

@@ -30,7 +30,7 @@ for kind, words in {
     "generator": "generator generators asyncgenerator",
     "callable": "callable function callback runnable supplier consumer",
     "number": "number numeric",
-    "path": "path pathlike purepath",
+    "path": "path pathlike",
     "any": "any object t typevar",
 }.items():
     for w in words.split():
@@ -51,10 +51,13 @@ _ACCEPTS: dict[str, set[str]] = {
     "float": {"float", "int", "number"},
     "int": {"int", "bool"},
     "set": {"set"},
-    "path": {"path", "str"},
+    "path": {"path", "str", "Path"},
+    # a ``pathlib.Path`` object is a path, not a string (a "path" may be either)
+    "Path": {"Path"},
 }
 
-KNOWN_KINDS = frozenset(_SPELLINGS.values())
+_PATH_CLASSES = frozenset({"Path", "PurePath", "PosixPath", "WindowsPath", "PurePosixPath", "PureWindowsPath"})
+KNOWN_KINDS = frozenset(_SPELLINGS.values()) | {"Path"}
 
 _OPTIONAL = re.compile(r",?\s*\boptional\b(?!\s*\[)|\bor none\b|\|\s*none\b|\bnone\s*\|", re.I)
 
@@ -107,7 +110,10 @@ def base_kind(t: str) -> str | None:
         return "bytes" if s.lower() == "byte[]" else "list"
     m = re.match(r"([A-Za-z_][\w.]*)\s*(?:\[|<|\(|\bof\b)", s)
     head = m.group(1) if m else s
-    head = head.split(".")[-1].strip().lower()
+    head = head.split(".")[-1].strip()
+    if head in _PATH_CLASSES:
+        return "Path"
+    head = head.lower()
     if head in ("optional",):
         return None
     if head.endswith("s") and head[:-1] in _SPELLINGS and head not in _SPELLINGS:
@@ -133,10 +139,18 @@ def kinds(t: str | None) -> set[str] | None:
     return out or None
 
 
+# an object of a project class whose ancestry docfact sees in full and that is none of the
+# builtin kinds: it can be a list or a mapping by duck typing, never a str, a number or None
+INSTANCE = "instance"
+_NEVER_AN_INSTANCE = frozenset({"str", "bytes", "int", "float", "bool", "none"})
+
+
 def accepts(doc_kind: str, code_kind: str) -> bool:
     """Whether a value of ``code_kind`` can honestly be described as ``doc_kind``."""
     if doc_kind == code_kind:
         return True
+    if code_kind == INSTANCE:
+        return doc_kind not in _NEVER_AN_INSTANCE
     if code_kind in _ACCEPTS.get(doc_kind, set()):
         return True
     # the reverse direction: docs may be more specific than a loose annotation
@@ -145,8 +159,11 @@ def accepts(doc_kind: str, code_kind: str) -> bool:
 
 def contradicts(doc_type: str, code_type: str) -> bool:
     """True only when both spellings are understood and no documented kind fits the code."""
-    doc = kinds(doc_type)
-    code = kinds(code_type)
+    return contradicts_kinds(kinds(doc_type), kinds(code_type))
+
+
+def contradicts_kinds(doc: set[str] | None, code: set[str] | None) -> bool:
+    """:func:`contradicts` on kinds already known (None: unknown, never a contradiction)."""
     if doc is None or code is None:
         return False
     if doc == {"none"}:
@@ -160,15 +177,45 @@ def contradicts(doc_type: str, code_type: str) -> bool:
 _RETURN_KIND_TO_KIND = {
     "str": "str", "fstring": "str", "bytes": "bytes", "int": "int", "float": "float",
     "bool": "bool", "comparison": "bool", "list": "list", "dict": "dict", "set": "set",
-    "tuple": "tuple", "none": "none", "lambda": "callable",
+    "tuple": "tuple", "none": "none", "lambda": "callable", "generator": "generator",
 }
 _CONSTRUCTORS = {
-    "str": "str", "repr": "str", "format": "str", "int": "int", "len": "int", "float": "float",
-    "bool": "bool", "isinstance": "bool", "issubclass": "bool", "callable": "bool",
+    "str": "str", "repr": "str", "format": "str", "ascii": "str", "chr": "str", "hex": "str",
+    "oct": "str", "bin": "str", "int": "int", "len": "int", "hash": "int", "id": "int", "ord": "int",
+    "float": "float", "bool": "bool", "isinstance": "bool", "issubclass": "bool", "callable": "bool",
     "hasattr": "bool", "all": "bool", "any": "bool", "list": "list", "sorted": "list",
-    "dict": "dict", "set": "set", "frozenset": "set", "tuple": "tuple", "bytes": "bytes",
+    "dict": "dict", "set": "set", "frozenset": "set", "tuple": "tuple", "divmod": "tuple",
+    "bytes": "bytes", "bytearray": "bytes", "iter": "iterator", "map": "iterator",
+    "filter": "iterator", "zip": "iterator", "enumerate": "iterator", "reversed": "iterator",
+    "json.dumps": "str", "pickle.dumps": "bytes", "textwrap.dedent": "str", "textwrap.indent": "str",
+    "textwrap.fill": "str", "os.getcwd": "str", "os.listdir": "list", "os.fsencode": "bytes",
+    "os.fsdecode": "str", "str.maketrans": "dict",
     "String.valueOf": "str", "String.format": "str", "Integer.parseInt": "int",
     "Boolean.parseBoolean": "bool", "Double.parseDouble": "float",
+}
+# methods of str (and bytes, where the kind is the same), by what they return
+_STR_METHODS = {name: kind for kind, names in {
+    "str": "join format format_map upper lower title capitalize casefold swapcase strip lstrip "
+           "rstrip replace center ljust rjust zfill expandtabs translate removeprefix removesuffix",
+    "list": "split rsplit splitlines",
+    "tuple": "partition rpartition",
+    "int": "count find rfind index rindex",
+    "bool": "startswith endswith isdigit isalpha isalnum isspace isupper islower istitle "
+            "isidentifier isdecimal isnumeric isascii isprintable",
+}.items() for name in names.split()}
+_OS_PATH = {
+    "join": "str", "abspath": "str", "realpath": "str", "normpath": "str", "normcase": "str",
+    "basename": "str", "dirname": "str", "expanduser": "str", "expandvars": "str", "relpath": "str",
+    "commonpath": "str", "exists": "bool", "lexists": "bool", "isfile": "bool", "isdir": "bool",
+    "islink": "bool", "isabs": "bool", "ismount": "bool", "samefile": "bool", "split": "tuple",
+    "splitext": "tuple", "splitdrive": "tuple", "getsize": "int", "getmtime": "float",
+    "getatime": "float", "getctime": "float",
+}
+# what a method returns whatever it is called on: the str predicates and a few spellings no
+# other common type uses (a project method of the name is looked up before this)
+_ANY_RECEIVER = {name: "bool" for name, kind in _STR_METHODS.items() if kind == "bool"} | {
+    "hexdigest": "str", "isoformat": "str", "strftime": "str", "isdisjoint": "bool",
+    "issubset": "bool", "issuperset": "bool",
 }
 
 
@@ -180,11 +227,23 @@ def return_kind_to_kind(rk: str) -> str | None:
         callee = rk[5:]
         if callee in _CONSTRUCTORS:
             return _CONSTRUCTORS[callee]
-        if callee[:1] in "'\"" or callee.startswith(("str.", "os.path.")):
-            return "str"
+        receiver, _, method = callee.rpartition(".")
+        if receiver[:1] in ("'", '"') or receiver[:2].lower() in ("f'", 'f"', "b'", 'b"') or receiver == "str":
+            return _STR_METHODS.get(method)  # "-".join(...), "a,b".split(","), str.upper(s)
+        if receiver in ("os.path", "posixpath", "ntpath"):
+            return _OS_PATH.get(method)
         # constructors: Path(...) -> path, Java's new ArrayList<>() -> list; not a method called
         # on one (``Path(p).exists()`` is a bool) nor a method of a class (``Config.load()``)
-        if "(" in callee or not callee.rsplit(".", 1)[-1][:1].isupper():
+        if "(" in callee or not method[:1].isupper():
             return None
         return base_kind(callee)
     return None
+
+
+def method_kind(callee: str) -> str | None:
+    """What ``receiver.method(...)`` returns by the method's name alone, for a receiver docfact
+    cannot follow (``name.startswith(p)`` is a bool); None for any other method."""
+    receiver, _, method = callee.rpartition(".")
+    if not receiver or receiver.split(".", 1)[0] in ("self", "cls", "super()"):
+        return None
+    return _ANY_RECEIVER.get(method)
