@@ -296,7 +296,7 @@ CASES = [
     # ---- the file's own package written out in full ------------------------------------
     pytest.param('''
         def visit(node):
-            """Return a pkg.store.Stores node as a string."""
+            """Return a pkg.store.Shelf node as a string."""
             return str(node)
         ''', [("C1.unknown-name", None)], id="own-package-dotted-name-missing"),
     pytest.param('''
@@ -458,3 +458,18 @@ def test_module_names_the_index_does_not_list_are_not_missing(tmp_path: Path) ->
     }, "pkg/use.py")
     got = [(f.rule, f.segment.text.split()[0], f.fix.new_text if f.fix else None) for f in result.findings]
     assert got == [("C1.unknown-reference", "See", None)]
+
+
+@pytest.mark.parametrize(("sentence", "flagged"), [
+    pytest.param("Return a pkg.store.Shelf node.", True, id="own-package-name-exists-nowhere"),
+    pytest.param("Return a pkg.stores.Store node.", True, id="own-package-module-path-wrong"),
+    pytest.param("Return a list of pkg.Stores.", False, id="trap-shorthand-for-a-class-elsewhere"),
+    pytest.param("Avoids making pkg.store.Store a public API.", False, id="trap-real-path"),
+])
+def test_dotted_names_from_the_own_package(tmp_path: Path, sentence: str, flagged: bool) -> None:
+    result = judge(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/store.py": STORE,
+        "pkg/use.py": f'def helper():\n    """{sentence}"""\n',
+    }, "pkg/use.py")
+    assert [f.rule for f in result.findings] == (["C1.unknown-name"] if flagged else [])

@@ -76,7 +76,8 @@ def _typo_of(name: str, candidates: list[str]) -> str | None:
         return None
     limit = 2 if len(name) >= 6 else 1
     hits = sorted(c for c in candidates
-                  if len(c) >= 3 and osa_distance(name, c, limit) <= limit and not _same_family(name, c))
+                  if len(c) >= 3 and osa_distance(name, c, limit) <= limit and not _same_family(name, c)
+                  and not (c.startswith(name) or name.startswith(c) or c.endswith(name) or name.endswith(c)))
     return hits[0] if len(hits) == 1 else None
 
 
@@ -127,7 +128,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             known_attrs = (class_attributes(ctx, cls) or set()) if cls is not None else set()
             if name in known_attrs:
                 continue  # a keyword the class stores under its own name
-            attrs = sorted(known_attrs - documented)
+            methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
+            attrs = sorted(known_attrs - documented - methods)
             typo = _typo_of(name, undocumented) or _typo_of(name, [a for a in attrs if not a.startswith("_")])
             if typo is None:
                 continue
@@ -286,6 +288,15 @@ def exists_by_suffix(ctx: JudgeContext, target: str) -> bool:
     last = target.rsplit(".", 1)[-1]
     tail = "." + target
     return any(e.qualname == target or e.qualname.endswith(tail) for e in ctx.graph.entities_named(last))
+
+
+def _no_such_owner(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether the part of ``pkg.a.b.Name`` before the name is neither a project module nor a
+    project entity (``matplotlib.backendbases.RendererBase``)."""
+    owner = dotted.rsplit(".", 1)[0]
+    if ctx.graph.module_path(owner) is not None:
+        return False
+    return not any(e.qualname == owner for e in ctx.graph.entities_named(owner.rsplit(".", 1)[-1]))
 
 
 def _bound_twice(ctx: JudgeContext, head: str) -> bool:
@@ -504,8 +515,8 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if item is None or item.section != "attribute" or not item.name or cls is None or cls.kind != "class":
         return
     name = item.name.strip().lstrip("*")
-    if not re.fullmatch(r"[A-Za-z_]\w*", name):
-        return
+    if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
+        return  # a NumPy "Attributes" section saying "None"
     names = class_attributes(ctx, cls)
     if names is None or name in names:
         return
@@ -582,7 +593,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # backticked words are as often values, placeholders, example classes (``Restaurant``)
         # or names in other libraries.
         # a dotted name that starts with the file's own package is code however it is written
-        own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0]
+        # (unmarked, only when the last name exists nowhere: "a list of dask.DataFrames" is
+        # shorthand for a class that lives elsewhere in the package)
+        own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0] and (
+            m.strength == MARKED or not ctx.is_known(last) or _no_such_owner(ctx, m.name))
         marked = (m.strength == MARKED or own_package) and "." in m.name \
             and _proven_missing_member(ctx, m.name, project_head)
         if len(last) < 4 and not marked:
