@@ -691,9 +691,6 @@ def _local_kinds(f: _File, sc: _Scope, name: str, params: set[str]) -> list[str]
     targets = sc.bound.get(name)
     if not targets or name in params or None in targets:
         return None
-    code = f.text[f.so(sc.node.start_byte) : f.so(sc.node.end_byte)]
-    if re.search(_OTHER_BINDING.format(re.escape(name)), code, re.M):
-        return None
     kinds: list[str] = []
     augmented: set[str] = set()
     for target in targets:
@@ -723,6 +720,10 @@ def _local_kinds(f: _File, sc: _Scope, name: str, params: set[str]) -> list[str]
     if "+=" in augmented and not set(kinds) <= {"str", "fstring", "bytes", "list", "tuple"}:
         return None
     if "|=" in augmented and not set(kinds) <= {"set", "dict"}:
+        return None
+    # last, as it is the dearest test: a binding the scope table does not list
+    code = f.text[f.so(sc.node.start_byte) : f.so(sc.node.end_byte)]
+    if re.search(_OTHER_BINDING.format(re.escape(name)), code, re.M):
         return None
     return kinds
 

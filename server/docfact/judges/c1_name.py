@@ -270,16 +270,35 @@ def _bound_in_text(ctx: JudgeContext, target: str) -> bool:
         return True
     if res is None or res.entity is None:
         return False
-    if res.entity.kind == "module":
-        mod = ctx.graph.file(res.entity.path)
+    return last in _text_bindings(ctx, res.entity)
+
+
+_ASSIGNED = re.compile(r"^[ \t]*((?:[\w.]+[ \t]*,[ \t]*)*[\w.]+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+_QUOTED_NAME = re.compile(r"[\"']([A-Za-z_]\w*)[\"']")
+_DEF_OR_IMPORT = re.compile(r"\b(?:def|class)[ \t]+(\w+)|\bimport\b([^\n]*)")
+
+
+def _text_bindings(ctx: JudgeContext, owner: Entity) -> frozenset[str]:
+    """Every name the source of a module or class assigns (also by unpacking and under
+    ``if``/``try``), defines, imports or spells as a string (once per owner and run)."""
+    key = ("text-bindings", owner.qualname, id(owner))
+    got = ctx.run_cache.get(key)
+    if got is not None:
+        return got
+    if owner.kind == "module":
+        mod = ctx.graph.file(owner.path)
         text = mod.text if mod is not None else ""
     else:
-        text = res.entity.code
-    word = re.escape(last)
-    return bool(re.search(
-        rf"^[ \t]*(?:[\w.]+[ \t]*,[ \t]*)*{word}[ \t]*(?:,[ \t]*[\w.]+[ \t]*)*(?::[^=\n]*)?=(?!=)"
-        rf"|[\"']{word}[\"']|\b(?:def|class)[ \t]+{word}\b|\bimport\b[^\n]*\b{word}\b",
-        text, re.M))
+        text = owner.code
+    names: set[str] = set()
+    for m in _ASSIGNED.finditer(text):
+        names.update(part.strip().rsplit(".", 1)[-1] for part in m.group(1).split(","))
+    names.update(_QUOTED_NAME.findall(text))
+    for d, imported in _DEF_OR_IMPORT.findall(text):
+        names.add(d)
+        names.update(re.findall(r"\w+", imported))
+    got = ctx.run_cache[key] = frozenset(names)
+    return got
 
 
 def exists_by_suffix(ctx: JudgeContext, target: str) -> bool:

@@ -141,15 +141,19 @@ def _missing(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
 
 
 def _role_targets(seg: Segment) -> list[tuple[str, int, int]]:
-    """Explicit cross-references in the sentence (Sphinx roles, ``{@link}``)."""
+    """Explicit cross-references in the sentence (Sphinx roles, ``{@link}``, ``L{}``)."""
+    if "`" not in seg.text and "{" not in seg.text:
+        return []  # no role and no link: skip the mention scan
     return [(m.name, m.start, m.end) for m in find_mentions(seg.text) if m.explicit]
 
 
 def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A ``See Also``/``@see`` entry or a role/link whose target exists nowhere."""
-    if ctx.entity is None or ctx.doc.kind == "comment" or _HISTORY.search(re.sub(r"(?i)see\s*also", "", seg.text)):
-        return  # "``x`` is deprecated", "renamed from ``y``": old names are the point
+    if ctx.entity is None or ctx.doc.kind == "comment":
+        return
     targets = _item_targets(seg) or _role_targets(seg)
+    if not targets or _HISTORY.search(re.sub(r"(?i)see\s*also", "", seg.text)):
+        return  # "``x`` is deprecated", "renamed from ``y``": old names are the point
     for_subclasses = bool(_FOR_SUBCLASSES.search(seg.text))
     for name, start, end in targets:
         if for_subclasses and "." in name:
@@ -178,12 +182,10 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 # the code hands the work to the name that follows ("delegated to a class built by X()")
-_HANDS_TO = re.compile(
-    r"\b(?:calls|calling|invokes|invoking|uses|using|delegate[sd]?\s+to|delegating\s+to|"
-    r"built\s+by|created\s+by|made\s+by|handled\s+by|implemented\s+by|done\s+by|wraps|wrapping)"
-    r"\b[^.;:]{0,60}$",
-    re.I,
-)
+_HANDS_VERB = (r"\b(?:calls|calling|invokes|invoking|uses|using|delegate[sd]?\s+to|delegating\s+to|"
+               r"built\s+by|created\s+by|made\s+by|handled\s+by|implemented\s+by|done\s+by|wraps|wrapping)\b")
+_HANDS_ANYWHERE = re.compile(_HANDS_VERB, re.I)
+_HANDS_TO = re.compile(_HANDS_VERB + r"[^.;:]{0,60}$", re.I)
 _CALLED = re.compile(r"(?<![\w.])(?:self\.|cls\.)?([A-Za-z_]\w*)\s*\(")
 
 
@@ -208,8 +210,8 @@ def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method", "class") or ctx.doc.kind == "comment" or not ctx.is_python:
         return
-    if _NOT_THE_CODE.search(seg.text):
-        return  # "can be passed ... by using ``x()``": the reader's code, not this one
+    if "`" not in seg.text or not _HANDS_ANYWHERE.search(seg.text) or _NOT_THE_CODE.search(seg.text):
+        return  # no marked name handed the work; "can be passed ... by using ``x()``": the reader's code
     for m in find_mentions(seg.text):
         if m.strength != "marked" or not _HANDS_TO.search(seg.text, 0, m.start):
             continue

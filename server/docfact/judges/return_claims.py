@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from docfact.model import Segment
 
@@ -114,11 +113,10 @@ def _claim(text: str, m: re.Match[str], own_subject: bool = False, passive: bool
     return Claim(" | ".join(types), " or ".join(words), passive=passive)
 
 
-@lru_cache(maxsize=256)
-def _own_subject(name: str) -> re.Pattern[str]:
-    """"``same()`` returns ``True`` for ...": a sentence whose subject is the function itself."""
-    return re.compile(r"^\s*(?:`{1,2}|\*{1,2})?" + re.escape(name) + r"(?:\(\))?(?:`{1,2}|\*{1,2})?\s+"
-                      r"(?:always\s+|then\s+)?returns\s+" + _PHRASE, re.I)
+# "``same()`` returns ``True`` for ...": a sentence whose subject may be the function itself
+# (one pattern for every name: compiling one per function cost more than all other rules)
+_OWN_SUBJECT = re.compile(r"^\s*(?:`{1,2}|\*{1,2})?(?P<subject>[A-Za-z_][\w.]*)(?:\(\))?(?:`{1,2}|\*{1,2})?\s+"
+                          r"(?:always\s+|then\s+)?returns\s+" + _PHRASE, re.I)
 
 
 def prose_claim(text: str, name: str = "") -> Claim | None:
@@ -128,8 +126,8 @@ def prose_claim(text: str, name: str = "") -> Claim | None:
     if m is not None:
         return Claim("bool", m.group(1) if m.lastindex else "bool")
     if name:
-        m = _own_subject(name).match(text)
-        if m is not None:
+        m = _OWN_SUBJECT.match(text)
+        if m is not None and m.group("subject").lower() == name.lower():
             return _claim(text, m, own_subject=True)
     for i, shape in enumerate(_SHAPES):
         m = shape.match(text)
