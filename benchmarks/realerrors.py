@@ -666,6 +666,8 @@ def main() -> int:
     ap.add_argument("--package", action="append")
     ap.add_argument("--all", action="store_true", help="candidates: include labelled ones")
     ap.add_argument("--min-score", type=int, default=1)
+    ap.add_argument("--unknown", action="store_true",
+                    help="review: only hunks whose old text names something the old release's code never spells")
     args = ap.parse_args()
     if args.command == "measure":
         return measure(args)
@@ -694,6 +696,9 @@ def main() -> int:
             if (args.package and c["package"] not in args.package) or c["score"] < args.min_score:
                 continue
             if c["id"] in labels and not args.all:
+                continue
+            if args.unknown and not any("unknown in release" in w for w in score(
+                    c["old_text"], c["new_text"], set(), set(), release_code_names(c["package"], c["old"]))[1]):
                 continue
             review(c, i)
             shown += 1
