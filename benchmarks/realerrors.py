@@ -454,20 +454,6 @@ def show(case: dict) -> None:
         print(f"+{i:5} {new[i - 1]}")
 
 
-_RELEASE_NAMES: dict[tuple[str, str], set[str]] = {}
-
-
-def release_names(name: str, version: str) -> set[str]:
-    """Every identifier spelled anywhere in a release's code (for the reviewer's eye only)."""
-    key = (name, version)
-    if key not in _RELEASE_NAMES:
-        words: set[str] = set()
-        for p in py_files(release_dir(name, version)).values():
-            words |= set(re.findall(r"[A-Za-z_]\w*", p.read_text("utf-8", "replace")))
-        _RELEASE_NAMES[key] = words
-    return _RELEASE_NAMES[key]
-
-
 def _docless_source(node: ast.AST, lines: list[str]) -> str:
     """The source of ``node`` without the lines of any docstring in it."""
     drop = set()
@@ -478,22 +464,46 @@ def _docless_source(node: ast.AST, lines: list[str]) -> str:
     return "\n".join(lines[i - 1] for i in range(node.lineno, node.end_lineno + 1) if i not in drop)
 
 
+ENTRY = [re.compile(r"^\s*\*{0,2}([A-Za-z_]\w*)\s*:(?:\s|$)"), re.compile(r"^\s*\*{0,2}([A-Za-z_]\w*)\s*\([^)]*\)\s*:"),
+         re.compile(r"[:@](?:param|type|keyword|ivar)\s+(?:[^:]*\s)?\*{0,2}([A-Za-z_]\w*)\s*:")]
+
+
+def signature_params(case: dict) -> set[str]:
+    """The parameter names of the documented function (of ``__init__`` for a class)."""
+    node = definitions(py_files(release_dir(case["package"], case["old"]))[case["path"]])[case["qualname"]]
+    if isinstance(node, ast.ClassDef):
+        node = next((n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+    if node is None:
+        return set()
+    return {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+
+
+def stray_entries(case: dict) -> set[str]:
+    """Names of parameter-list entries in the old hunk that the signature does not have."""
+    params = signature_params(case)
+    if not params - {"self", "cls"}:
+        return set()
+    names = {m.group(1) for line in case["old_text"] if not line.lstrip().startswith(">>>")
+             for rx in ENTRY for m in [rx.search(line)] if m}
+    skip = {"Returns", "Return", "Raises", "Yields", "Example", "Examples", "Note", "Notes", "Args", "Arguments",
+            "Parameters", "Attributes", "See", "Warning", "References", "Keyword", "Other", "Usage", "Default", "e",
+            "i", "Type", "rtype", "returns", "raises", "return", "note", "param", "type"}
+    return {n for n in names - params - skip if not (n[0].isupper() and n.isalpha())}
+
+
 def review(case: dict, index: int) -> None:
     """A compact view: the signature, the old hunk and the new hunk."""
     old = _lines(case["package"], case["old"], case["path"])
-    names = release_names(case["package"], case["old"])
-    filetext = "\n".join(x for x in old if not x.lstrip().startswith(("#", ">>>")))
+    names = release_code_names(case["package"], case["old"])
     node = definitions(py_files(release_dir(case["package"], case["old"]))[case["path"]])[case["qualname"]]
     deftext = _docless_source(node, old)
     gone = sorted(_tokens(case["old_text"]) - _tokens(case["new_text"]))
     where = []
     for g in gone:
-        if not (_codeish(g) or g.startswith("`")):
+        if not _codeish(g):
             continue
-        parts = [x for x in re.split(r"\W+", g) if x]
-        last = parts[-1] if parts else g
-        place = "def" if re.search(rf"\b{re.escape(last)}\b", deftext) else "file" if re.search(
-            rf"\b{re.escape(last)}\b", filetext) else "pkg" if last in names else "NOWHERE"
+        last = _last(g)
+        place = "def" if re.search(rf"\b{re.escape(last)}\b", deftext) else "release" if last in names else "NOWHERE"
         where.append(f"{g}[{place}]")
     d1 = case["def_lines"][0]
     o1, o2 = case["old_lines"]
@@ -549,7 +559,7 @@ def _overlap(f: dict, lines: list[int]) -> bool:
 
 
 def measure(args: argparse.Namespace) -> int:
-    labels = [d for d in load_labels().values()]
+    labels = [d for d in load_labels().values() if not args.package or d["package"] in args.package]
     errors = [d for d in labels if d["verdict"] == "error"]
     files: dict[tuple[str, str], set[str]] = defaultdict(set)
     for d in labels:
@@ -666,6 +676,8 @@ def main() -> int:
     ap.add_argument("--package", action="append")
     ap.add_argument("--all", action="store_true", help="candidates: include labelled ones")
     ap.add_argument("--min-score", type=int, default=1)
+    ap.add_argument("--stray", action="store_true",
+                    help="review: only hunks whose old text has a parameter entry the signature lacks")
     ap.add_argument("--unknown", action="store_true",
                     help="review: only hunks whose old text names something the old release's code never spells")
     args = ap.parse_args()
@@ -696,6 +708,8 @@ def main() -> int:
             if (args.package and c["package"] not in args.package) or c["score"] < args.min_score:
                 continue
             if c["id"] in labels and not args.all:
+                continue
+            if args.stray and not stray_entries(c):
                 continue
             if args.unknown and not any("unknown in release" in w for w in score(
                     c["old_text"], c["new_text"], set(), set(), release_code_names(c["package"], c["old"]))[1]):
