@@ -242,7 +242,8 @@ TYPE_WORDS = {"int", "str", "string", "bool", "boolean", "float", "list", "dict"
 
 
 def _tokens(lines: list[str]) -> set[str]:
-    return {t.strip("`").rstrip(".") for t in IDENT.findall(" ".join(lines))} - {""}
+    text = re.sub(r"\S*(?:://|www\.)\S*", " ", " ".join(lines))  # links are not code
+    return {t.strip("`").rstrip(".") for t in IDENT.findall(text)} - {"", "e.g", "i.e", "etc"}
 
 
 def _codeish(tok: str) -> bool:
