@@ -479,10 +479,27 @@ def signature_params(case: dict) -> set[str]:
     return {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
 
 
+def _section(case: dict) -> str | None:
+    """The docstring section (numpy or Google heading) that the old hunk starts in."""
+    lines = _lines(case["package"], case["old"], case["path"])[case["def_lines"][0] - 1:case["old_lines"][0] - 1]
+    current = None
+    for i, line in enumerate(lines):
+        head = line.strip().rstrip(":")
+        underlined = i + 1 < len(lines) and set(lines[i + 1].strip()) == {"-"}
+        if head and (underlined or line.strip().endswith(":")) and head in SECTIONS:
+            current = head
+    return current
+
+
+SECTIONS = {"Parameters", "Other Parameters", "Args", "Arguments", "Keyword Arguments", "Attributes", "Returns",
+            "Return", "Yields", "Raises", "See Also", "Notes", "Examples", "References", "Warns", "Methods"}
+
+
 def stray_entries(case: dict) -> set[str]:
     """Names of parameter-list entries in the old hunk that the signature does not have."""
     params = signature_params(case)
-    if not params - {"self", "cls"}:
+    if not params - {"self", "cls"} or _section(case) not in (None, "Parameters", "Other Parameters", "Args",
+                                                              "Arguments", "Keyword Arguments"):
         return set()
     names = {m.group(1) for line in case["old_text"] if not line.lstrip().startswith(">>>")
              for rx in ENTRY for m in [rx.search(line)] if m}
@@ -522,8 +539,11 @@ def review(case: dict, index: int) -> None:
 
 
 def label(case: dict, verdict: str, criterion: str | None, note: str) -> None:
+    """Record a verdict; "unfixed" is an error whose rewrite kept the mistake (no fixed text to measure)."""
     keep = {k: case[k] for k in ("id", "package", "old", "new", "path", "qualname", "old_lines", "new_lines", "sha1")}
-    keep.update(verdict=verdict, criterion=criterion, note=note)
+    keep.update(verdict="error" if verdict in ("error", "unfixed") else "not-error", criterion=criterion, note=note)
+    if verdict == "unfixed":
+        keep["fixed"] = False
     labels = load_labels()
     labels[case["id"]] = keep
     LABELS.write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in labels.values()))
@@ -566,7 +586,8 @@ def measure(args: argparse.Namespace) -> int:
     for d in labels:
         files[(d["package"], d["old"])].add(d["path"])
     for d in errors:
-        files[(d["package"], d["new"])].add(d["path"])
+        if d.get("fixed", True):
+            files[(d["package"], d["new"])].add(d["path"])
     need = sorted(files)
     t0 = time.monotonic()
     with ThreadPoolExecutor(3) as pool:
@@ -584,7 +605,9 @@ def measure(args: argparse.Namespace) -> int:
     results = []
     for d in errors:
         old_f = [f for f in runs[(d["package"], d["old"])]["by_file"].get(d["path"], []) if _overlap(f, d["old_lines"])]
-        new_f = [f for f in runs[(d["package"], d["new"])]["by_file"].get(d["path"], []) if _overlap(f, d["new_lines"])]
+        new_run = runs.get((d["package"], d["new"]), {"by_file": {}})
+        new_f = [f for f in new_run["by_file"].get(d["path"], []) if _overlap(f, d["new_lines"])] \
+            if d.get("fixed", True) else []
         results.append({**d, "caught": any(f["criterion"] == d["criterion"] for f in old_f),
                         "caught_any": bool(old_f), "old_findings": [(f["criterion"], f["rule"]) for f in old_f],
                         "fixed_flags": sorted({f["criterion"] for f in new_f if f["criterion"] != "C4"}),
@@ -610,7 +633,7 @@ def summarize(labels, results, runs, noterr_flagged, bad_hash, elapsed, misses) 
           f"from {len(pkgs)} packages; {len(runs)} releases checked in {elapsed:.0f} s")
     if bad_hash:
         print(f"WARNING: {len(bad_hash)} labels whose old hunk no longer matches: {bad_hash[:5]}")
-    print(f"\n{'criterion':<10} {'cases':>6} {'caught':>7} {'recall':>7} {'any crit':>9} {'fixed flagged':>14}")
+    print(f"\n{'criterion':<10} {'cases':>6} {'caught':>7} {'recall':>7} {'any crit':>9} {'fixed texts flagged':>20}")
     per: dict[str, dict] = {}
     groups = [(c, [r for r in results if r["criterion"] == c]) for c in CRITS]
     groups += [("C1+C2", [r for r in results if r["criterion"] in ("C1", "C2")]), ("all", results)]
@@ -618,11 +641,12 @@ def summarize(labels, results, runs, noterr_flagged, bad_hash, elapsed, misses) 
         n = len(rs)
         caught = sum(r["caught"] for r in rs)
         anyc = sum(r["caught_any"] for r in rs)
-        fixed = sum(bool(r["fixed_flags"]) for r in rs)
+        fixed = sum(bool(r["fixed_flags"]) for r in rs if r.get("fixed", True))
+        nf = sum(1 for r in rs if r.get("fixed", True))
         per[crit] = {"cases": n, "caught": caught, "recall": caught / n if n else None, "caught_any": anyc,
-                     "fixed_flagged": fixed, "fixed_flag_rate": fixed / n if n else None}
+                     "fixed_texts": nf, "fixed_flagged": fixed, "fixed_flag_rate": fixed / nf if nf else None}
         rec = f"{caught / n:.2f}" if n else "-"
-        print(f"{crit:<10} {n:>6} {caught:>7} {rec:>7} {anyc:>9} {fixed:>8} ({fixed / n if n else 0:.1%})")
+        print(f"{crit:<10} {n:>6} {caught:>7} {rec:>7} {anyc:>9} {fixed:>5}/{nf:<4} ({fixed / nf if nf else 0:.1%})")
     fixed_by_crit = Counter(c for r in results for c in r["fixed_flags"])
     print(f"fixed texts flagged, by criterion of the finding: {dict(sorted(fixed_by_crit.items())) or 'none'}")
     print(f"not-error old sentences with a C1-C3 finding: {len(noterr_flagged)} of {len(labels) - len(results)}")
@@ -653,7 +677,7 @@ def summarize(labels, results, runs, noterr_flagged, bad_hash, elapsed, misses) 
                 print(f"  {r['criterion']} {r['id']}  {r['old_findings'] or ''}\n      {r['note']}")
         print("\nfixed texts flagged:")
         for r in results:
-            if r["fixed_flags"]:
+            if r["fixed_flags"] and r.get("fixed", True):
                 print(f"  {r['id']}  {r['new_findings']}")
         print("\nnot-errors flagged:")
         for d in noterr_flagged:
@@ -694,14 +718,13 @@ def main() -> int:
         for line in sys.stdin:
             if line.strip():
                 key, verdict, rest = line.split(None, 2)
-                crit, note = rest.split(None, 1) if verdict == "error" else ("-", rest)
+                crit, note = rest.split(None, 1) if verdict in ("error", "unfixed") else ("-", rest)
                 try:
                     case = find(cands, key)
                 except SystemExit as exc:
                     print(exc, file=sys.stderr)
                     continue
-                label(case, "error" if verdict == "error" else "not-error", None if crit == "-" else crit,
-                      note.strip())
+                label(case, verdict, None if crit == "-" else crit, note.strip())
         return 0
     if args.command == "review":
         shown = 0
