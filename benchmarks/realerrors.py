@@ -509,6 +509,17 @@ def stray_entries(case: dict) -> set[str]:
     return {n for n in names - params - skip if not (n[0].isupper() and n.isalpha())}
 
 
+def claim_change(case: dict) -> bool:
+    """Whether the rewrite changes an exception name, a default or a literal the text claims."""
+    ot, nt = _tokens(case["old_text"]), _tokens(case["new_text"])
+    changed = ot ^ nt
+    if any(re.search(r"(Error|Exception|Warning)$", t) for t in changed):
+        return True
+    old = " ".join(case["old_text"]).lower()
+    literal = {t for t in changed if t in ("True", "False", "None") or re.fullmatch(r"\d+(\.\d+)?", t)}
+    return bool(literal) and bool(re.search(r"default|return|raise|if |when ", old))
+
+
 def review(case: dict, index: int) -> None:
     """A compact view: the signature, the old hunk and the new hunk."""
     old = _lines(case["package"], case["old"], case["path"])
@@ -701,6 +712,8 @@ def main() -> int:
     ap.add_argument("--package", action="append")
     ap.add_argument("--all", action="store_true", help="candidates: include labelled ones")
     ap.add_argument("--min-score", type=int, default=1)
+    ap.add_argument("--claims", action="store_true",
+                    help="review: only hunks that change an exception name or a claimed default/literal")
     ap.add_argument("--stray", action="store_true",
                     help="review: only hunks whose old text has a parameter entry the signature lacks")
     ap.add_argument("--unknown", action="store_true",
@@ -732,6 +745,8 @@ def main() -> int:
             if (args.package and c["package"] not in args.package) or c["score"] < args.min_score:
                 continue
             if c["id"] in labels and not args.all:
+                continue
+            if args.claims and not claim_change(c):
                 continue
             if args.stray and not stray_entries(c):
                 continue
