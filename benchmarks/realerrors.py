@@ -3,8 +3,13 @@
     python benchmarks/realerrors.py                  # measure (default): downloads the labelled releases
     python benchmarks/realerrors.py --misses --json out.json
     python benchmarks/realerrors.py mine             # mine candidate pairs (cached) from PACKAGES
+    python benchmarks/realerrors.py --full           # whole releases instead of the labelled files (slow)
     python benchmarks/realerrors.py candidates --top 40 [--package NAME] [--all]
-    python benchmarks/realerrors.py show ID|INDEX    # the unchanged code and both docstring hunks
+    python benchmarks/realerrors.py review --top 40 [--stray | --unknown | --claims]   # unlabelled, compact
+    python benchmarks/realerrors.py show KEY         # the unchanged code and both docstring hunks
+    python benchmarks/realerrors.py label-batch < verdicts.txt  # "KEY error C1 note" / "KEY not-error note"
+
+KEY is a case id or its tail (``qualname:L<line>:<sha1 prefix>``, as ``review`` prints it).
 
 Corpus: for each package below, the newest release of each of its last minor versions (uploaded
 before CUTOFF) is downloaded from PyPI (a wheel when there is one, else the sdist; cached under
