@@ -54,6 +54,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache" / "realerrors"
 LABELS = HERE / "realerrors_labels.jsonl"
+# a second labeller walked the candidates in a seeded random order (random.Random(20261124)),
+# skipping none but those already labelled: errors not chosen by rule-like filters
+LABELS_RANDOM = HERE / "realerrors_labels_random.jsonl"
 CUTOFF = "2026-10-01"  # releases uploaded before this date, so the corpus does not move
 MINORS = 7  # newest release of each of the last MINORS minor versions -> MINORS - 1 pairs
 CRITS = ("C1", "C2", "C3", "C4")
@@ -417,10 +420,16 @@ def mine(names: list[str]) -> list[dict]:
 # labels and inspection
 # ---------------------------------------------------------------------------------------------
 
-def load_labels() -> dict[str, dict]:
-    if not LABELS.exists():
-        return {}
-    return {d["id"]: d for d in map(json.loads, LABELS.read_text().splitlines()) if d}
+def load_labels(random_too: bool = False) -> dict[str, dict]:
+    """The hand labels by id: the picked cases (``sample`` "picked") and, with ``random_too``,
+    the random sample (``sample`` "random"; a case in both files keeps its picked label)."""
+    out: dict[str, dict] = {}
+    files = [(LABELS, "picked")] + ([(LABELS_RANDOM, "random")] if random_too else [])
+    for path, sample in files:
+        if path.exists():
+            for d in map(json.loads, filter(None, path.read_text().splitlines())):
+                out.setdefault(d["id"], {**d, "sample": d.get("sample", sample)})
+    return out
 
 
 def load_candidates() -> list[dict]:
@@ -596,7 +605,9 @@ def _overlap(f: dict, lines: list[int]) -> bool:
 
 
 def measure(args: argparse.Namespace) -> int:
-    labels = [d for d in load_labels().values() if not args.package or d["package"] in args.package]
+    labels = [d for d in load_labels(random_too=args.sample != "picked").values()
+              if (not args.package or d["package"] in args.package)
+              and args.sample in ("all", d["sample"])]
     errors = [d for d in labels if d["verdict"] == "error"]
     files: dict[tuple[str, str], set[str]] = defaultdict(set)
     for d in labels:
@@ -663,6 +674,15 @@ def summarize(labels, results, runs, noterr_flagged, bad_hash, elapsed, misses) 
                      "fixed_texts": nf, "fixed_flagged": fixed, "fixed_flag_rate": fixed / nf if nf else None}
         rec = f"{caught / n:.2f}" if n else "-"
         print(f"{crit:<10} {n:>6} {caught:>7} {rec:>7} {anyc:>9} {fixed:>5}/{nf:<4} ({fixed / nf if nf else 0:.1%})")
+    for sample in sorted({r["sample"] for r in results}):
+        rs = [r for r in results if r["sample"] == sample]
+        cells = []
+        for crit, sub in [(c, [r for r in rs if r["criterion"] == c]) for c in CRITS] + [
+                ("C1+C2", [r for r in rs if r["criterion"] in ("C1", "C2")]), ("all", rs)]:
+            got = sum(r["caught"] for r in sub)
+            cells.append(f"{crit} {got}/{len(sub)}" + (f" ({got / len(sub):.2f})" if sub else ""))
+            per[f"{sample}:{crit}"] = {"cases": len(sub), "caught": got, "recall": got / len(sub) if sub else None}
+        print(f"  {sample} sample: " + ", ".join(cells))
     fixed_by_crit = Counter(c for r in results for c in r["fixed_flags"])
     print(f"fixed texts flagged, by criterion of the finding: {dict(sorted(fixed_by_crit.items())) or 'none'}")
     print(f"not-error old sentences with a C1-C3 finding: {len(noterr_flagged)} of {len(labels) - len(results)}")
@@ -715,6 +735,8 @@ def main() -> int:
                     help="check whole releases instead of the files that hold labelled cases (slow)")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--package", action="append")
+    ap.add_argument("--sample", choices=["all", "picked", "random"], default="all",
+                    help="measure: the hand-picked cases, the random sample, or both (default)")
     ap.add_argument("--all", action="store_true", help="candidates: include labelled ones")
     ap.add_argument("--min-score", type=int, default=1)
     ap.add_argument("--claims", action="store_true",
