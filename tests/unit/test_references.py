@@ -304,6 +304,14 @@ CASES = [
             """Return a pkg.store.Store node as a string, see numpy.ndarray too."""
             return str(node)
         ''', [], id="trap-own-package-dotted-name-real"),
+    pytest.param('''
+        import msvcrt
+
+
+        def read_key():
+            """Read a key; `getch` is limited to the 8-bit codepage."""
+            return msvcrt.getwch()
+        ''', [], id="trap-sibling-of-an-external-attribute"),
     # ---- identifier-shaped names the code is said to call -------------------------------
     pytest.param('''
         def save(store):

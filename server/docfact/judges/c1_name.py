@@ -434,16 +434,18 @@ def _opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
         return True
 
 
+def _imported_from_outside(ctx: JudgeContext, name: str) -> bool:
+    """Whether the file imports ``name`` from outside the project (``CFRunLoopAddSource`` beside
+    the unseen ``CFRunLoopSource`` of the same library)."""
+    return any(imp.bound_name == name and not imp.level and not ctx.graph.is_project_module(imp.module.split(".")[0])
+               for imp in ctx.file.imports)
+
+
 def _external_attribute(ctx: JudgeContext, name: str) -> bool:
-    """Whether the code uses ``name`` only as an attribute of an external module or object, or
-    the file imports it from outside the project (``CFRunLoopAddSource`` beside the unseen
-    ``CFRunLoopSource`` of the same library)."""
+    """Whether the code uses ``name`` only as an attribute of an external module or object."""
     e = ctx.entity
     if e is None:
         return False
-    if any(imp.bound_name == name and not imp.level and not ctx.graph.is_project_module(imp.module.split(".")[0])
-           for imp in ctx.file.imports):
-        return True
     imported = {imp.bound_name for imp in ctx.file.imports if not imp.level}
     for ref in (*e.calls, *e.refs):
         parts = ref.split(".")
@@ -626,7 +628,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
             suggestion = None  # ``attributive`` beside ``attribute``: another English word, not a typo
-        if suggestion is not None and _external_attribute(ctx, suggestion) and osa_distance(last, suggestion, 1) > 1:
+        if suggestion is not None and (_external_attribute(ctx, suggestion) or (
+                _imported_from_outside(ctx, suggestion) and osa_distance(last, suggestion, 1) > 1)):
             suggestion = None  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
         if suggestion is not None and ((suggestion.lower() == last.lower() and not _class_case_slip(ctx, last, suggestion))
                                        or _same_in_other_case_style(last, suggestion)):
