@@ -189,7 +189,7 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
     if len(parts) == 1:
         return True
     dotted = ".".join(parts)
-    if unlisted_member(ctx, dotted) or _bound_twice(ctx, head) or exists_by_suffix(ctx, dotted):
+    if exists_by_suffix(ctx, dotted) or unlisted_member(ctx, dotted) or _bound_twice(ctx, head):
         return True
     absolute = _absolute_lookup(ctx, dotted) if ctx.entity is not None and \
         ctx.graph.resolve(head, ctx.entity) is None else None
@@ -303,10 +303,16 @@ def _text_bindings(ctx: JudgeContext, owner: Entity) -> frozenset[str]:
 
 def exists_by_suffix(ctx: JudgeContext, target: str) -> bool:
     """Whether a project entity's qualified name ends with ``target`` (how Sphinx and pydoctor
-    search a reference written relative to some package: ``protocol.Factory``)."""
-    last = target.rsplit(".", 1)[-1]
-    tail = "." + target
-    return any(e.qualname == target or e.qualname.endswith(tail) for e in ctx.graph.entities_named(last))
+    search a reference written relative to some package: ``protocol.Factory``); answered once
+    per target and run, as the same references recur across a project."""
+    key = ("by-suffix", target)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        last = target.rsplit(".", 1)[-1]
+        tail = "." + target
+        got = ctx.run_cache[key] = any(e.qualname == target or e.qualname.endswith(tail)
+                                       for e in ctx.graph.entities_named(last))
+    return got
 
 
 def _no_such_owner(ctx: JudgeContext, dotted: str) -> bool:

@@ -109,7 +109,17 @@ def _near_miss(ctx: JudgeContext, name: str) -> str | None:
 
 
 def _missing(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
-    """(provably missing, suggestion) for a reference target."""
+    """(provably missing, suggestion) for a reference target, answered once per target and
+    class (or module) whose docs name it: the same targets recur in every method's doc."""
+    owner = ctx.owner_class.qualname if ctx.owner_class is not None else ctx.file.path
+    key = ("reference", owner, target)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _missing_uncached(ctx, target)
+    return got
+
+
+def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
     if exists_by_suffix(ctx, target):
         return False, None
     mention = Mention(target, 0, len(target), "marked", explicit=True)
