@@ -336,3 +336,25 @@ QUIET = [
 def test_a_kept_contract_is_quiet(tmp_path: Path, source: str, extra: dict[str, str]) -> None:
     found, _ = check(tmp_path, source, extra)
     assert found == []
+
+
+@pytest.mark.parametrize(("returns", "flagged"), [
+    pytest.param("Returns:\n                    Config: the loaded configuration.", True, id="init-documents-a-value"),
+    pytest.param(":rtype: Config", True, id="init-sphinx-rtype"),
+    pytest.param("Returns:\n                    None", False, id="trap-init-returns-none"),
+])
+def test_a_python_constructor_returns_none(tmp_path: Path, returns: str, flagged: bool) -> None:
+    src = tmp_path / "loader.py"
+    src.write_text(textwrap.dedent(f'''
+        class Loader:
+            def __init__(self, path):
+                """Read the configuration at ``path``.
+
+                {returns}
+                """
+                self.path = path
+        ''').lstrip(), encoding="utf-8")
+    engine = Engine(tmp_path)
+    engine.load()
+    got = [f.rule for f in engine.check_file(str(src)).findings]
+    assert got == (["C2.return-on-void"] if flagged else [])

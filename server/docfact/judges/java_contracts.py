@@ -4,7 +4,8 @@
   superclasses reach ``Throwable`` through neither ``RuntimeException`` nor ``Error``, in the
   JDK's hierarchy or the project's classes) and the method's ``throws`` clause declares neither
   ``X``, a superclass of it nor a subclass of it: the compiler lets no such exception out.
-- C2.return-on-void: ``@return`` on a ``void`` method or on a constructor, which return nothing.
+- C2.return-on-void: ``@return`` on a ``void`` method or on a constructor, which return nothing;
+  likewise a Returns entry in the docstring of a Python ``__init__``.
 - C1.unknown-type-param: ``@param <T>`` where the method (or, for a class Javadoc, the class)
   declares no type parameter ``T``.
 
@@ -305,6 +306,9 @@ def undeclared_checked_exception(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
 def return_on_void(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     item = seg.field
+    if e is not None and e.language == "python":
+        yield from _returns_on_init(ctx, seg)
+        return
     if e is None or e.language != "java" or e.kind != "method" or ctx.doc.kind != "javadoc":
         return
     if item is None or item.section != "returns" or item.tag not in ("return", "returns"):
@@ -318,6 +322,22 @@ def return_on_void(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     fix = ctx.fix_replace(seg, 0, len(seg.text), "", "Remove the @return tag")
     yield ctx.finding(seg, "C2", "C2.return-on-void", f"documents a return value, but {what}",
                       evidence=ctx.evidence_of(e, "the declaration", e.signature), fix=fix)
+
+
+def _returns_on_init(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A Returns/rtype entry in the docstring of a Python ``__init__``, which returns ``None``."""
+    e = ctx.entity
+    item = seg.field
+    if e is None or e.kind != "method" or e.name != "__init__" or ctx.doc.kind == "comment":
+        return
+    if item is None or item.section not in ("returns", "rtype"):
+        return
+    said = re.sub(r"[`*:.\s]|\b(?:returns?|rtype)\b", "", seg.text, flags=re.I).lower()
+    if said in ("", "none", "nothing"):
+        return  # "Returns: None" is true of a constructor
+    yield ctx.finding(seg, "C2", "C2.return-on-void",
+                      "documents a return value, but `__init__` initialises the instance and returns `None`",
+                      evidence=ctx.evidence_of(e, "the definition", e.signature))
 
 
 def unknown_type_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
