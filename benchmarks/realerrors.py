@@ -725,6 +725,32 @@ def summarize(labels, results, runs, noterr_flagged, bad_hash, elapsed, misses) 
 
 # ---------------------------------------------------------------------------------------------
 
+def _shortlist(cands: list[dict], labels: dict, args: argparse.Namespace, review_filters: bool):
+    """(index, candidate) for at most ``--top`` candidates of the chosen packages and score,
+    unlabelled unless ``--all``; ``review`` also applies ``--claims``, ``--stray``, ``--unknown``."""
+    shown = 0
+    for i, c in enumerate(cands):
+        if shown >= args.top:
+            return
+        if (args.package and c["package"] not in args.package) or c["score"] < args.min_score:
+            continue
+        if c["id"] in labels and not args.all:
+            continue
+        if review_filters and not _passes_review_filters(c, args):
+            continue
+        yield i, c
+        shown += 1
+
+
+def _passes_review_filters(c: dict, args: argparse.Namespace) -> bool:
+    if args.claims and not claim_change(c):
+        return False
+    if args.stray and not stray_entries(c):
+        return False
+    return not (args.unknown and not any("unknown in release" in w for w in score(
+        c["old_text"], c["new_text"], set(), set(), release_code_names(c["package"], c["old"]))[1]))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", nargs="?", default="measure", choices=["measure", "mine", "candidates", "show", "review", "label", "label-batch"])
@@ -767,35 +793,12 @@ def main() -> int:
                 label(case, verdict, None if crit == "-" else crit, note.strip())
         return 0
     if args.command == "review":
-        shown = 0
-        for i, c in enumerate(cands):
-            if (args.package and c["package"] not in args.package) or c["score"] < args.min_score:
-                continue
-            if c["id"] in labels and not args.all:
-                continue
-            if args.claims and not claim_change(c):
-                continue
-            if args.stray and not stray_entries(c):
-                continue
-            if args.unknown and not any("unknown in release" in w for w in score(
-                    c["old_text"], c["new_text"], set(), set(), release_code_names(c["package"], c["old"]))[1]):
-                continue
+        for i, c in _shortlist(cands, labels, args, review_filters=True):
             review(c, i)
-            shown += 1
-            if shown >= args.top:
-                break
         return 0
     if args.command == "candidates":
-        shown = 0
-        for i, c in enumerate(cands):
-            if (args.package and c["package"] not in args.package) or c["score"] < args.min_score:
-                continue
-            if c["id"] in labels and not args.all:
-                continue
+        for i, c in _shortlist(cands, labels, args, review_filters=False):
             print(f"{i:5} {c['score']:2} {c['id']}  {'; '.join(c['why'])}")
-            shown += 1
-            if shown >= args.top:
-                break
         return 0
     key = args.rest[0]
     case = find(cands, key)

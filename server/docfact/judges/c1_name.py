@@ -241,38 +241,6 @@ _INTERFACE_MEMBERS = frozenset({
     "getDescriptionFor", "validateInvariants", "isOrExtends", "extends", "getBases", "queryTaggedValue",
     "getTaggedValue", "setTaggedValue", "getName", "getDoc",
 })
-def _bound_by_import(ctx: JudgeContext, target: str) -> bool:
-    """Whether the project module that ``target`` names a member of binds that name through an
-    import (of a compiled or generated module docfact cannot read: ``sklearn.neighbors.BallTree``)."""
-    owner, _, last = target.rpartition(".")
-    if ctx.entity is None or not owner:
-        return False
-    try:
-        res = ctx.graph.resolve(owner, ctx.entity)
-    except Exception:
-        return True
-    if res is None or res.entity is None or res.entity.kind != "module":
-        return False
-    mod = ctx.graph.file(res.entity.path)
-    return mod is not None and any(i.bound_name == last for i in mod.imports)
-
-
-def _bound_in_text(ctx: JudgeContext, target: str) -> bool:
-    """Whether the source of the project module or class that ``target`` names a member of binds
-    that name in a way the index does not list: tuple unpacking (``A, B = range(2)``), an
-    assignment under ``if``/``try``, a name given as a string (``setattr``, ``globals()``)."""
-    owner, _, last = target.rpartition(".")
-    if ctx.entity is None or not owner:
-        return False
-    try:
-        res = ctx.graph.resolve(owner, ctx.entity)
-    except Exception:
-        return True
-    if res is None or res.entity is None:
-        return False
-    return last in _text_bindings(ctx, res.entity)
-
-
 _ASSIGNED = re.compile(r"^[ \t]*((?:[\w.]+[ \t]*,[ \t]*)*[\w.]+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 _QUOTED_NAME = re.compile(r"[\"']([A-Za-z_]\w*)[\"']")
 _DEF_OR_IMPORT = re.compile(r"\b(?:def|class)[ \t]+(\w+)|\bimport\b([^\n]*)")
@@ -341,10 +309,24 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
     or data-model name (``mod.open`` patched in a test, ``Cls.__ne__``), a method every zope
     interface has, a name bound by an import of an unreadable module or in code the index does not
     list."""
-    last = dotted.rsplit(".", 1)[-1]
+    owner, _, last = dotted.rpartition(".")
     if last in PY_BUILTIN_NAMES or (last.startswith("__") and last.endswith("__")) or last in _INTERFACE_MEMBERS:
         return True
-    return _bound_by_import(ctx, dotted) or _bound_in_text(ctx, dotted)
+    if ctx.entity is None or not owner:
+        return False
+    try:
+        res = ctx.graph.resolve(owner, ctx.entity)
+    except Exception:
+        return True  # a resolver problem is not a finding
+    if res is None or res.entity is None:
+        return False
+    if res.entity.kind == "module":
+        # bound by an import of a compiled or generated module: ``sklearn.neighbors.BallTree``
+        mod = ctx.graph.file(res.entity.path)
+        if mod is not None and any(i.bound_name == last for i in mod.imports):
+            return True
+    # bound where the index does not list it: ``A, B = range(2)``, under ``if``/``try``, a string
+    return last in _text_bindings(ctx, res.entity)
 
 
 def _only_project_class(ctx: JudgeContext, name: str) -> Entity | None:
