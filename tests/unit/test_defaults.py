@@ -4,22 +4,14 @@ trap that must stay quiet) and, for findings, the fixed text of the docstring.""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
-
-from docfact.engine import Engine
+from judging import judge_files
 
 
 def check(tmp_path: Path, files: dict[str, str]):
-    for rel, text in files.items():
-        p = tmp_path / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    engine = Engine(tmp_path)
-    engine.load()
-    return engine.check_file(str(tmp_path / "mod.py"))
+    return judge_files(tmp_path, files, "mod.py")
 
 
 def defaults_found(result):

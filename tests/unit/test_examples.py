@@ -9,10 +9,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from judging import judge_files
 
 from docfact.docs.layout import layout
 from docfact.docs.segments import example_segments, segment_doc
-from docfact.engine import Engine
 from docfact.index import index_file
 from docfact.positions import LineIndex
 
@@ -145,13 +145,7 @@ SHOP = {
 
 def check(tmp_path: Path, doc_module: str):
     files = {**SHOP, "shop/doc.py": doc_module}
-    for rel, text in files.items():
-        p = tmp_path / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    engine = Engine(tmp_path)
-    engine.load()
-    return engine.check_file(str(tmp_path / "shop/doc.py"))
+    return judge_files(tmp_path, files, "shop/doc.py")
 
 
 def found(result) -> list[tuple[str, int, str, str | None]]:
@@ -527,13 +521,7 @@ def check_java(tmp_path: Path, javadoc: str):
     body = textwrap.indent(textwrap.dedent(javadoc).strip("\n"), " * ")
     files = {**JAVA, "src/com/shop/Doc.java": f"package com.shop;\n\n/**\n * Uses the shop.\n *\n{body}\n */\n"
                                                 "public class Doc { }\n"}
-    for rel, text in files.items():
-        p = tmp_path / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    engine = Engine(tmp_path)
-    engine.load()
-    return engine.check_file(str(tmp_path / "src/com/shop/Doc.java"))
+    return judge_files(tmp_path, files, "src/com/shop/Doc.java")
 
 
 JAVA_FIRES = [

@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from judging import judge_files
 
 from docfact.engine import Engine
 
@@ -16,13 +17,7 @@ RULES = ("C3.undeclared-checked-exception", "C2.return-on-void", "C1.unknown-typ
 
 def check(tmp_path: Path, source: str, extra: dict[str, str] | None = None):
     files = {"src/p/Store.java": source, **(extra or {})}
-    for rel, text in files.items():
-        p = tmp_path / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    engine = Engine(tmp_path)
-    engine.load()
-    result = engine.check_file(str(tmp_path / "src/p/Store.java"))
+    result = judge_files(tmp_path, files, "src/p/Store.java")
     return [f for f in result.findings if f.rule in RULES], (tmp_path / "src/p/Store.java").read_text(encoding="utf-8")
 
 

@@ -4,23 +4,17 @@ the true twin. Every case is a (source, expected rule ids) pair judged through t
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
+from judging import judge_files
 
 from docfact.engine import Engine
 
 
 def judge(tmp_path: Path, source: str, name: str = "mod.py", extra: dict[str, str] | None = None):
     files = {name: source, **(extra or {})}
-    for rel, text in files.items():
-        p = tmp_path / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    engine = Engine(tmp_path)
-    engine.load()
-    return engine.check_file(str(tmp_path / name))
+    return judge_files(tmp_path, files, name)
 
 
 def rules(result) -> list[str]:

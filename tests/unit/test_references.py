@@ -10,18 +10,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from docfact.engine import Engine
+from judging import judge_files
 
 
 def judge(tmp_path: Path, files: dict[str, str], target: str):
-    for rel, text in files.items():
-        p = tmp_path / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    engine = Engine(tmp_path)
-    engine.load()
-    return engine.check_file(str(tmp_path / target))
+    return judge_files(tmp_path, files, target)
 
 
 STORE = '''
