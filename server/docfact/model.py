@@ -303,6 +303,8 @@ class DocResult:
     @property
     def score(self) -> float:
         """Share of (segment, criterion) pairs judged consistent; 1.0 when there is nothing to judge."""
+        if not self.findings:
+            return 1.0
         pairs = self.pairs
         if pairs == 0:
             return 1.0

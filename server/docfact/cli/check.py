@@ -177,9 +177,9 @@ def run_check(args: argparse.Namespace) -> int:
                     for n, (path, text, _) in enumerate(targets):
                         engine.update_file(str(path), text)
                         progress(n + 1, total, "indexing")
+            _load_imported_modules(engine, root, [targets[i][0] for i in missing])
         finally:
             gc.enable()
-        _load_imported_modules(engine, root, [targets[i][0] for i in missing])
         # The graph lives until the end: keep the collector from rescanning it while judging
         # allocates (a full collection over a large project's graph takes a second). Indexing
         # leaves next to no cyclic garbage (8 objects on Django), so no collection first.

@@ -88,6 +88,7 @@ class _Scope:
     body: Node | None = None
     head: Node | None = None  # the parameters (function) or name (class) node
     protocol: bool = False  # a class with a Protocol base
+    other_bound: frozenset[str] | None = None  # see _other_bindings
 
 
 @lru_cache(maxsize=1)
@@ -665,7 +666,22 @@ def _pattern_names(node: Node) -> list[Node]:
 
 
 # a name rebound by a statement the assignment captures do not see: docfact stays unsure of it
-_OTHER_BINDING = r"\b(?:global|nonlocal|import|def|class|as)\b[^\n]*?\b{}\b|^[ \t]*case\b"
+_OTHER_BINDING = re.compile(r"\b(?:global|nonlocal|import|def|class|as)\b([^\n]*)")
+_CASE = re.compile(r"^[ \t]*case\b", re.M)
+_WORD = re.compile(r"\w+")
+
+
+def _other_bindings(f: _File, sc: _Scope) -> frozenset[str]:
+    """The words after ``global``, ``nonlocal``, ``import``, ``def``, ``class`` or ``as`` on a
+    line of the scope's code (names such a statement may rebind), and ``"case"`` when the code
+    has a ``match`` case, as ``"match-case"`` (its patterns bind names); once per scope."""
+    if sc.other_bound is None:
+        code = f.text[f.so(sc.node.start_byte) : f.so(sc.node.end_byte)]
+        words = {w for m in _OTHER_BINDING.finditer(code) for w in _WORD.findall(m.group(1))}
+        if _CASE.search(code):
+            words.add("match-case")
+        sc.other_bound = frozenset(words)
+    return sc.other_bound
 
 
 def _returned_kinds(f: _File, sc: _Scope, node: Node | None, params: set[str]) -> list[str]:
@@ -722,8 +738,8 @@ def _local_kinds(f: _File, sc: _Scope, name: str, params: set[str]) -> list[str]
     if "|=" in augmented and not set(kinds) <= {"set", "dict"}:
         return None
     # last, as it is the dearest test: a binding the scope table does not list
-    code = f.text[f.so(sc.node.start_byte) : f.so(sc.node.end_byte)]
-    if re.search(_OTHER_BINDING.format(re.escape(name)), code, re.M):
+    other = _other_bindings(f, sc)
+    if name in other or "match-case" in other:
         return None
     return kinds
 

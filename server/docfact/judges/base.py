@@ -201,6 +201,7 @@ class JudgeContext:
     file_names: frozenset[str] | None = None  # file_scope_names(file), computed once per file
     file_cache: dict = field(default_factory=dict)  # per-file values shared by the file's docs
     run_cache: dict = field(default_factory=dict)  # values shared by every file of a run (engine)
+    memo: dict = field(default_factory=dict)  # per-doc values several rules read (by key and segment index)
 
     # ---- the documented code --------------------------------------------------------------
     @cached_property

@@ -566,14 +566,15 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     comments, and for names only *shaped* like code, docfact speaks only when the name is a
     near miss of a name in scope (a typo or a rename): those texts often cite examples.
     """
-    if _HISTORY.search(seg.text):
+    mentions = find_mentions(seg.text)
+    if not mentions or _HISTORY.search(seg.text):
         return  # "renamed from ``x``", "use ``y`` instead of ``x``": old names are the point
     skip = _field_name_span(seg)
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
     seen: set[str] = set()
     shapes = [mm.span(1) for mm in _SHAPE_TUPLE.finditer(seg.text)]
-    for m in find_mentions(seg.text):
+    for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
         if m.name in seen or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):

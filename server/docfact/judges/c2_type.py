@@ -220,7 +220,15 @@ def _pretty_kinds(rks: list[str]) -> list[str]:
 
 
 def _checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | None:
-    """The documented function and the return type ``seg`` claims for it, when there is one to check."""
+    """The documented function and the return type ``seg`` claims for it, when there is one to
+    check (once per segment: two rules ask)."""
+    key = ("checked-claim", seg.index)
+    if key not in ctx.memo:
+        ctx.memo[key] = _find_checked_claim(ctx, seg)
+    return ctx.memo[key]
+
+
+def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | None:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment":
         return None

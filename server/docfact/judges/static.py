@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from docfact.judges import (
     c1_name,
@@ -35,9 +36,7 @@ _CODE_RULES = frozenset(r.id for r in examples.RULES)
 def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
     """All static findings for the doc of ``ctx``, at most one per (segment, criterion)."""
     found: list[Finding] = []
-    rules = [r for r in ALL_RULES if r.criterion in criteria]
-    prose = [r for r in rules if r.id not in _CODE_RULES]
-    code = [r for r in rules if r.id in _CODE_RULES]
+    prose, code = _rules_for(tuple(criteria))
     for seg in [*ctx.segments, *ctx.examples]:
         for r in (code if seg.kind == "code" else prose):
             try:
@@ -46,6 +45,14 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
                 log.exception("docfact: rule %s failed on %s:%d; skipped", r.id, ctx.doc.path,
                               seg.range.start.line + 1)
     return one_per_pair(found)
+
+
+@lru_cache(maxsize=64)
+def _rules_for(criteria: tuple[str, ...]) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+    """The rules of ``criteria`` that judge sentences, and those that judge example code."""
+    rules = [r for r in ALL_RULES if r.criterion in criteria]
+    return (tuple(r for r in rules if r.id not in _CODE_RULES),
+            tuple(r for r in rules if r.id in _CODE_RULES))
 
 
 def one_per_pair(findings: Iterable[Finding]) -> list[Finding]:
