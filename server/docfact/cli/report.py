@@ -100,9 +100,12 @@ def build_report(results: list[tuple[FileResult, str, str]], severities: dict[st
         file_findings = 0
         for d in fr.docs:
             all_docs.append(d)
+            bad: dict[int, set[str]] = {}
+            for f in d.findings:
+                bad.setdefault(f.segment.index, set()).add(f.criterion)
             spans = [
                 (s.range.start.line, s.range.start.col, s.range.end.line, s.range.end.col,
-                 ",".join(sorted({f.criterion for f in d.findings if f.segment.index == s.index})))
+                 ",".join(sorted(bad.get(s.index, ()))))
                 for s in (*d.segments, *(f.segment for f in d.findings if f.segment.kind == "code"))
             ]  # the sentences, and the example lines with a finding
             rep.docs.append(DocRow(display, symbol_of(d), d.doc.range.start.line + 1, d.doc.kind,
