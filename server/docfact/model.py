@@ -87,6 +87,10 @@ class Import:
         return self.module.split(".")[0]
 
 
+def _first(piece: tuple[int, int]) -> int:
+    return piece[0]
+
+
 @dataclass
 class DocBlock:
     """A docstring, Javadoc or comment block, with its text cleaned of delimiters and prefixes.
@@ -113,8 +117,7 @@ class DocBlock:
         """Map an offset in ``text`` to an offset in the file text."""
         if not self.pieces:
             return text_offset
-        starts = [p[0] for p in self.pieces]
-        i = bisect.bisect_right(starts, text_offset) - 1
+        i = bisect.bisect_right(self.pieces, text_offset, key=_first) - 1
         i = max(i, 0)
         t0, f0 = self.pieces[i]
         return f0 + (text_offset - t0)

@@ -14,7 +14,7 @@ from docfact.judges.base import (
     osa_distance,
 )
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
-from docfact.model import Entity, FieldItem, Finding, Segment
+from docfact.model import Entity, FieldItem, FileIndex, Finding, Segment
 
 
 def documented_params(ctx: JudgeContext) -> list[str] | None:
@@ -214,7 +214,7 @@ def _resolves(ctx: JudgeContext, m: Mention) -> bool:
                 if head_res.entity.kind == "module" and len(parts) == 2:
                     # bound by an import of a module docfact cannot read (compiled, generated)
                     mod = ctx.graph.file(head_res.entity.path)
-                    if mod is not None and any(i.bound_name == parts[1] for i in mod.imports):
+                    if mod is not None and parts[1] in import_bound(ctx, mod):
                         return True
                 # an instance attribute set in a method (``self.show_default = ...``), or a
                 # member of a class with a base outside the project (``jinja2.Environment``)
@@ -292,11 +292,20 @@ def _no_such_owner(ctx: JudgeContext, dotted: str) -> bool:
     return not any(e.qualname == owner for e in ctx.graph.entities_named(owner.rsplit(".", 1)[-1]))
 
 
+def import_bound(ctx: JudgeContext, index: FileIndex) -> frozenset[str]:
+    """The names the imports of a file bind (once per file and run)."""
+    key = ("import-bound", index.path, id(index))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = frozenset(imp.bound_name for imp in index.imports)
+    return got
+
+
 def _bound_twice(ctx: JudgeContext, head: str) -> bool:
     """Whether the file binds ``head`` both by an import and by a definition or assignment
     (``userauth`` imported, or a stub class when the import fails; a module ``protocol`` and a
     class attribute ``protocol``): which one a doc means cannot be told."""
-    if not any(imp.bound_name == head for imp in ctx.file.imports):
+    if head not in import_bound(ctx, ctx.file):
         return False
     e = ctx.entity
     if e is not None and (head in e.locals or head in e.assigns):
@@ -323,7 +332,7 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
     if res.entity.kind == "module":
         # bound by an import of a compiled or generated module: ``sklearn.neighbors.BallTree``
         mod = ctx.graph.file(res.entity.path)
-        if mod is not None and any(i.bound_name == last for i in mod.imports):
+        if mod is not None and last in import_bound(ctx, mod):
             return True
     # bound where the index does not list it: ``A, B = range(2)``, under ``if``/``try``, a string
     return last in _text_bindings(ctx, res.entity)

@@ -47,6 +47,7 @@ class Reader:
         self.issues: list[Issue] = []
         self.unit: CodeUnit | None = None
         self.data = b""  # the current unit's source, as the parser read it
+        self._intro_says_wrong: dict[int, bool] = {}  # prose block start -> it says the code after fails
 
     def not_meant_to_work(self, unit: CodeUnit, blocks: list[Block]) -> bool:
         """Whether the example shows code that fails on purpose: its expected output is a
@@ -56,12 +57,18 @@ class Reader:
         if _TRACEBACK.match(self.text, last):
             return True
         start = next((b.start for b in blocks if b.kind == "code" and b.start <= first < b.end), first)
-        before = [b for b in blocks if b.kind != "code" and b.end <= start]
-        if not before or self.text[before[-1].end:start].replace("::", "").count("\n") > 2:
+        before = None
+        for b in blocks:
+            if b.kind != "code" and b.end <= start:
+                before = b
+        if before is None or self.text[before.end:start].replace("::", "").count("\n") > 2:
             return False  # no prose right before the example
-        intro = self.text[before[-1].start:before[-1].end]
-        sentences = split_sentences(intro)
-        return _NOT_MEANT.search(intro[sentences[-1][0]:] if sentences else intro) is not None
+        if before.start not in self._intro_says_wrong:  # once per prose block: examples share it
+            intro = self.text[before.start:before.end]
+            sentences = split_sentences(intro)
+            self._intro_says_wrong[before.start] = \
+                _NOT_MEANT.search(intro[sentences[-1][0]:] if sentences else intro) is not None
+        return self._intro_says_wrong[before.start]
 
     def offset(self, node: Node) -> tuple[int, int]:
         """The DocBlock-text offsets of a node on one line of the current unit."""
