@@ -44,7 +44,7 @@ describe("extension activation (stand-in vscode)", () => {
         const dir = workspace();
         dirs.push(dir);
         // `-S -E` skip site-packages and PYTHONPATH, so docfact cannot be imported: the "not installed" path.
-        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": [python, "-S", "-E"] } });
+        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": [python, "-S", "-E"], "docfact.importStrategy": "fromEnvironment" } });
         try {
             const ext = loadExtension();
             const ctx = context();
@@ -68,7 +68,7 @@ describe("extension activation (stand-in vscode)", () => {
     it("starts the real server, publishes diagnostics and shows the score", { skip, timeout: 120_000 }, async () => {
         const dir = workspace();
         dirs.push(dir);
-        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": python } });
+        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": python, "docfact.importStrategy": "fromEnvironment" } });
         const ext = loadExtension();
         const ctx = context();
         try {
