@@ -21,7 +21,7 @@ def fail(code, message):
 def main():
     found = "Python %d.%d (%s)" % (sys.version_info[0], sys.version_info[1], sys.executable)
     if tuple(sys.version_info[:2]) < MINIMUM:
-        return fail(3, "docfact needs Python %d.%d or newer; this is %s." % (MINIMUM + (found,)))
+        return fail(3, "docfact needs Python %d.%d or newer; this is %s." % (MINIMUM[0], MINIMUM[1], found))
     if sys.implementation.name != "cpython":
         return fail(4, "the libraries bundled with docfact are for CPython; this is %s %s." % (sys.implementation.name, found))
     tag = "cp%d%d" % sys.version_info[:2]
