@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds, tests and packages the VS Code extension from a clean install. Fails on any error.
-# The integration test needs a Python with docfact installed: $DOCFACT_TEST_PYTHON or python3.
+# The integration tests need a Python with docfact installed: $DOCFACT_TEST_PYTHON or python3.
+# Packaging downloads the wheels of every platform from PyPI; the package test then unpacks the
+# linux-x64 .vsix and runs its bundled server with a bare venv of that Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm ci
 npm run compile
 npm test
 npm run package
-ls -l docfact.vsix
+npm run test:package
+ls -l vsix/

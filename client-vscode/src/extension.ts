@@ -74,7 +74,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
         }),
         api.onDidChangeConfiguration((e) => {
             if (needsRestart((s) => e.affectsConfiguration(s))) {
-                void m.restart("docfact.interpreter changed");
+                void m.restart("docfact.interpreter or docfact.importStrategy changed");
             } else if (affectsServer((s) => e.affectsConfiguration(s))) {
                 void m.sendConfiguration();
             }

@@ -4,6 +4,8 @@
 //   1. the `docfact.interpreter` setting (a string or an array: executable + extra arguments);
 //   2. the active interpreter of the Python extension (`ms-python.python`), when installed;
 //   3. `python3` (`python` on Windows).
+// That interpreter runs the docfact bundled in the extension, or its own (`docfact.importStrategy`).
+import { join } from "path";
 
 export type InterpreterSource = "setting" | "python-extension" | "default";
 
@@ -128,9 +130,46 @@ export async function resolveInterpreter(inputs: InterpreterInputs): Promise<Res
     return { command: defaultPython(inputs.platform), source: "default", notes };
 }
 
-/** How the server is started from an interpreter: `<python> -m docfact serve` over stdio. */
-export function serverLaunch(interpreter: string[]): { command: string; args: string[] } {
-    return { command: interpreter[0], args: [...interpreter.slice(1), "-m", "docfact", "serve"] };
+/** `docfact.importStrategy`: the docfact bundled in the extension, or the one installed in the interpreter. */
+export type ImportStrategy = "useBundled" | "fromEnvironment";
+
+export function importStrategy(setting: unknown): ImportStrategy {
+    return setting === "fromEnvironment" ? "fromEnvironment" : "useBundled";
+}
+
+/** Where the server's code comes from: the extension's bundled/ folder, or the interpreter's packages. */
+export type ServerSource = { kind: "bundled"; dir: string } | { kind: "environment" };
+
+/**
+ * The source for a strategy. `useBundled` needs bundled/launch.py and bundled/libs (present in
+ * the platform .vsix files, absent in a development checkout); without them the environment is
+ * used and `note` says why.
+ */
+export function chooseSource(
+    strategy: ImportStrategy,
+    bundleDir: string,
+    exists: (path: string) => boolean,
+): { source: ServerSource; note?: string } {
+    if (strategy === "fromEnvironment") {
+        return { source: { kind: "environment" } };
+    }
+    if (exists(join(bundleDir, "launch.py")) && exists(join(bundleDir, "libs"))) {
+        return { source: { kind: "bundled", dir: bundleDir } };
+    }
+    return {
+        source: { kind: "environment" },
+        note: `this build of the extension has no bundled server (${bundleDir}); using the interpreter's docfact`,
+    };
+}
+
+function entry(interpreter: string[], source: ServerSource, tail: string[]): { command: string; args: string[] } {
+    const start = source.kind === "bundled" ? [join(source.dir, "launch.py")] : ["-m", "docfact"];
+    return { command: interpreter[0], args: [...interpreter.slice(1), ...start, ...tail] };
+}
+
+/** How the server is started: `<python> <bundle>/launch.py serve` or `<python> -m docfact serve`, over stdio. */
+export function serverLaunch(interpreter: string[], source: ServerSource): { command: string; args: string[] } {
+    return entry(interpreter, source, ["serve"]);
 }
 
 /**
@@ -140,19 +179,109 @@ export function serverLaunch(interpreter: string[]): { command: string; args: st
  */
 export function serverProcess(
     interpreter: string[],
+    source: ServerSource,
     cwd: string,
     env: Record<string, string | undefined>,
 ): { command: string; args: string[]; options: { cwd: string; env: Record<string, string> } } {
-    const { command, args } = serverLaunch(interpreter);
+    const { command, args } = serverLaunch(interpreter, source);
     return { command, args, options: { cwd, env: serverEnv(env) } };
 }
 
-/** Arguments that print docfact's version, or fail when it is not importable. */
-export function versionCheck(interpreter: string[]): { command: string; args: string[] } {
+/** Arguments that print docfact's version, or fail when the server cannot run with the interpreter. */
+export function versionCheck(interpreter: string[], source: ServerSource): { command: string; args: string[] } {
+    if (source.kind === "bundled") {
+        return entry(interpreter, source, ["--version"]);
+    }
     return {
         command: interpreter[0],
         args: [...interpreter.slice(1), "-c", "import docfact, sys; print(docfact.__version__)"],
     };
+}
+
+export const PYTHON_DOWNLOAD_URL = "https://www.python.org/downloads/";
+
+/** Why the version check failed, from its outcome (bundled/launch.py exits 3 or 4, see there). */
+export type StartProblem =
+    | { kind: "noPython" }
+    | { kind: "tooOld"; detail: string }
+    | { kind: "unsupportedPython"; detail: string }
+    | { kind: "notInstalled"; detail: string }
+    | { kind: "broken"; detail: string };
+
+export function classifyCheckFailure(
+    source: ServerSource,
+    failure: { spawnError?: string; exitCode?: number | null; stderr: string },
+): StartProblem {
+    const detail = lastLine(failure.stderr) || failure.spawnError || `exit code ${failure.exitCode}`;
+    if (failure.spawnError === "ENOENT") {
+        return { kind: "noPython" };
+    }
+    if (source.kind === "bundled") {
+        if (failure.exitCode === 3) {
+            return { kind: "tooOld", detail };
+        }
+        if (failure.exitCode === 4) {
+            return { kind: "unsupportedPython", detail };
+        }
+        // Python 2 and other very old interpreters may fail before launch.py can explain.
+        return /SyntaxError/.test(failure.stderr) ? { kind: "tooOld", detail } : { kind: "broken", detail };
+    }
+    return /No module named .?docfact/.test(failure.stderr) ? { kind: "notInstalled", detail } : { kind: "broken", detail };
+}
+
+function lastLine(text: string): string {
+    const lines = text.trim().split(/\r?\n/);
+    return lines[lines.length - 1].trim();
+}
+
+export const ACTIONS = {
+    download: "Download Python",
+    select: "Select Interpreter",
+    settings: "Open Settings",
+    log: "Show Log",
+    install: "Install in Terminal",
+    copy: "Copy Command",
+} as const;
+
+/** The message shown for a problem, and the buttons it offers (ACTIONS values). */
+export function problemMessage(
+    problem: StartProblem,
+    python: string,
+    installLine: string,
+    pythonExtension: boolean,
+): { message: string; actions: string[] } {
+    const select = pythonExtension ? [ACTIONS.select] : [];
+    const need = `docfact needs Python ${MIN_PYTHON.major}.${MIN_PYTHON.minor} or newer`;
+    const choose = pythonExtension
+        ? `select one with the Python extension or set "docfact.interpreter"`
+        : `set "docfact.interpreter" to its path`;
+    switch (problem.kind) {
+        case "noPython":
+            return {
+                message: `${need}, and the interpreter "${python}" was not found. Install Python from ${PYTHON_DOWNLOAD_URL}, then ${choose}.`,
+                actions: [ACTIONS.download, ...select, ACTIONS.settings],
+            };
+        case "tooOld":
+            return {
+                message: `docfact cannot run with "${python}": ${problem.detail} Install Python ${MIN_PYTHON.major}.${MIN_PYTHON.minor}+ from ${PYTHON_DOWNLOAD_URL}, then ${choose}.`,
+                actions: [ACTIONS.download, ...select, ACTIONS.settings],
+            };
+        case "unsupportedPython":
+            return {
+                message: `docfact cannot run with "${python}": ${problem.detail} Choose another interpreter (${choose}), or set "docfact.importStrategy" to "fromEnvironment" and install docfact into it.`,
+                actions: [...select, ACTIONS.settings, ACTIONS.log],
+            };
+        case "notInstalled":
+            return {
+                message: `docfact is not installed in the Python interpreter "${python}" ("docfact.importStrategy" is "fromEnvironment"). Install it with: ${installLine}`,
+                actions: [ACTIONS.install, ACTIONS.copy, ...select, ACTIONS.settings],
+            };
+        case "broken":
+            return {
+                message: `docfact does not start with "${python}": ${problem.detail}`,
+                actions: [ACTIONS.log, ...select, ACTIONS.settings],
+            };
+    }
 }
 
 /** Arguments that install docfact into the interpreter. */

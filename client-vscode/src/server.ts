@@ -1,5 +1,7 @@
 // Starts, stops and restarts the docfact language server; one instance per window.
 import { execFile } from "child_process";
+import { existsSync } from "fs";
+import { join } from "path";
 import { Disposable, LogOutputChannel, Uri } from "vscode";
 import {
     DidChangeConfigurationNotification,
@@ -13,12 +15,20 @@ import {
 } from "vscode-languageclient/node";
 import { commandsLeftToLibrary, DOCUMENT_SELECTOR } from "./commands";
 import {
+    ACTIONS,
+    chooseSource,
+    classifyCheckFailure,
     displayCommand,
+    importStrategy,
     pipInstall,
+    problemMessage,
+    PYTHON_DOWNLOAD_URL,
     resolveInterpreter,
     ResolvedInterpreter,
+    ServerSource,
     serverEnv,
     serverProcess,
+    StartProblem,
     versionCheck,
 } from "./interpreter";
 import { activeInterpreter, isPythonExtensionInstalled } from "./python";
@@ -27,18 +37,24 @@ import * as api from "./vscodeapi";
 
 export type ServerState = "starting" | "running" | "notInstalled" | "failed" | "stopped";
 
-type InstallCheck = { ok: true; version: string } | { ok: false; missing: boolean; detail: string };
+type InstallCheck = { ok: true; version: string } | { ok: false; problem: StartProblem; output: string };
 
-function checkInstalled(interpreter: string[], cwd: string, env: Record<string, string>): Promise<InstallCheck> {
-    const { command, args } = versionCheck(interpreter);
+/** Runs the version check: the interpreter exists, is new enough, and can import the server. */
+function checkServer(interpreter: string[], source: ServerSource, cwd: string, env: Record<string, string>): Promise<InstallCheck> {
+    const { command, args } = versionCheck(interpreter, source);
     return new Promise((resolve) => {
         execFile(command, args, { cwd, env, timeout: 30_000, windowsHide: true }, (err, stdout, stderr) => {
             if (!err) {
                 resolve({ ok: true, version: stdout.trim() });
                 return;
             }
-            const missing = (err as NodeJS.ErrnoException).code === "ENOENT";
-            resolve({ ok: false, missing, detail: (stderr || err.message).trim() });
+            const code = (err as NodeJS.ErrnoException).code;
+            const problem = classifyCheckFailure(source, {
+                spawnError: typeof code === "string" ? code : undefined,
+                exitCode: typeof code === "number" ? code : undefined,
+                stderr: stderr || "",
+            });
+            resolve({ ok: false, problem, output: (stderr || err.message).trim() });
         });
     });
 }
@@ -154,19 +170,28 @@ export class ServerManager implements Disposable {
             this.log.info(`  (${note})`);
         }
 
+        const strategy = importStrategy(api.getConfiguration("docfact", firstFolder).get("importStrategy"));
+        const { source, note } = chooseSource(strategy, join(this.extensionPath, "bundled"), existsSync);
+        this.log.info(
+            source.kind === "bundled" ? `Server: bundled with the extension (${source.dir})` : "Server: docfact installed in the interpreter",
+        );
+        if (note) {
+            this.log.info(`  (${note})`);
+        }
+
         // Untrusted workspaces: do not run Python with the workspace as its current directory.
         const cwd = trusted && firstFolder?.scheme === "file" ? firstFolder.fsPath : this.extensionPath;
         const env = serverEnv(process.env);
-        const check = await checkInstalled(interpreter.command, cwd, env);
+        const check = await checkServer(interpreter.command, source, cwd, env);
         if (!check.ok) {
-            this.log.error(`docfact is not usable with ${interpreter.command.join(" ")}: ${check.detail}`);
+            this.log.error(`docfact cannot run with ${interpreter.command.join(" ")}: ${check.output}`);
             this.setState("notInstalled");
-            void this.notifyNotInstalled(interpreter, check.missing);
+            void this.notifyProblem(interpreter, check.problem);
             return;
         }
         this.log.info(`docfact ${check.version} found`);
 
-        const serverOptions: ServerOptions = serverProcess(interpreter.command, cwd, process.env);
+        const serverOptions: ServerOptions = serverProcess(interpreter.command, source, cwd, process.env);
         const clientOptions: LanguageClientOptions = {
             documentSelector: DOCUMENT_SELECTOR,
             outputChannel: this.log,
@@ -250,22 +275,16 @@ export class ServerManager implements Disposable {
         };
     }
 
-    private async notifyNotInstalled(interpreter: ResolvedInterpreter, missing: boolean): Promise<void> {
-        const python = interpreter.command.join(" ");
+    private async notifyProblem(interpreter: ResolvedInterpreter, problem: StartProblem): Promise<void> {
         const install = pipInstall(interpreter.command);
         const installLine = displayCommand(install, process.platform);
-        const selectInterpreter = isPythonExtensionInstalled() ? ["Select Interpreter"] : [];
-        const message = missing
-            ? `docfact: the Python interpreter "${python}" was not found. Set "docfact.interpreter" to a Python 3.10+ ` +
-              `that has docfact installed${selectInterpreter.length ? ", or select one with the Python extension" : ""}.`
-            : `docfact is not installed in the Python interpreter "${python}" (${interpreter.source}). ` +
-              `Install it with: ${installLine}`;
-        const actions = missing
-            ? [...selectInterpreter, "Open Settings", "Show Log"]
-            : ["Install in Terminal", "Copy Command", ...selectInterpreter, "Open Settings"];
+        const { message, actions } = problemMessage(problem, interpreter.command.join(" "), installLine, isPythonExtensionInstalled());
         const choice = await api.window.showWarningMessage(message, ...actions);
         switch (choice) {
-            case "Install in Terminal": {
+            case ACTIONS.download:
+                await api.openExternal(PYTHON_DOWNLOAD_URL);
+                break;
+            case ACTIONS.install: {
                 // Run pip directly (no shell), so paths with spaces need no quoting.
                 const terminal = api.createTerminal({
                     name: "docfact: install",
@@ -286,17 +305,20 @@ export class ServerManager implements Disposable {
                 );
                 break;
             }
-            case "Copy Command":
+            case ACTIONS.copy:
                 await api.copyToClipboard(installLine);
                 void api.window.showInformationMessage(`Copied: ${installLine}. Run \"docfact: Restart\" after installing.`);
                 break;
-            case "Select Interpreter":
+            case ACTIONS.select:
                 await api.executeCommand("python.setInterpreter");
                 break;
-            case "Open Settings":
-                await api.executeCommand("workbench.action.openSettings", "docfact.interpreter");
+            case ACTIONS.settings:
+                await api.executeCommand(
+                    "workbench.action.openSettings",
+                    problem.kind === "unsupportedPython" ? "docfact.importStrategy" : "docfact.interpreter",
+                );
                 break;
-            case "Show Log":
+            case ACTIONS.log:
                 this.log.show();
                 break;
         }

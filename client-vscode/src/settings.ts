@@ -30,10 +30,10 @@ export const SERVER_SETTING_KEYS: readonly string[] = [
 ];
 
 /** Settings the client uses itself and never sends to the server. */
-export const CLIENT_ONLY_KEYS: readonly string[] = ["interpreter", "trace.server"];
+export const CLIENT_ONLY_KEYS: readonly string[] = ["interpreter", "importStrategy", "trace.server"];
 
 /** Settings whose change needs a new server process (the others are sent to the running one). */
-export const RESTART_KEYS: readonly string[] = ["interpreter"];
+export const RESTART_KEYS: readonly string[] = ["interpreter", "importStrategy"];
 
 export type ServerSettings = Record<string, unknown>;
 

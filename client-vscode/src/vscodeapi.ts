@@ -86,3 +86,7 @@ export function parseUri(value: string): Uri {
 }
 
 export { window };
+
+export function openExternal(url: string): Thenable<boolean> {
+    return env.openExternal(Uri.parse(url));
+}

@@ -1,4 +1,5 @@
-;;; docfact with eglot (Emacs 29+): docfact as the server for Python and Java buffers.
+;;; docfact with eglot (built into Emacs 29+; for Emacs 26.3-28 install the eglot package):
+;;; docfact as the server for Python and Java buffers.
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
                '((python-mode python-ts-mode java-mode java-ts-mode) . ("docfact" "serve")))

@@ -19,7 +19,7 @@ from docfact import config
 PACKAGE_JSON = Path(__file__).resolve().parents[2] / "client-vscode" / "package.json"
 
 # Settings the extension uses itself and never sends to the server (documented in its README).
-CLIENT_ONLY = {"docfact.interpreter", "docfact.trace.server"}
+CLIENT_ONLY = {"docfact.interpreter", "docfact.importStrategy", "docfact.trace.server"}
 
 
 def _contributed() -> dict[str, dict[str, Any]]:

@@ -44,7 +44,7 @@ describe("extension activation (stand-in vscode)", () => {
         const dir = workspace();
         dirs.push(dir);
         // `-S -E` skip site-packages and PYTHONPATH, so docfact cannot be imported: the "not installed" path.
-        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": [python, "-S", "-E"] } });
+        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": [python, "-S", "-E"], "docfact.importStrategy": "fromEnvironment" } });
         try {
             const ext = loadExtension();
             const ctx = context();
@@ -62,13 +62,37 @@ describe("extension activation (stand-in vscode)", () => {
         }
     });
 
+    it("links to python.org when the interpreter does not exist", async () => {
+        const dir = workspace();
+        dirs.push(dir);
+        const missing = join(dir, "no-such-python");
+        // Default importStrategy: the bundled server (or, in a checkout without the bundle, the
+        // interpreter's docfact); either way the interpreter has to exist first.
+        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": missing } });
+        try {
+            const ext = loadExtension();
+            const ctx = context();
+            await ext.activate(ctx);
+            const warning = fake.messages.find((m) => m.kind === "warning");
+            assert.ok(warning, `no warning in ${JSON.stringify(fake.messages)}`);
+            assert.match(warning.message, /docfact needs Python 3\.10 or newer/);
+            assert.ok(warning.message.includes(`"${missing}" was not found`), warning.message);
+            assert.ok(warning.message.includes("https://www.python.org/downloads/"), warning.message);
+            assert.equal(warning.actions[0], "Download Python");
+            await ext.deactivate();
+            ctx.subscriptions.forEach((d: { dispose(): unknown }) => d.dispose());
+        } finally {
+            fake.uninstall();
+        }
+    });
+
     const server = spawnSync(python, ["-c", "import docfact.lsp.server"], { encoding: "utf8" });
     const skip = server.status === 0 ? false : `${python} cannot import docfact.lsp.server: the server is not installed (or not written yet)`;
 
     it("starts the real server, publishes diagnostics and shows the score", { skip, timeout: 120_000 }, async () => {
         const dir = workspace();
         dirs.push(dir);
-        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": python } });
+        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": python, "docfact.importStrategy": "fromEnvironment" } });
         const ext = loadExtension();
         const ctx = context();
         try {

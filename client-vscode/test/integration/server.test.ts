@@ -74,7 +74,7 @@ describe("the real docfact server over stdio", async () => {
         workspace = mkdtempSync(join(tmpdir(), "docfact-vscode-"));
         cpSync(resolve(ROOT, "test", "fixtures"), workspace, { recursive: true });
         // The same process description the extension hands to vscode-languageclient.
-        const launch = serverProcess(python, workspace, process.env);
+        const launch = serverProcess(python, { kind: "environment" }, workspace, process.env);
         child = spawn(launch.command, launch.args, { ...launch.options, stdio: "pipe" });
         child.stderr!.on("data", (d) => stderr.push(String(d)));
         conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { join } from "node:path";
 import {
+    ACTIONS,
+    chooseSource,
+    classifyCheckFailure,
     defaultPython,
+    importStrategy,
+    problemMessage,
+    PYTHON_DOWNLOAD_URL,
+    ServerSource,
     displayCommand,
     InterpreterInputs,
     normalizeSetting,
@@ -64,20 +72,48 @@ describe("interpreter resolution order", () => {
     });
 });
 
+const ENV: ServerSource = { kind: "environment" };
+const BUNDLE = join("/ext", "bundled");
+const BUNDLED: ServerSource = { kind: "bundled", dir: BUNDLE };
+
+describe("import strategy", () => {
+    it("uses the bundled server unless fromEnvironment is set", () => {
+        assert.equal(importStrategy(undefined), "useBundled");
+        assert.equal(importStrategy("useBundled"), "useBundled");
+        assert.equal(importStrategy("nonsense"), "useBundled");
+        assert.equal(importStrategy("fromEnvironment"), "fromEnvironment");
+    });
+    it("takes the bundle when launch.py and libs/ are there", () => {
+        const all = () => true;
+        assert.deepEqual(chooseSource("useBundled", BUNDLE, all), { source: BUNDLED });
+        assert.deepEqual(chooseSource("fromEnvironment", BUNDLE, all), { source: ENV });
+    });
+    it("falls back to the interpreter's docfact, saying why, when the build has no bundle", () => {
+        const onlyLauncher = (p: string) => p.endsWith("launch.py");
+        const r = chooseSource("useBundled", BUNDLE, onlyLauncher);
+        assert.deepEqual(r.source, ENV);
+        assert.match(r.note ?? "", /no bundled server/);
+    });
+});
+
 describe("launch commands", () => {
-    it("starts the server as <python> -m docfact serve", () => {
-        assert.deepEqual(serverLaunch(["/v/bin/python"]), { command: "/v/bin/python", args: ["-m", "docfact", "serve"] });
-        assert.deepEqual(serverLaunch(["py", "-3.12"]), { command: "py", args: ["-3.12", "-m", "docfact", "serve"] });
+    it("starts the interpreter's server as <python> -m docfact serve", () => {
+        assert.deepEqual(serverLaunch(["/v/bin/python"], ENV), { command: "/v/bin/python", args: ["-m", "docfact", "serve"] });
+        assert.deepEqual(serverLaunch(["py", "-3.12"], ENV), { command: "py", args: ["-3.12", "-m", "docfact", "serve"] });
+    });
+    it("starts the bundled server as <python> <bundle>/launch.py serve", () => {
+        assert.deepEqual(serverLaunch(["py", "-3.12"], BUNDLED), { command: "py", args: ["-3.12", join(BUNDLE, "launch.py"), "serve"] });
+        assert.deepEqual(versionCheck(["python3"], BUNDLED), { command: "python3", args: [join(BUNDLE, "launch.py"), "--version"] });
     });
     it("hands the client library a plain stdio process, so no --stdio is appended", () => {
-        const p = serverProcess(["python3"], "/ws", { PATH: "/bin" });
+        const p = serverProcess(["python3"], ENV, "/ws", { PATH: "/bin" });
         assert.deepEqual(p.args, ["-m", "docfact", "serve"]);
         assert.equal(p.options.cwd, "/ws");
         assert.equal(p.options.env.PYTHONSAFEPATH, "1");
         assert.ok(!("transport" in p));
     });
     it("checks the installation by printing docfact.__version__", () => {
-        const c = versionCheck(["python3"]);
+        const c = versionCheck(["python3"], ENV);
         assert.equal(c.command, "python3");
         assert.deepEqual(c.args.slice(0, 1), ["-c"]);
         assert.match(c.args[1], /import docfact.*__version__/);
@@ -107,5 +143,37 @@ describe("launch commands", () => {
     it("substitutes only known variables", () => {
         assert.equal(substitute("${userHome}/x ${unknown} ${env:NOPE}", vars), "/home/u/x ${unknown} ");
         assert.deepEqual(normalizeSetting(undefined, vars), []);
+    });
+});
+
+describe("start problems", () => {
+    it("tells a missing Python apart from the launcher's exit codes", () => {
+        assert.deepEqual(classifyCheckFailure(BUNDLED, { spawnError: "ENOENT", stderr: "" }), { kind: "noPython" });
+        assert.deepEqual(classifyCheckFailure(BUNDLED, { exitCode: 3, stderr: "docfact needs Python 3.10 or newer; this is Python 3.9 (/usr/bin/python3).\n" }), {
+            kind: "tooOld",
+            detail: "docfact needs Python 3.10 or newer; this is Python 3.9 (/usr/bin/python3).",
+        });
+        assert.equal(classifyCheckFailure(BUNDLED, { exitCode: 4, stderr: "bundles for 3.10\n" }).kind, "unsupportedPython");
+        assert.equal(classifyCheckFailure(BUNDLED, { exitCode: 1, stderr: "Traceback\nImportError: x\n" }).kind, "broken");
+        assert.equal(classifyCheckFailure(ENV, { exitCode: 1, stderr: "ModuleNotFoundError: No module named 'docfact'\n" }).kind, "notInstalled");
+    });
+    it("links to python.org when there is no suitable Python", () => {
+        for (const problem of [{ kind: "noPython" } as const, { kind: "tooOld", detail: "this is Python 3.8." } as const]) {
+            const m = problemMessage(problem, "python3", "python3 -m pip install docfact", false);
+            assert.ok(m.message.includes(PYTHON_DOWNLOAD_URL), m.message);
+            assert.match(m.message, /3\.10/);
+            assert.deepEqual(m.actions, [ACTIONS.download, ACTIONS.settings]);
+        }
+        const withExt = problemMessage({ kind: "noPython" }, "python3", "", true);
+        assert.deepEqual(withExt.actions, [ACTIONS.download, ACTIONS.select, ACTIONS.settings]);
+        assert.match(withExt.message, /"python3" was not found/);
+    });
+    it("offers the pip command only for the interpreter's own docfact", () => {
+        const m = problemMessage({ kind: "notInstalled", detail: "" }, "/v/bin/python", "/v/bin/python -m pip install docfact", false);
+        assert.match(m.message, /Install it with: \/v\/bin\/python -m pip install docfact/);
+        assert.deepEqual(m.actions.slice(0, 2), [ACTIONS.install, ACTIONS.copy]);
+        const u = problemMessage({ kind: "unsupportedPython", detail: "bundled for Python 3.10, 3.11." }, "python3", "", false);
+        assert.match(u.message, /fromEnvironment/);
+        assert.ok(!u.actions.includes(ACTIONS.install));
     });
 });
