@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docfact.config import Settings
+from docfact.deps import Deps, Recorder, RunCache
 from docfact.docs.segments import example_segments, segment_doc
 from docfact.graph.graph import ProjectGraph
 from docfact.judges.base import JudgeContext, file_scope_names
@@ -111,7 +112,7 @@ class Engine:
         self.settings = settings or Settings()
         self.graph = ProjectGraph(self.root)
         self._words = _Words()
-        self._run_cache: dict = {}  # shared by the judging of every file (name index, classes)
+        self._run_cache = RunCache()  # shared by the judging of every file (name index, classes)
         self.skipped: list[tuple[str, str]] = []
 
     # ---- loading ------------------------------------------------------------------------------
@@ -160,6 +161,16 @@ class Engine:
         self._changed(path, index)
         return index
 
+    def index_only(self, path: str, text: str) -> FileIndex | None:
+        """Index one file without adding it (None when it cannot be indexed; logged)."""
+        from docfact.index import index_file
+
+        try:
+            return index_file(path, text, self.module_for(path))
+        except Exception:
+            log.exception("docfact: cannot index %s; skipped", path)
+            return None
+
     def add_index(self, index: FileIndex) -> None:
         """Add a file indexed elsewhere (e.g. in a worker process)."""
         self.graph.add_file(index)
@@ -194,6 +205,16 @@ class Engine:
         if index is None:
             return FileResult(path=path, error="not indexed (unsupported, excluded or unreadable)")
         return self.judge_index(index, criteria)
+
+    def check_file_recorded(self, path: str) -> tuple[FileResult, Deps]:
+        """:meth:`check_file`, with every lookup its judging made (see :mod:`docfact.deps`)."""
+        recorder = Recorder()
+        self.graph.recorder = self._run_cache.recorder = recorder
+        try:
+            result = self.check_file(path)
+        finally:
+            self.graph.recorder = self._run_cache.recorder = None
+        return result, recorder.result()
 
     def judge_index(self, index: FileIndex, criteria: Iterable[str] | None = None,
                     lines: LineIndex | None = None, reuse: Reuse | None = None) -> FileResult:

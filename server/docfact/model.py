@@ -291,7 +291,7 @@ class DocResult:
 
     @property
     def symbol(self) -> str:
-        """The documented entity's name inside its file (``Store.prune``), ``<module>`` for the module."""
+        """The documented entity's name inside its file (``Class.method``), ``<module>`` for the module."""
         if self.entity is not None:
             return self.entity.local_name or self.entity.module or "<module>"
         return self.doc.owner or "<module>"

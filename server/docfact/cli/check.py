@@ -11,10 +11,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from docfact import __version__, baseline
+from docfact import baseline
 from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
 from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report
-from docfact.cli.workers import can_fork, index_in_processes, judge_in_processes, rows_of
+from docfact.cli.workers import Rows, can_fork, index_in_processes, judge_in_processes, rows_of
 from docfact.config import (
     CRITERIA_ALL,
     Settings,
@@ -23,7 +23,10 @@ from docfact.config import (
     find_pyproject,
     load_pyproject,
 )
+from docfact.deps import Answers, Fingerprint, fingerprint, still_valid
 from docfact.engine import Engine
+from docfact.model import FileResult
+from docfact.store import Store, code_stamp, digest
 
 
 def _criteria(spec: str | None) -> tuple[str, ...]:
@@ -142,65 +145,88 @@ def run_check(args: argparse.Namespace) -> int:
                 seen.add(item.path.resolve())
                 targets.append((item.path.resolve(), item.text, _display(item.path, g)))
 
-    # 2. cached results: keyed by file content, the whole run's content, settings and version
-    cache = None
-    if not args.no_cache and settings.cache.enabled:
-        cache = _open_cache(settings)
-    run_digest = hashlib.sha256()
-    file_keys: list[str] = []
-    for path, text, _ in targets:
-        h = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        run_digest.update(f"{path}\0{h}\n".encode())
-        file_keys.append(h)
-    if cache is not None:
-        run_digest.update(_tree_stamp(root).encode())
-    base_key = f"{__version__}:{_settings_key(settings)}:{run_digest.hexdigest()}"
+    # 2. verdicts kept from earlier runs: a file's are reused when its text is the same and
+    # every lookup its judging made has the same answer now (docfact.deps); an unchanged
+    # project is answered from one manifest row without building the graph
+    store = _open_store(settings) if not args.no_cache and settings.cache.enabled else None
+    record = store is not None and not settings.llm.enabled
+    hashes = [hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() for _, text, _ in targets]
+    prefix = digest("verdicts", code_stamp(), _settings_key(settings), _environment_stamp(), str(root))
+    file_keys = [digest(prefix, str(path), disp, hashes[i]) for i, (path, _, disp) in enumerate(targets)]
     rows: dict[int, tuple[FileRow, list[DocRow], list[FindingRow]]] = {}
-    if cache is not None:
-        for i, (path, _text, _disp) in enumerate(targets):
-            got = cache.get(f"{base_key}:{path}:{file_keys[i]}")
-            if got is not None:
-                rows[i] = got
+    manifest = digest(prefix, _tree_stamp(root), *file_keys) if record else ""
+    if record and store is not None:
+        if store.get_many("verdicts", [manifest]):
+            kept = store.get_many("verdicts", file_keys)
+            if len(kept) == len(file_keys):
+                rows = {i: kept[k]["rows"] for i, k in enumerate(file_keys)}
 
-    # 3. index and judge what the cache did not answer
-    missing = [i for i in range(len(targets)) if i not in rows]
-    if missing:
+    # 3. index (from the store where it has the file) and judge what is not kept
+    if len(rows) < len(targets):
         engine = Engine(root, settings)
         total = len(targets)
         jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
         gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
         try:
             with engine.graph.deferred():  # edges: only if something asks for them
-                if jobs > 1:
-                    index_in_processes(engine, targets, jobs, progress)
+                indexes = store.load_indexes([(str(p), engine.module_for(str(p)), t) for p, t, _ in targets]) \
+                    if store is not None else {}
+                todo = [t for t in targets if str(t[0]) not in indexes]
+                if jobs > 1 and len(todo) >= 100:
+                    fresh_indexes = index_in_processes(engine, todo, jobs, progress)
                 else:
-                    for n, (path, text, _) in enumerate(targets):
-                        engine.update_file(str(path), text)
-                        progress(n + 1, total, "indexing")
-            _load_imported_modules(engine, root, [targets[i][0] for i in missing])
+                    fresh_indexes = {}
+                    for n, (path, text, _) in enumerate(todo):
+                        index = engine.index_only(str(path), text)
+                        if index is not None:
+                            fresh_indexes[index.path] = index
+                        progress(n + 1, len(todo), "indexing")
+                if store is not None:
+                    store.save_indexes(fresh_indexes.values())
+                indexes.update(fresh_indexes)
+                for path, _, _ in targets:  # as a cold run adds them: lookups list entities in this order
+                    index = indexes.get(str(path))
+                    if index is not None:
+                        engine.add_index(index)
+            _load_imported_modules(engine, root, [p for p, _, _ in targets], store)
         finally:
             gc.enable()
         # The graph lives until the end: keep the collector from rescanning it while judging
         # allocates (a full collection over a large project's graph takes a second). Indexing
         # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
         gc.freeze()
+        answers = Answers(engine.graph, engine.known_words.__contains__)
+        if record and store is not None:
+            kept = store.get_many("verdicts", file_keys)
+            for i, key in enumerate(file_keys):
+                got = kept.get(key)
+                if isinstance(got, dict) and still_valid(got.get("deps", {}), answers):
+                    rows[i] = got["rows"]
+        missing = [i for i in range(len(targets)) if i not in rows]
         keep_text = args.format == "html"
+        fresh: list[tuple[int, Rows, Fingerprint | None]] = []
         if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork():
-            judged = judge_in_processes(engine, targets, missing, jobs, keep_text, progress)
+            fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record)
         else:
-            results = []
+            results: list[tuple[int, FileResult, Fingerprint | None]] = []
             for n, i in enumerate(missing):
-                results.append((i, engine.check_file(str(targets[i][0]))))
+                if record:
+                    fr, deps = engine.check_file_recorded(str(targets[i][0]))
+                    results.append((i, fr, fingerprint(deps, answers)))
+                else:
+                    results.append((i, engine.check_file(str(targets[i][0])), None))
                 progress(n + 1, len(missing), "judging")
             if settings.llm.enabled:
                 from docfact.cli.llm_run import run_llm
 
-                run_llm(engine, settings, [fr for _, fr in results])
-            judged = [(i, rows_of(fr, targets[i], settings, keep_text)) for i, fr in results]
-        for i, got in judged:
+                run_llm(engine, settings, [fr for _, fr, _ in results])
+            fresh = [(i, rows_of(fr, targets[i], settings, keep_text), fp) for i, fr, fp in results]
+        for i, got, _ in fresh:
             rows[i] = got
-            if cache is not None and not settings.llm.enabled:
-                cache.set(f"{base_key}:{targets[i][0]}:{file_keys[i]}", got, expire=30 * 86400)
+        if record and store is not None:
+            store.put_many("verdicts", [(file_keys[i], {"rows": got, "deps": fp}) for i, got, fp in fresh])
+    if record and store is not None:
+        store.put_many("verdicts", [(manifest, True)])
     progress.close()
 
     # 4. the report
@@ -268,16 +294,27 @@ def _tree_stamp(root: Path) -> str:
     return h.hexdigest()
 
 
-def _open_cache(settings: Settings):
-    try:
-        import diskcache
+def _open_store(settings: Settings) -> Store | None:
+    def warn(msg: str) -> None:
+        print(msg, file=sys.stderr)
 
-        d = cache_dir(settings) / "results"
-        d.mkdir(parents=True, exist_ok=True, mode=0o700)
-        return diskcache.Cache(str(d), size_limit=512 * 2**20)
-    except Exception as exc:  # a read-only home must not stop a check
-        print(f"docfact: results cache unavailable ({exc}); continuing without it", file=sys.stderr)
-        return None
+    store = Store(cache_dir(settings), warn=warn)
+    return store if store.usable else None
+
+
+def _environment_stamp() -> str:
+    """The Python and its installed packages (their folders' modification times): judging
+    reads installed modules, so a ``pip install`` invalidates kept verdicts."""
+    parts = [sys.version, sys.executable]
+    here = os.getcwd()
+    for entry in sys.path:
+        if not entry or entry == here:
+            continue  # the working folder: the project, not an installation
+        try:
+            parts.append(f"{entry}\0{os.stat(entry or '.').st_mtime_ns}")
+        except OSError:
+            parts.append(entry)
+    return digest(*parts)
 
 
 # re-export chains followed from the judged files' imports (``from pkg import Thing`` where
@@ -285,7 +322,7 @@ def _open_cache(settings: Settings):
 _REEXPORT_LOADS = 400
 
 
-def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
+def _load_imported_modules(engine, root: Path, paths: list[Path], store: Store | None = None) -> None:
     """Index the project modules the judged files import, when they are not loaded yet: the
     modules named by their imports (1 hop), and for an imported name, the module it is
     re-exported from (``from pkg import Thing`` reads ``pkg/__init__.py``, then the module
@@ -323,7 +360,7 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
                     if index is None:
                         text, _ = read_source(Path(cand), engine.settings.max_file_size)
                         if text is not None:
-                            engine.update_file(real, text)
+                            _index_one(engine, store, real, text)
                             index = graph.file(real)
                 if index is not None:
                     found.append(index)
@@ -366,6 +403,18 @@ def _load_imported_modules(engine, root: Path, paths: list[Path]) -> None:
                     if pair not in seen:
                         seen.add(pair)
                         todo.append(pair)
+
+
+def _index_one(engine: Engine, store: Store | None, path: str, text: str) -> None:
+    """Index one file, from the store when it holds this text (and save it there when not)."""
+    module = engine.module_for(path)
+    stored = store.load_indexes([(path, module, text)]) if store is not None else {}
+    if path in stored:
+        engine.add_index(stored[path])
+        return
+    index = engine.update_file(path, text)
+    if store is not None and index is not None:
+        store.save_indexes([index])
 
 
 def _print_of(f: FindingRow) -> baseline.Fingerprint:

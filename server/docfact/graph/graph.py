@@ -36,6 +36,7 @@ from docfact.graph.resolve import ResolveCache, Resolved, Resolver, clean_name, 
 from docfact.model import Entity, FileIndex, Import, Pos, Range
 
 if TYPE_CHECKING:
+    from docfact.deps import Recorder
     from docfact.index.common import Parsed
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,8 @@ class ProjectGraph:
         self._trees: dict[str, Parsed] = {}
         # one attribute dict per relation kind, shared by all edges of that kind (memory)
         self._edge_attrs: dict[str, dict[str, str]] = {k: {"kind": k} for k in EDGE_KINDS}
+        # while set, every lookup below is reported to it (what judging a file read: docfact.deps)
+        self.recorder: Recorder | None = None
 
     # -- loading ----------------------------------------------------------------------------
 
@@ -171,6 +174,8 @@ class ProjectGraph:
     def g(self) -> nx.MultiDiGraph:
         """The networkx graph, with every pending re-resolution done. Read-only for callers;
         edge attribute dicts are shared per relation kind."""
+        if self.recorder is not None:
+            self.recorder.top.everything = True
         self.flush()
         return self._g
 
@@ -457,58 +462,85 @@ class ProjectGraph:
 
     def files(self) -> list[FileIndex]:
         """All indexed files, in the order they were added."""
+        if self.recorder is not None:
+            self.recorder.top.everything = True
         return list(self._files.values())
 
     def file(self, path: str) -> FileIndex | None:
+        if self.recorder is not None:
+            self.recorder.top.files.add(path)
         return self._files.get(path)
 
     def entity(self, qualname: str) -> Entity | None:
         """The entity with this qualified name (None for placeholders and externals)."""
+        if self.recorder is not None:
+            self.recorder.top.qualnames.add(qualname)
         data = self._g.nodes.get(qualname) if qualname in self._g else None
         return data.get("entity") if data is not None else None
 
     def find(self, path: str, local_name: str) -> Entity | None:
         """The entity ``local_name`` ("Store.prune"; "" for the module) of file ``path``."""
+        if self.recorder is not None:
+            self.recorder.top.files.add(path)
         local = self._local.get(path)
         return local.get(local_name) if local is not None else None
 
     def children(self, owner: Entity) -> list[Entity]:
         """Entities directly inside ``owner`` (a class, function or module), in file order."""
+        if self.recorder is not None:
+            self.recorder.top.files.add(owner.path)
         local = self._local.get(owner.path, {})
         parent = owner.local_name or None
         return [e for e in local.values() if e.parent == parent and e.kind != "module"]
 
     def imports_of(self, path: str) -> tuple[dict[str, Import], list[Import]]:
         """The file's imports: bound name -> import (last one wins), and star imports."""
+        if self.recorder is not None:
+            self.recorder.top.files.add(path)
         return self._imports.get(path, ({}, []))
 
     def module_entity(self, path: str) -> Entity | None:
         return self.find(path, "")
 
     def module_path(self, module: str) -> str | None:
+        if self.recorder is not None:
+            self.recorder.top.modules.add(module)
         return self._modules.get(module)
 
     def is_project_module(self, name: str) -> bool:
         """A module or (possibly namespace) package of the project."""
+        if self.recorder is not None:
+            self.recorder.top.modules.add(name)
         return name in self._modules or name in self._prefixes
 
     def is_project_name(self, dotted: str) -> bool:
         """True when the top-level package of ``dotted`` belongs to the project."""
-        return dotted.split(".", 1)[0] in self._prefixes
+        top = dotted.split(".", 1)[0]
+        if self.recorder is not None:
+            self.recorder.top.modules.add(top)
+        return top in self._prefixes
 
     def java_class(self, package: str, name: str) -> Entity | None:
+        if self.recorder is not None:
+            self.recorder.top.java.add((package, name))
         pkg = self._java.get(package)
         return pkg.get(name) if pkg is not None else None
 
     def is_java_package(self, package: str) -> bool:
+        if self.recorder is not None:
+            self.recorder.top.java.add((package, ""))
         return package in self._java
 
     def entities_named(self, simple_name: str) -> list[Entity]:
         """Every project entity with this simple name, in the order files were added."""
+        if self.recorder is not None:
+            self.recorder.top.names.add(simple_name)
         return list(self._by_name.get(simple_name, {}).values())
 
     def project_names(self) -> set[str]:
         """Simple names of all project entities (for existence checks and "did you mean")."""
+        if self.recorder is not None:
+            self.recorder.top.all_names = True
         if self._names_cache is None:
             self._names_cache = set(self._by_name)
         return self._names_cache
@@ -555,6 +587,8 @@ class ProjectGraph:
         (through reverse edges). Users of a class count for its members too, since a class's
         context shows its members' signatures (``class_users=False`` leaves them out: for a
         member whose signature did not change)."""
+        if self.recorder is not None:
+            self.recorder.top.everything = True  # the edges come from every file
         g = self.g
         out: set[str] = set()
         targets = [qualname]
@@ -582,6 +616,8 @@ class ProjectGraph:
 
     def edges_of(self, qualname: str, kind: str | None = None) -> list[tuple[str, str]]:
         """Outgoing (target, kind) pairs of a node, for inspection and tests."""
+        if self.recorder is not None:
+            self.recorder.top.everything = True
         g = self.g
         if qualname not in g:
             return []

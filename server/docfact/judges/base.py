@@ -309,6 +309,9 @@ class JudgeContext:
 
     def _known_exact(self, name: str) -> bool:
         # cheapest first: the project's words and the builtins answer almost every lookup
+        recorder = self.graph.recorder
+        if recorder is not None:
+            recorder.top.words.add(name)
         if name in self.known_words or name in self.scope_names:
             return True
         if (name in PY_BUILTIN_NAMES or name in STDLIB_MODULES) if self.is_python else name in JAVA_LANG:

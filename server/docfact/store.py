@@ -1,0 +1,304 @@
+"""The persistent store: each file's index, and each file's verdicts with what they depended on.
+
+One SQLite database per cache directory (``store-v1.sqlite3``). SQLite rather than diskcache:
+one file, transactions that make every write atomic (a run killed mid-write leaves the last
+committed state), write-ahead logging so a CLI run and a language server can read and write the
+same store at once, and a single ``used`` column that makes least-recently-used eviction one
+query. Nothing here is trusted blindly: every key carries the docfact code stamp and the grammar
+versions (an index of another docfact or grammar is never read), a row that does not unpickle is
+a miss, and a store that cannot be opened, is corrupt or read-only gives one warning and the run
+goes on without it (results are always computed correctly; the store only saves time).
+
+Rows:
+
+- ``indexes``: key = digest(code stamp, path, module, file text) -> the :class:`FileIndex`
+  without its text (the caller has the text; it is put back on load).
+- ``verdicts``: key = digest(code stamp, settings, path, file text) -> the file's report rows and
+  the fingerprint of what judging them read (see :mod:`docfact.deps`).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+import os
+import pickle
+import sqlite3
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from docfact.model import FileIndex
+
+log = logging.getLogger(__name__)
+
+FILENAME = "store-v1.sqlite3"
+DEFAULT_LIMIT = 512 * 2**20  # bytes of row data; the least recently used rows go first
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS indexes (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
+"""
+_TABLES = ("indexes", "verdicts")
+
+
+@cache
+def code_stamp() -> str:
+    """A digest of docfact's own source and the grammar versions: a store written by other
+    code (another release, a local edit, other grammars) is never read."""
+    from importlib import metadata
+
+    h = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for p in sorted(package.rglob("*")):
+        if p.suffix in (".py", ".scm", ".md") and p.is_file():
+            h.update(p.relative_to(package).as_posix().encode())
+            h.update(p.read_bytes())
+    for dist in ("tree-sitter", "tree-sitter-python", "tree-sitter-java"):
+        try:
+            h.update(f"{dist}={metadata.version(dist)}".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{dist}=?".encode())
+    h.update(sys.version.encode())
+    return h.hexdigest()[:24]
+
+
+def _is_corruption(exc: Exception) -> bool:
+    text = str(exc).lower()
+    return any(k in text for k in ("not a database", "malformed", "corrupt", "no such table"))
+
+
+def digest(*parts: str) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def index_key(path: str, module: str, text: str) -> str:
+    return digest("index", code_stamp(), path, module, text)
+
+
+class Store:
+    """The store of one cache directory; every method is safe to call after a failure (it
+    then does nothing and returns misses)."""
+
+    def __init__(self, directory: Path, limit: int = DEFAULT_LIMIT, warn: Any = None) -> None:
+        self.path = directory / FILENAME
+        self.limit = limit
+        self._warn = warn or (lambda msg: log.warning("%s", msg))
+        self._db: sqlite3.Connection | None = None
+        self.read_only = False
+        self._open()
+
+    # ---- opening and failures -----------------------------------------------------------------
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self._db = self._connect()
+        except sqlite3.DatabaseError as exc:
+            if _is_corruption(exc):
+                self._set_aside(exc)
+            else:
+                self._fail(f"store {self.path} cannot be opened ({exc})")
+        except OSError as exc:
+            self._fail(f"store {self.path} cannot be opened ({exc.strerror or exc})")
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            old_umask = os.umask(0o077)  # the store and its journal: readable by their owner only
+            try:
+                db = sqlite3.connect(str(self.path), timeout=5, isolation_level=None, check_same_thread=False)
+                db.execute("PRAGMA busy_timeout=5000")
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.executescript(_SCHEMA)
+            finally:
+                os.umask(old_umask)
+        except sqlite3.OperationalError as exc:
+            if not self.path.is_file() or _is_corruption(exc):
+                raise
+            # a store on a read-only disk or owned by someone else: read it, save nothing
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5, isolation_level=None,
+                                 check_same_thread=False)
+            self.read_only = True
+            self._warn(f"docfact: store {self.path} is read-only ({exc}); using it without saving")
+        db.execute("SELECT count(*) FROM indexes WHERE key = ''").fetchone()  # a corrupt file fails here
+        return db
+
+    def _set_aside(self, exc: Exception) -> None:
+        """A damaged store: move it aside (kept for a bug report) and start an empty one."""
+        aside = self.path.with_name(f"{self.path.name}.damaged-{int(time.time())}")
+        self._warn(f"docfact: store {self.path} is damaged ({exc}); moved to {aside.name}, starting afresh")
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                p = Path(str(self.path) + suffix)
+                if p.exists():
+                    p.replace(Path(str(aside) + suffix))
+            self._db = self._connect()
+        except (OSError, sqlite3.DatabaseError) as exc2:
+            self._fail(f"store {self.path} cannot be recreated ({exc2})")
+
+    def _fail(self, message: str) -> None:
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+        self._db = None
+        self._warn(f"docfact: {message}; continuing without it")
+
+    @property
+    def usable(self) -> bool:
+        return self._db is not None
+
+    def close(self) -> None:
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+            self._db = None
+
+    # ---- rows ---------------------------------------------------------------------------------
+    def get_many(self, table: str, keys: list[str]) -> dict[str, Any]:
+        """The unpickled rows of ``keys`` that exist and load; a row that does not load is
+        dropped (a miss)."""
+        assert table in _TABLES
+        if self._db is None or not keys:
+            return {}
+        out: dict[str, Any] = {}
+        bad: list[str] = []
+        try:
+            for i in range(0, len(keys), 500):
+                chunk = keys[i:i + 500]
+                marks = ",".join("?" * len(chunk))
+                for key, data in self._db.execute(f"SELECT key, data FROM {table} WHERE key IN ({marks})", chunk):
+                    try:
+                        out[key] = pickle.loads(data)
+                    except Exception:
+                        bad.append(key)
+            if out and not self.read_only:
+                now = int(time.time())
+                self._db.executemany(f"UPDATE {table} SET used = ? WHERE key = ?", [(now, k) for k in out])
+        except sqlite3.DatabaseError as exc:
+            self._damaged(exc)
+            return {}
+        if bad:
+            self._warn(f"docfact: {len(bad)} damaged rows in the store {self.path}; recomputed")
+            self.delete(table, bad)
+        return out
+
+    def put_many(self, table: str, rows: Iterable[tuple[str, Any]]) -> None:
+        """Write rows in one transaction (all or nothing), then evict beyond the size limit."""
+        assert table in _TABLES
+        if self._db is None or self.read_only:
+            return
+        now = int(time.time())
+        data = [(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), now) for key, value in rows]
+        if not data:
+            return
+        try:
+            with self._transaction():
+                self._db.executemany(f"INSERT OR REPLACE INTO {table} (key, data, used) VALUES (?, ?, ?)", data)
+            self._evict()
+        except sqlite3.DatabaseError as exc:
+            self._damaged(exc)
+
+    def delete(self, table: str, keys: list[str]) -> None:
+        if self._db is None or self.read_only or not keys:
+            return
+        try:
+            with self._transaction():
+                self._db.executemany(f"DELETE FROM {table} WHERE key = ?", [(k,) for k in keys])
+        except sqlite3.DatabaseError as exc:
+            self._damaged(exc)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction: committed whole, or rolled back on any error."""
+        db = self._db
+        assert db is not None
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def size(self) -> int:
+        """Bytes of row data held."""
+        if self._db is None:
+            return 0
+        try:
+            return sum(self._db.execute(f"SELECT coalesce(sum(length(data)), 0) FROM {t}").fetchone()[0]
+                       for t in _TABLES)
+        except sqlite3.DatabaseError:
+            return 0
+
+    def _evict(self) -> None:
+        """Drop the least recently used rows until the data fits in 80% of the limit."""
+        total = self.size()
+        if total <= self.limit or self._db is None:
+            return
+        target = int(self.limit * 0.8)
+        rows = []
+        for t in _TABLES:
+            rows += [(used, t, key, n) for key, used, n in
+                     self._db.execute(f"SELECT key, used, length(data) FROM {t}")]
+        rows.sort()
+        drop: dict[str, list[str]] = {t: [] for t in _TABLES}
+        for _used, t, key, n in rows:
+            if total <= target:
+                break
+            drop[t].append(key)
+            total -= n
+        for t, keys in drop.items():
+            self.delete(t, keys)
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.DatabaseError:
+            pass
+
+    def _damaged(self, exc: Exception) -> None:
+        if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+            self._warn(f"docfact: store {self.path} is busy ({exc}); this run does not save to it")
+            self.read_only = True
+            return
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+            self._db = None
+        if _is_corruption(exc):
+            self._set_aside(exc)
+        else:
+            self._fail(f"store {self.path} failed ({exc})")
+
+    # ---- file indexes -------------------------------------------------------------------------
+    def load_indexes(self, files: list[tuple[str, str, str]]) -> dict[str, FileIndex]:
+        """path -> its stored index, for the (path, module, text) triples found in the store."""
+        keys = {index_key(p, m, t): (p, t) for p, m, t in files}
+        got = self.get_many("indexes", list(keys))
+        out: dict[str, FileIndex] = {}
+        for key, index in got.items():
+            path, text = keys[key]
+            if isinstance(index, FileIndex) and index.path == path:
+                index.text = text
+                out[path] = index
+        return out
+
+    def save_indexes(self, indexes: Iterable[FileIndex]) -> None:
+        rows = []
+        for index in indexes:
+            bare = copy.copy(index)  # without the text (the caller has it) and derived tables
+            bare.text, bare.words, bare._by_name, bare._by_doc = "", None, None, None
+            rows.append((index_key(index.path, index.module, index.text), bare))
+        self.put_many("indexes", rows)
