@@ -25,6 +25,7 @@ from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
 from docfact.positions import LineIndex
+from docfact.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -117,9 +118,10 @@ class Engine:
 
     # ---- loading ------------------------------------------------------------------------------
     def load(self, paths: Iterable[Path] | None = None, progress: Progress | None = None,
-             cancelled: Callable[[], bool] | None = None) -> None:
-        """Index ``paths`` (folders or files; default: the whole root) into the graph. Their
-        edges are resolved at the first query of edges (``graph.flush()`` resolves them now)."""
+             cancelled: Callable[[], bool] | None = None, store: Store | None = None) -> None:
+        """Index ``paths`` (folders or files; default: the whole root) into the graph, taking
+        the index of a file from ``store`` when it holds that text (and saving the others there).
+        Edges are resolved at the first query of edges (``graph.flush()`` resolves them now)."""
         from docfact.index.workspace import read_source, scan
 
         items: list[tuple[Path, str]] = []
@@ -139,16 +141,28 @@ class Engine:
                     items.append((it.path, it.text))
         total = len(items)
         gc.disable()  # loading allocates a lot and frees little: no collection passes meanwhile
+        fresh: list[FileIndex] = []
         try:
+            keys = [(str(p.resolve()), text) for p, text in items]
+            stored = store.load_indexes([(p, self.module_for(p), text) for p, text in keys]) \
+                if store is not None else {}
             with self.graph.deferred():  # edges resolved once, when every file is known
-                for i, (path, text) in enumerate(items):
+                for i, (path, text) in enumerate(keys):
                     if cancelled is not None and cancelled():
                         break
-                    self.update_file(str(path), text)
+                    index = stored.get(path)
+                    if index is not None:
+                        self.add_index(index)
+                    else:
+                        index = self.update_file(path, text)
+                        if index is not None:
+                            fresh.append(index)
                     if progress is not None:
-                        progress(i + 1, total, str(path))
+                        progress(i + 1, total, path)
         finally:
             gc.enable()
+        if store is not None and fresh:
+            store.save_indexes(fresh)
 
     def update_file(self, path: str, text: str) -> FileIndex | None:
         """(Re)index one file; the cost depends on that file only."""

@@ -33,6 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from docfact.config import Settings, cache_dir
 from docfact.model import FileIndex
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,15 @@ def code_stamp() -> str:
             h.update(f"{dist}=?".encode())
     h.update(sys.version.encode())
     return h.hexdigest()[:24]
+
+
+def open_store(settings: Settings, warn: Any = None) -> Store | None:
+    """The store of the settings' cache directory, or None when caching is off or the store
+    cannot be used (after one warning)."""
+    if not settings.cache.enabled:
+        return None
+    store = Store(cache_dir(settings), warn=warn)
+    return store if store.usable else None
 
 
 def _is_corruption(exc: Exception) -> bool:

@@ -19,14 +19,13 @@ from docfact.config import (
     CRITERIA_ALL,
     Settings,
     SettingsError,
-    cache_dir,
     find_pyproject,
     load_pyproject,
 )
 from docfact.deps import Answers, Fingerprint, fingerprint, still_valid
 from docfact.engine import Engine
 from docfact.model import FileResult
-from docfact.store import Store, code_stamp, digest
+from docfact.store import Store, code_stamp, digest, open_store
 
 
 def _criteria(spec: str | None) -> tuple[str, ...]:
@@ -298,8 +297,7 @@ def _open_store(settings: Settings) -> Store | None:
     def warn(msg: str) -> None:
         print(msg, file=sys.stderr)
 
-    store = Store(cache_dir(settings), warn=warn)
-    return store if store.usable else None
+    return open_store(settings, warn)
 
 
 def _environment_stamp() -> str:

@@ -28,6 +28,7 @@ from docfact.engine import Engine, project_root
 from docfact.model import DocResult, FileResult, Finding, Fix
 from docfact.positions import LineIndex
 from docfact.regenerate import regenerate
+from docfact.store import open_store
 
 from . import convert
 from .checker import Checker
@@ -110,15 +111,24 @@ class DocfactServer(LanguageServer):
             await self.in_engine(self.warm_up.join)
             for folder in folders:
                 started = asyncio.get_running_loop().time()
+                store = await self.in_engine(open_store, folder.settings)
                 try:
-                    await self.in_engine(lambda f=folder: f.engine.load(
-                        progress=reporter.report, cancelled=lambda: reporter.cancelled or self.stopping))
-                    # the edges now, while indexing shows progress, not at the first save
-                    await self.in_engine(folder.engine.graph.flush)
+                    await self.in_engine(lambda f=folder, s=store: f.engine.load(
+                        progress=reporter.report, cancelled=lambda: reporter.cancelled or self.stopping, store=s))
                 except Exception:
                     log.exception("docfact: indexing %s failed", folder.root)
                 finally:
+                    if store is not None:
+                        await self.in_engine(store.close)
                     folder.ready.set()
+                # the documents waiting for the index are judged first (judging needs no edges):
+                # let them queue their checks before the edges are resolved
+                for _ in range(3):
+                    await asyncio.sleep(0)
+                try:
+                    await self.in_engine(folder.engine.graph.flush)
+                except Exception:
+                    log.exception("docfact: resolving the relations of %s failed", folder.root)
                 # the indexed graph lives as long as the server: exempt it from collections,
                 # which would otherwise rescan it and pause a check now and then
                 await self.in_engine(_freeze_heap)
