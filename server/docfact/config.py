@@ -271,3 +271,14 @@ def default_cache_dir() -> Path:
 
 def cache_dir(settings: Settings) -> Path:
     return Path(settings.cache.dir).expanduser() if settings.cache.dir else default_cache_dir()
+
+
+def project_root(start: Path) -> Path:
+    """The folder that holds the project of ``start``: the nearest one with pyproject.toml,
+    setup.py, .git, pom.xml or build.gradle; else ``start`` itself (or its folder)."""
+    p = start.resolve()
+    base = p if p.is_dir() else p.parent
+    for d in (base, *base.parents):
+        if any((d / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git", "pom.xml", "build.gradle")):
+            return d
+    return base

@@ -33,17 +33,6 @@ Progress = Callable[[int, int, str], None]
 Reuse = Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None]
 
 
-def project_root(start: Path) -> Path:
-    """The folder that holds the project of ``start``: the nearest one with pyproject.toml,
-    setup.py, .git, pom.xml or build.gradle; else ``start`` itself (or its folder)."""
-    p = start.resolve()
-    base = p if p.is_dir() else p.parent
-    for d in (base, *base.parents):
-        if any((d / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git", "pom.xml", "build.gradle")):
-            return d
-    return base
-
-
 @dataclass
 class _Words:
     """Every name the project uses, with per-file sets so one file can be swapped cheaply.

@@ -10,11 +10,11 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from docfact import baseline
 from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
 from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report
-from docfact.cli.workers import Rows, can_fork, index_in_processes, judge_in_processes, rows_of
 from docfact.config import (
     CRITERIA_ALL,
     Settings,
@@ -22,10 +22,10 @@ from docfact.config import (
     find_pyproject,
     load_pyproject,
 )
-from docfact.deps import Answers, Fingerprint, fingerprint, still_valid
-from docfact.engine import Engine
-from docfact.model import FileResult
 from docfact.store import Store, code_stamp, digest, open_store
+
+if TYPE_CHECKING:
+    from docfact.engine import Engine
 
 
 def _criteria(spec: str | None) -> tuple[str, ...]:
@@ -110,7 +110,7 @@ def _settings_key(s: Settings) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from docfact.engine import project_root
+    from docfact.config import project_root
     from docfact.index.workspace import language_for_path, read_source, scan
 
     given = [Path(p) for p in (args.paths or ["."])]
@@ -160,8 +160,20 @@ def run_check(args: argparse.Namespace) -> int:
             if len(kept) == len(file_keys):
                 rows = {i: kept[k]["rows"] for i, k in enumerate(file_keys)}
 
-    # 3. index (from the store where it has the file) and judge what is not kept
+    # 3. index (from the store where it has the file) and judge what is not kept (the engine
+    # is imported only now: an unchanged project is answered without it)
     if len(rows) < len(targets):
+        from docfact.cli.workers import (
+            Rows,
+            can_fork,
+            index_in_processes,
+            judge_in_processes,
+            rows_of,
+        )
+        from docfact.deps import Answers, Fingerprint, fingerprint, still_valid
+        from docfact.engine import Engine
+        from docfact.model import FileResult
+
         engine = Engine(root, settings)
         total = len(targets)
         jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)

@@ -103,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _engine_for(path: Path):
-    from docfact.config import Settings, SettingsError, find_pyproject, load_pyproject
-    from docfact.engine import Engine, project_root
+    from docfact.config import Settings, SettingsError, find_pyproject, load_pyproject, project_root
+    from docfact.engine import Engine
 
     if not path.exists():
         raise UsageError(f"{path}: no such file or folder")

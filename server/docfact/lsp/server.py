@@ -23,8 +23,8 @@ from pygls.lsp.server import LanguageServer
 
 from docfact import __version__
 from docfact.baseline import fingerprint
-from docfact.config import Settings
-from docfact.engine import Engine, project_root
+from docfact.config import Settings, project_root
+from docfact.engine import Engine
 from docfact.model import DocResult, FileResult, Finding, Fix
 from docfact.positions import LineIndex
 from docfact.regenerate import regenerate
