@@ -104,6 +104,7 @@ class Engine:
         self._words = _Words()
         self._run_cache = RunCache()  # shared by the judging of every file (name index, classes)
         self.skipped: list[tuple[str, str]] = []
+        self.from_store = 0  # files of the last load() whose index came from the store
 
     # ---- loading ------------------------------------------------------------------------------
     def load(self, paths: Iterable[Path] | None = None, progress: Progress | None = None,
@@ -135,6 +136,7 @@ class Engine:
             keys = [(str(p.resolve()), text) for p, text in items]
             stored = store.load_indexes([(p, self.module_for(p), text) for p, text in keys]) \
                 if store is not None else {}
+            self.from_store = len(stored)
             with self.graph.deferred():  # edges resolved once, when every file is known
                 for i, (path, text) in enumerate(keys):
                     if cancelled is not None and cancelled():

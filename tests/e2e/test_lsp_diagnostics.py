@@ -209,3 +209,30 @@ async def test_cached_verdicts_are_dropped_when_their_context_changes(start, pro
     assert [d.range.start.line + 1 for d in diags if "should_remove" in d.message] == [34]
     [line] = [m.message for m in ed.client.log_messages if "checked store.py" in m.message][-1:]
     assert "0 reused" not in line and "7 reused" not in line, line
+
+
+@pytest.mark.asyncio
+async def test_a_second_start_indexes_from_the_store_and_says_the_same(start, profile, workspace):
+    """The second server on a workspace parses only what changed since the first one, and
+    publishes the same diagnostics."""
+    async def session() -> tuple[list[tuple[str, int]], int, int]:
+        ed = await start(profile)
+        uri = ed.open(STORE)
+        diags = await ed.diagnostics(uri, lambda d: len(d) > 0)
+        deadline = asyncio.get_running_loop().time() + 30
+        while not any("indexed" in m.message for m in ed.client.log_messages):
+            assert asyncio.get_running_loop().time() < deadline, "no indexing log line"
+            await asyncio.sleep(0.05)
+        [line] = [m.message for m in ed.client.log_messages if "indexed" in m.message]
+        stored = re.search(r"indexed (\d+) files .* \((\d+) from the store\)", line)
+        assert stored is not None, line
+        await ed.client.shutdown_session()
+        return ed.summary(diags), int(stored.group(1)), int(stored.group(2))
+
+    first, files, from_store = await session()
+    assert from_store == 0 and files >= 2
+    other = next(p for p in sorted(workspace.rglob("*.py")) if p.name != "store.py")
+    other.write_text(other.read_text(encoding="utf-8") + "\n# edited between the two starts\n", encoding="utf-8")
+    second, files2, from_store2 = await session()
+    assert second == first and files2 == files
+    assert from_store2 == files - 1  # all but the edited file

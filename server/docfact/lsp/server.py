@@ -133,8 +133,9 @@ class DocfactServer(LanguageServer):
                 # which would otherwise rescan it and pause a check now and then
                 await self.in_engine(_freeze_heap)
                 n = len(folder.engine.graph.files())
-                log.info("docfact: indexed %d files of %s in %.1f s%s", n, folder.root,
-                         asyncio.get_running_loop().time() - started, " (cancelled)" if reporter.cancelled else "")
+                log.info("docfact: indexed %d files of %s in %.1f s (%d from the store)%s", n, folder.root,
+                         asyncio.get_running_loop().time() - started, folder.engine.from_store,
+                         " (cancelled)" if reporter.cancelled else "")
                 for path, reason in folder.engine.skipped:
                     log.info("docfact: skipped %s: %s", path, reason)
                 folder.engine.skipped.clear()
