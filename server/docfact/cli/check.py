@@ -235,7 +235,9 @@ def run_check(args: argparse.Namespace) -> int:
         for i, got, _ in fresh:
             rows[i] = got
         if record and store is not None:
-            store.put_many("verdicts", [(file_keys[i], {"rows": got, "deps": fp}) for i, got, fp in fresh])
+            # without the file's text (an HTML report's rows carry it; it is read again anyway)
+            store.put_many("verdicts", [(file_keys[i], {"rows": (replace(got[0], text=""), got[1], got[2]), "deps": fp})
+                                        for i, got, fp in fresh])
     if record and store is not None:
         store.put_many("verdicts", [(manifest, True)])
     progress.close()

@@ -17,6 +17,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity, Finding, Segment
@@ -54,13 +55,17 @@ _SUBJECTS = frozenset({"it", "this", "its", "parameter", "argument", "option", "
 # prose that names the parameter
 _NAME = r"(?:(?P<q>`{1,2}|\*)(?P<name>[A-Za-z_]\w*)(?P=q)|(?<![\w.`*])(?P<bare>[A-Za-z_]\w*))"
 _ROLE = r"(?:\s+(?:parameter|argument|keyword\s+argument|option|flag))?"
-_NAMED = tuple(re.compile(p + _VALUE) for p in (
-    _NAME + _ROLE + r"\s+defaults\s+to\s+",
-    r"\b(?i:by\s+default),?\s+(?:the\s+)?" + _NAME + _ROLE + r"\s+is\s+(?:set\s+to\s+)?",
-    r"\b(?i:the\s+)?(?i:default)(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?" + _NAME + _ROLE + r"\s+is\s+",
-    r"\b(?i:when|if)\s+not\s+(?:given|provided|passed|specified|set),?\s+" + _NAME + r"\s+(?:is\s+(?:set\s+to\s+)?|defaults\s+to\s+)",
-    r"\b(?i:when|if)\s+" + _NAME + r"\s+is\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out),?\s+"
-    r"(?:it\s+)?(?:defaults\s+to|is\s+set\s+to|is)\s+",
+# (a phrase every match contains, looked for first since a name may start anywhere; the pattern)
+_NAMED = tuple((re.compile(gate), re.compile(p + _VALUE)) for gate, p in (
+    (r"defaults\s+to", _NAME + _ROLE + r"\s+defaults\s+to\s+"),
+    (r"(?i:by\s+default)", r"\b(?i:by\s+default),?\s+(?:the\s+)?" + _NAME + _ROLE + r"\s+is\s+(?:set\s+to\s+)?"),
+    (r"(?i:default)(?:\s+value)?\s+(?:of|for)\s",
+     r"\b(?i:the\s+)?(?i:default)(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?" + _NAME + _ROLE + r"\s+is\s+"),
+    (r"\b(?i:when|if)\s+not\s",
+     r"\b(?i:when|if)\s+not\s+(?:given|provided|passed|specified|set),?\s+" + _NAME + r"\s+(?:is\s+(?:set\s+to\s+)?|defaults\s+to\s+)"),
+    (r"\sis\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out)",
+     r"\b(?i:when|if)\s+" + _NAME + r"\s+is\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out),?\s+"
+     r"(?:it\s+)?(?:defaults\s+to|is\s+set\s+to|is)\s+"),
 ))
 
 _DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
@@ -103,7 +108,9 @@ class _Member:
 def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
     text = seg.text
     out: list[_Claim] = []
-    for pat in _NAMED:
+    for gate, pat in _NAMED:
+        if not gate.search(text):
+            continue
         for m in pat.finditer(text):
             name = m.group("name") or m.group("bare")
             if name not in params or _conditional(text, m.end("val"), name):
@@ -378,8 +385,6 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     for claim in _claims(seg, set(defaults)):
         default = defaults[claim.name]
-        if _sentinel_replaced(default, claim.name):
-            continue
         doc_v = read_value(claim.value)
         code_v = read_value(default.text)
         shown = f"`{default.text}`"
@@ -391,7 +396,7 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if doc_v[1] == default.text:
                 continue
             doc_v = _constant(ctx, doc_v[1], e)
-        if _same(doc_v, code_v) is not False:
+        if _same(doc_v, code_v) is not False or _sentinel_replaced(default, claim.name):
             continue
         a, b = claim.span
         if claim.value[:1] == "`" and not default.text.startswith("`"):
@@ -412,7 +417,11 @@ def _sentinel_replaced(default: _Default, name: str) -> bool:
     owner = default.owner
     if owner.kind not in ("function", "method"):
         return False
-    n = re.escape(name)
-    value = re.escape(default.text)
-    return re.search(rf"\b{n}\s+or\b|\bif\s+not\s+{n}\b|\b{n}\s*(?:is(?:\s+not)?|[=!]=|<=?|>=?)\s*{value}"
-                     rf"|{value}\s*(?:is(?:\s+not)?|[=!]=)\s*{n}\b|\b{n}\s+if\s+{n}\b", owner.code) is not None
+    return _sentinel_test(name, default.text).search(owner.code) is not None
+
+
+@lru_cache(maxsize=1024)
+def _sentinel_test(name: str, value: str) -> re.Pattern[str]:
+    n, v = re.escape(name), re.escape(value)
+    return re.compile(rf"\b{n}\s+or\b|\bif\s+not\s+{n}\b|\b{n}\s*(?:is(?:\s+not)?|[=!]=|<=?|>=?)\s*{v}"
+                      rf"|{v}\s*(?:is(?:\s+not)?|[=!]=)\s*{n}\b|\b{n}\s+if\s+{n}\b")
