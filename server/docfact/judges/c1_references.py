@@ -111,6 +111,8 @@ def _near_miss(ctx: JudgeContext, name: str) -> str | None:
 def _missing(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
     """(provably missing, suggestion) for a reference target, answered once per target and
     class (or module) whose docs name it: the same targets recur in every method's doc."""
+    if exists_by_suffix(ctx, target):
+        return False, None  # answered once per run: most references name a project entity
     owner = ctx.owner_class.qualname if ctx.owner_class is not None else ctx.file.path
     key = ("reference", owner, target)
     got = ctx.run_cache.get(key)
