@@ -308,7 +308,7 @@ class Store:
     def save_indexes(self, indexes: Iterable[FileIndex]) -> None:
         rows = []
         for index in indexes:
-            bare = copy.copy(index)  # without the text (the caller has it) and derived tables
-            bare.text, bare.words, bare._by_name, bare._by_doc = "", None, None, None
+            bare = copy.copy(index)  # without the text (the caller has it) and tables of ids
+            bare.text, bare._by_name, bare._by_doc = "", None, None
             rows.append((index_key(index.path, index.module, index.text), bare))
         self.put_many("indexes", rows)

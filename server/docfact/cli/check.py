@@ -192,13 +192,13 @@ def run_check(args: argparse.Namespace) -> int:
                         if index is not None:
                             fresh_indexes[index.path] = index
                         progress(n + 1, len(todo), "indexing")
-                if store is not None:
-                    store.save_indexes(fresh_indexes.values())
                 indexes.update(fresh_indexes)
                 for path, _, _ in targets:  # as a cold run adds them: lookups list entities in this order
                     index = indexes.get(str(path))
                     if index is not None:
                         engine.add_index(index)
+                if store is not None:  # with the words adding them computed
+                    store.save_indexes(fresh_indexes.values())
             _load_imported_modules(engine, root, [p for p, _, _ in targets], store)
         finally:
             gc.enable()
