@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import gc
+import hashlib
 import logging
 import re
 from collections import Counter
@@ -94,6 +95,15 @@ def _file_words(index: FileIndex) -> set[str]:
     return words
 
 
+def text_digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
+def _world_part(path: str, digest: str) -> int:
+    return int.from_bytes(hashlib.blake2b(f"{path}\0{digest}".encode("utf-8", "surrogatepass"),
+                                          digest_size=16).digest(), "big")
+
+
 class Engine:
     """One project: its graph, its settings and the judging of its files."""
 
@@ -105,13 +115,18 @@ class Engine:
         self._run_cache = RunCache()  # shared by the judging of every file (name index, classes)
         self.skipped: list[tuple[str, str]] = []
         self.from_store = 0  # files of the last load() whose index came from the store
+        self.hashes: dict[str, str] = {}  # path -> text_digest of the text indexed
+        self._world = 0  # XOR of _world_part over hashes (see world())
 
     # ---- loading ------------------------------------------------------------------------------
     def load(self, paths: Iterable[Path] | None = None, progress: Progress | None = None,
-             cancelled: Callable[[], bool] | None = None, store: Store | None = None) -> None:
+             cancelled: Callable[[], bool] | None = None, store: Store | None = None,
+             on_read: Callable[[dict[str, str], str], None] | None = None) -> None:
         """Index ``paths`` (folders or files; default: the whole root) into the graph, taking
         the index of a file from ``store`` when it holds that text (and saving the others there).
-        Edges are resolved at the first query of edges (``graph.flush()`` resolves them now)."""
+        ``on_read(hashes, world)`` hears the digests of the texts read, before any indexing
+        (see :meth:`world`). Edges are resolved at the first query of edges (``graph.flush()``
+        resolves them now)."""
         from docfact.index.workspace import read_source, scan
 
         items: list[tuple[Path, str]] = []
@@ -134,6 +149,12 @@ class Engine:
         fresh: list[FileIndex] = []
         try:
             keys = [(str(p.resolve()), text) for p, text in items]
+            if on_read is not None:
+                hashes = {p: text_digest(text) for p, text in keys}
+                world = 0
+                for p, h in hashes.items():
+                    world ^= _world_part(p, h)
+                on_read(hashes, f"{world:032x}")
             stored = store.load_indexes([(p, self.module_for(p), text) for p, text in keys]) \
                 if store is not None else {}
             self.from_store = len(stored)
@@ -187,10 +208,21 @@ class Engine:
         self._changed(path, None)
 
     def _changed(self, path: str, index: FileIndex | None) -> None:
-        """Bookkeeping after a file was (re)indexed or removed: the project's words, and the
-        per-run judging cache that depends on them."""
+        """Bookkeeping after a file was (re)indexed or removed: the project's words, the
+        per-run judging cache that depends on them, and the digest of every file's text."""
         self._words.replace(path, index)
         self._run_cache.clear()
+        old = self.hashes.pop(path, None)
+        if old is not None:
+            self._world ^= _world_part(path, old)
+        if index is not None:
+            h = self.hashes[path] = text_digest(index.text)
+            self._world ^= _world_part(path, h)
+
+    def world(self) -> str:
+        """A digest of the path and text of every file the engine holds (order-free): equal
+        worlds, settings and code give equal verdicts."""
+        return f"{self._world:032x}"
 
     def module_for(self, path: str) -> str:
         from docfact.index.workspace import module_name

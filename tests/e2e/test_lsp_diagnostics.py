@@ -213,9 +213,10 @@ async def test_cached_verdicts_are_dropped_when_their_context_changes(start, pro
 
 @pytest.mark.asyncio
 async def test_a_second_start_indexes_from_the_store_and_says_the_same(start, profile, workspace):
-    """The second server on a workspace parses only what changed since the first one, and
-    publishes the same diagnostics."""
-    async def session() -> tuple[list[tuple[str, int]], int, int]:
+    """A second server on an unchanged workspace shows the kept diagnostics at once and parses
+    nothing; after a file changed on disk it parses only that file. The diagnostics are the
+    same each time."""
+    async def session() -> tuple[list[tuple[str, int]], int, int, bool]:
         ed = await start(profile)
         uri = ed.open(STORE)
         diags = await ed.diagnostics(uri, lambda d: len(d) > 0)
@@ -226,13 +227,16 @@ async def test_a_second_start_indexes_from_the_store_and_says_the_same(start, pr
         [line] = [m.message for m in ed.client.log_messages if "indexed" in m.message]
         stored = re.search(r"indexed (\d+) files .* \((\d+) from the store\)", line)
         assert stored is not None, line
+        kept = any("kept from the last session" in m.message for m in ed.client.log_messages)
         await ed.client.shutdown_session()
-        return ed.summary(diags), int(stored.group(1)), int(stored.group(2))
+        return ed.summary(diags), int(stored.group(1)), int(stored.group(2)), kept
 
-    first, files, from_store = await session()
-    assert from_store == 0 and files >= 2
+    first, files, from_store, kept = await session()
+    assert from_store == 0 and files >= 2 and not kept
+    second, files2, from_store2, kept2 = await session()
+    assert second == first and files2 == files and from_store2 == files and kept2
     other = next(p for p in sorted(workspace.rglob("*.py")) if p.name != "store.py")
     other.write_text(other.read_text(encoding="utf-8") + "\n# edited between the two starts\n", encoding="utf-8")
-    second, files2, from_store2 = await session()
-    assert second == first and files2 == files
-    assert from_store2 == files - 1  # all but the edited file
+    third, files3, from_store3, kept3 = await session()
+    assert third == first and files3 == files
+    assert from_store3 == files - 1 and not kept3  # the workspace changed: judged again

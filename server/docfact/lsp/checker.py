@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings
-from docfact.engine import file_words
+from docfact.engine import file_words, text_digest
 from docfact.index.workspace import language_for_path, read_source
 from docfact.model import (
     DocBlock,
@@ -30,6 +30,7 @@ from docfact.model import (
     aggregate_score,
 )
 from docfact.positions import LineIndex
+from docfact.store import code_stamp, digest
 
 from . import convert
 from .progress import progress
@@ -279,12 +280,56 @@ class Checker:
         if result is not None and result.error:
             log.info("docfact: %s: %s", st.path, result.error)
         server.publish(uri)
+        if result is not None and folder.store is not None and folder.indexed and not folder.settings.llm.enabled:
+            await server.in_engine(self.save_result, folder, st.path, result)
         if after_save:
             new = entity_codes(index)
             changed = changed_qualnames(st.saved_entities, new)
             st.saved_entities = new
             await self.recheck_dependents(folder, changed, skip_uri=uri)
         return result
+
+    # ---- results kept across restarts (see Engine.world) ------------------------------------------
+    @staticmethod
+    def _result_key(folder: Folder, path: str, world: str) -> str:
+        return digest("lsp-result", code_stamp(), digest(repr(folder.settings)), world, path)
+
+    def save_result(self, folder: Folder, path: str, result: FileResult) -> None:
+        """Engine thread: keep a document's result for the same workspace state at the next start."""
+        if folder.store is not None:
+            folder.store.put_many("verdicts", [(self._result_key(folder, path, folder.engine.world()), result)])
+
+    def stored_results(self, folder: Folder, hashes: dict[str, str], world: str) -> list[tuple[str, FileResult]]:
+        """Engine thread, while the folder loads: the kept results of the open documents whose
+        text is the one on disk, when every file of the workspace is as it was then."""
+        if folder.store is None or folder.settings.llm.enabled:
+            return []
+        server = self.server
+        wanted: dict[str, str] = {}
+        for uri, st in list(server.docs.items()):
+            if st.path is None or st.result is not None or st.path not in hashes:
+                continue
+            try:
+                text = server.workspace.get_text_document(uri).source
+            except Exception:
+                continue
+            if text_digest(text) == hashes[st.path]:
+                wanted[self._result_key(folder, st.path, world)] = uri
+        got = folder.store.get_many("verdicts", list(wanted))
+        return [(wanted[k], r) for k, r in got.items() if isinstance(r, FileResult)]
+
+    def show_stored(self, uri: str, result: FileResult, text_hash: str) -> None:
+        """Event loop: publish a kept result unless the document changed or was checked since."""
+        st = self.server.docs.get(uri)
+        if st is None or st.result is not None:
+            return
+        doc = self.server.workspace.get_text_document(uri)
+        if text_digest(doc.source) != text_hash:
+            return
+        st.result, st.result_version, st.lines = result, doc.version, LineIndex(doc.source)
+        log.info("docfact: %s: diagnostics kept from the last session (the workspace is unchanged)",
+                 Path(result.path).name)
+        self.server.publish(uri)
 
     async def recheck_dependents(self, folder: Folder, changed: set[str], skip_uri: str | None) -> None:
         """Re-judge the open files that depend on entities in ``changed`` (cache bypassed)."""

@@ -109,17 +109,24 @@ class DocfactServer(LanguageServer):
             if not self.warm_up.is_alive() and self.warm_up.ident is None:
                 self.warm_up.start()
             await self.in_engine(self.warm_up.join)
+            loop = asyncio.get_running_loop()
             for folder in folders:
-                started = asyncio.get_running_loop().time()
-                store = await self.in_engine(open_store, folder.settings)
+                started = loop.time()
+                store = folder.store = await self.in_engine(open_store, folder.settings)
+
+                def on_read(hashes: dict[str, str], world: str, f: Folder = folder) -> None:
+                    # open documents checked before in this very state of the workspace get
+                    # their stored diagnostics now, while the index loads
+                    for uri, result in self.checker.stored_results(f, hashes, world):
+                        loop.call_soon_threadsafe(self.checker.show_stored, uri, result, hashes[result.path])
+
                 try:
                     await self.in_engine(lambda f=folder, s=store: f.engine.load(
-                        progress=reporter.report, cancelled=lambda: reporter.cancelled or self.stopping, store=s))
+                        progress=reporter.report, cancelled=lambda: reporter.cancelled or self.stopping,
+                        store=s, on_read=on_read))
                 except Exception:
                     log.exception("docfact: indexing %s failed", folder.root)
                 finally:
-                    if store is not None:
-                        await self.in_engine(store.close)
                     folder.ready.set()
                 # the documents waiting for the index are judged first (judging needs no edges):
                 # let them queue their checks before the edges are resolved

@@ -14,6 +14,7 @@ from docfact.config import Settings
 from docfact.engine import Engine
 from docfact.model import DocResult, FileResult
 from docfact.positions import LineIndex
+from docfact.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,7 @@ class Folder:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     # path -> doc cache key -> DocResult (only the docs of the latest check of that file)
     doc_cache: dict[str, dict[tuple[str, ...], DocResult]] = field(default_factory=dict)
+    store: Store | None = None  # the persistent store of the folder's cache dir (None: off)
 
     _baseline: tuple[str, float, frozenset[Fingerprint]] | None = None
 
