@@ -8,6 +8,7 @@ are unchanged reuse their previous verdict (see :func:`doc_key`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from .state import Folder
 
 log = logging.getLogger(__name__)
+_KEEP_AFTER_S = 2.0  # idle time before the latest results go to the store
 
 
 def entity_codes(index: FileIndex | None) -> dict[str, str]:
@@ -151,6 +153,9 @@ class Checker:
 
     def __init__(self, server: DocfactServer) -> None:
         self.server = server
+        self._worlds: dict[str, str] = {}  # path -> Engine.world() when its last result was made
+        self._to_keep: dict[str, tuple[Folder, str, str, FileResult]] = {}
+        self._keep_timer: asyncio.TimerHandle | None = None
 
     # ---- engine thread --------------------------------------------------------------------------
     def update(self, folder: Folder, path: str, text: str | None) -> tuple[FileIndex | None, set[str]]:
@@ -229,6 +234,7 @@ class Checker:
         if index is None:
             return None, None, None
         result, lines = self.judge(folder, index, force)
+        self._worlds[path] = folder.engine.world()  # the workspace state the result belongs to
         return result, lines, index
 
     def dependent_paths(self, folder: Folder, changed: set[str]) -> set[str]:
@@ -280,8 +286,11 @@ class Checker:
         if result is not None and result.error:
             log.info("docfact: %s: %s", st.path, result.error)
         server.publish(uri)
-        if result is not None and folder.store is not None and folder.indexed and not folder.settings.llm.enabled:
-            await server.in_engine(self.save_result, folder, st.path, result)
+        world = self._worlds.pop(st.path, None)
+        if result is not None and world is not None and folder.store is not None and folder.indexed \
+                and not folder.settings.llm.enabled:
+            self._to_keep[st.path] = (folder, st.path, world, result)
+            self._schedule_keep()
         if after_save:
             new = entity_codes(index)
             changed = changed_qualnames(st.saved_entities, new)
@@ -294,10 +303,27 @@ class Checker:
     def _result_key(folder: Folder, path: str, world: str) -> str:
         return digest("lsp-result", code_stamp(), digest(repr(folder.settings)), world, path)
 
-    def save_result(self, folder: Folder, path: str, result: FileResult) -> None:
-        """Engine thread: keep a document's result for the same workspace state at the next start."""
-        if folder.store is not None:
-            folder.store.put_many("verdicts", [(self._result_key(folder, path, folder.engine.world()), result)])
+    def _schedule_keep(self) -> None:
+        """Write the results to keep once checks pause (not on the way of the next save)."""
+        if self._keep_timer is not None:
+            self._keep_timer.cancel()
+        self._keep_timer = asyncio.get_running_loop().call_later(
+            _KEEP_AFTER_S, lambda: self.server.run_task(self.keep_results(), "keep results"))
+
+    async def keep_results(self) -> None:
+        """Store the latest result of each checked document, for the next start (also called at
+        shutdown)."""
+        if self._keep_timer is not None:
+            self._keep_timer.cancel()
+            self._keep_timer = None
+        pending, self._to_keep = self._to_keep, {}
+        if pending:
+            await self.server.in_engine(self._write_kept, list(pending.values()))
+
+    def _write_kept(self, items: list[tuple[Folder, str, str, FileResult]]) -> None:
+        for folder, path, world, result in items:
+            if folder.store is not None:
+                folder.store.put_many("verdicts", [(self._result_key(folder, path, world), result)])
 
     def stored_results(self, folder: Folder, hashes: dict[str, str], world: str) -> list[tuple[str, FileResult]]:
         """Engine thread, while the folder loads: the kept results of the open documents whose

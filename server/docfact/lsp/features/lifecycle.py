@@ -36,6 +36,10 @@ def register(server: DocfactServer) -> None:
         for st in ls.docs.values():
             if st.timer is not None:
                 st.timer.cancel()
+        try:
+            await ls.checker.keep_results()
+        except Exception:
+            logging.getLogger(__name__).exception("docfact: keeping results failed")
         await ls.llm.close()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
