@@ -144,7 +144,7 @@ def lsp_start(root: Path, cache_home: Path, saves: int) -> tuple[float, int, flo
             deadline = time.monotonic() + 600
             while True:
                 _, msg = client.next_note(deadline)
-                if msg.get("method") == "window/logMessage" and "indexed" in (msg.get("params") or {}).get("message", ""):
+                if msg.get("method") == "window/logMessage" and "docfact: indexed" in (msg.get("params") or {}).get("message", ""):
                     break
             time.sleep(1.0)
         p95 = None

@@ -394,7 +394,7 @@ def main() -> int:
                 elif value.get("kind") == "end" and params.get("token") == index_token:
                     t_indexed = t
                     break
-            elif msg.get("method") == "window/logMessage" and "indexed" in params.get("message", ""):
+            elif msg.get("method") == "window/logMessage" and "docfact: indexed" in params.get("message", ""):
                 index_log = params["message"]
         index_s = t_indexed - t_init
         rss_indexed = proc_status(pid)

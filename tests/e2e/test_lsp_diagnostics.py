@@ -221,22 +221,26 @@ async def test_a_second_start_indexes_from_the_store_and_says_the_same(start, pr
         uri = ed.open(STORE)
         diags = await ed.diagnostics(uri, lambda d: len(d) > 0)
         deadline = asyncio.get_running_loop().time() + 30
-        while not any("indexed" in m.message for m in ed.client.log_messages):
+        while not any("docfact: indexed" in m.message for m in ed.client.log_messages):
             assert asyncio.get_running_loop().time() < deadline, "no indexing log line"
             await asyncio.sleep(0.05)
-        [line] = [m.message for m in ed.client.log_messages if "indexed" in m.message]
+        [line] = [m.message for m in ed.client.log_messages if "docfact: indexed" in m.message]
         stored = re.search(r"indexed (\d+) files .* \((\d+) from the store\)", line)
         assert stored is not None, line
         kept = any("kept from the last session" in m.message for m in ed.client.log_messages)
+        first_check = any("first diagnostics from the file" in m.message for m in ed.client.log_messages)
+        assert kept != first_check  # one or the other comes before the whole index
         await ed.client.shutdown_session()
         return ed.summary(diags), int(stored.group(1)), int(stored.group(2)), kept
 
     first, files, from_store, kept = await session()
-    assert from_store == 0 and files >= 2 and not kept
+    # (the modules the open document imports were indexed, and stored, for its first check)
+    assert from_store < files and files >= 2 and not kept
     second, files2, from_store2, kept2 = await session()
     assert second == first and files2 == files and from_store2 == files and kept2
     other = next(p for p in sorted(workspace.rglob("*.py")) if p.name != "store.py")
     other.write_text(other.read_text(encoding="utf-8") + "\n# edited between the two starts\n", encoding="utf-8")
     third, files3, from_store3, kept3 = await session()
     assert third == first and files3 == files
-    assert from_store3 == files - 1 and not kept3  # the workspace changed: judged again
+    assert not kept3  # the workspace changed: judged again
+    assert from_store3 >= files - 1  # at most the edited file parsed again

@@ -344,6 +344,40 @@ class Checker:
         got = folder.store.get_many("verdicts", list(wanted))
         return [(wanted[k], r) for k, r in got.items() if isinstance(r, FileResult)]
 
+    def provisional(self, folder: Folder, skip: set[str]) -> list[tuple[str, FileResult, LineIndex, int | None]]:
+        """Engine thread, before the folder is indexed: each open document of the folder (but
+        ``skip``) judged with only the project modules it imports, as ``docfact check FILE``
+        judges it, so the editor shows something while the whole workspace loads."""
+        from docfact.cli.check import _load_imported_modules
+        from docfact.engine import Engine
+
+        out = []
+        for uri, st in list(self.server.docs.items()):
+            if uri in skip or st.path is None or st.result is not None or not folder.owns(st.path):
+                continue
+            try:
+                doc = self.server.workspace.get_text_document(uri)
+                if self.skip_reason(folder, st.path, doc.source) is not None:
+                    continue
+                engine = Engine(folder.root, folder.settings)
+                if engine.update_file(st.path, doc.source) is None:
+                    continue
+                _load_imported_modules(engine, folder.root, [Path(st.path)], folder.store)
+                out.append((uri, engine.check_file(st.path), LineIndex(doc.source), doc.version))
+            except Exception:
+                log.exception("docfact: the first check of %s failed; it waits for the workspace", st.path)
+        return out
+
+    def show_provisional(self, uri: str, result: FileResult, lines: LineIndex, version: int | None) -> None:
+        """Event loop: publish a first result unless the document changed or was checked since."""
+        st = self.server.docs.get(uri)
+        if st is None or st.result is not None or self.server.workspace.get_text_document(uri).version != version:
+            return
+        st.result, st.result_version, st.lines = result, version, lines
+        log.info("docfact: %s: first diagnostics from the file and the modules it imports; the "
+                 "whole workspace is being indexed", Path(result.path).name)
+        self.server.publish(uri)
+
     def show_stored(self, uri: str, result: FileResult, text_hash: str) -> None:
         """Event loop: publish a kept result unless the document changed or was checked since."""
         st = self.server.docs.get(uri)
