@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 _KEEP_AFTER_S = 2.0  # idle time before the latest results go to the store
+# rules that prove a name exists nowhere in the project: a first check that has read only the
+# modules a file imports leaves their findings out (on SQLAlchemy and scikit-learn files, such a
+# check both adds and misses findings of these rules against the whole-workspace check)
+_NEEDS_WORKSPACE = frozenset({"C1.unknown-name", "C1.unknown-reference", "C1.wrong-callee",
+                              "C1.example-import", "C1.example-attribute", "C1.example-keyword"})
 
 
 def entity_codes(index: FileIndex | None) -> dict[str, str]:
@@ -363,7 +368,10 @@ class Checker:
                 if engine.update_file(st.path, doc.source) is None:
                     continue
                 _load_imported_modules(engine, folder.root, [Path(st.path)], folder.store)
-                out.append((uri, engine.check_file(st.path), LineIndex(doc.source), doc.version))
+                result = engine.check_file(st.path)
+                for d in result.docs:  # what only the whole workspace can prove waits for it
+                    d.findings = [f for f in d.findings if f.rule not in _NEEDS_WORKSPACE]
+                out.append((uri, result, LineIndex(doc.source), doc.version))
             except Exception:
                 log.exception("docfact: the first check of %s failed; it waits for the workspace", st.path)
         return out
