@@ -76,7 +76,7 @@ class PythonReader(Reader):
             if unit.lang != "python":
                 continue
             self.unit = unit
-            self.data = unit.source(self.text).encode("utf-8")
+            self.data = unit.source(self.text).encode("utf-8", "surrogatepass")  # an editor may send lone surrogates
             root = parser().parse(self.data).root_node
             if self.not_meant_to_work(unit, blocks):
                 self.forget(root)

@@ -2,16 +2,21 @@
 
 pygls logs a request whose params cannot be read and sends nothing back, which leaves the
 client waiting forever. Here such a request gets an InvalidParams error response naming the
-method; malformed notifications are logged and dropped.
+method; malformed notifications are logged and dropped, and so are changes to a document that
+is not open (pygls raised a KeyError, reported as an internal error). Requests after
+``shutdown`` get the InvalidRequest error the LSP specification asks for (pygls dropped them).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Generator
 from typing import Any
+from urllib.parse import unquote
 
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
-from pygls.protocol import LanguageServerProtocol
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcInvalidRequest
+from pygls.protocol import LanguageServerProtocol, lsp_method
 
 log = logging.getLogger(__name__)
 
@@ -33,3 +38,19 @@ class DocfactProtocol(LanguageServerProtocol):
                 self._send_response(data["id"], None, error.to_response_error())
             log.warning("docfact: ignored a malformed %s message", method)
             return _Rejected()
+
+    def handle_message(self, message: Any) -> None:
+        if (self._shutdown and getattr(message, "jsonrpc", None) == self.VERSION
+                and getattr(message, "method", types.EXIT) != types.EXIT and hasattr(message, "id")):
+            error = JsonRpcInvalidRequest(message=f"docfact: the server is shutting down; {message.method} refused")
+            self._send_response(message.id, None, error.to_response_error())
+            return
+        super().handle_message(message)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Generator[Any, Any, None]:
+        """pygls' didChange, for open documents only."""
+        if unquote(params.text_document.uri) not in self.workspace.text_documents:
+            log.warning("docfact: ignored a change to %s, which is not open", params.text_document.uri)
+            return
+        yield from super().lsp_text_document__did_change(params)
