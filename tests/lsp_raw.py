@@ -23,6 +23,9 @@ from pathlib import Path
 from typing import Any
 
 SERVER_DIR = Path(__file__).resolve().parents[1] / "server"
+LSPPROJ = Path(__file__).resolve().parent / "workspaces" / "lspproj"
+STORE = "pkg/store.py"  # of LSPPROJ
+HOVER_AT = {"line": 22, "character": 20}  # the C1 finding on "amount" in Store.add's docstring
 
 
 class RawServer:
@@ -106,6 +109,22 @@ class RawServer:
         self.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
         return reply
 
+    def open(self, path: Path, text: str | None = None, version: int = 1) -> str:
+        """didOpen of ``path`` (with its disk text unless ``text`` is given); returns its URI."""
+        uri = path.as_uri()
+        text = path.read_text(encoding="utf-8") if text is None else text
+        lang = "java" if path.suffix == ".java" else "python"
+        self.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": lang, "version": version, "text": text}}})
+        return uri
+
+    async def hover(self, uri: str, line: int, character: int, timeout: float = 30) -> Any:
+        """The hover result at a position (None when there is nothing); fails on an error."""
+        reply = await self.request("textDocument/hover", {
+            "textDocument": {"uri": uri}, "position": {"line": line, "character": character}}, timeout)
+        assert "error" not in reply, reply
+        return reply["result"]
+
     # -- reading ------------------------------------------------------------------------------
     async def _read(self) -> None:
         assert self.proc is not None and self.proc.stdout is not None
@@ -174,6 +193,28 @@ class RawServer:
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError(f"timed out waiting for {what}")
             await asyncio.sleep(0.05)
+
+
+async def hover_store(server: RawServer, root: Path) -> Any:
+    """The hover on the C1 finding of store.py, which no generated message touches."""
+    result = await server.hover((root / STORE).as_uri(), HOVER_AT["line"], HOVER_AT["character"])
+    assert result is not None and "C1" in json.dumps(result), result
+    return result
+
+
+async def open_store(server: RawServer, root: Path) -> None:
+    uri = server.open(root / STORE)
+    await server.wait_for(lambda: server.diagnostics(uri), 60, "the diagnostics of store.py")
+
+
+def failures(server: RawServer) -> list[str]:
+    """Errors the server logged: window/logMessage of type Error, ERROR lines of docfact's
+    loggers on stderr. (pygls writes a traceback to stderr for every message it cannot parse;
+    those are the client's errors, answered or dropped, and are not counted.)"""
+    errors = server.log_messages(min_type=1)
+    stderr = server.stderr.decode("utf-8", "replace")
+    errors += [line for line in stderr.splitlines() if " ERROR docfact" in line or "Fatal Python" in line]
+    return errors
 
 
 def _key(msg_id: Any) -> Any:

@@ -24,11 +24,7 @@ import pytest
 from fuzz_inputs import SEED, count, docstring_text, java_source, python_source, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from lsp_raw import RawServer
-
-LSPPROJ = Path(__file__).resolve().parents[1] / "workspaces" / "lspproj"
-STORE = "pkg/store.py"
-HOVER_AT = {"line": 22, "character": 20}  # the C1 finding on "amount" in Store.add's docstring
+from lsp_raw import LSPPROJ, STORE, RawServer, failures, hover_store, open_store
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -222,31 +218,6 @@ class Fuzzer:
                                                       "text": "ab"[v % 2]}]}))
         self.docs.pop(uri, None)
         return msgs
-
-
-async def hover_store(server: RawServer, root: Path) -> dict[str, Any]:
-    reply = await server.request("textDocument/hover", {
-        "textDocument": {"uri": (root / STORE).as_uri()}, "position": HOVER_AT}, timeout=30)
-    assert "error" not in reply, reply
-    assert reply["result"] is not None and "C1" in json.dumps(reply["result"]), reply
-    return reply
-
-
-async def open_store(server: RawServer, root: Path) -> None:
-    uri = (root / STORE).as_uri()
-    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "python", "version": 1, "text": (root / STORE).read_text()}}})
-    await server.wait_for(lambda: server.diagnostics(uri), 60, "the diagnostics of store.py")
-
-
-def failures(server: RawServer) -> list[str]:
-    """Errors the server logged: window/logMessage of type Error, ERROR lines of docfact's
-    loggers on stderr. (pygls writes a traceback to stderr for every message it cannot parse;
-    those are the client's errors, answered or dropped, and are not counted.)"""
-    errors = server.log_messages(min_type=1)
-    stderr = server.stderr.decode("utf-8", "replace")
-    errors += [line for line in stderr.splitlines() if " ERROR docfact" in line or "Fatal Python" in line]
-    return errors
 
 
 async def test_server_survives_generated_messages(workspace: Path, tmp_path: Path, cases) -> None:
