@@ -47,6 +47,11 @@ async def test_fuzz_found_messages_are_answered_or_dropped_not_internal_errors(w
         server.send_bytes(b'{"jsonrpc": "2.0", "method": ')
         reply = await server.request("workspace/executeCommand", {"command": "docfact.nope", "arguments": []})
         assert "not defined" in reply["error"]["message"]
+        # a position no LSP Position can hold: "ValueError: Position.line should be in range"
+        for bad in ({"line": 2**53, "character": 0}, {"line": True, "character": 0}):
+            reply = await server.request("workspace/executeCommand", {
+                "command": "docfact.regenerateDocstring", "arguments": [(ws / STORE).as_uri(), bad]})
+            assert reply["error"]["code"] == -32602 and "invalid position" in reply["error"]["message"]
         await hover_store(server, ws)
         await server.wait_for(lambda: any("which is not open" in m for m in server.log_messages(2)), 10,
                               "the warning about the change to a closed document")

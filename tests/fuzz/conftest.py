@@ -1,7 +1,8 @@
 """Fuzz suite fixtures: a case counter reported at the end of the run, and a log watcher.
 
-Profiles (see fuzz_inputs.py): ``DOCFACT_FUZZ_PROFILE=ci`` (default: derandomized, bounded)
-or ``long``; ``DOCFACT_FUZZ_REPORT=FILE`` writes ``{"cases": {test: n}, "total": n}`` there.
+Profiles (see fuzz_inputs.py): ``DOCFACT_FUZZ_PROFILE=ci`` (default: seed 0, bounded) or
+``long``; ``DOCFACT_FUZZ_REPORT=FILE`` writes ``{"cases": {test: n}, "total": n, "seed",
+"profile"}`` there (benchmarks/fuzz.py reads it).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from fuzz_inputs import PROFILE, SEED
 
 _CASES: Counter[str] = Counter()
 
@@ -58,8 +60,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if not _CASES:
         return
     total = sum(_CASES.values())
-    terminalreporter.write_line(f"fuzz: {total} cases in {len(_CASES)} tests")
+    terminalreporter.write_line(f"fuzz: {total} cases in {len(_CASES)} tests (profile {PROFILE}, seed {SEED})")
     out = os.environ.get("DOCFACT_FUZZ_REPORT")
     if out:
         with open(out, "w", encoding="utf-8") as f:
-            json.dump({"cases": dict(_CASES), "total": total}, f, indent=1)
+            json.dump({"cases": dict(_CASES), "total": total, "seed": SEED, "profile": PROFILE}, f, indent=1)

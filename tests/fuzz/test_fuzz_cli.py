@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from fuzz_inputs import SEED, count, java_source, python_source, text
+from fuzz_inputs import SCALE, SEED, count, java_source, python_source, text
 
 SERVER = Path(__file__).resolve().parents[2] / "server"
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = pytest.mark.timeout(int(240 * max(1.0, SCALE)))
 
 
 def file_bytes(r: random.Random) -> tuple[str, bytes]:
@@ -58,7 +58,7 @@ def test_check_a_folder_of_generated_files(tmp_path: Path, cases) -> None:
         cases.add()
     env = {**os.environ, "PYTHONPATH": str(SERVER), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     proc = subprocess.run([sys.executable, "-m", "docfact", "check", ".", "--format", "json", "--no-cache",
-                           "--no-progress"], cwd=root, env=env, capture_output=True, text=True, timeout=200,
+                           "--no-progress"], cwd=root, env=env, capture_output=True, text=True, timeout=int(200 * max(1.0, SCALE)),
                           check=False)
     assert proc.returncode in (0, 1), proc.stderr[-3000:]
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr[-3000:]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from fuzz_inputs import (
+    SCALE,
     docstring_text,
     generated,
     hypothesis_cases,
@@ -27,6 +29,7 @@ from docfact.docs.sentences import split_sentences
 from docfact.index import index_file
 from docfact.positions import LineIndex
 
+pytestmark = pytest.mark.timeout(int(120 * max(1.0, SCALE)))
 
 def doc_or_noise(r: random.Random) -> str:
     return docstring_text(r) if r.random() < 0.85 else text(r, 200)

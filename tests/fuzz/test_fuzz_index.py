@@ -13,13 +13,15 @@ import random
 import warnings
 from pathlib import Path
 
-from fuzz_inputs import generated, java_source, python_source
+import pytest
+from fuzz_inputs import SCALE, generated, java_source, python_source
 
 from docfact.engine import Engine
 from docfact.index import index_file
 from docfact.model import FileIndex, Range
 from docfact.positions import LineIndex
 
+pytestmark = pytest.mark.timeout(int(120 * max(1.0, SCALE)))
 
 def within(lines: LineIndex, r: Range, text: str) -> None:
     a, b = lines.offset(r.start), lines.offset(r.end)

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzz_inputs import SEED, count, docstring_text, java_source, python_source, text
+from fuzz_inputs import SCALE, SEED, count, docstring_text, java_source, python_source, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from lsp_raw import LSPPROJ, STORE, RawServer, failures, hover_store, open_store
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(int(300 * max(1.0, SCALE)))
 
 
 @pytest.fixture
