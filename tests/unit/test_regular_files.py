@@ -22,6 +22,8 @@ pytestmark = [
 ]
 
 GOOD = 'def f(x: int) -> int:\n    """Return ``x``."""\n    return x\n'
+# imports of pipes: the imported-module loading and the external-docs reader must not read them
+IMPORTER = 'import fifo\nfrom pipes_pkg import thing\n\n\ndef g(x):\n    """Return ``fifo.f(x)``."""\n    return fifo.f(thing(x))\n'
 SERVER = Path(__file__).resolve().parents[2] / "server"
 
 
@@ -44,6 +46,9 @@ def hostile(tmp_path: Path) -> Path:
         sock.close()
     os.symlink(os.devnull, tmp_path / "null.py")
     os.mkfifo(tmp_path / ".gitignore")  # a pipe where a .gitignore is expected
+    (tmp_path / "importer.py").write_text(IMPORTER)
+    (tmp_path / "pipes_pkg").mkdir()
+    os.mkfifo(tmp_path / "pipes_pkg" / "__init__.py")
     return tmp_path
 
 
@@ -61,7 +66,7 @@ def test_scan_skips_everything_but_regular_files(hostile: Path) -> None:
     items = list(scan(hostile, (), 1_000_000))
     read = {i.path.name for i in items if i.text is not None}
     reasons = {i.path.name: i.reason for i in items if i.text is None}
-    assert read == {"good.py"}
+    assert read == {"good.py", "importer.py"}
     for name, reason in EXPECTED.items():
         assert reasons[name] == reason
     if (hostile / "sock.py").exists():
@@ -105,7 +110,7 @@ def test_cli_check_of_a_folder_with_a_pipe_returns_and_lists_it(hostile: Path) -
     proc = run_cli(".", "--format", "json", "--no-cache", cwd=hostile)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert data["files"] == 1  # good.py; d.py/inner.py is inside a directory named like a file
+    assert data["files"] == 2  # good.py, importer.py; d.py/inner.py is in a directory named like a file
     skipped = {Path(s["path"]).name: s["reason"] for s in data["skipped"]}
     for name, reason in EXPECTED.items():
         assert skipped[name] == reason
@@ -116,3 +121,16 @@ def test_cli_check_of_a_pipe_and_a_loop_named_on_the_command_line(hostile: Path)
     assert proc.returncode == 0, proc.stderr
     assert "fifo.py: skipped: not a regular file: a named pipe (FIFO)" in proc.stdout
     assert "loop.py: skipped: symlink loop" in proc.stdout
+
+
+def test_external_modules_that_are_pipes_are_not_read(tmp_path: Path) -> None:
+    from docfact.graph.externals import Externals
+
+    os.mkfifo(tmp_path / "pipemod.py")
+    (tmp_path / "pipepkg").mkdir()
+    os.mkfifo(tmp_path / "pipepkg" / "__init__.py")
+    (tmp_path / "fine.py").write_text('def f(x):\n    """Return x."""\n    return x\n')
+    ext = Externals(search_paths=[str(tmp_path)])
+    assert ext.describe("pipemod.f") is None and ext.describe("pipepkg.g") is None
+    doc = ext.describe("fine.f")
+    assert doc is not None and "Return x." in doc.doc
