@@ -5,6 +5,7 @@ which proves the server still serves. Raw JSON-RPC on stdio (tests/lsp_raw.py)."
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import sys
@@ -167,3 +168,32 @@ async def test_memory_stays_flat_over_10000_edits_and_1000_open_close_cycles(ws:
         assert failures(server) == []
     finally:
         await server.__aexit__(None, None, None)
+
+
+async def test_an_endpoint_that_never_answers_does_not_hold_up_the_server(ws: Path, tmp_path: Path) -> None:
+    from llm_fake_server import FakeLlmServer, FakeResponse
+
+    secret = "sk-test-LSP-HANG-0123456789"
+    with FakeLlmServer() as fake:
+        fake.script(*[FakeResponse(delay=30) for _ in range(100)])
+        server = RawServer(ws, tmp_path / "home" / "cache", env={"DOCFACT_HANG_KEY": secret})
+        await server.__aenter__()
+        try:
+            await server.initialize({"llm": {"enabled": True, "baseUrl": fake.base_url, "model": "m",
+                                             "apiKeyEnv": "DOCFACT_HANG_KEY", "timeoutSeconds": 1}})
+            await open_store(server, ws)  # the static diagnostics do not wait for the model
+            server.send({"jsonrpc": "2.0", "method": "textDocument/didSave",
+                         "params": {"textDocument": {"uri": (ws / STORE).as_uri()}}})  # the LLM pass
+            await server.wait_for(lambda: fake.count() > 0, 20, "a request to the endpoint")
+            started = asyncio.get_running_loop().time()
+            await hover_store(server, ws)
+            assert asyncio.get_running_loop().time() - started < 2.0
+            await server.wait_for(lambda: any("LLM" in m for m in server.log_messages(3)), 30,
+                                  "the one message about the endpoint")
+            everything = json.dumps(server.notifications) + server.stderr.decode("utf-8", "replace")
+            assert secret not in everything
+            assert fake.requests[0].headers.get("authorization") == f"Bearer {secret}"
+            await hover_store(server, ws)
+            assert failures(server) == []
+        finally:
+            await server.__aexit__(None, None, None)
