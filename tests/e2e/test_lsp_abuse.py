@@ -53,6 +53,12 @@ async def test_fuzz_found_messages_are_answered_or_dropped_not_internal_errors(w
             reply = await server.request("workspace/executeCommand", {
                 "command": "docfact.regenerateDocstring", "arguments": [(ws / STORE).as_uri(), bad]})
             assert reply["error"]["code"] == -32602 and "invalid position" in reply["error"]["message"]
+        # found by the long fuzz run: the client answers workspace/applyEdit with `null` (this
+        # client answers every request so); the command waited for a valid answer forever
+        reply = await server.request("workspace/executeCommand", {
+            "command": "docfact.regenerateDocstring",
+            "arguments": [(ws / STORE).as_uri(), {"line": 22, "character": 20}]}, 10)
+        assert "the client's answer is malformed" in reply["error"]["message"], reply
         await hover_store(server, ws)
         await server.wait_for(lambda: any("which is not open" in m for m in server.log_messages(2)), 10,
                               "the warning about the change to a closed document")
