@@ -26,7 +26,8 @@ API
   ``when``). A response can set ``status``, ``headers`` (e.g. ``{"Retry-After": "1"}``),
   ``content`` (the assistant text, wrapped in a chat completion), ``body`` (a raw body
   str/bytes, or a dict sent as JSON, replacing the whole completion), ``delay`` (seconds to
-  wait before answering: timeouts) and ``drop`` (close the connection without answering).
+  wait before answering: timeouts), ``drop`` (close the connection without answering) and
+  ``trickle`` (seconds between the bytes of the body: a slow trickle).
 
 Tasks are recognised from docfact's prompts: ``generate`` (a ``docstring`` data block),
 ``batched`` (a ``sentences`` block), ``second_look`` (a ``sentence`` block and a request for
@@ -76,6 +77,7 @@ class FakeResponse:
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
     drop: bool = False
+    trickle: float = 0.0
     when: Callable[[RecordedRequest], bool] | None = None
 
 
@@ -259,7 +261,13 @@ class FakeLlmServer:
             for k, v in resp.headers.items():
                 h.send_header(k, v)
             h.end_headers()
-            h.wfile.write(payload)
+            if resp.trickle:
+                for i in range(len(payload)):
+                    h.wfile.write(payload[i:i + 1])
+                    h.wfile.flush()
+                    time.sleep(resp.trickle)
+            else:
+                h.wfile.write(payload)
         except OSError:  # the client gave up (timeout): nothing to do
             pass
 

@@ -29,8 +29,13 @@ def write(path: Path, prints: Iterable[Fingerprint]) -> int:
 
 def load(path: Path) -> frozenset[Fingerprint]:
     """The fingerprints of a baseline file; ValueError with a clear reason when it is not one."""
+    from docfact.index.workspace import read_bytes
+
+    raw, reason = read_bytes(path, 200_000_000)  # a regular file only: a pipe never blocks
+    if raw is None:
+        raise ValueError(f"{path}: not a docfact baseline file ({reason})")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
         return frozenset(fingerprint(*row) for row in data["findings"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{path}: not a docfact baseline file ({exc})") from exc

@@ -23,6 +23,7 @@ SEVERITIES = ("error", "warning", "information", "hint")
 TRIGGERS = ("onSave", "onType", "manual")
 LLM_MODES = ("batched", "referee")
 CRITERIA_ALL = ("C1", "C2", "C3", "C4")
+_MAX_CONFIG_SIZE = 10_000_000  # bytes of a configuration file read at most
 
 
 @dataclass(frozen=True)
@@ -232,10 +233,15 @@ def load_pyproject(path: Path, problems: list[str], base: Settings | None = None
 
     A TOML syntax error raises SettingsError (the CLI exits 2); bad values are only reported.
     """
+    from docfact.index.workspace import read_bytes
+
     base = base or Settings()
+    raw, reason = read_bytes(path, _MAX_CONFIG_SIZE)  # a regular file only: a pipe never blocks
+    if raw is None:
+        raise SettingsError(f"{path}: cannot read configuration: {reason}")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
         raise SettingsError(f"{path}: cannot read configuration: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(f"{path}: invalid TOML: {exc}") from exc

@@ -132,7 +132,7 @@ class Engine:
         items: list[tuple[Path, str]] = []
         for base in paths or [self.root]:
             base = base.resolve()
-            if base.is_file():
+            if not base.is_dir():  # read_source refuses pipes, sockets and broken symlinks
                 text, reason = read_source(base, self.settings.max_file_size)
                 if text is None:
                     self.skipped.append((str(base), reason or "unreadable"))

@@ -115,7 +115,7 @@ def run_check(args: argparse.Namespace) -> int:
 
     given = [Path(p) for p in (args.paths or ["."])]
     for g in given:
-        if not g.exists():
+        if not os.path.lexists(g):
             raise UsageError(f"{g}: no such file or folder")
     settings, _cfg = load_settings(args, given[0])
     root = project_root(given[0])
@@ -126,7 +126,7 @@ def run_check(args: argparse.Namespace) -> int:
     skipped: list[tuple[str, str]] = []
     seen: set[Path] = set()
     for g in given:
-        if g.is_file():
+        if not g.is_dir():  # a file, or a pipe, socket or broken symlink that read_source refuses
             if language_for_path(g) is None:
                 skipped.append((str(g), "not a Python or Java file"))
                 continue

@@ -118,7 +118,7 @@ def example_segments(doc: DocBlock, lines: LineIndex, first_index: int) -> list[
 def _parses_as_python(source: str) -> bool:
     from docfact.index.python import parser
 
-    return not parser().parse(source.encode("utf-8")).root_node.has_error
+    return not parser().parse(source.encode("utf-8", "surrogatepass")).root_node.has_error
 
 
 def _rows(text: str, start: int, end: int) -> list[tuple[int, int, int]]:

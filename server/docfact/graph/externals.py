@@ -25,7 +25,7 @@ from typing import Literal
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser
 
-from docfact.index.workspace import DirListings
+from docfact.index.workspace import DirListings, read_bytes
 
 ExternalKind = Literal["function", "class", "module", "variable", "builtin"]
 
@@ -180,12 +180,7 @@ class Externals:
     def _read(self, mod: _Module) -> None:
         """Read the module's source; it is parsed when a lookup needs it (:meth:`_parse`)."""
         assert mod.path
-        try:
-            if os.path.getsize(mod.path) <= MAX_FILE_SIZE:
-                with open(mod.path, "rb") as f:
-                    mod.data = f.read()
-        except OSError:
-            pass
+        mod.data, _ = read_bytes(mod.path, MAX_FILE_SIZE)  # a regular file only, size-checked
         mod.parsed = mod.data is None  # unreadable or too big: nothing to find in it
 
     def _parse(self, mod: _Module) -> None:

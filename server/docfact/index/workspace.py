@@ -6,8 +6,10 @@ Nothing here imports or runs workspace code; files are only read as bytes and de
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +25,7 @@ ALWAYS_SKIPPED_DIRS = frozenset(
     }
 )
 _JAVA_ROOTS = (("src", "main", "java"), ("src", "test", "java"), ("src",), ("java",))
+_MAX_IGNORE_FILE = 1_000_000  # bytes of a .gitignore file read at most
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
 
 
@@ -30,7 +33,8 @@ _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
 class ScanItem:
     """One scanned path: a source file with its text, or a skipped path with a reason.
 
-    ``language`` is None only for a directory that could not be listed.
+    ``language`` is None only for a directory: one that could not be listed, or one named like
+    a source file (``d.py/``).
     """
 
     path: Path
@@ -130,19 +134,86 @@ class DirListings:
         return self.entries(parent).get(name, (False, False))[1]
 
 
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in a few words."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _why_unreadable(path: Path, exc: OSError) -> str:
+    """A one-line reason for an ``OSError`` of stat/open, naming broken symlinks as such."""
+    if exc.errno == errno.ELOOP:
+        return "symlink loop"
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        return "dangling symlink"
+    return f"unreadable: {exc.strerror or exc}"
+
+
+def read_bytes(path: str | os.PathLike[str], max_size: int) -> tuple[bytes | None, str | None]:
+    """The bytes of a regular file: ``(data, None)`` or ``(None, one-line reason)``.
+
+    Only regular files are opened (symlinks followed): named pipes, sockets, devices and
+    directories are refused before any ``open``, so nothing can block or have side effects;
+    the file is opened non-blocking and checked again on the open descriptor (it may have been
+    replaced meanwhile). Files over ``max_size`` bytes are refused unread, and at most
+    ``max_size`` bytes are read from a file that grows while it is read.
+    """
+    path = Path(path)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return None, _why_unreadable(path, exc)
+    if not stat.S_ISREG(st.st_mode):
+        return None, f"not a regular file: {_kind(st.st_mode)}"
+    if st.st_size > max_size:
+        return None, f"oversized ({st.st_size} bytes > {max_size})"
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        return None, _why_unreadable(path, exc)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None, f"not a regular file: {_kind(st.st_mode)}"
+        if st.st_size > max_size:
+            return None, f"oversized ({st.st_size} bytes > {max_size})"
+        chunks: list[bytes] = []
+        left = max_size + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        return None, f"unreadable: {exc.strerror or exc}"
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > max_size:
+        return None, f"oversized (more than {max_size} bytes)"
+    return data, None
+
+
 def read_source(path: Path, max_size: int) -> tuple[str | None, str | None]:
     """Read and decode a source file: ``(text, None)`` or ``(None, one-line reason)``.
 
-    Tries UTF-8, UTF-8 with BOM and a PEP 263 coding cookie; files with NUL bytes are
-    binary, files over ``max_size`` bytes are skipped unread.
+    Only regular files are read (see :func:`read_bytes`). Tries UTF-8, UTF-8 with BOM and a
+    PEP 263 coding cookie; files with NUL bytes are binary, files over ``max_size`` bytes are
+    skipped unread.
     """
-    try:
-        size = path.stat().st_size
-        if size > max_size:
-            return None, f"oversized ({size} bytes > {max_size})"
-        data = path.read_bytes()
-    except OSError as exc:
-        return None, f"unreadable: {exc.strerror or exc}"
+    data, reason = read_bytes(path, max_size)
+    if data is None:
+        return None, reason
     if b"\0" in data:
         return None, "binary file (contains NUL bytes)"
     if data.startswith(codecs.BOM_UTF8):
@@ -273,8 +344,10 @@ def scan(root: Path, exclude: Sequence[str], max_size: int) -> Iterator[ScanItem
 
     Honours ``.gitignore`` files (in ``root`` and below) and the ``exclude`` globs (gitignore
     syntax, relative to ``root``); always skips VCS, virtualenv, cache and build directories.
-    Follows directory symlinks once per real directory, so symlink loops end. Unreadable
-    files and directories are yielded with a reason instead of raising.
+    Follows directory symlinks once per real directory, so symlink loops end. Only regular
+    files are read: named pipes, sockets, devices, dangling or looping symlinks, directories
+    named like source files and unreadable files or directories are yielded with a reason
+    instead of being read, and nothing raises.
     """
     root = Path(root)
     excludes = [(root, IgnoreRules(list(exclude)))] if exclude else []
@@ -308,13 +381,10 @@ def _walk(
         return
     if d != root and any(e.name == "pyvenv.cfg" for e in entries):
         return  # a virtual environment, whatever its name (``env/``, ``.py312/``)
-    gi = d / ".gitignore"
     if any(e.name == ".gitignore" for e in entries):
-        try:
-            lines = gi.read_text(encoding="utf-8", errors="replace").splitlines()
-            ignores = [*ignores, (d, IgnoreRules(lines))]
-        except OSError:
-            pass
+        data, _ = read_bytes(d / ".gitignore", _MAX_IGNORE_FILE)  # a pipe or device is not read
+        if data is not None:
+            ignores = [*ignores, (d, IgnoreRules(data.decode("utf-8", "replace").splitlines()))]
     subdirs: list[Path] = []
     for e in entries:
         p = Path(e.path)
@@ -323,6 +393,10 @@ def _walk(
         except OSError:
             is_dir = False
         if is_dir:
+            if language_for_path(e.name) is not None:  # ``d.py/``: never read as a source file
+                if not (_excluded(ignores, p, True) or _excluded(excludes, p, True)):
+                    yield ScanItem(p, None, None, "not a regular file: a directory")
+                continue
             if e.name in ALWAYS_SKIPPED_DIRS or e.name.endswith(".egg-info"):
                 continue
             if _excluded(ignores, p, True) or _excluded(excludes, p, True):

@@ -48,7 +48,7 @@ class JavaReader(Reader):
             if unit.lang != "java" or self.scope is None:
                 continue
             self.unit = unit
-            self.data = unit.source(self.text).encode("utf-8")
+            self.data = unit.source(self.text).encode("utf-8", "surrogatepass")  # an editor may send lone surrogates
             if self.shown_as_wrong(unit):
                 continue
             for stmt in parser().parse(self.data).root_node.named_children:

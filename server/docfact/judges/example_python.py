@@ -16,6 +16,8 @@ from tree_sitter import Node
 
 from docfact.docs.layout import layout
 from docfact.docs.segments import CodeUnit
+from docfact.graph.externals import MAX_FILE_SIZE
+from docfact.index.workspace import read_bytes
 from docfact.judges.base import JudgeContext
 from docfact.judges.example_project import (
     ALWAYS,
@@ -74,7 +76,7 @@ class PythonReader(Reader):
             if unit.lang != "python":
                 continue
             self.unit = unit
-            self.data = unit.source(self.text).encode("utf-8")
+            self.data = unit.source(self.text).encode("utf-8", "surrogatepass")  # an editor may send lone surrogates
             root = parser().parse(self.data).root_node
             if self.not_meant_to_work(unit, blocks):
                 self.forget(root)
@@ -295,11 +297,10 @@ class PythonReader(Reader):
             return
         source = self.ctx.run_cache.get(("example-module-source", doc.path))
         if source is None:
-            try:
-                with open(doc.path, encoding="utf-8", errors="replace") as f:
-                    source = f.read()
-            except OSError:
+            data, _ = read_bytes(doc.path, MAX_FILE_SIZE)  # a regular file only, size-checked
+            if data is None:
                 return
+            source = data.decode("utf-8", "replace")
             self.ctx.run_cache[("example-module-source", doc.path)] = source
         if re.search(rf"\b{re.escape(name)}\b", source):
             return

@@ -76,7 +76,7 @@ class Reader:
         row, col = node.start_point
         _, a, b = self.unit.lines[row]
         line = self.text[a:b]
-        start = a + len(line.encode("utf-8")[:col].decode("utf-8", "ignore"))
+        start = a + len(line.encode("utf-8", "surrogatepass")[:col].decode("utf-8", "ignore"))
         return start, start + len(self.src(node))
 
     def src(self, node: Node) -> str:

@@ -12,7 +12,8 @@ The key is read from the environment variable named by ``api_key_env`` (none is 
 is unset, which local servers accept). It never appears in logs or error messages: every text
 that leaves this module passes through :meth:`LlmClient.redact`.
 
-Robustness: bounded concurrency (``max_concurrency``), a total per-request timeout, retries on
+Robustness: bounded concurrency (``max_concurrency``), a total per-request timeout (reading the
+answer included; answers over ``MAX_RESPONSE_BYTES`` are refused unread), retries on
 429/5xx/connection errors honouring ``Retry-After`` (seconds or an HTTP date) with jittered
 exponential backoff (at most ``max_retries`` retries and ``max_retry_wait`` seconds of waiting
 per request), a per-run budget of ``max_requests`` HTTP requests (retries count; 0 sends
@@ -55,6 +56,11 @@ log = logging.getLogger(__name__)
 
 TEMPERATURE = 0.1
 TOP_P = 0.9
+MAX_RESPONSE_BYTES = 4_000_000  # a longer answer is refused unread
+
+
+class _TooLarge(Exception):
+    """The answer is longer than ``MAX_RESPONSE_BYTES``."""
 
 
 @dataclass(frozen=True)
@@ -239,11 +245,15 @@ class LlmClient:
                 self.requests_sent += 1
                 try:
                     resp = await asyncio.wait_for(
-                        self._http.post(
-                            self.url, params=self._params, json=body, headers=self._headers()
-                        ),
-                        timeout=self.settings.timeout_seconds,
+                        self._post(body), timeout=self.settings.timeout_seconds
                     )
+                except _TooLarge:
+                    raise self._fail(
+                        LlmBadResponse(
+                            f"docfact: the LLM endpoint {self.url} answered with more than "
+                            f"{MAX_RESPONSE_BYTES // 1_000_000} MB; the answer was ignored"
+                        )
+                    ) from None
                 except (asyncio.TimeoutError, httpx.TimeoutException) as err:
                     if not isinstance(err, httpx.ConnectTimeout):
                         raise self._fail(
@@ -299,6 +309,32 @@ class LlmClient:
             await asyncio.sleep(delay)
             waited += delay
             attempt += 1
+
+    async def _post(self, body: dict[str, Any]) -> httpx.Response:
+        """POST ``body`` and read the answer, refusing one over ``MAX_RESPONSE_BYTES`` as soon
+        as its Content-Length or the bytes received so far say so (a chat answer of a few
+        tokens is small; a huge one would only fill memory and the cache)."""
+        request = self._http.build_request(
+            "POST", self.url, params=self._params, json=body, headers=self._headers()
+        )
+        resp = await self._http.send(request, stream=True)
+        try:
+            declared = resp.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
+                raise _TooLarge
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in resp.aiter_bytes():  # decoded: a compressed bomb is caught too
+                size += len(chunk)
+                if size > MAX_RESPONSE_BYTES:
+                    raise _TooLarge
+                chunks.append(chunk)
+        finally:
+            await resp.aclose()
+        headers = [(k, v) for k, v in resp.headers.multi_items() if k.lower() != "content-encoding"]
+        return httpx.Response(
+            resp.status_code, headers=headers, content=b"".join(chunks), request=request
+        )
 
     def _fail_fast(self) -> LlmError:
         exc = LlmUnavailable(

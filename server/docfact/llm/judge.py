@@ -29,7 +29,7 @@ from typing import Any, Literal, TypeVar
 
 from docfact.llm.cache import LlmCache, cache_key
 from docfact.llm.client import TEMPERATURE, TOP_P, LlmClient
-from docfact.llm.errors import LlmError
+from docfact.llm.errors import LlmBadResponse, LlmError
 from docfact.llm.prompts import Message, load_template
 from docfact.model import CRITERIA, CRITERION_NAMES
 
@@ -403,6 +403,10 @@ async def _ask(
     parsed = parse(result.text)
     if parsed is None:
         log.debug("llm: %s answer is not valid; no verdict", req.template)
+        if errors is not None:  # the user hears of it once, with the other endpoint problems
+            errors.append(LlmBadResponse(
+                f"docfact: the LLM endpoint {client.url} answered a {req.template} request with "
+                "something that is not a valid answer; no verdict"))
         return None
     cache.set(key, result.text)
     return parsed

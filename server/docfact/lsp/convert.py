@@ -29,11 +29,15 @@ SEVERITIES = {
 
 
 def uri_to_path(uri: str) -> str | None:
-    """The absolute file path of a ``file:`` URI (None for other schemes)."""
+    """The absolute file path of a ``file:`` URI (None for other schemes, and for paths no file
+    can have, such as one with a NUL character)."""
     path = to_fs_path(uri)
-    if path is None or not uri.startswith("file:"):
+    if path is None or not uri.startswith("file:") or "\0" in path:
         return None
-    return str(Path(path).resolve())
+    try:
+        return str(Path(path).resolve())
+    except (OSError, ValueError):  # e.g. a symlink loop on a platform where resolve() raises
+        return None
 
 
 def path_to_uri(path: str) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
 
 from docfact import __version__
@@ -78,7 +79,13 @@ class DocfactServer(LanguageServer):
         return await asyncio.get_running_loop().run_in_executor(self._engine_thread, fn, *args)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
-        """Errors outside a request: log them (window/logMessage), no pop-up."""
+        """Errors outside a request: log them (window/logMessage), no pop-up. A message the
+        client got wrong (not JSON, unknown method or command, bad params) is only a warning:
+        it was answered with an error, or dropped when it was a notification."""
+        if source is JsonRpcException or (isinstance(error, JsonRpcException)
+                                          and not isinstance(error, JsonRpcInternalError)):
+            log.warning("docfact: rejected a malformed message: %s", error)
+            return
         log.error("docfact: internal error (%s): %s", getattr(source, "__name__", source), error)
 
     # ---- capabilities ---------------------------------------------------------------------------

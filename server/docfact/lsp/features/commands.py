@@ -20,6 +20,7 @@ CHECK_DOCUMENT = "docfact.checkDocument"
 CHECK_WORKSPACE = "docfact.checkWorkspace"
 REGENERATE = "docfact.regenerateDocstring"
 SHOW_SCORE = "docfact.showScore"
+_UINTEGER_MAX = 2**31 - 1  # LSP positions are uintegers: a bigger one cannot even be built
 
 
 def bad(message: str) -> JsonRpcInvalidParams:
@@ -40,7 +41,7 @@ def position(args: tuple[Any, ...]) -> types.Position:
         raise bad(f"{REGENERATE} expects [uri, {{line, character}}], got {list(args)!r}")
     p = args[1]
     line, char = p.get("line"), p.get("character")
-    if not isinstance(line, int) or not isinstance(char, int) or line < 0 or char < 0:
+    if type(line) is not int or type(char) is not int or not (0 <= line <= _UINTEGER_MAX and 0 <= char <= _UINTEGER_MAX):
         raise bad(f"{REGENERATE}: invalid position {p!r}")
     return types.Position(line=line, character=char)
 
