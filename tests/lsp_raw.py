@@ -203,7 +203,11 @@ async def hover_store(server: RawServer, root: Path) -> Any:
 
 
 async def open_store(server: RawServer, root: Path) -> None:
+    """Open store.py and wait until the workspace is indexed and it has diagnostics (a first
+    check may publish them before the index is complete)."""
     uri = server.open(root / STORE)
+    await server.wait_for(lambda: any("docfact: indexed" in m for m in server.log_messages()), 60,
+                          "the end of indexing")
     await server.wait_for(lambda: server.diagnostics(uri), 60, "the diagnostics of store.py")
 
 
