@@ -133,16 +133,18 @@ def run_check(args: argparse.Namespace) -> int:
             text, reason = read_source(g, settings.max_file_size)
             if text is None:
                 skipped.append((str(g), reason or "unreadable"))
-            elif g.resolve() not in seen:
-                seen.add(g.resolve())
-                targets.append((g.resolve(), text, str(g)))
+            elif (real := g.resolve()) not in seen:
+                seen.add(real)
+                targets.append((real, text, str(g)))
             continue
         for item in scan(g.resolve(), settings.exclude, settings.max_file_size):
             if item.text is None:
                 skipped.append((_display(item.path, g), item.reason or "skipped"))
-            elif item.language is not None and item.path.resolve() not in seen:
-                seen.add(item.path.resolve())
-                targets.append((item.path.resolve(), item.text, _display(item.path, g)))
+            elif item.language is not None:
+                real = item.path.resolve()
+                if real not in seen:
+                    seen.add(real)
+                    targets.append((real, item.text, _display(item.path, g)))
 
     # 2. verdicts kept from earlier runs: a file's are reused when its text is the same and
     # every lookup its judging made has the same answer now (docfact.deps); an unchanged
