@@ -135,9 +135,11 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
     for m in _CALL.finditer(sentence):
         add(m, 1, SHAPE)
     for m in _WORD.finditer(sentence):
+        word = m.group(1)
+        if word.islower() and "_" not in word and "." not in word:
+            continue  # a plain word ("returns"): neither dotted, snake_case nor CamelCase
         if overlaps(m.start(), m.end()):
             continue
-        word = m.group(1)
         if FILEISH.search(word):
             continue
         if "." in word:
