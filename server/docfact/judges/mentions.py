@@ -155,8 +155,10 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=2048)
 def strip_code(sentence: str) -> str:
-    """The sentence with marked code spans blanked out (same length), for prose patterns."""
+    """The sentence with marked code spans blanked out (same length), for prose patterns
+    (cached: several rules read the same sentence)."""
     def blank(m: re.Match[str]) -> str:
         return " " * len(m.group(0))
 
