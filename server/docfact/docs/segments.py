@@ -116,9 +116,9 @@ def example_segments(doc: DocBlock, lines: LineIndex, first_index: int) -> list[
 
 
 def _parses_as_python(source: str) -> bool:
-    from docfact.index.python import parser
+    from docfact.index.python import parse_snippet
 
-    return not parser().parse(source.encode("utf-8", "surrogatepass")).root_node.has_error
+    return not parse_snippet(source.encode("utf-8", "surrogatepass")).root_node.has_error
 
 
 def _rows(text: str, start: int, end: int) -> list[tuple[int, int, int]]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from docfact.index import common
 from docfact.index.common import SourceFile as _File
@@ -103,6 +103,14 @@ def _tools() -> tuple[Parser, Query]:
 def parser() -> Parser:
     """The cached Python parser (for callers that only need a raw parse)."""
     return _tools()[0]
+
+
+@lru_cache(maxsize=256)
+def parse_snippet(data: bytes) -> Tree:
+    """A parse of a short piece of Python (an example in a docstring), kept for the next caller
+    of the same bytes (the example segmenter and the example rules both read them). Treat the
+    tree as read-only."""
+    return _tools()[0].parse(data)
 
 
 def extract(path: str, text: str, module: str) -> FileIndex:

@@ -69,7 +69,7 @@ class PythonReader(Reader):
         self.set_attrs: set[tuple[tuple[str, str], str]] = set()  # attributes the examples assign
 
     def read(self, units: list[CodeUnit]) -> list[Issue]:
-        from docfact.index.python import parser
+        from docfact.index.python import parse_snippet
 
         blocks = layout(self.text)
         for unit in units:
@@ -77,7 +77,7 @@ class PythonReader(Reader):
                 continue
             self.unit = unit
             self.data = unit.source(self.text).encode("utf-8", "surrogatepass")  # an editor may send lone surrogates
-            root = parser().parse(self.data).root_node
+            root = parse_snippet(self.data).root_node
             if self.not_meant_to_work(unit, blocks):
                 self.forget(root)
                 continue
