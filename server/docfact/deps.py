@@ -15,7 +15,7 @@ carry the lookups made while computing them, so a reader inherits them.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -139,22 +139,17 @@ def _digest(parts: list[str]) -> str:
 class Answers:
     """The current answer to each kind of lookup, computed once per key and run."""
 
-    def __init__(self, graph: ProjectGraph, known_words: Callable[[str], bool]) -> None:
+    def __init__(self, graph: ProjectGraph, known_words: Callable[[str], bool],
+                 hashes: Mapping[str, str]) -> None:
         self.graph = graph
         self.known = known_words
-        self._hashes: dict[str, str | None] = {}
+        self._hashes = hashes  # path -> digest of the text of every file in the graph (Engine.hashes)
         self._names: dict[str, str] = {}
         self._all_names: str | None = None
         self._everything: str | None = None
 
     def file(self, path: str) -> str | None:
-        got = self._hashes.get(path, "")
-        if got == "":
-            fi = self.graph.file(path)
-            got = self._hashes[path] = (
-                hashlib.blake2b(fi.text.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
-                if fi is not None else None)
-        return got
+        return self._hashes.get(path)
 
     def name(self, name: str) -> str:
         """The entities of that name, each with everything it holds (a rule reads them)."""

@@ -26,7 +26,7 @@ from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
 from docfact.positions import LineIndex
-from docfact.store import Store
+from docfact.store import Store, text_digest
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +93,6 @@ def _file_words(index: FileIndex) -> set[str]:
             words.add(imp.name)
         words.update(imp.module.split("."))
     return words
-
-
-def text_digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
 def _world_part(path: str, digest: str) -> int:

@@ -90,6 +90,11 @@ def digest(*parts: str) -> str:
     return h.hexdigest()[:32]
 
 
+def text_digest(text: str) -> str:
+    """The digest of a file's text that the store, the CLI and the engine key files by."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
 def index_key(path: str, module: str, text: str) -> str:
     return digest("index", code_stamp(), path, module, text)
 
@@ -155,12 +160,7 @@ class Store:
             self._fail(f"store {self.path} cannot be recreated ({exc2})")
 
     def _fail(self, message: str) -> None:
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
-        self._db = None
+        self.close()
         self._warn(f"docfact: {message}; continuing without it")
 
     @property
@@ -281,12 +281,7 @@ class Store:
             self._warn(f"docfact: store {self.path} is busy ({exc}); this run does not save to it")
             self.read_only = True
             return
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
-            self._db = None
+        self.close()
         if _is_corruption(exc):
             self._set_aside(exc)
         else:

@@ -22,7 +22,7 @@ from docfact.config import (
     find_pyproject,
     load_pyproject,
 )
-from docfact.store import Store, code_stamp, digest, open_store
+from docfact.store import Store, code_stamp, digest, open_store, text_digest
 
 if TYPE_CHECKING:
     from docfact.engine import Engine
@@ -151,7 +151,7 @@ def run_check(args: argparse.Namespace) -> int:
     # project is answered from one manifest row without building the graph
     store = _open_store(settings) if not args.no_cache and settings.cache.enabled else None
     record = store is not None and not settings.llm.enabled
-    hashes = [hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() for _, text, _ in targets]
+    hashes = [text_digest(text) for _, text, _ in targets]
     prefix = digest("verdicts", code_stamp(), _settings_key(settings), _environment_stamp(), str(root))
     file_keys = [digest(prefix, str(path), disp, hashes[i]) for i, (path, _, disp) in enumerate(targets)]
     rows: dict[int, tuple[FileRow, list[DocRow], list[FindingRow]]] = {}
@@ -208,7 +208,7 @@ def run_check(args: argparse.Namespace) -> int:
         # allocates (a full collection over a large project's graph takes a second). Indexing
         # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
         gc.freeze()
-        answers = Answers(engine.graph, engine.known_words.__contains__)
+        answers = Answers(engine.graph, engine.known_words.__contains__, engine.hashes)
         if record and store is not None:
             kept = store.get_many("verdicts", file_keys)
             for i, key in enumerate(file_keys):

@@ -41,7 +41,7 @@ def _judge_forked(i: int) -> tuple[int, Rows, Fingerprint | None]:
     if not record:
         return i, rows_of(engine.check_file(path), targets[i], engine.settings, keep_text), None
     if not _ANSWERS:
-        _ANSWERS.append(Answers(engine.graph, engine.known_words.__contains__))
+        _ANSWERS.append(Answers(engine.graph, engine.known_words.__contains__, engine.hashes))
     result, deps = engine.check_file_recorded(path)
     return i, rows_of(result, targets[i], engine.settings, keep_text), fingerprint(deps, _ANSWERS[0])
 

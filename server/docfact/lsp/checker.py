@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings
-from docfact.engine import file_words, text_digest
+from docfact.engine import file_words
 from docfact.index.workspace import language_for_path, read_source
 from docfact.model import (
     DocBlock,
@@ -31,7 +31,7 @@ from docfact.model import (
     aggregate_score,
 )
 from docfact.positions import LineIndex
-from docfact.store import code_stamp, digest
+from docfact.store import code_stamp, digest, text_digest
 
 from . import convert
 from .progress import progress
