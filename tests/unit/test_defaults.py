@@ -197,6 +197,32 @@ FIRES = [
                 alpha: The weight. Defaults to .25.
             """
         ''', "`alpha` is .25", "Defaults to 0.5.", id="number-with-a-leading-dot"),
+    pytest.param('''
+        def pca(data, method="svd"):
+            """PCA.
+
+            Parameters
+            ----------
+            method : str, optional
+                The routine: 'eig', the default, uses eigenvalues; 'svd' uses singular values.
+            """
+        ''', "`method` is 'eig', but the signature says `\"svd\"`", "The routine: \"svd\", the default",
+        id="value-then-the-default"),
+    pytest.param('''
+        def cov(x, correction="cluster"):
+            """Covariance.
+
+            Parameters
+            ----------
+            correction : {'cluster', 'hac'}
+                If 'hac' (default), the time-series correction is used.
+            """
+        ''', "`correction` is 'hac'", "If \"cluster\" (default)", id="value-then-default-in-parentheses"),
+    pytest.param('''
+        def replace(pat, regex=False):
+            """Replace. When `pat` is a string and `regex` is True (the default), it is compiled."""
+        ''', "`regex` is True, but the signature says `False`", "`regex` is False (the default)",
+        id="named-parameter-is-value-the-default"),
 ]
 
 
@@ -391,7 +417,144 @@ QUIET = [
 ]
 
 
+QUIET += [
+    pytest.param('''
+        def pca(data, method="svd", mode="a"):
+            """PCA.
+
+            Parameters
+            ----------
+            mode : str
+                If ``method`` is 'eig' (the default for small data), the mode is used.
+            """
+        ''', id="marked-default-of-another-parameter"),
+    pytest.param('''
+        def pca(data, method="svd"):
+            """PCA.
+
+            Parameters
+            ----------
+            method : str
+                'svd', the default, uses singular values; 'eig', the default of older versions, does not.
+            """
+        ''', id="the-default-of-something-else"),
+]
+
+
 @pytest.mark.parametrize("source", QUIET)
 def test_a_default_that_agrees_or_cannot_be_proven_is_quiet(tmp_path: Path, source: str) -> None:
     result = check(tmp_path, {"mod.py": source})
     assert defaults_found(result) == []
+
+
+REQUIRED = [
+    pytest.param('''
+        def fit(f, start_params, maxiter=3):
+            """Fit.
+
+            Parameters
+            ----------
+            f : callable
+                The function.
+            start_params : array_like, optional
+                Initial guess.
+            maxiter : int, optional
+                Iterations.
+            """
+        ''', "`start_params` is documented optional, but `fit` requires it", "start_params : array_like\n",
+        id="numpy-optional"),
+    pytest.param('''
+        def load(name, *, module):
+            """Load.
+
+            Args:
+                module (str, optional): Where to look.
+            """
+        ''', "`module` is documented optional, but `load` requires it", "module (str): Where",
+        id="google-optional-keyword-only"),
+    pytest.param('''
+        class Formatter:
+            """Formats.
+
+            Parameters
+            ----------
+            one_half : str, default: "1/2"
+                How one half is shown.
+            """
+
+            def __init__(self, one_half):
+                self.one_half = one_half
+        ''', "`one_half` is documented with a default, but `__init__` requires it", None,
+        id="class-documents-init-default"),
+]
+
+
+@pytest.mark.parametrize(("source", "message", "fixed"), REQUIRED)
+def test_a_required_parameter_documented_optional_is_reported(tmp_path: Path, source: str, message: str,
+                                                              fixed: str | None) -> None:
+    result = check(tmp_path, {"mod.py": source})
+    found = [f for f in result.findings if f.rule == "C3.required-documented-optional"]
+    assert [message in f.message for f in found] == [True], [f.message for f in result.findings]
+    text = (tmp_path / "mod.py").read_text(encoding="utf-8")
+    if fixed is None:
+        assert found[0].fix is None
+    else:
+        fix = found[0].fix
+        assert fix is not None and fixed in text[: fix.start] + fix.new_text + text[fix.end:]
+
+
+@pytest.mark.parametrize("source", [
+    pytest.param('''
+        def fit(f, start_params=None, *args, **kwargs):
+            """Fit.
+
+            Parameters
+            ----------
+            start_params : array_like, optional
+                Initial guess.
+            args : tuple, optional
+                More.
+            kwargs : dict, optional
+                Options.
+            """
+        ''', id="has-a-default-or-variadic"),
+    pytest.param('''
+        from typing import Optional
+
+
+        def fit(f, start: Optional[int]):
+            """Fit.
+
+            Args:
+                start (Optional[int]): Where to start; None for the beginning.
+            """
+        ''', id="typing-optional-means-may-be-none"),
+    pytest.param('''
+        def fit(f, mode):
+            """Fit.
+
+            Parameters
+            ----------
+            mode : {'default', 'fast'}
+                The mode.
+            """
+        ''', id="quoted-default-value"),
+    pytest.param('''
+        def deprecate(func):
+            return func
+
+
+        @deprecate
+        def fit(f, start):
+            """Fit.
+
+            Parameters
+            ----------
+            start : int, optional
+                Where to start.
+            """
+        ''', id="decorator-may-change-the-signature"),
+])
+def test_optional_parameters_that_are_optional_are_quiet(tmp_path: Path, source: str) -> None:
+    result = check(tmp_path, {"mod.py": source})
+    assert [f.message for f in result.findings if f.rule == "C3.required-documented-optional"] == []

@@ -337,6 +337,70 @@ CASES = [
             """Save the items: this calls ``fmpz_mat_det`` of the backend."""
             return notinstalled_pkg.det(store)
         ''', [], id="trap-name-from-unreadable-package"),
+    # ---- the same words in another order ------------------------------------------------
+    pytest.param('''
+        def save(store):
+            """Save the items; see ``StoreItemsLoad``."""
+            store.prune(3)
+
+
+        def clear(store):
+            """Clear the items: calls ``items_load_all`` first."""
+            store.prune(0)
+
+
+        class ItemsStoreLoad:
+            """Loads."""
+
+
+        def load_all_items():
+            """Load."""
+        ''', [("C1.unknown-name", "ItemsStoreLoad"), ("C1.unknown-name", "load_all_items")],
+        id="words-in-another-order"),
+    pytest.param('''
+        def save(store):
+            """Save the items; see ``StoreLoadError`` for the failure."""
+            store.prune(3)
+
+
+        class ItemsStoreLoad:
+            """Loads."""
+        ''', [], id="trap-other-words"),
+    # ---- "instead": a recommendation names old names on purpose, other uses do not
+    pytest.param('''
+        def save(store):
+            """If you are looking for ``load_itemz``, use ``load_items`` instead."""
+            store.prune(3)
+        ''', [], id="trap-use-the-other-name-instead"),
+    pytest.param('''
+        def save(store):
+            """Works like ``load_itemz``, except that it writes the items instead."""
+            store.prune(3)
+        ''', [("C1.unknown-name", "load_items")], id="instead-without-a-recommendation"),
+    # ---- a role whose class exists nowhere -------------------------------------------------
+    pytest.param('''
+        def save(store):
+            """Save the items, as :meth:`ItemStore.vacuum` does."""
+            store.prune(3)
+
+
+        class ItemStoreOnDisk:
+            def vacuum(self):
+                """Vacuum."""
+        ''', [("C1.unknown-reference", "ItemStoreOnDisk.vacuum")], id="role-class-shortened"),
+    pytest.param('''
+        def save(store):
+            """Save the items, as :meth:`ItemStore.prune` does.
+
+            .. versionadded:: 1.2
+            """
+            store.prune(3)
+        ''', [("C1.unknown-reference", None)], id="role-class-exists-nowhere"),
+    pytest.param('''
+        def save(store):
+            """Save the items, as :meth:`ItemStore.vacuum` does."""
+            store.prune(3)
+        ''', [], id="trap-role-member-the-project-lacks-too"),
 ]
 
 
@@ -466,11 +530,13 @@ def test_module_names_the_index_does_not_list_are_not_missing(tmp_path: Path) ->
     pytest.param("Return a pkg.stores.Store node.", True, id="own-package-module-path-wrong"),
     pytest.param("Return a list of pkg.Stores.", False, id="trap-shorthand-for-a-class-elsewhere"),
     pytest.param("Avoids making pkg.store.Store a public API.", False, id="trap-real-path"),
+    pytest.param("See pkg.shelf for more.", True, id="own-package-path-whose-last-name-is-only-a-local"),
+    pytest.param("See pkg.store for more.", False, id="trap-own-package-module"),
 ])
 def test_dotted_names_from_the_own_package(tmp_path: Path, sentence: str, flagged: bool) -> None:
     result = judge(tmp_path, {
         "pkg/__init__.py": "",
         "pkg/store.py": STORE,
-        "pkg/use.py": f'def helper():\n    """{sentence}"""\n',
+        "pkg/use.py": f'def helper():\n    """{sentence}"""\n\n\ndef other():\n    shelf = 1\n    print(shelf)\n',
     }, "pkg/use.py")
     assert [f.rule for f in result.findings] == (["C1.unknown-name"] if flagged else [])

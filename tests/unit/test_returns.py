@@ -243,6 +243,23 @@ PLANTED = [
             yield from text.split()
         ''', "C2.generator-return", "Returns a list of the words.", ["`list`", "Iterator[str]"],
         id="generator-annotated-iterator-documented-list"),
+    pytest.param('''
+        def _lmap(f, xs):
+            return list(map(f, xs))
+
+
+        def dates(strings):
+            """
+            Parse the dates.
+
+            Returns
+            -------
+            dates : ndarray
+                The dates.
+            """
+            return _lmap(str, strings)
+        ''', "C2.return-type", "dates : ndarray\n    The dates.", ["`ndarray`", "`list`"],
+        id="ndarray-documented-list-returned-one-hop"),
 ]
 
 
@@ -257,6 +274,29 @@ def test_planted_return_claim_is_flagged(tmp_path: Path, source: str, rule: str,
 
 
 TRAPS = [
+    pytest.param('''
+        import numpy as np
+
+
+        def grid(n) -> np.ndarray:
+            """Returns an array of ``n`` points."""
+            return np.linspace(0, 1, n)
+        ''', id="array-word-for-an-ndarray"),
+    pytest.param('''
+        from typing import Sequence
+
+
+        def grid(n) -> Sequence[float]:
+            """
+            Make a grid.
+
+            Returns
+            -------
+            ndarray
+                The points.
+            """
+            return [0.0] * n
+        ''', id="ndarray-beside-a-loose-annotation"),
     pytest.param('''
         def wrap(x):
             """Returns a list-like object holding ``x``."""

@@ -11,11 +11,12 @@ from __future__ import annotations
 import builtins
 import difflib
 import keyword
+import re
 import sys
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, Segment
@@ -97,16 +98,33 @@ class NameIndex:
         self.heads: dict[str, list[str]] = {}
         self.tails: dict[str, list[str]] = {}
         self.by_len: dict[int, list[str]] = {}
+        self.by_letters: dict[str, list[str]] = {}
         for n in names:
             if len(n) < 2:
                 continue
             self.heads.setdefault(n[:2], []).append(n)
             self.tails.setdefault(n[-2:], []).append(n)
             self.by_len.setdefault(len(n), []).append(n)
+            if ("_" in n.strip("_") or n[1:] != n[1:].lower()) and len(n) >= 8:
+                self.by_letters.setdefault("".join(sorted(n.lower())), []).append(n)
 
     def candidates(self, name: str) -> set[str]:
         out = set(self.heads.get(name[:2], ())) | set(self.tails.get(name[-2:], ()))
+        out.update(self.by_letters.get("".join(sorted(name.lower())), ()))  # words in another order
         return {c for c in out if abs(len(c) - len(name)) <= max(2, len(name) // 6)}
+
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+
+
+@lru_cache(maxsize=65536)
+def word_order_key(name: str) -> tuple[str, ...] | None:
+    """The words of a snake_case or CamelCase name, sorted (``fit_iterative`` and
+    ``iterative_fit`` share one): None for a name of fewer than two words."""
+    words = _WORD.findall(name)
+    if len(words) < 2:
+        return None
+    return ("_" in name.strip("_"), *sorted(w.lower() for w in words))
 
 
 def osa_distance(a: str, b: str, limit: int) -> int:
@@ -344,6 +362,11 @@ class JudgeContext:
             typos = sorted((d, c) for c in everything
                            if abs(len(c) - n) <= k and c != name and (d := osa_distance(name, c, k)) <= k)
             got = typos[0][1] if typos else None  # the nearest first, then by name
+        if got is None and n >= 8 and (key := word_order_key(name)) is not None:
+            # the same words in another order: ``fit_iterative`` for ``iterative_fit``,
+            # ``CensoredKernelReg`` for ``KernelCensoredReg``
+            swapped = sorted(c for c in everything if len(c) == n and c != name and word_order_key(c) == key)
+            got = swapped[0] if swapped else None
         if got is None:
             # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
             candidates = {c for c in everything

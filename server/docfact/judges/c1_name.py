@@ -11,6 +11,7 @@ from docfact.judges.base import (
     JudgeContext,
     Rule,
     _same_family,
+    _variants,
     osa_distance,
 )
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
@@ -508,8 +509,10 @@ def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     return ctx.run_cache[key]
 
 
-def _class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
-    if not _all_members_known(ctx, cls):
+def _class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True) -> set[str] | None:
+    """With ``complete=False``: the attributes the class's own code and project bases show,
+    even when more may come from elsewhere (dynamic ``setattr``, an external base)."""
+    if complete and not _all_members_known(ctx, cls):
         return None
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
@@ -520,7 +523,9 @@ def _class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     for base in cls.bases:
         parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is not None and parent is not cls:
-            inherited = class_attributes(ctx, parent) if parent.qualname != cls.qualname else set()
+            if parent.qualname == cls.qualname:
+                continue
+            inherited = class_attributes(ctx, parent) if complete else _class_attributes(ctx, parent, False)
             if inherited is None:
                 return None
             names |= inherited
@@ -536,15 +541,26 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
         return  # a NumPy "Attributes" section saying "None"
     names = class_attributes(ctx, cls)
-    if names is None or name in names:
+    if names is None:
+        # attributes may come from elsewhere: only a misspelling of one the class shows, a name
+        # that appears nowhere in the project (not even as a string ``setattr`` could use)
+        key = ("class-attributes-shown", cls.qualname, id(cls))
+        if key not in ctx.run_cache:
+            ctx.run_cache[key] = _class_attributes(ctx, cls, complete=False) or set()
+        shown = ctx.run_cache[key]
+        suggestion = None if name in shown or ctx.is_known(name) else _typo_of(name, sorted(shown))
+        if suggestion is None:
+            return
+    elif name in names:
         return
-    suggestion = ctx.suggest(name, names, cutoff=0.6)
-    if seg.text.lstrip().startswith("@"):
+    elif seg.text.lstrip().startswith("@"):
         # epytext ``@ivar`` entries also describe what subclasses, mixin users and dynamic
         # lookups provide: only a misspelt real attribute is a wrong name there
         suggestion = _typo_of(name, sorted(names))
         if suggestion is None:
             return
+    else:
+        suggestion = ctx.suggest(name, names, cutoff=0.6)
     msg = f"`{name}` is not an attribute of `{cls.name}`"
     fix = None
     if suggestion:
@@ -560,9 +576,9 @@ _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 
 _HISTORY = re.compile(
     r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
-    r"formerly|previously|no\s+longer|instead|used\s+to|"
+    r"formerly|previously|no\s+longer|instead\s+of|\buse\b[^.;]*\binstead|used\s+to|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
-    r"versionchanged|versionadded|seealso|see\s+also)\b",
+    r"versionchanged|seealso|see\s+also)\b",
     re.I,
 )
 
@@ -615,7 +631,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # (unmarked, only when the last name exists nowhere: "a list of dask.DataFrames" is
         # shorthand for a class that lives elsewhere in the package)
         own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0] and (
-            m.strength == MARKED or not ctx.is_known(last) or _no_such_owner(ctx, m.name))
+            m.strength == MARKED or not ctx.is_known(last) or _no_such_owner(ctx, m.name)
+            or not any(ctx.graph.entities_named(v) for v in _variants(last)))  # ``rlm``: a local or an alias
         marked = (m.strength == MARKED or own_package) and "." in m.name \
             and _proven_missing_member(ctx, m.name, project_head)
         if len(last) < 4 and not marked:

@@ -18,11 +18,13 @@ from docfact.judges.base import JudgeContext, Rule, _same_family, osa_distance
 from docfact.judges.c1_name import (
     _HISTORY,
     _NOT_THE_CODE,
+    _TWO_HUMPS,
     _opaque_owner,
     _project_head,
     _proven_missing_member,
     _resolves,
     _scope_excerpt,
+    _unreadable_imports,
     exists_by_suffix,
     unlisted_member,
 )
@@ -134,8 +136,19 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
         if unlisted_member(ctx, target):
             return False, None
         head_is_project = _project_head(ctx, target)
-        if not head_is_project and not ctx.is_known(target.split(".")[0]):
-            return False, None  # another library's name (numpy.mean): cannot be proven
+        head = target.split(".")[0]
+        if not head_is_project and not ctx.is_known(head):
+            # another library's name (numpy.mean) cannot be proven; a class name that exists
+            # nowhere, whose member the project defines, is a project class misnamed
+            # (``PassiveAggressive.partial_fit`` for ``PassiveAggressiveClassifier.partial_fit``)
+            if target.count(".") != 1 or not _TWO_HUMPS.match(head) or _unreadable_imports(ctx):
+                return False, None
+            owners = {e.qualname.rsplit(".", 2)[-2] for e in ctx.graph.entities_named(last)
+                      if e.kind in ("method", "variable", "field")}
+            if not owners:
+                return False, None
+            near = [o for o in owners if o.startswith(head) or osa_distance(head, o, 2) <= 2]
+            return True, f"{near[0]}.{last}" if len(near) == 1 else None
         if head_is_project and _opaque_owner(ctx, target):
             return False, None
         proven = _proven_missing_member(ctx, target, head_is_project)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from docfact.judges import jdk_exceptions
 from docfact.judges.base import JudgeContext, Rule
-from docfact.judges.defaults import wrong_default
+from docfact.judges.defaults import required_documented_optional, wrong_default
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
 from docfact.model import Entity, Finding, Segment
 
@@ -586,6 +586,9 @@ RULES = (
          "`Yields: str` on a function that returns a list literal", not_generator),
     Rule("C3.wrong-default", "C3", "A documented default value that differs from the signature or the field default.",
          "`timeout: ... Defaults to 30.` for `timeout=10`", wrong_default),
+    Rule("C3.required-documented-optional", "C3",
+         "A parameter documented as optional or with a default that the signature requires.",
+         "`start_params : array_like, optional` for `def fit(f, start_params)`", required_documented_optional),
     Rule("C3.calls-missing", "C3", "\"Calls/uses X\" where X exists in the project but the code never uses it.",
          "\"Uses `validate()` first.\" when `validate` is never called", calls_missing),
 )

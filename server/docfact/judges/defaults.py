@@ -48,6 +48,9 @@ _PREDICATIVE = re.compile(
     r"|\b(?i:if|when)\s+(?i:omitted|not\s+(?:given|provided|passed|set|specified)|left\s+out|unset),?\s+)"
     + _VALUE
 )
+# a value marked as the default after it: "'eig', the default, uses ...", "If 'hac' (default), ..."
+_MARKED_DEFAULT = r"(?=\s*\(\s*(?i:the\s+)?default\s*\)|,\s+(?i:the\s+default)\b(?!\s+(?:of|for|is|value)\b))"
+_TRAILING = re.compile(_VALUE + _MARKED_DEFAULT)
 # the word before "defaults to"/"default is" that makes the parameter its subject
 _SUBJECTS = frozenset({"it", "this", "its", "parameter", "argument", "option", "flag", "value", "and", "also",
                        "otherwise", "the", "setting"})
@@ -66,6 +69,8 @@ _NAMED = tuple((re.compile(gate), re.compile(p + _VALUE)) for gate, p in (
     (r"\sis\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out)",
      r"\b(?i:when|if)\s+" + _NAME + r"\s+is\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out),?\s+"
      r"(?:it\s+)?(?:defaults\s+to|is\s+set\s+to|is)\s+"),
+    # "when ``regex`` is True (the default)": the value of the named parameter, marked as its default
+    (r"(?i:default)\s*\)|,\s+(?i:the\s+default)", _NAME + r"\s+(?:is|=|==)\s+(?=\S+" + _MARKED_DEFAULT + ")"),
 ))
 
 _DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
@@ -122,7 +127,7 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
     if item is not None and item.name and item.section in ("param", "attribute"):
         own = item.name.strip().lstrip("*")
         if own in params:
-            for m in (*_ATTRIBUTIVE.finditer(text), *_PREDICATIVE.finditer(text)):
+            for m in (*_ATTRIBUTIVE.finditer(text), *_PREDICATIVE.finditer(text), *_TRAILING.finditer(text)):
                 if any(c.span == m.span("val") for c in out) or _conditional(text, m.end("val"), own):
                     continue
                 if m.re is _PREDICATIVE and not _subject_is_item(text[: m.start()], own):
@@ -408,6 +413,65 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                           f"documented default of `{claim.name}` is {shown_doc}, but {default.where} says {shown}",
                           evidence=ctx.evidence_of(default.owner, f"the default of `{claim.name}`"), fix=fix)
         return
+
+
+# decorators that leave a function's signature as written
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "abstractmethod", "abc.abstractmethod",
+                               "override", "typing.override", "cached_property", "functools.cached_property"})
+_OPTIONAL_WORD = re.compile(r"(?<![\w\[])(?i:optional)\b(?!\s*\[)")  # "int, optional", not Optional[int]
+_DEFAULT_WORD = re.compile(r"(?<![\w\-])(?i:default)\b(?!\s*\()")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
+
+
+def _signature_owner(ctx: JudgeContext) -> Entity | None:
+    """The function whose parameters a doc describes: the function itself, or a class's
+    ``__init__`` (``__new__``)."""
+    e = ctx.entity
+    if e is None:
+        return None
+    if e.kind in ("function", "method"):
+        return e
+    if e.kind == "class":
+        return ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+    return None
+
+
+def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A parameter item that calls a parameter optional or gives it a default ("x : int,
+    optional", "x : str, default=None") when the signature requires it: no default, not
+    ``*args``/``**kwargs``. Silent when a decorator may change the signature."""
+    item = seg.field
+    if item is None or item.section != "param" or not item.name or item.name_span is None or ctx.doc.kind == "comment":
+        return
+    owner = _signature_owner(ctx)
+    if owner is None or owner.language != "python" or not set(owner.decorators) <= _PLAIN_DECORATORS:
+        return
+    own = item.name.strip()
+    param = next((p for p in owner.params if p.name == own), None)
+    if param is None or param.default is not None or param.kind not in ("positional", "keyword"):
+        return
+    # the item's head: "x : int, optional" (NumPy) or the parenthesis of "x (int, optional): ..."
+    text = ctx.doc.text
+    start = item.name_span[1]
+    eol = text.find("\n", start)
+    head = text[start: eol if eol >= 0 else len(text)]
+    if head.lstrip().startswith("("):
+        head = head[: head.find(")") + 1]
+    elif not head.lstrip().startswith(":"):
+        return  # a Sphinx field or an item without a type
+    m = _OPTIONAL_WORD.search(_QUOTED.sub(lambda q: " " * len(q.group(0)), head))
+    m = m or _DEFAULT_WORD.search(_QUOTED.sub(lambda q: " " * len(q.group(0)), head))
+    if m is None:
+        return
+    how = "optional" if m.group(0).lower() == "optional" else "with a default"
+    fix = None
+    cut = re.search(r",\s*(?i:optional)\b", head[: m.end()]) if how == "optional" else None
+    if cut is not None and cut.end() == m.end():
+        a = start + cut.start() - seg.start  # ", optional" taken out of the type
+        fix = ctx.fix_replace(seg, a, a + cut.end() - cut.start(), "", f"Remove “optional” from `{own}`")
+    yield ctx.finding(seg, "C3", "C3.required-documented-optional",
+                      f"`{own}` is documented {how}, but `{owner.name}` requires it (the signature gives it no default)",
+                      evidence=ctx.evidence_of(owner, "the signature"), fix=fix)
 
 
 def _sentinel_replaced(default: _Default, name: str) -> bool:

@@ -11,6 +11,7 @@ from docfact.judges import (
     c1_references,
     c2_type,
     c3_functionality,
+    c3_returns,
     c4_irrelevant,
     examples,
     java_contracts,
@@ -26,6 +27,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *c1_name.RULES,
     *c2_type.RULES,
     *c3_functionality.RULES,
+    *c3_returns.RULES,
     *c4_irrelevant.RULES,
     *examples.RULES,
 )

@@ -31,6 +31,7 @@ for kind, words in {
     "callable": "callable function callback runnable supplier consumer",
     "number": "number numeric",
     "path": "path pathlike",
+    "ndarray": "ndarray ndarrays",
     "any": "any object t typevar",
 }.items():
     for w in words.split():
@@ -39,14 +40,16 @@ for kind, words in {
 # kind -> kinds it accepts as values (a value of any listed kind "is" that kind).
 _ACCEPTS: dict[str, set[str]] = {
     "iterable": {"list", "tuple", "set", "dict", "str", "bytes", "generator", "iterator",
-                 "sequence", "mapping", "iterable"},
+                 "sequence", "mapping", "iterable", "ndarray"},
     "iterator": {"generator", "iterator"},
     "generator": {"generator", "iterator"},
-    "sequence": {"list", "tuple", "str", "bytes", "sequence"},
+    "sequence": {"list", "tuple", "str", "bytes", "sequence", "ndarray"},
     "mapping": {"dict", "mapping"},
     "dict": {"dict", "mapping"},
     # "a list of ..." is loose English for any collection: a tuple or a set is not a contradiction
     "list": {"list", "sequence", "tuple", "set"},
+    # a NumPy array: not a list, a tuple, a dict, a string or a plain number
+    "ndarray": {"ndarray"},
     "number": {"int", "float", "bool", "number"},
     "float": {"float", "int", "number"},
     "int": {"int", "bool"},
@@ -153,6 +156,8 @@ def accepts(doc_kind: str, code_kind: str) -> bool:
         return doc_kind not in _NEVER_AN_INSTANCE
     if code_kind in _ACCEPTS.get(doc_kind, set()):
         return True
+    if doc_kind == "list" and code_kind == "ndarray":
+        return True  # "an array" (read as a list) is what people call a NumPy array; not the reverse
     # the reverse direction: docs may be more specific than a loose annotation
     return doc_kind in _ACCEPTS.get(code_kind, set())
 

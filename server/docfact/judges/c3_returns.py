@@ -1,0 +1,46 @@
+"""C3 rules on what a method hands back beyond its type: ``self`` documented, something else
+returned."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docfact.judges.base import JudgeContext, Rule
+from docfact.model import Finding, Segment
+
+# "self : object", "Returns the instance itself.", "the fitted estimator itself", "self"
+_SELF_NAME = re.compile(r"^self$")
+_SELF_WORDS = re.compile(
+    r"^\s*(?:Returns?\s+)?(?:the\s+)?(?:(?:fitted|same|modified|updated|current)\s+)?"
+    r"(?:instance|estimator|object|transformer|model)\s+itself\b|^\s*(?:Returns?\s+)?``?self``?\s*\.?\s*$",
+    re.I,
+)
+
+
+def not_self(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A ``Returns`` item that says the method returns ``self`` (the instance itself) when no
+    ``return`` of the method returns ``self``: each returns a named value or a literal (a call
+    might return ``self``, so a method that returns one is left alone)."""
+    e = ctx.entity
+    item = seg.field
+    if e is None or item is None or item.section != "returns" or e.kind != "method" or ctx.doc.kind == "comment" \
+            or e.language != "python" or e.is_generator or e.is_abstract:
+        return
+    claims_self = bool(item.name and _SELF_NAME.match(item.name.strip())) or bool(
+        _SELF_WORDS.search(item.description or "")) or (not item.name and bool(_SELF_WORDS.search(item.type or "")))
+    if not claims_self:
+        return
+    returned = e.return_kinds
+    if not returned or any(rk.startswith("call:") or rk in ("name:self", "name:cls") for rk in returned):
+        return
+    shown = ", ".join(sorted({rk.removeprefix("name:") for rk in returned}))
+    yield ctx.finding(seg, "C3", "C3.not-self",
+                      f"documented to return the instance itself, but `{e.name}` returns {shown}, never `self`",
+                      evidence=ctx.evidence_of(e, "its return statements"))
+
+
+RULES = (
+    Rule("C3.not-self", "C3", "\"Returns the instance itself\" when no return statement returns `self`.",
+         "`self : object` under `Returns` of a `transform` that returns `X_new`", not_self),
+)
