@@ -1,1 +1,1 @@
-"""The project context graph (networkx) and 1-hop related information."""
+"""The project context graph and 1-hop related information."""

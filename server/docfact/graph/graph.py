@@ -1,5 +1,5 @@
-"""The project context graph: entities of every indexed file as nodes of a networkx
-MultiDiGraph, their relations as edges, maintained incrementally one file at a time.
+"""The project context graph: entities of every indexed file as nodes of a directed
+multigraph (:mod:`docfact.graph.digraph`), their relations as edges, maintained incrementally one file at a time.
 
 Nodes are keyed by qualified name (``pkg.mod.Store.prune``; modules by module name) with the
 attributes ``entity``, ``kind`` and ``path``. Names imported from outside the project are nodes
@@ -29,8 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
+from docfact.graph.digraph import MultiDiGraph
 from docfact.graph.externals import ExternalDoc, Externals
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver, clean_name, type_names
 from docfact.model import Entity, FileIndex, Import, Pos, Range
@@ -57,7 +56,7 @@ class ProjectGraph:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root) if root is not None else None
-        self._g: nx.MultiDiGraph = nx.MultiDiGraph()
+        self._g = MultiDiGraph()
         self.skipped: list[tuple[str, str]] = []
         exclude = (str(self.root),) if self.root is not None else ()
         self.externals = Externals(exclude=exclude)
@@ -171,8 +170,8 @@ class ProjectGraph:
         self._dirty.update(dict.fromkeys(sorted(waiting)))
 
     @property
-    def g(self) -> nx.MultiDiGraph:
-        """The networkx graph, with every pending re-resolution done. Read-only for callers;
+    def g(self) -> MultiDiGraph:
+        """The graph of nodes and edges, with every pending re-resolution done. Read-only for callers;
         edge attribute dicts are shared per relation kind."""
         if self.recorder is not None:
             self.recorder.top.everything = True
@@ -324,8 +323,8 @@ class ProjectGraph:
             if v not in g:
                 kind = "external" if v.startswith(EXTERNAL_PREFIX) else "unresolved"
                 g.add_node(v, entity=None, kind=kind, path=None)
-        # straight into networkx's adjacency dicts (what add_edges_from does, minus its
-        # per-edge overhead); edge attribute dicts are shared per kind: read-only
+        # straight into the adjacency dicts (no method call per edge); edge attribute dicts
+        # are shared per kind: read-only
         succ, pred, attrs = g._succ, g._pred, self._edge_attrs
         for u, v, k in edges:
             if u not in succ:
@@ -439,7 +438,7 @@ class ProjectGraph:
     def _remove_edges(self, path: str) -> None:
         """Drop the edges ``path`` added, then externals and placeholders left unreferenced.
 
-        Works on networkx's adjacency dicts directly: removing a file's edges one by one
+        Works on the adjacency dicts directly: removing a file's edges one by one
         through the public API costs several times more, and update_file is on the typing path.
         """
         g = self._g
