@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from docfact.judges.base import JudgeContext, Rule
 from docfact.model import Finding, Segment
 
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod", "abc.abstractmethod", "override",
+                               "typing.override"})
 # "self : object", "Returns the instance itself.", "the fitted estimator itself", "self"
 _SELF_NAME = re.compile(r"^self$")
 _SELF_WORDS = re.compile(
@@ -34,6 +36,10 @@ def not_self(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     returned = e.return_kinds
     if not returned or any(rk.startswith("call:") or rk in ("name:self", "name:cls") for rk in returned):
         return
+    if not set(e.decorators) <= _PLAIN_DECORATORS:
+        return  # a wrapper may return the instance
+    if not re.search(r"^\s*return\b", e.code, re.M) and re.search(r"^\s*raise\b", e.code, re.M):
+        return  # it never returns: "raises unless overridden"
     shown = ", ".join(sorted({rk.removeprefix("name:") for rk in returned}))
     yield ctx.finding(seg, "C3", "C3.not-self",
                       f"documented to return the instance itself, but `{e.name}` returns {shown}, never `self`",

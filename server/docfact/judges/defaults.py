@@ -456,14 +456,16 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     eol = text.find("\n", start)
     head = text[start: eol if eol >= 0 else len(text)]
     if head.lstrip().startswith("("):
-        head = head[: head.find(")") + 1]
-    elif not head.lstrip().startswith(":"):
-        return  # a Sphinx field or an item without a type
+        head = head[: head.find(")") + 1]  # Google: "x (int, optional): ..."
+    elif not re.match(r"\s+:\s", head):
+        return  # not a NumPy "x : int, optional" head: a Sphinx or Google description follows
     m = _OPTIONAL_WORD.search(_QUOTED.sub(lambda q: " " * len(q.group(0)), head))
     m = m or _DEFAULT_WORD.search(_QUOTED.sub(lambda q: " " * len(q.group(0)), head))
     if m is None:
         return
     how = "optional" if m.group(0).lower() == "optional" else "with a default"
+    if how != "optional" and (owner.name.startswith("set_") or re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():])):
+        return  # a setter's "default: :rc:`font.style`" is the property's default, not the argument's
     fix = None
     cut = re.search(r",\s*(?i:optional)\b", head[: m.end()]) if how == "optional" else None
     if cut is not None and cut.end() == m.end():

@@ -49,7 +49,7 @@ _ACCEPTS: dict[str, set[str]] = {
     # "a list of ..." is loose English for any collection: a tuple or a set is not a contradiction
     "list": {"list", "sequence", "tuple", "set"},
     # a NumPy array: not a list, a tuple, a dict, a string or a plain number
-    "ndarray": {"ndarray"},
+    "ndarray": {"ndarray", "bool"},  # ``a < b`` of arrays is an array, not a bool
     "number": {"int", "float", "bool", "number"},
     "float": {"float", "int", "number"},
     "int": {"int", "bool"},
@@ -156,8 +156,8 @@ def accepts(doc_kind: str, code_kind: str) -> bool:
         return doc_kind not in _NEVER_AN_INSTANCE
     if code_kind in _ACCEPTS.get(doc_kind, set()):
         return True
-    if doc_kind == "list" and code_kind == "ndarray":
-        return True  # "an array" (read as a list) is what people call a NumPy array; not the reverse
+    if doc_kind in ("list", "set") and code_kind == "ndarray":
+        return True  # "an array", "a set of indexers": loose words for a NumPy array; not the reverse
     # the reverse direction: docs may be more specific than a loose annotation
     return doc_kind in _ACCEPTS.get(code_kind, set())
 
