@@ -112,8 +112,8 @@ def _settings_key(s: Settings) -> str:
 
 def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None = None) -> int:
     """Run ``docfact check``; ``llm_runner`` replaces the LLM pass (``docfact llm-batch`` plans requests)."""
-    from docfact.config import project_root
     from docfact.cli import shard as sharding
+    from docfact.config import project_root
     from docfact.index.workspace import language_for_path, read_source, scan
 
     shard = sharding.from_arg(getattr(args, "shard", None))

@@ -68,6 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--fail-on", choices=["info", "warning", "error", "never"], default="warning",
                    help="exit 1 when a finding has at least this severity (default: warning)")
 
+    from docfact.cli.llm_batch_args import add_parser as add_llm_batch
+
+    add_llm_batch(sub)
+
     sub.add_parser("serve", help="run the language server on stdio")
     return p
 
@@ -89,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
             from docfact.cli.merge import run_merge
 
             return run_merge(args)
+        if args.command == "llm-batch":
+            from docfact.cli.llm_batch import run_llm_batch
+
+            return run_llm_batch(args)
         if args.command == "context":
             return _context(args)
         if args.command == "docs":
