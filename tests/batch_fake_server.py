@@ -136,11 +136,11 @@ class FakeBatchServer(FakeLlmServer):
         for n, line in enumerate(lines):
             expired = batch["status"] == "expired" and self.expire_after is not None and n >= self.expire_after
             if expired or (self.fail is not None and self.fail(line)):
-                code = "batch_expired" if expired else "server_error"
+                code = "batch_expired"
                 err.append({"id": f"req_{n}", "custom_id": line["custom_id"],
                             "response": None if expired else {"status_code": 500, "body": {"error": {"message": "boom"}}},
                             "error": {"code": code, "message": "This request could not be executed before the "
-                                      "completion window expired." if expired else "internal error"}})
+                                      "completion window expired."} if expired else None})
                 continue
             req = RecordedRequest("POST", "/v1/chat/completions", {}, {}, line["body"], b"", 0.0)
             _classify(req)

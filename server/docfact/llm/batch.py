@@ -122,8 +122,7 @@ def parse_result_line(raw: str) -> ResultLine:
     err = data.get("error")
     resp = data.get("response")
     if err:
-        what = err.get("message") or err.get("code") if isinstance(err, dict) else err
-        return ResultLine(cid, None, str(what)[:300])
+        return ResultLine(cid, None, _error_text(err))
     if not isinstance(resp, dict):
         raise MalformedLine("neither a response nor an error")
     status = resp.get("status_code")
@@ -138,6 +137,17 @@ def parse_result_line(raw: str) -> ResultLine:
     if not isinstance(content, str):
         return ResultLine(cid, None, "the response has no text")
     return ResultLine(cid, content, None)
+
+
+def _error_text(err: object) -> str:
+    """The message of an ``error`` field: a string (vLLM), ``{"code", "message"}`` (OpenAI) or
+    ``{"error": {"message", ...}}`` (vLLM's error response)."""
+    for _ in range(3):
+        if isinstance(err, dict) and isinstance(err.get("error"), dict):
+            err = err["error"]
+    if isinstance(err, dict):
+        err = err.get("message") or err.get("code") or json.dumps(err)[:300]
+    return " ".join(str(err).split())[:300]
 
 
 class BatchApi:
