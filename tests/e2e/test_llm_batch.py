@@ -17,6 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from batch_fake_server import FakeBatchServer
 from llm_fake_server import FakeLlmServer, FakeResponse, RecordedRequest, _classify, _completion
 
+from docfact.llm.judge import GENERATE_MAX_TOKENS, SECOND_LOOK_MAX_TOKENS
+
 SECRET = "sk-test-SECRET-0123456789abcdef"
 SOURCE = '''\
 """Orders."""
@@ -271,3 +273,16 @@ def test_azure_routes(ws: Path) -> None:
                          "my-deployment")
         assert fake.count_chat() == 0
     assert "LLM judge sent 0 request(s)" in report.stderr
+
+
+def test_regeneration_requests_ride_along(ws: Path) -> None:
+    with FakeBatchServer() as fake:
+        batch(ws, "submit", fake.base_url, "--regenerate")
+        first = uploaded(fake)[0]
+        generate = [x for x in first if x["body"]["max_tokens"] == GENERATE_MAX_TOKENS]
+        assert len(first) == 4 and len(generate) == 1  # ship has a finding: its docstring is rewritten
+        assert "Ship one order." in json.dumps(generate[0])
+        batch(ws, "collect", fake.base_url, "--wait", "20", "--poll", "0.05")
+        batch(ws, "submit", fake.base_url, "--regenerate")
+        # the rewrite is answered from the cache now; only the second looks remain
+        assert [x["body"]["max_tokens"] for x in uploaded(fake)[1]] == [SECOND_LOOK_MAX_TOKENS] * 2

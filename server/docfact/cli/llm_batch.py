@@ -82,7 +82,7 @@ class _RecordingCache(LlmCache):
 class _RecordingClient(LlmClient):
     """A client that sends nothing and records each request under its cache key."""
 
-    def __init__(self, settings: Settings, cache: _RecordingCache, out: dict[str, Pending]) -> None:
+    def __init__(self, settings: Settings, cache: LlmCache, out: dict[str, Pending]) -> None:
         super().__init__(settings.llm, environ={})
         self._cache = cache
         self._out = out
@@ -90,7 +90,9 @@ class _RecordingClient(LlmClient):
     async def chat(self, messages: list[dict[str, str]], *, max_tokens: int,
                    response_format: dict[str, Any] | None = None, temperature: float = TEMPERATURE,
                    top_p: float = TOP_P) -> Any:
-        key, self._cache.last = self._cache.last, None
+        cache = self._cache
+        assert isinstance(cache, _RecordingCache)
+        key, cache.last = cache.last, None
         if key is not None and key not in self._out:
             body = chat_body(self.settings.model, messages, max_tokens=max_tokens, temperature=temperature,
                              top_p=top_p, response_format=response_format)
@@ -101,9 +103,10 @@ class _RecordingClient(LlmClient):
 def plan(args: argparse.Namespace) -> tuple[Settings, list[Pending]]:
     """Every request ``docfact check --llm`` would send for ``args.paths``, in run order."""
     from docfact.cli.check import load_settings, run_check
-    from docfact.judges.llm_judge import LlmRun, judge_file_llm
+    from docfact.judges.llm_judge import LlmRun, generate_body, judge_file_llm, llm_input
 
     ns = _check_namespace(args)
+    regenerate = bool(getattr(args, "regenerate", False))
     settings, _ = load_settings(ns, Path(ns.paths[0]))
     if not settings.cache.enabled:
         raise UsageError("the cache is off (cache.enabled = false): batch answers would have nowhere to go")
@@ -117,6 +120,10 @@ def plan(args: argparse.Namespace) -> tuple[Settings, list[Pending]]:
             try:
                 for fr in results:
                     await judge_file_llm(run, engine.graph, fr)
+                    if regenerate:  # what the editors' "Regenerate docstring (LLM)" asks
+                        for doc in fr.docs:
+                            if doc.findings and doc.doc.kind != "comment":
+                                await generate_body(run, doc, llm_input(engine.graph, doc))
             finally:
                 await run.close()
 
@@ -198,7 +205,7 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 def _new_local_id() -> str:
-    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{time.monotonic_ns() % 1_000_000:06d}"
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{time.monotonic_ns():x}"
 
 
 def _chunks(lines: list[tuple[Pending, str]], max_requests: int) -> list[list[tuple[Pending, str]]]:
@@ -235,44 +242,56 @@ def submit(args: argparse.Namespace) -> int:
     if len(todo) < len(pending):
         _say(f"{len(pending) - len(todo)} request(s) are in batches not collected yet; not sent again")
     lines = [(p, request_line(p.key, p.body, settings.llm)) for p in todo]
-    local = _new_local_id()
     if args.export:
-        text = "".join(line + "\n" for _, line in lines)
-        _write_atomic(Path(args.export), text)
-        entry = {"id": f"export-{local}", "local": local, "type": "export", "file": str(Path(args.export).resolve()),
-                 "requests": len(lines), "endpoint": _endpoint(settings), "created": _now()}
-        _write_atomic(state.kinds_path(entry), json.dumps({p.key: p.kind for p in todo}))
-        state.entries.append(entry)
-        state.save()
-        _say(f"wrote {len(lines)} request(s) to {args.export}; after the run, docfact llm-batch import RESULTS.jsonl")
+        _export(Path(args.export), lines, settings, state)
         return EXIT_OK
     if not lines:
         _say("nothing to submit: the LLM cache answers every request")
         return EXIT_OK
-    chunks = _chunks(lines, args.max_batch_requests)
     try:
         with BatchApi(settings.llm) as api:
-            for n, chunk in enumerate(chunks):
-                loc = f"{local}-{n}"
-                path = state.directory / f"{loc}.jsonl"
-                _write_atomic(path, "".join(line + "\n" for _, line in chunk))
-                entry: dict[str, Any] = {"local": loc, "type": "batch", "requests": len(chunk),
-                                         "endpoint": _endpoint(settings), "created": _now()}
-                _write_atomic(state.kinds_path(entry), json.dumps({p.key: p.kind for p, _ in chunk}))
-                try:
-                    entry["input_file_id"] = api.upload(path)
-                    batch = api.create(entry["input_file_id"])
-                finally:
-                    path.unlink(missing_ok=True)
-                entry["id"] = batch["id"]
-                _update(entry, batch)
-                state.entries.append(entry)
-                state.save()
-                _say(f"submitted batch {batch['id']}: {len(chunk)} request(s), status {entry['status']}")
+            for chunk in _chunks(lines, args.max_batch_requests):
+                _send(api, chunk, settings, state)
     except BatchApiError as exc:
         raise _api_error(exc) from None
     _say("docfact llm-batch status shows their progress; docfact llm-batch collect stores the answers")
     return EXIT_OK
+
+
+def _export(path: Path, lines: list[tuple[Pending, str]], settings: Settings, state: State) -> None:
+    """Write the request lines to ``path``, and their answer kinds for ``import``."""
+    _write_atomic(path, "".join(line + "\n" for _, line in lines))
+    local = _new_local_id()
+    entry = {"id": f"export-{local}", "local": local, "type": "export", "file": str(path.resolve()),
+             "requests": len(lines), "endpoint": _endpoint(settings), "created": _now()}
+    _write_atomic(state.kinds_path(entry), json.dumps({p.key: p.kind for p, _ in lines}))
+    state.entries.append(entry)
+    state.save()
+    _say(f"wrote {len(lines)} request(s) to {path}; after the run, docfact llm-batch import RESULTS.jsonl")
+
+
+def _send(api: BatchApi, chunk: list[tuple[Pending, str]], settings: Settings, state: State) -> None:
+    """Upload one batch input, create the batch, and record it (the state is saved at once)."""
+    local = _new_local_id()
+    path = state.directory / f"{local}.jsonl"
+    entry: dict[str, Any] = {"local": local, "type": "batch", "requests": len(chunk),
+                             "endpoint": _endpoint(settings), "created": _now()}
+    _write_atomic(path, "".join(line + "\n" for _, line in chunk))
+    kinds = state.kinds_path(entry)
+    _write_atomic(kinds, json.dumps({p.key: p.kind for p, _ in chunk}))
+    try:
+        file_id = api.upload(path)
+        batch = api.create(file_id)
+    except BatchApiError:
+        kinds.unlink(missing_ok=True)
+        raise
+    finally:
+        path.unlink(missing_ok=True)
+    entry.update(id=batch["id"], input_file_id=file_id)
+    _update(entry, batch)
+    state.entries.append(entry)
+    state.save()
+    _say(f"submitted batch {batch['id']}: {len(chunk)} request(s), status {entry['status']}")
 
 
 def _endpoint(settings: Settings) -> dict[str, str]:
