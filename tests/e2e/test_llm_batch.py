@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
+from docfact.llm.judge import GENERATE_MAX_TOKENS, SECOND_LOOK_MAX_TOKENS
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from batch_fake_server import FakeBatchServer
 from llm_fake_server import FakeLlmServer, FakeResponse, RecordedRequest, _classify, _completion
-
-from docfact.llm.judge import GENERATE_MAX_TOKENS, SECOND_LOOK_MAX_TOKENS
 
 SECRET = "sk-test-SECRET-0123456789abcdef"
 SOURCE = '''\
