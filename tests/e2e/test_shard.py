@@ -133,3 +133,21 @@ def test_merge_refuses_incomplete_repeated_or_foreign_reports(proj: Path, tmp_pa
     ok = docfact(tmp_path, "merge", str(b), str(a))
     assert ok.returncode == 1  # the planted findings are warnings
     assert ok.stdout == plain.read_text()
+
+
+def test_the_example_workflow_runs_docfact_commands_that_exist(tmp_path: Path) -> None:
+    """Every ``docfact`` command of examples/ci/docfact-sharded.yml parses (with shard 1)."""
+    import re
+    import shlex
+
+    from docfact.cli.main import build_parser
+
+    text = (ROOT / "examples" / "ci" / "docfact-sharded.yml").read_text()
+    commands = re.findall(r"run: (docfact .*)", text)
+    assert len(commands) == 3
+    for cmd in commands:
+        argv = shlex.split(cmd.replace("${{ matrix.shard }}", "1"))[1:]
+        args = build_parser().parse_args(argv)
+        assert args.command in ("check", "merge")
+        if args.command == "check":
+            assert args.shard == "1/4" and args.format == "json"
