@@ -43,6 +43,7 @@ import re
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -95,7 +96,9 @@ def _project(name: str) -> dict:
                               "yanked": f.get("yanked", False), "url": urllib.parse.urljoin(url, f["url"])}
                              for f in files] for v, files in data["releases"].items()}}
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(keep))
+    tmp = path.with_suffix(f".{threading.get_ident()}.tmp")
+    tmp.write_text(json.dumps(keep))
+    tmp.replace(path)  # atomic: a thread reading the same project never sees half a file
     return keep
 
 

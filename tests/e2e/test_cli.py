@@ -308,3 +308,26 @@ def test_checking_one_file_follows_names_re_exported_by_a_package(tmp_path: Path
     findings = json.loads(proc.stdout)["findings"]
     assert [f["rule"] for f in findings] == ["C1.unknown-name"], proc.stdout
     assert "Environment.rendr" in findings[0]["message"]
+
+
+def test_checking_one_file_gives_what_the_whole_package_check_gives_it(tmp_path: Path) -> None:
+    """`docfact check pkg/a.py` (a pre-commit run) reads every module of the package, not only
+    the ones a.py imports: a reference to a module that does not exist is reported, one to a
+    module a.py never imports is quiet, and the findings equal the package check's for a.py."""
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    for d in ("pkg", "pkg/sub"):
+        (tmp_path / d / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "a.py").write_text(
+        'def run(x: int) -> int:\n    """Run the job.\n\n'
+        '    See :func:`pkg.sub.tools.helper` for the details, and :class:`pkg.sub.gone.Missing`.\n'
+        '    """\n    return x\n')
+    (tmp_path / "pkg" / "sub" / "tools.py").write_text("def helper() -> None:\n    pass\n")
+    (tmp_path / "pkg" / "b.py").write_text(
+        'def other() -> None:\n    """Calls ``helpre``; see ``pkg.sub.tools.helper``."""\n')
+    alone = docfact("check", "pkg/a.py", "--no-cache", "--format", "json", cwd=tmp_path)
+    whole = docfact("check", "pkg", "--no-cache", "--format", "json", cwd=tmp_path)
+    got = [(f["line"], f["rule"]) for f in json.loads(alone.stdout)["findings"]]
+    assert got == [(4, "C1.unknown-reference")], alone.stdout
+    assert "pkg.sub.gone.Missing" in json.loads(alone.stdout)["findings"][0]["message"]
+    assert json.loads(alone.stdout)["findings"] == [
+        f for f in json.loads(whole.stdout)["findings"] if f["path"] == "pkg/a.py"]

@@ -153,6 +153,10 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     # a shard judges its own files but indexes all of them (the graph is the whole project's)
     mine = sharding.select(shard, [p for p, _, _ in targets], root) if shard else None
 
+    # the graph holds every file of the packages the judged files belong to, so that a file
+    # (pre-commit) or a sub-folder gets the findings the whole package's check gives it
+    graph_files = _with_package_context(given, targets, settings)
+
     # 2. verdicts kept from earlier runs: a file's are reused when its text is the same and
     # every lookup its judging made has the same answer now (docfact.deps); an unchanged
     # project is answered from one manifest row without building the graph
@@ -184,14 +188,14 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         from docfact.model import FileResult
 
         engine = Engine(root, settings)
-        total = len(targets)
+        total = len(graph_files)
         jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
         gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
         try:
             with engine.graph.deferred():  # edges: only if something asks for them
-                indexes = store.load_indexes([(str(p), engine.module_for(str(p)), t) for p, t, _ in targets]) \
+                indexes = store.load_indexes([(str(p), engine.module_for(str(p)), t) for p, t, _ in graph_files]) \
                     if store is not None else {}
-                todo = [t for t in targets if str(t[0]) not in indexes]
+                todo = [t for t in graph_files if str(t[0]) not in indexes]
                 if jobs > 1 and len(todo) >= 100:
                     fresh_indexes = index_in_processes(engine, todo, jobs, progress)
                 else:
@@ -202,7 +206,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                             fresh_indexes[index.path] = index
                         progress(n + 1, len(todo), "indexing")
                 indexes.update(fresh_indexes)
-                for path, _, _ in targets:  # as a cold run adds them: lookups list entities in this order
+                for path, _, _ in graph_files:  # as a cold run adds them: lookups list entities in this order
                     index = indexes.get(str(path))
                     if index is not None:
                         engine.add_index(index)
@@ -294,6 +298,56 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     threshold = SEVERITY_RANK[args.fail_on]
     failing = any(SEVERITY_RANK.get(f.severity, 2) >= threshold for f in report.findings)
     return EXIT_FINDINGS if failing else EXIT_OK
+
+
+# a package larger than this is not read whole for a partial check (its imports still are)
+_CONTEXT_LIMIT = 20_000
+
+
+def _with_package_context(given: list[Path], targets: list[tuple[Path, str, str]],
+                          settings: Settings) -> list[tuple[Path, str, str]]:
+    """The files the graph holds: the judged ones, and with them every file of each Python
+    package they belong to (the top folder of its ``__init__.py`` chain), in the order a check
+    of that package adds them, so that lookups list entities as they do there. A package that a
+    folder on the command line already covers is not scanned again; a file outside any package
+    is judged with the modules it imports."""
+    from docfact.index.workspace import scan
+
+    dirs = [g.resolve() for g in given if g.is_dir()]
+    tops: dict[Path, None] = {}
+    for path, _, _ in targets:
+        if path.suffix not in (".py", ".pyi") or not (path.parent / "__init__.py").is_file():
+            continue
+        top = path.parent
+        while (top.parent / "__init__.py").is_file() and top.parent != top:
+            top = top.parent
+        if not any(top == d or d in top.parents for d in dirs):
+            tops[top] = None
+    if not tops:
+        return targets
+    judged = {path: i for i, (path, _, _) in enumerate(targets)}
+    out: list[tuple[Path, str, str]] = []
+    placed: set[Path] = set()
+    for top in tops:
+        found: list[tuple[Path, str, str]] = []
+        for item in scan(top, settings.exclude, settings.max_file_size):
+            if item.text is None or item.language is None:
+                continue
+            real = item.path.resolve()
+            if real in placed:
+                continue
+            i = judged.get(real)
+            found.append(targets[i] if i is not None else (real, item.text, str(item.path)))
+            if len(found) > _CONTEXT_LIMIT:
+                print(f"docfact: {top} has more than {_CONTEXT_LIMIT} source files; judging with the "
+                      "modules the files import only (check the whole folder for the package's context)",
+                      file=sys.stderr)
+                found = []
+                break
+        out.extend(found)
+        placed.update(p for p, _, _ in found)
+    out.extend(t for t in targets if t[0] not in placed)
+    return out
 
 
 def _tree_stamp(root: Path) -> str:
