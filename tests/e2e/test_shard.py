@@ -50,6 +50,9 @@ def test_merged_shards_equal_the_unsharded_report_byte_for_byte(proj: Path, tmp_
     proc = docfact(proj, "merge", "--format", fmt, "--fail-on", "never", "-o", str(merged), *reversed(parts))
     assert proc.returncode == 0, proc.stderr
     assert merged.read_text() == full
+    if fmt == "sarif":
+        refused = docfact(proj, "merge", "--format", "json", *parts)
+        assert refused.returncode == 2 and "needs JSON shard reports" in refused.stderr
     if fmt == "json":
         data = json.loads(full)
         shards = [json.loads(Path(p).read_text())["shard"] for p in parts]

@@ -127,6 +127,12 @@ def test_state_is_replaced_atomically_and_private(tmp_path: Path) -> None:
     assert (state.path.stat().st_mode & 0o777) == 0o600
     assert [e["id"] for e in State.load(settings).entries] == ["batch_1"]
     assert not [p for p in state.directory.iterdir() if p.name.endswith(".tmp")]
+    one, two = State.load(settings), State.load(settings)  # two submits at once
+    one.entries.append({"id": "batch_2", "local": "l2", "type": "batch"})
+    two.entries.append({"id": "batch_3", "local": "l3", "type": "batch"})
+    one.save()
+    two.save()
+    assert sorted(e["id"] for e in State.load(settings).entries) == ["batch_1", "batch_2", "batch_3"]
     state.path.write_text("{half")
     with pytest.raises(Exception, match="cannot be read"):
         State.load(settings)
