@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -191,9 +192,10 @@ def test_malformed_result_lines_are_reported_not_fatal(ws: Path) -> None:
     assert "not JSON" in col.stdout and "not a docfact cache key" in col.stdout
 
 
-def vllm_run_batch(requests: Path, results: Path, fail: str = "", garbage: bool = False) -> None:
+def vllm_run_batch(requests: Path, results: Path, fail: str = "", garbage: bool = False,
+                   model: FakeLlmServer | None = None) -> None:
     """What ``vllm run-batch -i requests -o results`` writes, answered by the fake's rules."""
-    rules = FakeLlmServer()
+    rules = model or FakeLlmServer()
     out = []
     for n, raw in enumerate(requests.read_text().splitlines()):
         line = json.loads(raw)
@@ -286,3 +288,30 @@ def test_regeneration_requests_ride_along(ws: Path) -> None:
         batch(ws, "submit", fake.base_url, "--regenerate")
         # the rewrite is answered from the cache now; only the second looks remain
         assert [x["body"]["max_tokens"] for x in uploaded(fake)[1]] == [SECOND_LOOK_MAX_TOKENS] * 2
+
+
+def test_a_real_package_through_export_and_import_rounds(tmp_path: Path) -> None:
+    """The stdlib's json package: rounds of export + vllm run-batch + import until nothing is
+    left (first answers, then second looks); then check --llm sends nothing and reports what a
+    live run reports."""
+    proj = tmp_path / "proj"
+    shutil.copytree(Path(json.__file__).resolve().parent, proj / "json", ignore=shutil.ignore_patterns("__pycache__"))
+    model = FakeLlmServer(rules={"C2": ("string",), "C3": ("return",)}, withdraw_words=("object",))
+    url = "http://127.0.0.1:9/v1"
+    requests, results = tmp_path / "requests.jsonl", tmp_path / "results.jsonl"
+    sizes = []
+    for _ in range(4):
+        batch(proj, "submit", url, "--export", str(requests))
+        sizes.append(len(requests.read_text().splitlines()))
+        if not sizes[-1]:
+            break
+        vllm_run_batch(requests, results, model=model)
+        assert f"{sizes[-1]} answer(s) stored" in batch(proj, "import", url, str(results)).stdout
+    assert sizes[0] > 40 and sizes[1] > 5 and sizes[2] == 0, sizes  # first answers, second looks, done
+    report = check_llm(proj, url)
+    assert "LLM judge sent 0 request(s)" in report.stderr and "LLM judge:" not in report.stderr
+    with FakeLlmServer(rules=model.rules, withdraw_words=model.withdraw_words) as live:
+        expected = check_llm(proj, live.base_url, cache="live-cache")
+        assert live.count() == sum(sizes)  # the same requests, one by one
+    assert report.stdout == expected.stdout
+    assert any(f["judge"] == "llm:fake-model" for f in json.loads(report.stdout)["findings"])
