@@ -428,7 +428,7 @@ def import_results(args: argparse.Namespace) -> int:
     state = State.load(settings)
     path = Path(args.file)
     if not path.is_file():
-        raise UsageError(f"{path}: no such file")
+        raise UsageError(f"{path}: {'not a file' if path.exists() else 'no such file'}")
     kinds = state.kinds(state.entries)
     tally = Tally()
     with LlmCache.from_settings(settings) as cache:
@@ -511,4 +511,12 @@ def _selected(state: State, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def run_llm_batch(args: argparse.Namespace) -> int:
-    return {"submit": submit, "status": status, "collect": collect, "import": import_results}[args.action](args)
+    """Run one ``llm-batch`` action; a file that cannot be read or written is a clear error."""
+    if getattr(args, "poll", 1.0) <= 0:
+        raise UsageError("--poll must be a positive number of seconds")
+    action = {"submit": submit, "status": status, "collect": collect, "import": import_results}[args.action]
+    try:
+        return action(args)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        raise UsageError(f"{where}{exc.strerror or exc}") from None
