@@ -8,13 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from docfact.cli.llm_batch import Pending, State, Tally, _chunks
+from docfact.cli.batch_plan import Pending
+from docfact.cli.batch_state import State
+from docfact.cli.llm_batch import _chunks
 from docfact.cli.shard import ShardError, parse_shard, shard_of
 from docfact.config import LlmSettings, Settings
 from docfact.llm.batch import (
     BatchApi,
     BatchApiError,
     MalformedLine,
+    Tally,
     answer_kind,
     parse_result_line,
     request_line,

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ import httpx
 
 from docfact import __version__
 from docfact.config import LlmSettings
+from docfact.llm.cache import LlmCache
 from docfact.llm.judge import (
     REFEREE_MAX_TOKENS,
     clean_generated,
@@ -254,3 +256,58 @@ class BatchApi:
         except httpx.HTTPError as exc:
             raise BatchApiError(self.redact(f"docfact: downloading file {file_id} at {url} failed: "
                                             f"{type(exc).__name__}: {exc}")) from None
+
+
+_KEY_RE = re.compile(r"[0-9a-f]{64}")  # a cache key
+SHOWN = 5  # failures listed by name; the rest are counted
+
+
+class Tally:
+    """What reading result lines did: answers stored, failed, unusable, malformed."""
+
+    def __init__(self) -> None:
+        self.stored = self.failed = self.invalid = self.unknown = 0
+        self.malformed: list[str] = []
+        self.errors: list[str] = []
+
+    def read(self, lines: Iterable[str], kinds: dict[str, str], cache: LlmCache, numbered: bool = False) -> None:
+        """Store every usable answer of ``lines`` in ``cache`` as soon as it is read."""
+        for n, raw in enumerate(lines, 1):
+            where = f"line {n}" if numbered else f"a result line ({n})"
+            try:
+                res = parse_result_line(raw)
+            except MalformedLine as exc:
+                self.malformed.append(f"{where}: {exc}")
+                continue
+            if not _KEY_RE.fullmatch(res.custom_id):
+                self.malformed.append(f"{where}: custom_id {res.custom_id[:80]!r} is not a docfact cache key")
+                continue
+            if res.text is None:
+                self.failed += 1
+                self.errors.append(res.error or "no answer")
+                continue
+            kind = kinds.get(res.custom_id)
+            if kind is None:
+                self.unknown += 1
+            if not valid_answer(kind, res.text):
+                self.invalid += 1
+                continue
+            cache.set(res.custom_id, res.text)
+            self.stored += 1
+
+    def summary(self) -> str:
+        parts = [f"{self.stored} answer(s) stored in the LLM cache"]
+        if self.unknown:
+            parts.append(f"{self.unknown} of them for requests this cache directory did not submit or export "
+                         "(stored unchecked)")
+        if self.failed:
+            shown = "; ".join(dict.fromkeys(self.errors[:SHOWN]))
+            parts.append(f"{self.failed} request(s) failed (first: {shown})")
+        if self.invalid:
+            parts.append(f"{self.invalid} answer(s) were not usable verdicts")
+        if self.malformed:
+            more = f" and {len(self.malformed) - SHOWN} more" if len(self.malformed) > SHOWN else ""
+            parts.append(f"{len(self.malformed)} malformed line(s) skipped ({'; '.join(self.malformed[:SHOWN])}{more})")
+        if self.failed or self.invalid:
+            parts.append("the next docfact llm-batch submit sends those requests again")
+        return "; ".join(parts)
