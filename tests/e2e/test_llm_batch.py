@@ -315,3 +315,22 @@ def test_a_real_package_through_export_and_import_rounds(tmp_path: Path) -> None
         assert live.count() == sum(sizes)  # the same requests, one by one
     assert report.stdout == expected.stdout
     assert any(f["judge"] == "llm:fake-model" for f in json.loads(report.stdout)["findings"])
+
+
+def test_sharded_llm_runs_merge_into_the_unsharded_report(ws: Path, tmp_path: Path) -> None:
+    for n in range(5):
+        (ws / f"mod{n}.py").write_text(SOURCE.replace("order", f"parcel{n}"))
+    parts = []
+    with FakeLlmServer() as live:
+        full = check_llm(ws, live.base_url, cache="c0").stdout
+        sent = live.count()
+        live.clear()
+        for i in (1, 2, 3):
+            out = tmp_path / f"s{i}.json"
+            check_llm(ws, live.base_url, "--shard", f"{i}/3", "-o", str(out), cache=f"c{i}")
+            parts.append(str(out))
+        assert live.count() == sent  # each request once, in one of the shards
+    merged = subprocess.run([sys.executable, "-m", "docfact", "merge", "--fail-on", "never", *parts],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert merged.returncode == 0, merged.stderr
+    assert merged.stdout == full
