@@ -1,6 +1,8 @@
-"""LLM economy: requests and prompt tokens per docstring of the two LLM modes, without any model.
+"""LLM economy: requests and prompt tokens per docstring of the two LLM modes, without any model,
+and what a whole-package audit costs sent one by one or through the Batch API.
 
     python benchmarks/llm_economy.py      # about a minute
+    python benchmarks/llm_economy.py --input-price 0.15 --output-price 0.60 --batch-discount 0.5
 
 For every docstring of requests 2.32.3 (docs of functions, methods and classes) and every
 ReFEree Java summary (../shared/eval_data, read at run time), renders with
@@ -16,6 +18,17 @@ Python: code = ``entity.docless_code``, context = ``render(related_info(graph, e
 sentences = the doc's segments. Java: code = ``input``, context = ``input_information``,
 sentences = ``split_sentences(hallucinated_summary)``.
 
+The audit table: ``docfact llm-batch submit --export`` is planned (nothing sent; an empty
+cache) for every file of requests 2.32.3 in both modes: its requests, their prompt tokens and
+their expected output tokens (a batched answer is one JSON item per sentence, a referee answer
+one token). Second looks depend on the model's answers: they are estimated as one per pair the
+static judge flags in the same package (its flag rate stands in for the model's; ``--flag-rate``
+sets another), each costing
+the prompt of the average first-pass request of the mode and about 40 output tokens. The cost is
+tokens x the per-million-token prices given as options (defaults: gpt-4o-mini's list prices,
+0.15 USD input and 0.60 USD output per million tokens), and the Batch API at the given discount
+(default 0.5: half price).
+
 Tokens are approximated as characters / 4 of all message contents (tiktoken is
 pip-installable but its encodings are downloaded from the internet at first use, which this
 machine cannot do); the ratio batched/referee does not depend on the divisor.
@@ -23,9 +36,13 @@ machine cannot do); the ratio batched/referee does not depend on the divisor.
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -38,7 +55,9 @@ from docfact.graph.context import related_info, render  # noqa: E402
 from docfact.llm.judge import render_requests  # noqa: E402
 
 CRITERIA = ("C1", "C2", "C3", "C4")
-EVAL = HERE.parent.parent / "shared" / "eval_data"
+# ../shared/eval_data of the checkout (or of a folder above it: a git worktree)
+EVAL = next((d / "shared" / "eval_data" for d in HERE.parents if (d / "shared" / "eval_data").is_dir()),
+            HERE.parent.parent / "shared" / "eval_data")
 CHARS_PER_TOKEN = 4
 
 
@@ -112,7 +131,84 @@ def java_items() -> list:
     return items
 
 
+_SENTENCES_RE = re.compile(r'<data name="sentences"[^>]*>\n?(.*?)\n?</data>', re.DOTALL)
+SECOND_LOOK_OUTPUT = 40  # tokens: {"inconsistent": ..., "reason": "<one sentence>"}
+
+
+def expected_output(body: dict) -> int:
+    """Tokens of a typical valid answer to one planned request."""
+    if body.get("max_tokens") == 4:
+        return 1
+    text = "\n".join(m["content"] for m in body["messages"])
+    m = _SENTENCES_RE.search(text)
+    if m is None:
+        return body.get("max_tokens", 0)
+    n = len(re.findall(r"^\d+\. ", m.group(1), re.MULTILINE))
+    item = json.dumps({"sentence": n, **{c: 1 for c in CRITERIA}})
+    return round((len('{"verdicts": []}') + n * (len(item) + 2)) / CHARS_PER_TOKEN)
+
+
+def audit(target: Path, mode: str, cache: str) -> dict[str, float]:
+    """The requests ``docfact llm-batch submit`` would send for ``target`` with an empty cache."""
+    from docfact.cli.llm_batch import plan
+
+    ns = argparse.Namespace(paths=[str(target)], select=None, ignore=None, config=None, llm_base_url=None,
+                            llm_model=None, llm_mode=mode, llm_api_key_env=None, cache_dir=cache, shard=None,
+                            jobs=0, no_progress=True, regenerate=False)
+    _, pending = plan(ns)
+    prompt = sum(len(m["content"]) for p in pending for m in p.body["messages"]) / CHARS_PER_TOKEN
+    return {"requests": len(pending), "prompt_tokens": round(prompt),
+            "output_tokens": sum(expected_output(p.body) for p in pending)}
+
+
+def audit_table(target: Path, label: str, prices: argparse.Namespace) -> dict[str, dict[str, float]]:
+    report = subprocess.run([sys.executable, "-m", "docfact", "check", str(target), "--format", "json",
+                             "--no-cache", "--fail-on", "never", "--no-progress"],
+                            capture_output=True, text=True, timeout=600, check=True)
+    data = json.loads(report.stdout)
+    pairs = sum(d["sentences"] for d in data["docs"]) * len(CRITERIA)
+    flagged = len(data["findings"]) if prices.flag_rate is None else round(prices.flag_rate * pairs)
+    out: dict[str, dict[str, float]] = {}
+    print(f"\nAudit of {label}: {data['files']} files, {data['docstrings']} docstrings/comments, {pairs} "
+          f"(sentence, criterion) pairs; second looks: {flagged} "
+          f"({flagged / pairs:.2%} of the pairs, {'the static flag rate' if prices.flag_rate is None else '--flag-rate'})")
+    print(f"prices: {prices.input_price} USD / 1M input tokens, {prices.output_price} USD / 1M output tokens; "
+          f"Batch API discount {prices.batch_discount:.0%}\n")
+    print("| mode | requests (first pass) | prompt tokens | output tokens (expected) | + second looks: requests | "
+          "prompt tokens | total input tokens | one by one (USD) | Batch API (USD) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as cache:
+        for mode in ("batched", "referee"):
+            r = audit(target, mode, cache)
+            looks = flagged
+            look_prompt = round(looks * r["prompt_tokens"] / max(1, r["requests"]))
+            tin = r["prompt_tokens"] + look_prompt
+            tout = r["output_tokens"] + looks * SECOND_LOOK_OUTPUT
+            live = (tin * prices.input_price + tout * prices.output_price) / 1e6
+            batch = live * (1 - prices.batch_discount)
+            r.update(second_looks=looks, second_look_prompt_tokens=look_prompt, input_tokens=tin,
+                     output_tokens_total=tout, live_usd=live, batch_usd=batch)
+            out[mode] = r
+            print(f"| {mode} | {r['requests']} | {r['prompt_tokens']:,} | {r['output_tokens']:,} | {looks} | "
+                  f"{look_prompt:,} | {tin:,} | {live:.3f} | {batch:.3f} |")
+    b = out["batched"]
+    per_doc = b["batch_usd"] / max(1, data["docstrings"])
+    print(f"\nbatched through the Batch API: {b['batch_usd']:.3f} USD, {b['batch_usd'] / out['referee']['live_usd']:.1%} "
+          f"of referee one by one; {1e3 * per_doc:.3f} USD per thousand docstrings/comments, so 100,000 cost about "
+          f"{1e5 * per_doc:.0f} USD through the Batch API and {1e5 * b['live_usd'] / max(1, data['docstrings']):.0f} USD "
+          "one by one")
+    return out
+
+
 def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--json", action="store_true", help="also print every number as JSON")
+    ap.add_argument("--input-price", type=float, default=0.15, help="USD per million input tokens (gpt-4o-mini)")
+    ap.add_argument("--output-price", type=float, default=0.60, help="USD per million output tokens (gpt-4o-mini)")
+    ap.add_argument("--batch-discount", type=float, default=0.5, help="the Batch API's discount (0.5: half price)")
+    ap.add_argument("--audit-path", type=Path, help="audit this folder instead of requests 2.32.3")
+    ap.add_argument("--flag-rate", type=float, help="share of pairs the model flags (default: the static judge's rate)")
+    prices = ap.parse_args()
     py = python_items()
     res_py = measure(py)
     rate = res_py["flagged_pairs"] / (res_py["sentences"] * len(CRITERIA)) if res_py["sentences"] else 0.0
@@ -137,8 +233,10 @@ def main() -> int:
             print(f"{name}: one second look ~ {per_look:.0f} tokens; batched stays <= 25% of referee up to "
                   f"{room / per_look:.1f} second looks per docstring ({room / per_look / (r['sentences'] / r['docstrings']):.0%} of its sentences)")
     print(f"\nstatic flag rate on requests: {rate:.2%} of (sentence, criterion) pairs ({res_py['flagged_pairs']} pairs)")
-    if len(sys.argv) > 1 and sys.argv[1] == "--json":
-        print(json.dumps({"python": res_py, "java": res_java}, indent=1))
+    target = prices.audit_path or sdist("requests", "2.32.3") / "src" / "requests"
+    costs = audit_table(target, str(prices.audit_path or "requests 2.32.3"), prices)
+    if prices.json:
+        print(json.dumps({"python": res_py, "java": res_java, "audit": costs}, indent=1))
     return 0
 
 

@@ -8,6 +8,7 @@ import hashlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -109,10 +110,13 @@ def _settings_key(s: Settings) -> str:
                                 sorted(s.per_file_ignores.items()))).encode()).hexdigest()
 
 
-def run_check(args: argparse.Namespace) -> int:
+def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None = None) -> int:
+    """Run ``docfact check``; ``llm_runner`` replaces the LLM pass (``docfact llm-batch`` plans requests)."""
+    from docfact.cli import shard as sharding
     from docfact.config import project_root
     from docfact.index.workspace import language_for_path, read_source, scan
 
+    shard = sharding.from_arg(getattr(args, "shard", None))
     given = [Path(p) for p in (args.paths or ["."])]
     for g in given:
         if not os.path.lexists(g):
@@ -145,6 +149,9 @@ def run_check(args: argparse.Namespace) -> int:
                 if real not in seen:
                     seen.add(real)
                     targets.append((real, item.text, _display(item.path, g)))
+
+    # a shard judges its own files but indexes all of them (the graph is the whole project's)
+    mine = sharding.select(shard, [p for p, _, _ in targets], root) if shard else None
 
     # the graph holds every file of the packages the judged files belong to, so that a file
     # (pre-commit) or a sub-folder gets the findings the whole package's check gives it
@@ -219,7 +226,7 @@ def run_check(args: argparse.Namespace) -> int:
                 got = kept.get(key)
                 if isinstance(got, dict) and still_valid(got.get("deps", {}), answers):
                     rows[i] = got["rows"]
-        missing = [i for i in range(len(targets)) if i not in rows]
+        missing = [i for i in range(len(targets)) if i not in rows and (mine is None or i in mine)]
         keep_text = args.format == "html"
         fresh: list[tuple[int, Rows, Fingerprint | None]] = []
         if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork():
@@ -236,7 +243,7 @@ def run_check(args: argparse.Namespace) -> int:
             if settings.llm.enabled:
                 from docfact.cli.llm_run import run_llm
 
-                run_llm(engine, settings, [fr for _, fr, _ in results])
+                (llm_runner or run_llm)(engine, settings, [fr for _, fr, _ in results])
             fresh = [(i, rows_of(fr, targets[i], settings, keep_text), fp) for i, fr, fp in results]
         for i, got, _ in fresh:
             rows[i] = got
@@ -252,6 +259,8 @@ def run_check(args: argparse.Namespace) -> int:
     report = Report(skipped=skipped)
     pairs = good = 0.0
     for i in range(len(targets)):
+        if mine is not None and i not in mine:
+            continue
         frow, drows, frows = rows[i]
         if args.format == "html" and not frow.text:
             frow = replace(frow, text=targets[i][1])
@@ -277,6 +286,9 @@ def run_check(args: argparse.Namespace) -> int:
         out = reporters.text(report, color=sys.stdout.isatty() and not args.output)
     else:
         out = reporters.FORMATS[args.format](report)
+    if shard is not None:
+        out = sharding.annotate(out, args.format, sharding.describe(
+            shard, [d for _, _, d in targets], mine or set(), len(settings.criteria)))
     if args.output:
         Path(args.output).write_text(out, encoding="utf-8")
     else:

@@ -1,4 +1,4 @@
-"""``docfact``: check, context, docs and serve."""
+"""``docfact``: check, merge, llm-batch, context, docs and serve."""
 
 from __future__ import annotations
 
@@ -49,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--llm-api-key-env", metavar="NAME", help="NAME of the environment variable holding the API key")
     c.add_argument("--llm-max-requests", type=int, metavar="N")
     c.add_argument("--cache-dir", metavar="DIR")
+    c.add_argument("--shard", metavar="I/N", help="judge only shard I of N (1-based; files split by a hash of their path); "
+                   "combine the shards' reports with docfact merge")
     c.add_argument("--verbose", "-v", action="store_true")
 
     x = sub.add_parser("context", help="print the 1-hop related information a judge sees for FILE::QUALNAME")
@@ -58,6 +60,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("docs", help="list the docstrings and comments docfact judges in FILE, with their sentences")
     d.add_argument("file")
+
+    m = sub.add_parser("merge", help="combine the JSON or SARIF reports of docfact check --shard runs into one")
+    m.add_argument("reports", nargs="+", metavar="REPORT", help="the reports of all shards")
+    m.add_argument("--output", "-o", metavar="FILE", help="write the merged report to FILE instead of stdout")
+    m.add_argument("--format", choices=["json", "sarif"], default="json")
+    m.add_argument("--fail-on", choices=["info", "warning", "error", "never"], default="warning",
+                   help="exit 1 when a finding has at least this severity (default: warning)")
+
+    from docfact.cli.llm_batch_args import add_parser as add_llm_batch
+
+    add_llm_batch(sub)
 
     sub.add_parser("serve", help="run the language server on stdio")
     return p
@@ -76,6 +89,14 @@ def main(argv: list[str] | None = None) -> int:
             from docfact.cli.check import run_check
 
             return run_check(args)
+        if args.command == "merge":
+            from docfact.cli.merge import run_merge
+
+            return run_merge(args)
+        if args.command == "llm-batch":
+            from docfact.cli.llm_batch import run_llm_batch
+
+            return run_llm_batch(args)
         if args.command == "context":
             return _context(args)
         if args.command == "docs":

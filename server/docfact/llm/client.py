@@ -81,6 +81,28 @@ def chat_endpoint(settings: LlmSettings) -> tuple[str, dict[str, str]]:
     return f"{base}/chat/completions", {}
 
 
+def chat_body(
+    model: str,
+    messages: list[dict[str, str]],
+    *,
+    max_tokens: int,
+    temperature: float = TEMPERATURE,
+    top_p: float = TOP_P,
+    response_format: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON body of one chat-completions request (live, or one line of a batch)."""
+    body: dict[str, Any] = {
+        "model": model,
+        "messages": messages,
+        "temperature": temperature,
+        "top_p": top_p,
+        "max_tokens": max_tokens,
+    }
+    if response_format is not None:
+        body["response_format"] = response_format
+    return body
+
+
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
     """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP date), or None."""
     if not value:
@@ -211,15 +233,8 @@ class LlmClient:
 
         Raises a subclass of :class:`LlmError` when there is no usable answer.
         """
-        body: dict[str, Any] = {
-            "model": self.settings.model,
-            "messages": messages,
-            "temperature": temperature,
-            "top_p": top_p,
-            "max_tokens": max_tokens,
-        }
-        if response_format is not None and self.response_format_supported:
-            body["response_format"] = response_format
+        body = chat_body(self.settings.model, messages, max_tokens=max_tokens, temperature=temperature,
+                         top_p=top_p, response_format=response_format if self.response_format_supported else None)
         attempt = 0
         waited = 0.0
         rf_fallback_done = False

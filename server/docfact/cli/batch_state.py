@@ -1,0 +1,107 @@
+"""The state of ``docfact llm-batch``: ``<cache dir>/llm-batch/state.json`` lists the batches
+submitted and the exports written (their endpoint, never the key), replaced atomically; each
+has an answer-kinds file (``<local id>.kinds.json``: what a valid answer looks like per
+custom_id)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docfact.cli.main import UsageError
+from docfact.config import Settings, cache_dir
+
+
+@dataclass
+class State:
+    """The batches submitted (and exports written) from this cache directory."""
+
+    directory: Path
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def path(self) -> Path:
+        return self.directory / "state.json"
+
+    @classmethod
+    def load(cls, settings: Settings) -> State:
+        state = cls(cache_dir(settings) / "llm-batch")
+        try:
+            data = json.loads(state.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return state
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"{state.path}: the batch state cannot be read ({exc}); move it away to start "
+                             "afresh (answers already collected stay in the cache)") from None
+        if not isinstance(data, dict) or not isinstance(data.get("batches"), list):
+            raise UsageError(f"{state.path}: not a docfact batch state; move it away to start afresh")
+        state.entries = [e for e in data["batches"] if isinstance(e, dict) and isinstance(e.get("id"), str)]
+        return state
+
+    def save(self) -> None:
+        """Write the state, keeping the entries another docfact process added meanwhile (the
+        read and the replacement happen under a lock where the system has ``fcntl``)."""
+        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with _locked(self.directory / ".lock"):
+            try:
+                on_disk = json.loads(self.path.read_text(encoding="utf-8")).get("batches", [])
+            except (OSError, ValueError, AttributeError):
+                on_disk = []
+            mine = {e["id"] for e in self.entries}
+            others = [e for e in on_disk if isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"] not in mine]
+            self.entries = others + self.entries if others else self.entries
+            write_atomic(self.path, json.dumps({"version": 1, "batches": self.entries}, indent=1) + "\n")
+
+    def kinds_path(self, entry: dict[str, Any]) -> Path:
+        return self.directory / f"{entry['local']}.kinds.json"
+
+    def kinds(self, entries: Iterable[dict[str, Any]]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for e in entries:
+            try:
+                got = json.loads(self.kinds_path(e).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if isinstance(got, dict):
+                out.update(got)
+        return out
+
+    def open_batches(self) -> list[dict[str, Any]]:
+        return [e for e in self.entries if e.get("type") == "batch" and not e.get("collected")]
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` while the block runs (none without ``fcntl``)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: two submits at the same moment may lose an entry
+        yield
+        return
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def new_local_id() -> str:
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{time.monotonic_ns():x}"

@@ -1,0 +1,50 @@
+"""Fitting a price model to past receipts."""
+
+from __future__ import annotations
+
+
+def fit_prices(totals: list[float], start: float, steps: int = 10) -> float:
+    """Fit one price to past totals.
+
+    Parameters
+    ----------
+    totals : list of float
+        The past totals.
+    start : float
+        The first guess.
+    steps : int, default=10
+        How many refinements to make.
+    """
+    guess = start
+    for _ in range(steps):
+        guess = (guess + sum(totals) / max(len(totals), 1)) / 2
+    return guess
+
+
+class PriceModel:
+    """A price learnt from receipts."""
+
+    def __init__(self) -> None:
+        self.price = 0.0
+
+    def fit(self, totals: list[float]) -> PriceModel:
+        """Learn the price.
+
+        Returns
+        -------
+        self : PriceModel
+            The fitted model.
+        """
+        self.price = fit_prices(totals, 0.0)
+        return self
+
+    def predict(self, n: int) -> float:
+        """Price of ``n`` items.
+
+        Returns
+        -------
+        total : float
+            The price of all of them.
+        """
+        total = self.price * n
+        return total
