@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+from docfact.model import Pos, Range
 
 if TYPE_CHECKING:
     from docfact.graph.graph import ProjectGraph
     from docfact.model import Entity
+
+_NOWHERE = Range(Pos(0, 0), Pos(0, 0))
 
 
 @dataclass
@@ -167,7 +171,13 @@ class Answers:
 
     @staticmethod
     def _entity(e: Entity) -> str:
-        return hashlib.blake2b(repr(e).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+        """Everything the entity holds but where it sits: a line added above a definition moves
+        it without changing what a rule reads of it (its code, signature, docs' text, ...);
+        findings cite another entity's text, never its place."""
+        doc = e.doc
+        where = replace(e, range=_NOWHERE, doc=None)
+        text = repr(where) if doc is None else f"{where!r}\0{doc.kind}\0{doc.owner}\0{doc.text}"
+        return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
     def module(self, module: str) -> tuple[str | None, bool, bool]:
         g = self.graph

@@ -164,20 +164,21 @@ def _render_doc(src: list[str], spans: list[tuple[int, int, int, int, str]]) -> 
     for ln in range(first, last + 1):
         line = src[ln] if ln < len(src) else ""
         units = _utf16_index(line)
-        marks: list[tuple[int, int, str]] = []
+        marks: list[tuple[int, int, str, bool]] = []
         for sl, sc, el, ec, crit in spans:
             if not crit or ln < sl or ln > el:
                 continue
             a = units.get(sc, 0) if ln == sl else 0
             b = units.get(ec, len(line)) if ln == el else len(line)
-            marks.append((a, b, crit))
+            marks.append((a, b, crit, ln == sl))
         buf = ""
         pos = 0
-        for a, b, crit in sorted(marks):
+        for a, b, crit, first in sorted(marks):
             if a < pos:
                 continue
             buf += html.escape(line[pos:a])
-            buf += f"<mark class='flag {crit.split(',')[0]}' data-criteria='{crit}'>{html.escape(line[a:b])}</mark>"
+            start = " data-start='1'" if first else ""  # a sentence over several lines: one mark per line
+            buf += f"<mark class='flag {crit.split(',')[0]}' data-criteria='{crit}'{start}>{html.escape(line[a:b])}</mark>"
             pos = b
         buf += html.escape(line[pos:])
         out.append(buf)
