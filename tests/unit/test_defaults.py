@@ -438,6 +438,16 @@ QUIET += [
                 'svd', the default, uses singular values; 'eig', the default of older versions, does not.
             """
         ''', id="the-default-of-something-else"),
+    pytest.param('''
+        def save(fig, preview=False):
+            """Save.
+
+            Parameters
+            ----------
+            preview : bool, default: False
+                If True, the default backend is used to show the figure.
+            """
+        ''', id="value-before-the-default-something"),
 ]
 
 

@@ -49,7 +49,7 @@ _PREDICATIVE = re.compile(
     + _VALUE
 )
 # a value marked as the default after it: "'eig', the default, uses ...", "If 'hac' (default), ..."
-_MARKED_DEFAULT = r"(?=\s*\(\s*(?i:the\s+)?default\s*\)|,\s+(?i:the\s+default)\b(?!\s+(?:of|for|is|value)\b))"
+_MARKED_DEFAULT = r"(?=\s*\(\s*(?i:the\s+)?default\s*\)|,\s+(?i:the\s+default)\s*(?:[,;:)]|\.(?!\w)|$))"
 _TRAILING = re.compile(_VALUE + _MARKED_DEFAULT)
 # the word before "defaults to"/"default is" that makes the parameter its subject
 _SUBJECTS = frozenset({"it", "this", "its", "parameter", "argument", "option", "flag", "value", "and", "also",
