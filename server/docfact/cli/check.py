@@ -145,7 +145,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
             if item.text is None:
                 skipped.append((_display(item.path, g), item.reason or "skipped"))
             elif item.language is not None:
-                real = item.path.resolve()
+                real = item.path.resolve() if item.linked else item.path  # under a resolved root
                 if real not in seen:
                     seen.add(real)
                     targets.append((real, item.text, _display(item.path, g)))
@@ -313,15 +313,22 @@ def _with_package_context(given: list[Path], targets: list[tuple[Path, str, str]
     is judged with the modules it imports."""
     from docfact.index.workspace import scan
 
-    dirs = [g.resolve() for g in given if g.is_dir()]
-    tops: dict[Path, None] = {}
+    dirs = [str(g.resolve()) for g in given if g.is_dir()]
+    tops: dict[str, None] = {}
+    top_of: dict[str, str | None] = {}  # folder -> the top of its package (None: not in one)
     for path, _, _ in targets:
-        if path.suffix not in (".py", ".pyi") or not (path.parent / "__init__.py").is_file():
-            continue
-        top = path.parent
-        while (top.parent / "__init__.py").is_file() and top.parent != top:
-            top = top.parent
-        if not any(top == d or d in top.parents for d in dirs):
+        folder = os.path.dirname(path)
+        if folder not in top_of:
+            top: str | None = None
+            if path.suffix in (".py", ".pyi") and os.path.isfile(os.path.join(folder, "__init__.py")):
+                top = folder
+                while os.path.isfile(os.path.join(os.path.dirname(top), "__init__.py")) and os.path.dirname(top) != top:
+                    top = os.path.dirname(top)
+                if any(top == d or top.startswith(d + os.sep) for d in dirs):
+                    top = None  # a folder on the command line already covers it
+            top_of[folder] = top
+        top = top_of[folder]
+        if top is not None:
             tops[top] = None
     if not tops:
         return targets
@@ -330,10 +337,10 @@ def _with_package_context(given: list[Path], targets: list[tuple[Path, str, str]
     placed: set[Path] = set()
     for top in tops:
         found: list[tuple[Path, str, str]] = []
-        for item in scan(top, settings.exclude, settings.max_file_size):
+        for item in scan(Path(top), settings.exclude, settings.max_file_size):
             if item.text is None or item.language is None:
                 continue
-            real = item.path.resolve()
+            real = item.path.resolve() if item.linked else item.path
             if real in placed:
                 continue
             i = judged.get(real)

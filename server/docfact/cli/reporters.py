@@ -7,7 +7,6 @@ import json
 
 from docfact import __version__
 from docfact.cli.report import DOCS_URL, Report
-from docfact.judges.static import ALL_RULES
 from docfact.model import CRITERION_MEANINGS, CRITERION_NAMES
 
 
@@ -57,6 +56,8 @@ _SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "
 
 
 def sarif(rep: Report) -> str:
+    from docfact.judges.static import ALL_RULES  # here: importing the rules compiles their patterns
+
     rules = [
         {
             "id": code,

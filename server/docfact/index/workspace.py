@@ -41,6 +41,7 @@ class ScanItem:
     language: str | None
     text: str | None
     reason: str | None = None
+    linked: bool = False  # reached through a symlink: ``path`` is not the real path
 
 
 def language_for_path(path: str | os.PathLike[str]) -> str | None:
@@ -147,7 +148,7 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def _why_unreadable(path: Path, exc: OSError) -> str:
+def _why_unreadable(path: str | os.PathLike[str], exc: OSError) -> str:
     """A one-line reason for an ``OSError`` of stat/open, naming broken symlinks as such."""
     if exc.errno == errno.ELOOP:
         return "symlink loop"
@@ -165,7 +166,6 @@ def read_bytes(path: str | os.PathLike[str], max_size: int) -> tuple[bytes | Non
     replaced meanwhile). Files over ``max_size`` bytes are refused unread, and at most
     ``max_size`` bytes are read from a file that grows while it is read.
     """
-    path = Path(path)
     try:
         st = os.stat(path)
     except OSError as exc:
@@ -204,7 +204,7 @@ def read_bytes(path: str | os.PathLike[str], max_size: int) -> tuple[bytes | Non
     return data, None
 
 
-def read_source(path: Path, max_size: int) -> tuple[str | None, str | None]:
+def read_source(path: str | os.PathLike[str], max_size: int) -> tuple[str | None, str | None]:
     """Read and decode a source file: ``(text, None)`` or ``(None, one-line reason)``.
 
     Only regular files are read (see :func:`read_bytes`). Tries UTF-8, UTF-8 with BOM and a
@@ -326,13 +326,16 @@ class IgnoreRules:
         return result
 
 
-def _excluded(rules: list[tuple[Path, IgnoreRules]], path: Path, is_dir: bool) -> bool:
+def _excluded(rules: list[tuple[str, IgnoreRules]], path: str, is_dir: bool) -> bool:
+    """Whether the rules of the folders above ``path`` ignore it (the last rule that matches
+    decides); ``rules``: (folder, its rules), folders as strings like ``path``."""
     ignored = False
     for base, rs in rules:
-        try:
-            rel = path.relative_to(base).as_posix()
-        except ValueError:
+        if not path.startswith(base) or path[len(base):len(base) + 1] not in (os.sep, "/"):
             continue
+        rel = path[len(base) + 1:]
+        if os.sep != "/":
+            rel = rel.replace(os.sep, "/")
         m = rs.match(rel, is_dir)
         if m is not None:
             ignored = m
@@ -349,66 +352,73 @@ def scan(root: Path, exclude: Sequence[str], max_size: int) -> Iterator[ScanItem
     named like source files and unreadable files or directories are yielded with a reason
     instead of being read, and nothing raises.
     """
-    root = Path(root)
-    excludes = [(root, IgnoreRules(list(exclude)))] if exclude else []
+    top = os.fspath(root)
+    excludes = [(top, IgnoreRules(list(exclude)))] if exclude else []
     seen: set[object] = set()
-    yield from _walk(root, root, excludes, [], seen, max_size)
+    yield from _walk(top, top, excludes, [], seen, max_size, False)
 
 
 def _walk(
-    root: Path,
-    d: Path,
-    excludes: list[tuple[Path, IgnoreRules]],
-    ignores: list[tuple[Path, IgnoreRules]],
+    root: str,
+    d: str,
+    excludes: list[tuple[str, IgnoreRules]],
+    ignores: list[tuple[str, IgnoreRules]],
     seen: set[object],
     max_size: int,
+    linked: bool,
 ) -> Iterator[ScanItem]:
-    # a directory's identity: its device and inode (one stat), or its real path where the file
+    # plain strings throughout (a Path per entry cost as much as the rest of the walk); a
+    # directory's identity: its device and inode (one stat), or its real path where the file
     # system has no inode numbers
     try:
         st = os.stat(d)
         real: object = (st.st_dev, st.st_ino) if st.st_ino else os.path.realpath(d)
     except OSError:
-        real = str(d)
+        real = d
     if real in seen:
         return
     seen.add(real)
     try:
         with os.scandir(d) as it:
-            entries = sorted(it, key=lambda e: e.name)
+            entries = sorted(it, key=_entry_name)
     except OSError as exc:
-        yield ScanItem(d, None, None, f"unreadable directory: {exc.strerror or exc}")
+        yield ScanItem(Path(d), None, None, f"unreadable directory: {exc.strerror or exc}")
         return
     if d != root and any(e.name == "pyvenv.cfg" for e in entries):
         return  # a virtual environment, whatever its name (``env/``, ``.py312/``)
     if any(e.name == ".gitignore" for e in entries):
-        data, _ = read_bytes(d / ".gitignore", _MAX_IGNORE_FILE)  # a pipe or device is not read
+        data, _ = read_bytes(os.path.join(d, ".gitignore"), _MAX_IGNORE_FILE)  # a pipe or device is not read
         if data is not None:
             ignores = [*ignores, (d, IgnoreRules(data.decode("utf-8", "replace").splitlines()))]
-    subdirs: list[Path] = []
+    rules = bool(ignores or excludes)
+    subdirs: list[tuple[str, bool]] = []
     for e in entries:
-        p = Path(e.path)
+        name, p = e.name, e.path
         try:
             is_dir = e.is_dir()
         except OSError:
             is_dir = False
         if is_dir:
-            if language_for_path(e.name) is not None:  # ``d.py/``: never read as a source file
-                if not (_excluded(ignores, p, True) or _excluded(excludes, p, True)):
-                    yield ScanItem(p, None, None, "not a regular file: a directory")
+            if language_for_path(name) is not None:  # ``d.py/``: never read as a source file
+                if not (rules and (_excluded(ignores, p, True) or _excluded(excludes, p, True))):
+                    yield ScanItem(Path(p), None, None, "not a regular file: a directory")
                 continue
-            if e.name in ALWAYS_SKIPPED_DIRS or e.name.endswith(".egg-info"):
+            if name in ALWAYS_SKIPPED_DIRS or name.endswith(".egg-info"):
                 continue
-            if _excluded(ignores, p, True) or _excluded(excludes, p, True):
+            if rules and (_excluded(ignores, p, True) or _excluded(excludes, p, True)):
                 continue
-            subdirs.append(p)
+            subdirs.append((p, linked or e.is_symlink()))
             continue
-        lang = language_for_path(e.name)
+        lang = LANGUAGES.get(os.path.splitext(name)[1].lower())
         if lang is None:
             continue
-        if _excluded(ignores, p, False) or _excluded(excludes, p, False):
+        if rules and (_excluded(ignores, p, False) or _excluded(excludes, p, False)):
             continue
         text, reason = read_source(p, max_size)
-        yield ScanItem(p, lang, text, reason)
-    for sub in subdirs:
-        yield from _walk(root, sub, excludes, ignores, seen, max_size)
+        yield ScanItem(Path(p), lang, text, reason, linked or e.is_symlink())
+    for sub, sub_linked in subdirs:
+        yield from _walk(root, sub, excludes, ignores, seen, max_size, sub_linked)
+
+
+def _entry_name(e: os.DirEntry[str]) -> str:
+    return e.name
