@@ -564,6 +564,16 @@ def test_a_required_parameter_documented_optional_is_reported(tmp_path: Path, so
                 Where to start.
             """
         ''', id="decorator-may-change-the-signature"),
+    pytest.param('''
+        def predict(self, exog):
+            """Predict.
+
+            Parameters
+            ----------
+            exog : array_like NOT optional
+                Unlike the standard predict, required here.
+            """
+        ''', id="not-optional"),
 ])
 def test_optional_parameters_that_are_optional_are_quiet(tmp_path: Path, source: str) -> None:
     result = check(tmp_path, {"mod.py": source})

@@ -418,7 +418,8 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 # decorators that leave a function's signature as written
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "abstractmethod", "abc.abstractmethod",
                                "override", "typing.override", "cached_property", "functools.cached_property"})
-_OPTIONAL_WORD = re.compile(r"(?<![\w\[])(?i:optional)\b(?!\s*\[)")  # "int, optional", not Optional[int]
+# "int, optional"; not Optional[int] nor "NOT optional"
+_OPTIONAL_WORD = re.compile(r"(?<![\w\[])(?<!(?i:not) )(?i:optional)\b(?!\s*\[)")
 _DEFAULT_WORD = re.compile(r"(?<![\w\-])(?i:default)\b(?!\s*\()")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
