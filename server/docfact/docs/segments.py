@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from docfact.docs.fields import docstring_style
-from docfact.docs.layout import layout
+from docfact.docs.layout import Block, layout
 from docfact.docs.sentences import split_sentences
 from docfact.model import DocBlock, FieldItem, Range, Segment
 from docfact.positions import LineIndex
@@ -41,7 +41,7 @@ def doc_range(doc: DocBlock, lines: LineIndex, start: int, end: int) -> Range:
 def segment_doc(doc: DocBlock, lines: LineIndex) -> list[Segment]:
     """The sentences and field items of ``doc`` in document order, indexed from 0."""
     spans: list[tuple[int, int, FieldItem | None]] = []
-    for block in layout(doc.text):
+    for block in _blocks(doc):
         if block.kind == "code":
             continue
         if block.kind == "field":
@@ -61,6 +61,15 @@ def segment_doc(doc: DocBlock, lines: LineIndex) -> list[Segment]:
         )
         for i, (start, end, item) in enumerate(spans)
     ]
+
+
+def _blocks(doc: DocBlock) -> list[Block]:
+    """The layout of a doc: JSDoc/TSDoc by its tags, everything else as docstrings."""
+    if doc.kind == "jsdoc":
+        from docfact.docs.jsdoc import jsdoc_layout
+
+        return jsdoc_layout(doc.text)
+    return layout(doc.text)
 
 
 @dataclass(frozen=True)
@@ -83,7 +92,7 @@ def example_units(doc: DocBlock) -> list[CodeUnit]:
     """The example code of ``doc`` in document order: Python docstrings and Javadoc. Comments
     have none: code in a comment is more often commented out than an example."""
     text = doc.text
-    if doc.kind == "comment":
+    if doc.kind in ("comment", "jsdoc"):  # JSDoc ``@example`` code is not judged (yet)
         return []
     if doc.kind == "javadoc":
         return _java_units(text)
