@@ -7,7 +7,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from docfact.judges import jdk_exceptions
+from docfact.graph.ts_globals import TS_LANGUAGES
+from docfact.judges import jdk_exceptions, ts_rules
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.defaults import wrong_default
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
@@ -290,7 +291,7 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not claimed:
         return
     raised, uncertain = _raised_names(ctx, e)
-    if uncertain:
+    if uncertain or (e.language in TS_LANGUAGES and ts_rules.throws_unknown(ctx, e)):
         return
     explicit = {r.split(".")[-1] for r in e.raises}
     externals = [r.qualname for r in ctx.related if r.kind == "external"]
@@ -376,6 +377,8 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if _about_a_parameter(e, seg.text):
         return  # "Receivers can be asynchronous": the sentence is about an argument
     if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
+        return
+    if e.language in TS_LANGUAGES and ts_rules.promise_like(e):
         return
     if any(_CONCURRENCY_HINT.search(p.annotation or "") for p in e.params):
         return

@@ -14,6 +14,7 @@ from docfact.judges import (
     c4_irrelevant,
     examples,
     java_contracts,
+    ts_rules,
 )
 from docfact.judges.base import JudgeContext, Rule
 from docfact.model import Finding
@@ -28,6 +29,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *c3_functionality.RULES,
     *c4_irrelevant.RULES,
     *examples.RULES,
+    *ts_rules.RULES,  # TypeScript/JavaScript only (they check the file's language themselves)
 )
 # rules that judge example code lines; every other rule judges sentences and field items only
 _CODE_RULES = frozenset(r.id for r in examples.RULES)
@@ -36,7 +38,7 @@ _CODE_RULES = frozenset(r.id for r in examples.RULES)
 def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
     """All static findings for the doc of ``ctx``, at most one per (segment, criterion)."""
     found: list[Finding] = []
-    prose, code = _rules_for(tuple(criteria))
+    prose, code = _rules_for(tuple(criteria), ts_rules.is_ts(ctx))
     for seg in [*ctx.segments, *ctx.examples]:
         for r in (code if seg.kind == "code" else prose):
             try:
@@ -48,9 +50,12 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
 
 
 @lru_cache(maxsize=64)
-def _rules_for(criteria: tuple[str, ...]) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
-    """The rules of ``criteria`` that judge sentences, and those that judge example code."""
-    rules = [r for r in ALL_RULES if r.criterion in criteria]
+def _rules_for(criteria: tuple[str, ...], ts: bool = False) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+    """The rules of ``criteria`` that judge sentences, and those that judge example code; in
+    TypeScript/JavaScript (``ts``) the TypeScript rules replace the generic ones they cover."""
+    rules = [r for r in ALL_RULES if r.criterion in criteria
+             and (r.fn.__module__ == ts_rules.__name__ if r.id in ts_rules.REPLACED else True)
+             and (ts or r.fn.__module__ != ts_rules.__name__)]
     return (tuple(r for r in rules if r.id not in _CODE_RULES),
             tuple(r for r in rules if r.id in _CODE_RULES))
 
