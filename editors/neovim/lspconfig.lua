@@ -5,7 +5,7 @@ if not configs.docfact then
   configs.docfact = {
     default_config = {
       cmd = { "docfact", "serve" },
-      filetypes = { "python", "java" },
+      filetypes = { "python", "java", "typescript", "typescriptreact", "javascript", "javascriptreact" },
       root_dir = util.root_pattern("pyproject.toml", "setup.py", "pom.xml", "build.gradle", ".git"),
       settings = { docfact = { trigger = "onSave" } },
     },

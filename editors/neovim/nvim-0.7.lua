@@ -17,7 +17,7 @@ end
 local docfact_clients = {}
 
 vim.api.nvim_create_autocmd("FileType", {
-  pattern = { "python", "java" },
+  pattern = { "python", "java", "typescript", "typescriptreact", "javascript", "javascriptreact" },
   callback = function(args)
     local root = docfact_root(vim.api.nvim_buf_get_name(args.buf))
     local id = docfact_clients[root]

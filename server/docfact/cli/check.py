@@ -301,7 +301,8 @@ def _tree_stamp(root: Path) -> str:
                 if e.is_dir(follow_symlinks=False):
                     if e.name not in skip and not e.name.startswith("."):
                         stack.append(e.path)
-                elif e.name.endswith((".py", ".pyi", ".java", ".toml")):
+                elif e.name.endswith((".py", ".pyi", ".java", ".toml", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx",
+                                      ".mjs", ".cjs", "tsconfig.json", "jsconfig.json")):
                     st = e.stat()
                     h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
             except OSError:

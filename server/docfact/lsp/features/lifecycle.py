@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WATCH_GLOBS = ("**/*.py", "**/*.java")
+WATCH_GLOBS = ("**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}")
 
 
 def register(server: DocfactServer) -> None:
