@@ -6,7 +6,7 @@ if not configs.docfact then
     default_config = {
       cmd = { "docfact", "serve" },
       filetypes = { "python", "java", "typescript", "typescriptreact", "javascript", "javascriptreact" },
-      root_dir = util.root_pattern("pyproject.toml", "setup.py", "pom.xml", "build.gradle", ".git"),
+      root_dir = util.root_pattern("pyproject.toml", "setup.py", "pom.xml", "build.gradle", "package.json", "tsconfig.json", ".git"),
       settings = { docfact = { trigger = "onSave" } },
     },
   }

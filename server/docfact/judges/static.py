@@ -53,9 +53,11 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
 def _rules_for(criteria: tuple[str, ...], ts: bool = False) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     """The rules of ``criteria`` that judge sentences, and those that judge example code; in
     TypeScript/JavaScript (``ts``) the TypeScript rules replace the generic ones they cover."""
-    rules = [r for r in ALL_RULES if r.criterion in criteria
-             and (r.fn.__module__ == ts_rules.__name__ if r.id in ts_rules.REPLACED else True)
-             and (ts or r.fn.__module__ != ts_rules.__name__)]
+    def applies(r: Rule) -> bool:
+        own = r.fn.__module__ == ts_rules.__name__
+        return (own or r.id not in ts_rules.REPLACED) if ts else not own
+
+    rules = [r for r in ALL_RULES if r.criterion in criteria and applies(r)]
     return (tuple(r for r in rules if r.id not in _CODE_RULES),
             tuple(r for r in rules if r.id in _CODE_RULES))
 
