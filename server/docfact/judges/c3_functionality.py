@@ -306,8 +306,8 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         externals += jdk_calls
     for name, span in claimed:
         simple = name.split(".")[-1]
-        if simple in _IMPLICIT_ANY:
-            continue
+        if simple in _IMPLICIT_ANY or (e.language in TS_LANGUAGES and simple == "TypeError"):
+            continue  # JavaScript: any property access or call of a wrong value throws TypeError
         if java and (simple.endswith("Error") or (simple in _JAVA_ARRAY_EXCEPTIONS and "[" in e.code)):
             continue  # thrown by the virtual machine: errors, array access and stores
         if java and (jdk_calls or "{@inheritDoc}" in seg.text or re.search(r"\b(?:this|super)\s*\(", e.code)

@@ -220,8 +220,9 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             return
         where = f"it is declared to return `{e.returns}`"
     else:
-        if e.is_async or e.is_abstract or not e.return_kinds or e.name == "constructor":
-            return
+        if e.is_async or e.is_abstract or not e.return_kinds or e.name == "constructor" or \
+                set(e.return_kinds) == {"none"}:
+            return  # returning nothing at all is C2.return-on-void's finding
         found = set()
         for rk in e.return_kinds:
             t = _KIND_TYPES.get(rk)
@@ -302,22 +303,46 @@ def async_tag(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                       evidence=ctx.evidence_of(e, "the definition"))
 
 
+# how deep and how wide the walk of :func:`throws_unknown` goes
+_THROW_HOPS = 3
+_THROW_LIMIT = 64
+
+
 def throws_unknown(ctx: JudgeContext, e: Entity) -> bool:
-    """Whether ``e`` calls code whose errors docfact cannot list: anything that is not a project
-    function or class (a builtin such as ``JSON.parse``, a package, a method of a value), or it
-    awaits something."""
-    for call in e.calls:
-        try:
-            r = ctx.graph.resolve(call, e)
-        except Exception:
+    """Whether ``e``, or a project function it calls (a few hops deep), calls code whose errors
+    docfact cannot list: anything that is not a project function or class (a builtin such as
+    ``JSON.parse``, a package, a method of a value), or awaits something."""
+    seen = {id(e)}
+    frontier = [e]
+    for _ in range(_THROW_HOPS):
+        nxt: list[Entity] = []
+        for ent in frontier:
+            if "await" in ent.code or ent.has_bare_raise:
+                return True
+            for call in ent.calls:
+                if call.endswith(("Error", "Exception")):
+                    continue  # constructing the error it throws
+                try:
+                    r = ctx.graph.resolve(call, ent)
+                except Exception:
+                    return True
+                if r is None or r.kind != "project" or r.entity is None or r.rest:
+                    return True
+                target = r.entity
+                if target.kind == "class":
+                    ctor = ctx.graph.entity(f"{target.qualname}.constructor")
+                    if ctor is None:
+                        continue
+                    target = ctor
+                if target.kind not in ("function", "method") or target.is_abstract:
+                    return True
+                if id(target) not in seen:
+                    seen.add(id(target))
+                    nxt.append(target)
+        if len(seen) > _THROW_LIMIT:
             return True
-        if r is None or r.kind != "project" or r.entity is None or r.rest:
-            if call in ("Error", "TypeError", "RangeError", "SyntaxError") or call.endswith("Error"):
-                continue  # constructing the error it throws
-            return True
-        if r.entity.kind not in ("function", "method", "class"):
-            return True
-    return "await" in e.code
+        frontier = nxt
+    return bool(frontier)  # the walk stopped before the end of the chain
 
 
 # -- defaults ---------------------------------------------------------------------------------
