@@ -25,7 +25,7 @@ from docfact.index import common
 from docfact.index.common import SourceFile, compact, error_lines, masked_text
 from docfact.index.java import block_comment_lines, looks_like_java_code
 from docfact.index.ts_modules import resolve_specifier
-from docfact.model import DocBlock, Entity, FileIndex, Import, Param
+from docfact.model import DocBlock, Entity, EntityKind, FileIndex, Import, Param
 
 _CLASS_TYPES = frozenset({"class_declaration", "abstract_class_declaration", "interface_declaration",
                           "enum_declaration", "class"})
@@ -198,7 +198,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
         ent = _definition(f, sc, scopes, language)
         sc.entity = ent
         entities.append(ent)
-    fields: list[Entity] = []
+    fields: list[tuple[Entity, Node]] = []
     for sc in scopes:
         if sc.is_class:
             assert sc.entity is not None
@@ -222,10 +222,10 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     kept = {id(e) for e in entities}
     by_local: dict[str, Entity] = {e.local_name: e for e in entities}
     for sc in scopes:
-        ent = sc.entity
-        if ent is None:
+        scope_ent = sc.entity
+        if scope_ent is None:
             continue
-        target = by_local.get(ent.local_name, ent) if id(ent) not in kept else ent
+        target = by_local.get(scope_ent.local_name, scope_ent) if id(scope_ent) not in kept else scope_ent
         doc_node = _doc_node(sc.anchor)
         if doc_node is not None and doc_node.start_byte not in doc_nodes:
             doc = _jsdoc(f, doc_node, target.local_name, error_ranges)
@@ -367,7 +367,7 @@ def _modifiers(f: SourceFile, node: Node, anchor: Node | None = None) -> list[st
     while prev is not None and prev.type == "decorator":  # class members: decorators before them
         decorators.insert(0, compact(f.src(prev))[1:])
         prev = prev.prev_sibling
-    p = anchor if anchor is not None else node
+    p: Node | None = anchor if anchor is not None else node
     while p is not None and p.type in _DOC_GAP_TYPES | {"class_declaration"} and p is not node.parent:
         if p.type == "export_statement":
             keywords.insert(0, "export")
@@ -410,7 +410,7 @@ def _definition(f: SourceFile, sc: _Scope, scopes: list[_Scope], language: str) 
         sig_end = f.so(arrow.end_byte) if arrow is not None else sig_end
     signature = " ".join(f.text[start:sig_end].split()).rstrip(";").rstrip("{").rstrip()
     in_class = parent is not None and parent.is_class
-    kind = "class" if sc.is_class else ("method" if in_class else "function")
+    kind: EntityKind = "class" if sc.is_class else ("method" if in_class else "function")
     ent = Entity(
         kind=kind, name=sc.name.rsplit(".", 1)[-1], local_name=sc.local_name, module=f.module,
         path=f.path, language=language, range=f.lines.range(start, end), code=f.text[start:end],
@@ -714,6 +714,7 @@ def _merge_overloads(entities: list[Entity]) -> list[Entity]:
                 p.annotation = None
         if len(rets) > 1:
             main.returns = None
+        main.code = main.docless_code = "\n".join(e.code for e in group)  # signatures first
         main.decorators = list(dict.fromkeys([*main.decorators, "overload"]))
         main.is_abstract = all(e.is_abstract for e in group)
     return [e for e in entities if id(e) not in drop]
