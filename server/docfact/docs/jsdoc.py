@@ -28,6 +28,8 @@ TAGS: dict[str, str] = {
 _TAG_LINE = re.compile(r"[ \t]*@(?P<tag>[A-Za-z][\w-]*)")
 _NAME = re.compile(r"(?:\.\.\.)?[A-Za-z_$][\w$]*(?:(?:\.|\[\]\.?)[A-Za-z_$][\w$]*)*(?:\[\])?")
 _CLASS_NAME = re.compile(r"(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*")
+# capitalised words that start a description when the name is left out ("@param {T} The value")
+_NOT_NAMES = frozenset({"A", "An", "The", "This", "That", "If", "When", "Optional", "Whether", "Either"})
 _SEPARATOR = re.compile(r"[ \t]*(?:-|—|:)(?=[ \t]|$)")
 
 
@@ -99,7 +101,7 @@ def jsdoc_item(text: str, start: int, end: int) -> FieldItem:
                 i = j
         else:
             n = _NAME.match(text, i, end)
-            if n:
+            if n and not (n.group(0) in _NOT_NAMES and re.match(r"[ \t]+[a-z]", text[n.end() : end])):
                 name = (n.start(), n.end())
                 i = n.end()
         if typ is None and name is not None:  # ``@param name {type} desc`` (old style)

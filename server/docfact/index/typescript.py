@@ -52,6 +52,7 @@ _LITERALS = {
 }
 _MODIFIERS = frozenset({"export", "default", "static", "async", "get", "set", "abstract", "readonly",
                         "declare", "override", "accessibility_modifier", "public", "private", "protected"})
+_LICENSE_TAG = re.compile(rb"@license|@preserve|@copyright|@file|@fileoverview|@module|@packageDocumentation|Copyright|SPDX-License")
 _DOC_GAP_TYPES = frozenset({"export_statement", "expression_statement", "lexical_declaration",
                             "variable_declaration", "ambient_declaration"})
 
@@ -920,15 +921,17 @@ def _imports(f: SourceFile, caps: dict[str, list[Node]], path: str, module: str)
 
 
 def _doc_node(anchor: Node) -> Node | None:
-    """The ``/** */`` comment right above a declaration (line comments between allowed)."""
+    """The ``/** */`` comment above a declaration: line comments and up to two blank lines may
+    come between (TypeScript attaches a JSDoc comment across blank lines too), not a license."""
     prev = anchor.prev_sibling
     while prev is not None and prev.type == "comment" and not (prev.text or b"").startswith(b"/*"):
         prev = prev.prev_sibling
     while prev is not None and prev.type == "decorator":
         prev = prev.prev_sibling
-    if prev is not None and prev.type == "comment" and prev.end_point.row + 1 >= anchor.start_point.row:
+    if prev is not None and prev.type == "comment" and prev.end_point.row + 3 >= anchor.start_point.row:
         raw = prev.text or b""
-        if raw.startswith(b"/**") and raw != b"/**/":
+        if raw.startswith(b"/**") and raw != b"/**/" and not (
+                prev.end_point.row + 1 < anchor.start_point.row and _LICENSE_TAG.search(raw)):
             return prev
     return None
 

@@ -558,6 +558,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         before = re.sub(r"(?:\{@\w+|:(?:py:)?\w+:)$", "", before).rstrip() + " "
         if not _CALLS_VERB.search(before):
             continue
+        if e.language in TS_LANGUAGES and not _about_the_function(strip_code(seg.text[: m.start])):
+            continue  # "The {@link asyncScheduler} uses `setTimeout`": another subject
         last = m.name.split(".")[-1]
         if used is None:  # only now worth collecting: a "calls X" sentence
             used = set()

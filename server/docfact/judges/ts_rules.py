@@ -36,6 +36,20 @@ _PROMISE_TYPE = re.compile(r"\b(?:Promise|PromiseLike|Thenable|Observable|AsyncI
 _CALLBACK = re.compile(r"^(?:cb|callback|done|next|fn|handler|listener|resolve|reject|on[A-Z]\w*|\w*(?:Callback|Handler|Listener))$")
 
 
+def loose_params(e: Entity) -> bool:
+    """Whether a function takes arguments its parameter list does not name: a rest parameter,
+    or JavaScript's ``arguments``."""
+    return any(p.kind == "vararg" for p in e.params) or re.search(r"\barguments\b", e.code) is not None
+
+
+_INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "ers", "able")
+
+
+def inflected(word: str, name: str) -> bool:
+    """Whether ``word`` is an English form of the identifier ``name`` (``refCounted``)."""
+    return word != name and word.startswith(name) and word[len(name):] in _INFLECTIONS
+
+
 def is_ts(ctx: JudgeContext) -> bool:
     """Whether the doc belongs to a TypeScript or JavaScript file."""
     return ctx.file.language in TS_LANGUAGES
@@ -254,8 +268,10 @@ def returns_nothing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if e.kind not in ("function", "method") or e.is_abstract or e.is_generator or e.is_async:
         return
-    if item.type is not None and _NOTHING.match(item.type):
+    if item.type is not None and (_NOTHING.match(item.type) or item.type.strip() in ("any", "*", "unknown", "?")):
         return
+    if e.name[:1].isupper() or "this." in e.code and re.search(r"\bnew\.target\b|\.call\(this\b", e.code):
+        return  # a constructor function: ``new`` gives the object it builds
     if item.type is None and not item.description:
         return
     if item.type is None and re.match(r"(?i)\s*(?:nothing|void|undefined|none|no value)\b", item.description):
