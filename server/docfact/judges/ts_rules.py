@@ -270,7 +270,7 @@ def returns_nothing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if item.type is not None and (_NOTHING.match(item.type) or item.type.strip() in ("any", "*", "unknown", "?")):
         return
-    if e.name[:1].isupper() or "this." in e.code and re.search(r"\bnew\.target\b|\.call\(this\b", e.code):
+    if e.name[:1].isupper() or ("this." in e.code and re.search(r"\bnew\.target\b|\.call\(this\b", e.code)):
         return  # a constructor function: ``new`` gives the object it builds
     if item.type is None and not item.description:
         return
