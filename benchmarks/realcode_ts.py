@@ -4,8 +4,9 @@ auditing (the TypeScript/JavaScript counterpart of realcode.py).
     python benchmarks/realcode_ts.py     # summary table + findings in benchmarks/.cache/realcode_ts.txt
 
 The packages are fetched with ``npm pack`` at pinned versions into benchmarks/.cache (the
-tarballs are only unpacked, never installed or run). Two ship their TypeScript sources (zod,
-rxjs), three are JavaScript with JSDoc (date-fns' published build, express, lodash-es, axios).
+tarballs are only unpacked, never installed or run). Five ship their TypeScript sources (zod,
+rxjs, immer, mobx, @reduxjs/toolkit), six are JavaScript with JSDoc (date-fns' published build,
+express, lodash-es, axios, preact, commander).
 Real, maintained code is mostly right, so every C1-C3 finding here is a candidate false
 positive; the README reports the audited numbers.
 """
@@ -30,16 +31,22 @@ PACKAGES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("express", "4.21.1", "lib", ()),
     ("lodash-es", "4.17.21", ".", ()),
     ("axios", "1.7.7", "lib", ()),
+    ("immer", "10.1.1", "src", ()),
+    ("mobx", "6.13.5", "src", ()),
+    ("@reduxjs/toolkit", "2.3.0", "src", ("**/tests/**", "**/*.test.ts", "**/*.test-d.ts")),
+    ("preact", "10.24.3", "src", ()),
+    ("commander", "12.1.0", "lib", ()),
 ]
 
 
 def fetch(name: str, version: str) -> Path:
     """The unpacked ``package/`` folder of ``name@version`` (fetched once with ``npm pack``)."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    dest = CACHE / f"npm-{name}-{version}"
+    safe = name.lstrip("@").replace("/", "-")  # npm names a scoped package's tarball so
+    dest = CACHE / f"npm-{safe}-{version}"
     if (dest / "package").is_dir():
         return dest / "package"
-    tgz = CACHE / f"{name}-{version}.tgz"
+    tgz = CACHE / f"{safe}-{version}.tgz"
     if not tgz.is_file():
         print(f"npm pack {name}@{version}", file=sys.stderr)
         proc = subprocess.run(["npm", "pack", f"{name}@{version}", "--silent", "--pack-destination", str(CACHE)],
@@ -76,9 +83,9 @@ def main() -> int:
         for f in data["findings"]:
             out_lines.append(f"{name}/{f['path']}:{f['line']}: {f['criterion']} {f['rule']} {f['message']}\n"
                              f"    {f['sentence']}")
-    print(f"{'package':<18} {'files':>6} {'doc blocks':>10} {'comments':>9} {'C1':>4} {'C2':>4} {'C3':>4} {'C4':>4}")
+    print(f"{'package':<24} {'files':>6} {'doc blocks':>10} {'comments':>9} {'C1':>4} {'C2':>4} {'C3':>4} {'C4':>4}")
     for pkg, files, blocks, comments, by in rows:
-        print(f"{pkg:<18} {files:>6} {blocks:>10} {comments:>9} {by['C1']:>4} {by['C2']:>4} {by['C3']:>4} {by['C4']:>4}")
+        print(f"{pkg:<24} {files:>6} {blocks:>10} {comments:>9} {by['C1']:>4} {by['C2']:>4} {by['C3']:>4} {by['C4']:>4}")
     report = CACHE / "realcode_ts.txt"
     report.write_text("\n".join(out_lines) + "\n", encoding="utf-8")
     print(f"findings listed in {report}")

@@ -524,6 +524,8 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     claims = (item is not None and item.section == "yields") or (item is None and _YIELDS.search(strip_code(seg.text)))
     if not claims:
         return
+    if e.language in TS_LANGUAGES and item is None and _YIELDS_A_VALUE.search(seg.text):
+        return  # "Yields true for both native and observable Map": English for "returns"
     ann = (e.returns or "").lower()
     if re.search(r"iter|generator|stream|sequence|collection|flux|observable", ann):
         return
@@ -539,6 +541,7 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 # ---- calls -------------------------------------------------------------------------------------
 
+_YIELDS_A_VALUE = re.compile(r"(?i)\byields?\s+(?:`?(?:true|false|null|undefined)`?|an?\s+(?:boolean|number|string)|whether)\b")
 _CALLS_VERB = re.compile(r"\b(?:calls|invokes|delegates\s+to|dispatches\s+to|uses|relies\s+on|wraps)\s+$", re.I)
 
 

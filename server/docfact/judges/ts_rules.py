@@ -274,7 +274,7 @@ def returns_nothing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a constructor function: ``new`` gives the object it builds
     if item.type is None and not item.description:
         return
-    if item.type is None and re.match(r"(?i)\s*(?:nothing|void|undefined|none|no value)\b", item.description):
+    if item.type is None and re.match(r"(?i)\s*(?:nothing|never|void|undefined|none|no value)\b", item.description):
         return
     declared_void = e.returns is not None and e.returns.strip() in ("void", "never", "undefined")
     if e.returns is not None and not declared_void:
