@@ -259,3 +259,16 @@ def test_jsdoc_default_span_and_example_code() -> None:
 def test_type_contradictions(doc: str, code: str, optional: bool, wrong: bool) -> None:
     assert contradicts(doc, code, optional=optional) is wrong
     assert normalize("Array<string>") == normalize("string[]")
+
+
+def test_jsdoc_example_units_are_code_of_the_file_language() -> None:
+    from docfact.docs.segments import example_segments, example_units
+
+    text = "/**\n * Sums.\n * @example\n * sum([1, 2]);\n *\n * @example\n * ```sh\n * npm i sum\n * ```\n */\nexport function sum(xs: number[]): number { return 0; }\n"
+    fi = _index("/ws/src/sum.ts", text)
+    doc = _ent(fi, "sum").doc
+    assert doc is not None
+    units = example_units(doc)
+    assert [(u.lang, u.source(doc.text)) for u in units] == [("typescript", "sum([1, 2]);")]  # not the shell
+    segs = example_segments(doc, LineIndex(text), 5)
+    assert [(s.kind, s.text, s.index, s.range.start.line) for s in segs] == [("code", "sum([1, 2]);", 5, 3)]
