@@ -68,7 +68,8 @@ def main() -> int:
     for name, version, sub, exclude in PACKAGES:
         target = fetch(name, version) / sub
         config = target / "docfact.toml"
-        config.write_text("exclude = " + json.dumps(list(exclude)) + "\n", encoding="utf-8")
+        # eslint.config.mjs: written there by speed_ts.py
+        config.write_text("exclude = " + json.dumps([*exclude, "eslint.config.mjs"]) + "\n", encoding="utf-8")
         proc = subprocess.run(
             [sys.executable, "-m", "docfact", "check", ".", "--format", "json", "--no-cache",
              "--fail-on", "never", "--no-progress", "--config", str(config)],
