@@ -354,31 +354,22 @@ def _def_scope(f: SourceFile, n: Node) -> _Scope | None:
 
 
 def _modifiers(f: SourceFile, node: Node, anchor: Node | None = None) -> list[str]:
-    """Decorators (without ``@``) then modifier keywords of a declaration."""
+    """Decorators (without ``@``) then modifier keywords of a declaration; ``export`` and
+    ``default`` when its statement ``anchor`` is an export."""
     decorators: list[str] = []
     keywords: list[str] = []
     for ch in node.children:
         if ch.type == "decorator":
             decorators.append(compact(f.src(ch))[1:])
-        elif ch.type in _MODIFIERS or ch.type in ("static", "async", "get", "set", "*"):
-            if ch.type == "*":
-                continue
+        elif ch.type in _MODIFIERS:
             keywords.append(f.src(ch) if ch.type == "accessibility_modifier" else ch.type)
     prev = node.prev_sibling
     while prev is not None and prev.type == "decorator":  # class members: decorators before them
         decorators.insert(0, compact(f.src(prev))[1:])
         prev = prev.prev_sibling
-    p: Node | None = anchor if anchor is not None else node
-    while p is not None and p.type in _DOC_GAP_TYPES | {"class_declaration"} and p is not node.parent:
-        if p.type == "export_statement":
-            keywords.insert(0, "export")
-            if any(c.type == "default" for c in p.children):
-                keywords.insert(1, "default")
-            for c in p.children:
-                if c.type == "decorator":
-                    decorators.append(compact(f.src(c))[1:])
-            break
-        p = p.parent
+    if anchor is not None and anchor.type == "export_statement":
+        keywords[:0] = ["export", "default"] if any(c.type == "default" for c in anchor.children) else ["export"]
+        decorators += [compact(f.src(c))[1:] for c in anchor.children if c.type == "decorator"]
     return decorators + keywords
 
 
@@ -399,10 +390,9 @@ def _definition(f: SourceFile, sc: _Scope, scopes: list[_Scope], language: str) 
     anchor_start = sc.anchor.start_byte if sc.anchor.start_byte <= node.start_byte else node.start_byte
     start, end = f.so(anchor_start), f.so(node.end_byte)
     body = node.child_by_field_name("body")
-    decl = sc.anchor if sc.anchor.type not in _DOC_GAP_TYPES else node
     decorators = _modifiers(f, node, sc.anchor)
-    if decl is not node:
-        decorators = _modifiers(f, decl, sc.anchor) + [d for d in decorators if d not in ("export", "default")]
+    if sc.anchor.type in ("public_field_definition", "field_definition"):  # ``static f = () => ...``
+        decorators = list(dict.fromkeys([*_modifiers(f, sc.anchor), *decorators]))
     sig_end = f.so(body.start_byte) if body is not None and body.type in ("statement_block", "class_body",
                                                                          "interface_body", "enum_body",
                                                                          "object_type") else end
