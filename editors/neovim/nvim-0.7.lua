@@ -1,4 +1,4 @@
--- docfact for Neovim 0.7 – 0.10: start the server for Python and Java buffers.
+-- docfact for Neovim 0.7 – 0.10: start the server for Python, Java, TypeScript and JavaScript buffers.
 -- Put this in init.lua (or a file it requires).
 local function docfact_root(fname)
   local markers = { "pyproject.toml", "setup.py", "setup.cfg", "pom.xml", "build.gradle", ".git" }

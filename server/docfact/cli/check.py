@@ -128,7 +128,7 @@ def run_check(args: argparse.Namespace) -> int:
     for g in given:
         if not g.is_dir():  # a file, or a pipe, socket or broken symlink that read_source refuses
             if language_for_path(g) is None:
-                skipped.append((str(g), "not a Python or Java file"))
+                skipped.append((str(g), "not a Python, Java, TypeScript or JavaScript file"))
                 continue
             text, reason = read_source(g, settings.max_file_size)
             if text is None:
