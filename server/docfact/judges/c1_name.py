@@ -26,6 +26,10 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
         return None
     if e.kind in ("function", "method"):
         return [p.name.lstrip("*") for p in e.params]
+    if e.kind == "class" and e.language in TS_LANGUAGES:
+        # JSDoc on a class documents its constructor's parameters
+        ctor = ctx.file.entity(f"{e.local_name}.constructor")
+        return [p.name for p in ctor.params] if ctor is not None else None
     if e.kind == "class":
         # a callable class may document the arguments of its calls in the class docstring
         call = ctx.file.entity(f"{e.local_name}.__call__")
