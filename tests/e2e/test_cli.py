@@ -231,6 +231,22 @@ def test_context_command_shows_1hop_blocks() -> None:
     assert "def apply_discount(total: float, rate: float = 0.1) -> float:" in proc.stdout
 
 
+def test_context_and_docs_of_typescript(tmp_path: Path) -> None:
+    ws = tmp_path / "planted_ts"
+    shutil.copytree(WS / "planted_ts", ws)
+    # `priceOf` comes from './lib' (index.ts) re-exporting `lookupPrice` from './prices.js' (a .ts
+    # file); `lookupPrice` from '@lib/prices' through tsconfig.json's paths
+    proc = docfact("context", "src/inventory.ts::Inventory.value", cwd=ws)
+    assert proc.returncode == 0, proc.stderr
+    assert "# src.lib.prices.lookupPrice #" in proc.stdout
+    assert "export function lookupPrice(sku: string): number {" in proc.stdout
+    proc = docfact("docs", "src/inventory.ts", cwd=ws)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert any("jsdoc of method Inventory.take" in line for line in lines)
+    assert any(line.startswith("  11:6-11:46  [param cuont] @param {number} cuont how many to remove") for line in lines)
+
+
 def test_docs_command_lists_sentences_with_ranges() -> None:
     proc = docfact("docs", "examples/inventory/store.py")
     assert proc.returncode == 0, proc.stderr
