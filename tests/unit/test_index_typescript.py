@@ -272,3 +272,17 @@ def test_jsdoc_example_units_are_code_of_the_file_language() -> None:
     assert [(u.lang, u.source(doc.text)) for u in units] == [("typescript", "sum([1, 2]);")]  # not the shell
     segs = example_segments(doc, LineIndex(text), 5)
     assert [(s.kind, s.text, s.index, s.range.start.line) for s in segs] == [("code", "sum([1, 2]);", 5, 3)]
+
+
+@pytest.mark.parametrize("source", [
+    "/** Doc. @param a x */\nexport default function (a) { return a; }\n",
+    "/** Doc. @param a x */\nexport default (a) => a;\n",
+    "/** Doc. @param a x */\nmodule.exports = function (a) { return a; };\n",
+])
+def test_anonymous_default_exports_are_named_default(source: str) -> None:
+    fi = _index("/ws/lib/d.js", source)
+    d = _ent(fi, "default")
+    assert d.kind == "function" and [p.name for p in d.params] == ["a"]
+    assert d.doc is not None and d.doc.kind == "jsdoc"
+    cls = _index("/ws/lib/c.ts", "/** A thing. */\nexport default class { m() {} }\n")
+    assert _ent(cls, "default").kind == "class" and _ent(cls, "default.m").kind == "method"

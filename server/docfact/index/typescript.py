@@ -4,7 +4,9 @@ aggregation (the grammar follows the extension: .ts/.mts/.cts, .tsx, .js/.jsx/.m
 Naming: ``module`` comes from the path (:mod:`docfact.index.ts_modules`); ``local_name`` is the
 path of classes and members inside the file (``Store``, ``Store.save``, ``Store.constructor``).
 Functions are declarations and function values bound to a name: ``const f = () => ...``,
-``exports.f = function ...``, ``Router.prototype.handle = function ...`` (``Router.handle``).
+``exports.f = function ...``, ``Router.prototype.handle = function ...`` (``Router.handle``);
+an anonymous ``export default`` function or class and ``module.exports = function (...)``
+are named ``default``.
 Overload signatures and their implementation are one entity: the implementation's code and
 parameters, plus the names only an overload uses; parameter types that differ between the
 signatures are dropped. Modifiers and decorators are listed in ``decorators`` (``["export",
@@ -116,9 +118,11 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     fn_scope: dict[int, int] = {}  # start byte of a function node -> scope index
     for n in caps.get("class", []):
         nm = n.child_by_field_name("name")
-        if nm is None:
-            continue
-        scopes.append(Scope(n, doc_anchor(n), n.start_byte, n.end_byte, True, f.src(nm)))
+        if nm is None and (n.parent is None or n.parent.type != "export_statement"):
+            continue  # an anonymous class expression
+        # ``export default class { ... }`` is the module's ``default``
+        name = f.src(nm) if nm is not None else "default"
+        scopes.append(Scope(n, doc_anchor(n), n.start_byte, n.end_byte, True, name))
     for n in caps.get("def", []):
         sc = _def_scope(f, n)
         if sc is not None:
@@ -267,6 +271,12 @@ def _def_scope(f: SourceFile, n: Node) -> Scope | None:
         if nm is None or fn is None or nm.type != "identifier":
             return None
         return Scope(fn, doc_anchor(n), fn.start_byte, fn.end_byte, False, f.src(nm))
+    if t == "export_statement":  # ``export default function (...) {}``, ``export default () => ...``
+        fn = n.child_by_field_name("value")
+        if fn is None:
+            return None
+        fn_name = fn.child_by_field_name("name")
+        return Scope(fn, n, fn.start_byte, fn.end_byte, False, f.src(fn_name) if fn_name is not None else "default")
     if t == "assignment_expression":
         left = n.child_by_field_name("left")
         fn = n.child_by_field_name("right")
@@ -278,9 +288,10 @@ def _def_scope(f: SourceFile, n: Node) -> Scope | None:
                 name = name[len(prefix):]
         if name in ("module.exports", "exports", "this") or not name:
             fn_name = fn.child_by_field_name("name")
-            if fn_name is None:
+            if fn_name is None and name != "module.exports":
                 return None
-            name = f.src(fn_name)
+            # ``module.exports = function (...)``: CommonJS's default export
+            name = f.src(fn_name) if fn_name is not None else "default"
         return Scope(fn, doc_anchor(n), fn.start_byte, fn.end_byte, False, name)
     if t in ("public_field_definition", "field_definition"):
         nm = n.child_by_field_name("name") or n.child_by_field_name("property")

@@ -6,6 +6,8 @@
 (generator_function_declaration) @def
 (method_definition) @def
 (variable_declarator value: [(arrow_function) (function_expression) (generator_function)]) @def
+(export_statement value: [(arrow_function) (function_expression) (generator_function)]) @def
+(export_statement value: (class) @class)
 (assignment_expression
   left: (member_expression)
   right: [(arrow_function) (function_expression) (generator_function)]) @def
