@@ -286,3 +286,24 @@ def test_anonymous_default_exports_are_named_default(source: str) -> None:
     assert d.doc is not None and d.doc.kind == "jsdoc"
     cls = _index("/ws/lib/c.ts", "/** A thing. */\nexport default class { m() {} }\n")
     assert _ent(cls, "default").kind == "class" and _ent(cls, "default.m").kind == "method"
+
+
+def test_workspace_packages_of_a_monorepo(tmp_path: Path) -> None:
+    files = {
+        "package.json": '{"name": "mono", "private": true}',
+        "packages/utils/package.json": '{"name": "@acme/utils", "main": "dist/index.js"}',
+        "packages/utils/src/index.ts": "export function slug(s: string): string { return s; }\n",
+        "packages/utils/src/text.ts": "export const x = 1;\n",
+        "packages/app/package.json": '{"name": "app", "main": "main.js"}',
+        "packages/app/main.js": "import { slug } from '@acme/utils';\n",
+        "node_modules/@acme/other/package.json": '{"name": "@acme/other"}',
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    app = str(tmp_path / "packages" / "app" / "main.js")
+    # the entry is the sources' index when they are there, not the built dist/
+    assert resolve_specifier("@acme/utils", "packages.app.main", app) == "packages.utils.src"
+    assert resolve_specifier("@acme/utils/src/text", "packages.app.main", app) == "packages.utils.src.text"
+    assert resolve_specifier("app", "packages.app.main", app) == "packages.app.main"
+    assert resolve_specifier("@acme/other", "packages.app.main", app) == "@acme.other"  # not ours

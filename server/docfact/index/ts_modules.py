@@ -6,7 +6,8 @@ A file's module is its path relative to the workspace root as dots, without the 
 So ``./a`` names ``a.ts``, ``a.tsx``, ``a.d.ts``, ``a.js`` and ``a/index.ts`` alike, and
 ``./a.js`` written for ``a.ts`` names it too. Specifiers that are not relative go through the
 ``baseUrl``/``paths`` of the nearest ``tsconfig.json``/``jsconfig.json`` (read as JSON, with
-comments and trailing commas allowed) and otherwise name a package: ``lodash/fp`` ->
+comments and trailing commas allowed), then the packages of the workspace itself (a monorepo's
+``package.json`` names, to their entry file), and otherwise name a package: ``lodash/fp`` ->
 ``lodash.fp``. Nothing is executed; config files are only read.
 """
 
@@ -83,6 +84,9 @@ def resolve_specifier(spec: str, module: str, path: str) -> str:
     mapped = _via_config(spec, module, path)
     if mapped is not None:
         return mapped
+    mapped = _via_workspace_package(spec, module, path)
+    if mapped is not None:
+        return mapped
     return ".".join(s for s in spec.split("/") if s)
 
 
@@ -129,6 +133,63 @@ def _map(spec: str, cfg: str, root: str) -> str | None:
             return _from_root(os.path.normpath(os.path.join(base, mapped)), root)
     if spec.split("/")[0] and os.path.isdir(os.path.join(base, spec.split("/")[0])):
         return _from_root(os.path.normpath(os.path.join(base, spec)), root)
+    return None
+
+
+def _via_workspace_package(spec: str, module: str, path: str) -> str | None:
+    """A package of the workspace itself (a monorepo's ``packages/utils`` named
+    ``@acme/utils``): its entry file's module, or the module of a subpath inside it."""
+    root = _root_of(module, path)
+    if root is None or "node_modules" in path:
+        return None
+    packages = _workspace_packages(root)
+    parts = spec.split("/")
+    n = 2 if spec.startswith("@") else 1
+    found = packages.get("/".join(parts[:n]))
+    if found is None:
+        return None
+    folder, entry = found
+    rest = [p for p in parts[n:] if p]
+    if not rest:
+        return _from_root(entry, root) if entry else _from_root(folder, root)
+    return _from_root(os.path.join(folder, *rest), root)
+
+
+_ENTRY_FIELDS = ("types", "typings", "source", "module", "main")
+_PACKAGE_SKIP = frozenset({"node_modules", ".git", "dist", "build", "out", "coverage", ".next", ".turbo"})
+
+
+@lru_cache(maxsize=8)
+def _workspace_packages(root: str) -> dict[str, tuple[str, str | None]]:
+    """``package.json`` names below ``root`` (node_modules and build folders left out) ->
+    (the package's folder, its entry file without extension: ``src/index`` before a built
+    ``dist/index`` when the sources are there). Read once per root and process."""
+    found: dict[str, tuple[str, str | None]] = {}
+    for d, dirs, files in os.walk(root):
+        dirs[:] = sorted(x for x in dirs if x not in _PACKAGE_SKIP and not x.startswith("."))
+        if "package.json" not in files:
+            continue
+        try:
+            with open(os.path.join(d, "package.json"), encoding="utf-8") as fh:
+                data = json.loads(fh.read(1_000_000))
+        except (OSError, ValueError):
+            continue
+        name = data.get("name") if isinstance(data, dict) else None
+        if not isinstance(name, str) or not name or name in found:
+            continue
+        found[name] = (d, _entry(d, data))
+    return found
+
+
+def _entry(folder: str, data: dict) -> str | None:  # type: ignore[type-arg]
+    """The entry file of a workspace package (as a path without extension), preferring sources."""
+    for stem in ("src/index", "index", "lib/index"):
+        if any(os.path.isfile(os.path.join(folder, stem + ext)) for ext in (".ts", ".tsx", ".mts", ".js", ".mjs")):
+            return os.path.join(folder, stem)
+    for key in _ENTRY_FIELDS:
+        value = data.get(key)
+        if isinstance(value, str) and value:
+            return os.path.join(folder, strip_extension(value.lstrip("./")) if not value.endswith("/") else value)
     return None
 
 
