@@ -12,9 +12,9 @@ export type ServerCommand = (typeof SERVER_COMMANDS)[number];
 
 export const CLIENT_COMMANDS = ["docfact.restart"] as const;
 
-export const LANGUAGES = ["python", "java"] as const;
+export const LANGUAGES = ["python", "java", "typescript", "typescriptreact", "javascript", "javascriptreact"] as const;
 
-/** Which documents the server handles: python and java, saved files and untitled buffers. */
+/** Which documents the server handles: Python, Java, TypeScript and JavaScript (with JSX), saved files and untitled buffers. */
 export const DOCUMENT_SELECTOR = LANGUAGES.flatMap((language) =>
     ["file", "untitled"].map((scheme) => ({ scheme, language })),
 );
@@ -42,10 +42,10 @@ export function commandArguments(command: ServerCommand, editor: EditorState): {
         return { args: [] };
     }
     if (!editor.uri) {
-        return { error: "Open a Python or Java file first." };
+        return { error: "Open a Python, Java, TypeScript or JavaScript file first." };
     }
     if (!editor.languageId || !(LANGUAGES as readonly string[]).includes(editor.languageId)) {
-        return { error: `docfact checks Python and Java files; this one is ${editor.languageId ?? "unknown"}.` };
+        return { error: `docfact checks Python, Java, TypeScript and JavaScript files; this one is ${editor.languageId ?? "unknown"}.` };
     }
     if (command === "docfact.regenerateDocstring") {
         if (!editor.position) {

@@ -5,8 +5,8 @@ if not configs.docfact then
   configs.docfact = {
     default_config = {
       cmd = { "docfact", "serve" },
-      filetypes = { "python", "java" },
-      root_dir = util.root_pattern("pyproject.toml", "setup.py", "pom.xml", "build.gradle", ".git"),
+      filetypes = { "python", "java", "typescript", "typescriptreact", "javascript", "javascriptreact" },
+      root_dir = util.root_pattern("pyproject.toml", "setup.py", "pom.xml", "build.gradle", "package.json", "tsconfig.json", ".git"),
       settings = { docfact = { trigger = "onSave" } },
     },
   }

@@ -1,4 +1,4 @@
--- docfact for Neovim 0.7 – 0.10: start the server for Python and Java buffers.
+-- docfact for Neovim 0.7 – 0.10: start the server for Python, Java, TypeScript and JavaScript buffers.
 -- Put this in init.lua (or a file it requires).
 local function docfact_root(fname)
   local markers = { "pyproject.toml", "setup.py", "setup.cfg", "pom.xml", "build.gradle", ".git" }
@@ -17,7 +17,7 @@ end
 local docfact_clients = {}
 
 vim.api.nvim_create_autocmd("FileType", {
-  pattern = { "python", "java" },
+  pattern = { "python", "java", "typescript", "typescriptreact", "javascript", "javascriptreact" },
   callback = function(args)
     local root = docfact_root(vim.api.nvim_buf_get_name(args.buf))
     local id = docfact_clients[root]

@@ -281,10 +281,12 @@ def cache_dir(settings: Settings) -> Path:
 
 def project_root(start: Path) -> Path:
     """The folder that holds the project of ``start``: the nearest one with pyproject.toml,
-    setup.py, .git, pom.xml or build.gradle; else ``start`` itself (or its folder)."""
+    setup.py, .git, pom.xml, build.gradle, package.json or tsconfig.json; else ``start``
+    itself (or its folder)."""
     p = start.resolve()
     base = p if p.is_dir() else p.parent
     for d in (base, *base.parents):
-        if any((d / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git", "pom.xml", "build.gradle")):
+        if any((d / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git", "pom.xml", "build.gradle",
+                                                         "package.json", "tsconfig.json")):
             return d
     return base

@@ -36,7 +36,7 @@ CRITERION_MEANINGS: dict[str, str] = {
 }
 
 EntityKind = Literal["module", "class", "function", "method", "variable", "field"]
-DocKind = Literal["docstring", "javadoc", "comment"]
+DocKind = Literal["docstring", "javadoc", "jsdoc", "comment"]
 
 
 @dataclass(frozen=True, order=True)
@@ -60,6 +60,7 @@ class Param:
     default: str | None = None
     # "positional" | "vararg" (*args) | "kwarg" (**kw) | "keyword" (after *) | "self"
     kind: str = "positional"
+    optional: bool = False  # TypeScript ``x?: T``
 
 
 @dataclass
@@ -132,7 +133,7 @@ class Entity:
     local_name: str  # name inside the file: "Store.prune" ("" for the module)
     module: str  # dotted module (Python) or package.Class file module (Java)
     path: str
-    language: str  # "python" | "java"
+    language: str  # "python" | "java" | "typescript" | "javascript"
     range: Range
     code: str = ""  # the full source text of the definition
     signature: str = ""  # header line(s): "def prune(self, n: int = 3) -> list[str]"

@@ -7,7 +7,7 @@ From a judged doc (:class:`~docfact.model.DocResult`) it builds a new docstring 
 - drops the sentences whose findings have no fix (they are wrong and nothing says what is
   right), C4 sentences included;
 - completes parameters, return value and raised exceptions from the signature, in the
-  docstring's own style (Google, NumPy, Sphinx, Javadoc; plain docstrings get Google sections)
+  docstring's own style (Google, NumPy, Sphinx, Javadoc, JSDoc; plain docstrings get Google sections)
   and indentation.
 
 The result is a :class:`~docfact.model.Fix` replacing the whole doc block (delimiters included).
@@ -40,7 +40,8 @@ def regenerate(result: DocResult, lines: LineIndex) -> Fix | None:
     body = _apply(doc, _edits(result, lines))
     body = _tidy(body)
     if result.entity is not None and result.entity.kind in ("function", "method") and doc.kind != "comment":
-        body = _complete(body, result.entity, docstring_style(doc.text))
+        style = "jsdoc" if doc.kind == "jsdoc" else docstring_style(doc.text)
+        body = _complete(body, result.entity, style)
     if not body.strip():
         if result.entity is None or doc.kind == "comment":
             return None
@@ -153,20 +154,22 @@ def _tidy(text: str) -> str:
 
 def _documented(body: str) -> tuple[set[str], bool]:
     """Parameter names and whether a return value are documented in ``body`` (any style)."""
-    params = set(re.findall(r"(?m)^[ \t]*@param\s+<?(\w+)", body))
+    params = set(re.findall(r"(?m)^[ \t]*@(?:param|arg|argument)\s+(?:\{[^}\n]*\}\s*)?\[?<?([\w$]+)", body))
     params |= set(re.findall(r"(?m)^[ \t]*:(?:param|parameter|arg|key)\s+(?:[^:\s]+\s+)?\**(\w+)\s*:", body))
     params |= set(re.findall(r"(?m)^[ \t]*\**(\w+)[ \t]*(?:\([^)]*\))?[ \t]*:", body))
     params |= set(re.findall(r"(?m)^\**(\w+)[ \t]*:[ \t]*\S", body))
     returns = re.search(r"(?m)^[ \t]*(?:Returns?:|Yields?:|Returns?\n[ \t]*-{3,}|Yields?\n[ \t]*-{3,}|"
-                        r":returns?:|:rtype:|:yields?:|@return\b)", body) is not None
+                        r":returns?:|:rtype:|:yields?:|@returns?\b)", body) is not None
     return params, returns
 
 
 def _complete(body: str, e: Entity, style: str) -> str:
     params, has_returns = _documented(body)
     missing = [p for p in e.params if p.kind != "self" and p.name.lstrip("*") not in params
-               and p.name not in ("self", "cls")]
-    ret = e.returns if e.returns and e.returns not in ("None", "void") and e.name != "__init__" else None
+               and p.name not in ("self", "cls")
+               and not (e.language in ("typescript", "javascript") and p.kind in ("kwarg", "keyword"))]
+    ret = e.returns if e.returns and e.returns not in ("None", "void", "never", "Promise<void>") \
+        and e.name not in ("__init__", "constructor") else None
     if e.language == "java" and e.name and e.name[:1].isupper() and e.returns is None:
         ret = None  # constructor
     need_ret = ret is not None and not has_returns and not e.is_generator
@@ -176,6 +179,12 @@ def _complete(body: str, e: Entity, style: str) -> str:
     if style == "plain":
         style = "google"
     add: list[str] = []
+    if style == "jsdoc":
+        add += [f"@param {p.name} the {p.name} argument" for p in missing]
+        if need_ret:
+            add.append("@returns the return value")
+        add += [f"@throws {{{x}}} when the code throws it" for x in exc]
+        return _javadoc_tags(body, add)
     if style == "javadoc":
         add += [f"@param {p.name} the {p.name} argument" for p in missing]
         if need_ret:
@@ -296,7 +305,7 @@ def render_doc(doc: DocBlock, body: str, lines: LineIndex) -> str | None:
     first_line = lines.line_text(doc.range.start.line)
     indent = first_line[: len(first_line) - len(first_line.lstrip())]
     rows = body.split("\n") if body else [""]
-    if doc.kind == "javadoc":
+    if doc.kind in ("javadoc", "jsdoc"):
         if len(rows) == 1 and "\n" not in raw:
             return f"/** {rows[0]} */"
         inner = "\n".join(f"{indent} * {r}" if r else f"{indent} *" for r in rows)

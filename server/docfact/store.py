@@ -59,7 +59,8 @@ def code_stamp() -> str:
         if p.suffix in (".py", ".scm", ".md") and p.is_file():
             h.update(p.relative_to(package).as_posix().encode())
             h.update(p.read_bytes())
-    for dist in ("tree-sitter", "tree-sitter-python", "tree-sitter-java"):
+    for dist in ("tree-sitter", "tree-sitter-python", "tree-sitter-java", "tree-sitter-typescript",
+                 "tree-sitter-javascript"):
         try:
             h.update(f"{dist}={metadata.version(dist)}".encode())
         except metadata.PackageNotFoundError:

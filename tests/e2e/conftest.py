@@ -56,7 +56,8 @@ class Editor:
         text = (self.root / rel).read_text(encoding="utf-8") if text is None else text
         self.versions[uri] = 1
         self.texts[uri] = text
-        lang = "java" if rel.endswith(".java") else "python"
+        lang = {".java": "java", ".ts": "typescript", ".tsx": "typescriptreact", ".js": "javascript",
+                ".jsx": "javascriptreact"}.get(Path(rel).suffix, "python")
         self.client.text_document_did_open(types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(uri=uri, language_id=lang, version=1, text=text)))
         return uri

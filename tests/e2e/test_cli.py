@@ -33,7 +33,7 @@ def expected(ws: Path) -> set[tuple[str, int, str, str]]:
     return out
 
 
-@pytest.mark.parametrize("name", ["planted_py", "planted_java"])
+@pytest.mark.parametrize("name", ["planted_py", "planted_java", "planted_ts", "planted_js"])
 def test_every_planted_inconsistency_is_found_at_its_sentence(name: str, tmp_path: Path) -> None:
     ws = tmp_path / name
     shutil.copytree(WS / name, ws)
@@ -51,9 +51,17 @@ def test_planted_workspaces_cover_every_rule() -> None:
 
     planted = {r for name in ("planted_py", "planted_java") for (_, _, _, r) in expected(WS / name)}
     assert {r.id for r in ALL_RULES} <= planted
+    # the TypeScript/JavaScript rules are planted in each of those workspaces (JavaScript has no
+    # annotations for C2.param-type to compare with)
+    from docfact.judges import ts_rules
+
+    ts_ids = {r.id for r in ts_rules.RULES}
+    assert ts_ids <= {r for (_, _, _, r) in expected(WS / "planted_ts")}
+    assert ts_ids - {"C2.param-type"} <= {r for (_, _, _, r) in expected(WS / "planted_js")}
+    assert {r.id for r in ALL_RULES} <= planted
 
 
-@pytest.mark.parametrize("name", ["clean_py", "clean_java"])
+@pytest.mark.parametrize("name", ["clean_py", "clean_java", "clean_ts", "clean_js"])
 def test_clean_twins_are_quiet(name: str, tmp_path: Path) -> None:
     ws = tmp_path / name
     shutil.copytree(WS / name, ws)
@@ -221,6 +229,22 @@ def test_context_command_shows_1hop_blocks() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "# inventory.pricing.apply_discount #" in proc.stdout
     assert "def apply_discount(total: float, rate: float = 0.1) -> float:" in proc.stdout
+
+
+def test_context_and_docs_of_typescript(tmp_path: Path) -> None:
+    ws = tmp_path / "planted_ts"
+    shutil.copytree(WS / "planted_ts", ws)
+    # `priceOf` comes from './lib' (index.ts) re-exporting `lookupPrice` from './prices.js' (a .ts
+    # file); `lookupPrice` from '@lib/prices' through tsconfig.json's paths
+    proc = docfact("context", "src/inventory.ts::Inventory.value", cwd=ws)
+    assert proc.returncode == 0, proc.stderr
+    assert "# src.lib.prices.lookupPrice #" in proc.stdout
+    assert "export function lookupPrice(sku: string): number {" in proc.stdout
+    proc = docfact("docs", "src/inventory.ts", cwd=ws)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert any("jsdoc of method Inventory.take" in line for line in lines)
+    assert any(line.startswith("  11:6-11:46  [param cuont] @param {number} cuont how many to remove") for line in lines)
 
 
 def test_docs_command_lists_sentences_with_ranges() -> None:

@@ -46,6 +46,32 @@ async def test_clean_file_and_java(start, profile):
     assert ed.summary(diags) == [("C1", 10), ("C2", 20), ("C3", 21)]
 
 
+TS_CART = """\
+/**
+ * Adds 🛒 items to the cart.
+ * @param {string} sku the item 🍎
+ * @param {number} cuont how many 🍏
+ */
+export function add(sku: string, count: number): void {
+  console.log(sku, count);
+}
+"""
+
+
+@pytest.mark.parametrize("rel", ["web/cart.ts", "web/cart.tsx", "web/cart.js"])
+async def test_typescript_and_javascript_documents_get_diagnostics(start, rel):
+    ed = await start("visual-studio-code@v1.65.2")
+    text = TS_CART if rel.endswith((".ts", ".tsx")) else TS_CART.replace(": string", "").replace(": number", "").replace(": void", "")
+    uri = ed.open(rel, text)
+    diags = await ed.diagnostics(uri, lambda d: len(d) >= 1)
+    assert ed.summary(diags) == [("C1", 4)]
+    d = diags[0]
+    assert d.data["rule"] == "C1.unknown-param" and d.data["fix"]["newText"] == "count"
+    # the whole `@param` item, in UTF-16 columns (the emoji at its end is two code units)
+    assert (d.range.start.line, d.range.start.character) == (3, 3)
+    assert (d.range.end.line, d.range.end.character) == (3, 36)
+
+
 async def test_save_rechecks_and_close_clears(start, profile):
     ed = await start(profile)
     uri = ed.open(STORE)
@@ -129,7 +155,7 @@ async def test_watched_file_change_updates_the_graph(start, profile):
         regs = [r for p in ed.registrations for r in p.registrations]
         assert regs and regs[0].method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
         globs = [w["globPattern"] for w in regs[0].register_options["watchers"]]
-        assert globs == ["**/*.py", "**/*.java"]
+        assert globs == ["**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"]
     else:
         assert ed.registrations == []  # Neovim 0.7 has no dynamic registration
 

@@ -123,6 +123,34 @@ JAVA_NEW = '''\
 '''
 
 
+TS = """\
+/**
+ * Scales a value.
+ *
+ * @param {number} value the number
+ * @param {number} fctor how much
+ * @throws {TypeError} when negative
+ */
+export function scale(value: number, factor = 2): number {
+  if (factor < 0) {
+    throw new RangeError("negative");
+  }
+  return value * factor;
+}
+"""
+TS_NEW = """\
+/**
+ * Scales a value.
+ *
+ * @param {number} value the number
+ * @param {number} factor how much
+ * @returns the return value
+ * @throws {TypeError} when negative
+ * @throws {RangeError} when the code throws it
+ */
+"""
+
+
 def regenerated(tmp_path: Path, name: str, source: str) -> tuple[str, Engine, str]:
     path = tmp_path / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,6 +171,7 @@ def regenerated(tmp_path: Path, name: str, source: str) -> tuple[str, Engine, st
     pytest.param("m.py", NUMPY, NUMPY_NEW, id="numpy: complete a parameter in its section"),
     pytest.param("m.py", SPHINX, SPHINX_NEW, id="sphinx: replace a wrong return description from the signature"),
     pytest.param("src/com/acme/Greeter.java", JAVA, JAVA_NEW, id="javadoc: fix tags and keep their order"),
+    pytest.param("src/scale.ts", TS, TS_NEW, id="jsdoc: fix a name, complete returns and throws in JSDoc's form"),
 ])
 def test_regenerate_styles(tmp_path, name, source, expected):
     new, engine, path = regenerated(tmp_path, name, source)

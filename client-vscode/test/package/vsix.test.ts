@@ -70,7 +70,7 @@ describe("platform .vsix files", () => {
                 const tags = [...text!.matchAll(/^Tag: (\S+)/gm)].map((m) => m[1].split("-")[2]);
                 assert.ok(tags.length && tags.every((t) => PLATFORM_TAG[target].test(t)), `${name}: tags ${tags} are not for ${target}`);
             }
-            for (const grammar of ["tree_sitter_python", "tree_sitter_java"]) {
+            for (const grammar of ["tree_sitter_python", "tree_sitter_java", "tree_sitter_typescript", "tree_sitter_javascript"]) {
                 assert.ok(names.some((n) => n.startsWith(grammar + "-")), `${grammar} missing in ${target}: ${names}`);
             }
             for (const v of PYTHONS) {

@@ -27,17 +27,16 @@ describe("commands", () => {
         assert.deepEqual(commandArguments("docfact.checkWorkspace", {}).args, []);
     });
     it("explains when there is no suitable editor", () => {
-        assert.match(commandArguments("docfact.checkDocument", {}).error ?? "", /Open a Python or Java file/);
+        assert.match(commandArguments("docfact.checkDocument", {}).error ?? "", /Open a Python, Java, TypeScript or JavaScript file/);
         assert.match(commandArguments("docfact.showScore", { uri: "file:///a.md", languageId: "markdown" }).error ?? "", /markdown/);
     });
-    it("selects python and java files, saved and untitled", () => {
-        assert.deepEqual(DOCUMENT_SELECTOR, [
-            { scheme: "file", language: "python" },
-            { scheme: "untitled", language: "python" },
-            { scheme: "file", language: "java" },
-            { scheme: "untitled", language: "java" },
-        ]);
-        assert.deepEqual(pkg.activationEvents.sort(), ["onLanguage:java", "onLanguage:python"]);
+    it("selects python, java, typescript and javascript files, saved and untitled", () => {
+        const languages = ["python", "java", "typescript", "typescriptreact", "javascript", "javascriptreact"];
+        assert.deepEqual(DOCUMENT_SELECTOR, languages.flatMap((language) => [
+            { scheme: "file", language },
+            { scheme: "untitled", language },
+        ]));
+        assert.deepEqual(pkg.activationEvents.sort(), languages.map((l) => `onLanguage:${l}`).sort());
     });
 
     it("summarises what the server commands return", () => {

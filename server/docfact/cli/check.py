@@ -132,7 +132,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     for g in given:
         if not g.is_dir():  # a file, or a pipe, socket or broken symlink that read_source refuses
             if language_for_path(g) is None:
-                skipped.append((str(g), "not a Python or Java file"))
+                skipped.append((str(g), "not a Python, Java, TypeScript or JavaScript file"))
                 continue
             text, reason = read_source(g, settings.max_file_size)
             if text is None:
@@ -374,7 +374,8 @@ def _tree_stamp(root: Path) -> str:
                 if e.is_dir(follow_symlinks=False):
                     if e.name not in skip and not e.name.startswith("."):
                         stack.append(e.path)
-                elif e.name.endswith((".py", ".pyi", ".java", ".toml")):
+                elif e.name.endswith((".py", ".pyi", ".java", ".toml", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx",
+                                      ".mjs", ".cjs", "tsconfig.json", "jsconfig.json")):
                     st = e.stat()
                     h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
             except OSError:

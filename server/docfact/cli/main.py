@@ -155,7 +155,7 @@ def _context(args: argparse.Namespace) -> int:
     engine.load([engine.root])
     index = engine.graph.file(str(path.resolve()))
     if index is None:
-        raise UsageError(f"{path}: not a Python or Java file docfact can read")
+        raise UsageError(f"{path}: not a Python, Java, TypeScript or JavaScript file docfact can read")
     try:
         text = engine.context(str(path), qual, hops=args.hops, budget=args.budget)
     except KeyError:
@@ -180,7 +180,7 @@ def _docs(args: argparse.Namespace) -> int:
     engine.load([path])
     index = engine.graph.file(str(path.resolve()))
     if index is None:
-        reason = dict(engine.skipped).get(str(path.resolve()), "not a Python or Java file")
+        reason = dict(engine.skipped).get(str(path.resolve()), "not a Python, Java, TypeScript or JavaScript file")
         raise UsageError(f"{path}: {reason}")
     lines = LineIndex(index.text)
     out: list[str] = []

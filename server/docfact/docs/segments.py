@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from docfact.docs.fields import docstring_style
-from docfact.docs.layout import layout
+from docfact.docs.layout import Block, layout
 from docfact.docs.sentences import split_sentences
 from docfact.model import DocBlock, FieldItem, Range, Segment
 from docfact.positions import LineIndex
@@ -41,7 +41,7 @@ def doc_range(doc: DocBlock, lines: LineIndex, start: int, end: int) -> Range:
 def segment_doc(doc: DocBlock, lines: LineIndex) -> list[Segment]:
     """The sentences and field items of ``doc`` in document order, indexed from 0."""
     spans: list[tuple[int, int, FieldItem | None]] = []
-    for block in layout(doc.text):
+    for block in _blocks(doc):
         if block.kind == "code":
             continue
         if block.kind == "field":
@@ -63,13 +63,22 @@ def segment_doc(doc: DocBlock, lines: LineIndex) -> list[Segment]:
     ]
 
 
+def _blocks(doc: DocBlock) -> list[Block]:
+    """The layout of a doc: JSDoc/TSDoc by its tags, everything else as docstrings."""
+    if doc.kind == "jsdoc":
+        from docfact.docs.jsdoc import jsdoc_layout
+
+        return jsdoc_layout(doc.text)
+    return layout(doc.text)
+
+
 @dataclass(frozen=True)
 class CodeUnit:
     """A piece of example code a parser reads on its own: one doctest example (a ``>>>`` line
     with its ``...`` continuations) or a whole literal block, directive body, fence or
     ``<pre>{@code}`` block. The units of one doc share one namespace, in order."""
 
-    lang: str  # "python" | "java"
+    lang: str  # "python" | "java" | "typescript" | "javascript" (or a fence's name: "ts", "jsx")
     marked: bool  # the text names the language; unmarked code is judged only if it all parses
     # per source line: (offset of the line as shown, with its prompt; code start; code end),
     # offsets into DocBlock.text; the code of all lines, joined by newlines, is the source
@@ -80,11 +89,13 @@ class CodeUnit:
 
 
 def example_units(doc: DocBlock) -> list[CodeUnit]:
-    """The example code of ``doc`` in document order: Python docstrings and Javadoc. Comments
+    """The example code of ``doc`` in document order: Python docstrings, Javadoc and JSDoc. Comments
     have none: code in a comment is more often commented out than an example."""
     text = doc.text
     if doc.kind == "comment":
         return []
+    if doc.kind == "jsdoc":
+        return _jsdoc_units(text)
     if doc.kind == "javadoc":
         return _java_units(text)
     units: list[CodeUnit] = []
@@ -163,6 +174,21 @@ def _doctest_units(text: str, rows: list[tuple[int, int, int]]) -> list[CodeUnit
     if cur:
         units.append(CodeUnit("python", True, tuple(cur)))
     return units
+
+
+# languages of JSDoc ``@example`` code read as TypeScript/JavaScript ("": a body without a fence)
+TS_LANGS = frozenset({"", "typescript", "javascript", "ts", "js", "tsx", "jsx", "mjs", "cjs"})
+
+
+def _jsdoc_units(text: str) -> list[CodeUnit]:
+    """The ``@example`` bodies of a JSDoc text (their fences, or the whole body), one unit each."""
+    from docfact.docs.jsdoc import jsdoc_layout
+
+    units: list[CodeUnit] = []
+    for block in jsdoc_layout(text, ""):
+        if block.kind == "code" and block.lang in TS_LANGS:
+            units.append(CodeUnit(block.lang or "typescript", True, _dedented(text, _rows(text, block.start, block.end))))
+    return [u for u in units if u.lines]
 
 
 def _java_units(text: str) -> list[CodeUnit]:

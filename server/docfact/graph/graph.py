@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docfact.graph.digraph import MultiDiGraph
-from docfact.graph.externals import ExternalDoc, Externals
+from docfact.graph.externals import ExternalDoc
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver, clean_name, type_names
+from docfact.graph.ts_externals import ExternalsWithTs
 from docfact.model import Entity, FileIndex, Import, Pos, Range
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class ProjectGraph:
         self._g = MultiDiGraph()
         self.skipped: list[tuple[str, str]] = []
         exclude = (str(self.root),) if self.root is not None else ()
-        self.externals = Externals(exclude=exclude)
+        self.externals = ExternalsWithTs(self.root, exclude=exclude)  # npm typings in node_modules too
         self.resolver = Resolver(self)
         self._files: dict[str, FileIndex] = {}
         self._local: dict[str, dict[str, Entity]] = {}  # path -> local_name -> entity

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.model import Entity, FileIndex, Import
 
 if TYPE_CHECKING:
@@ -268,6 +269,8 @@ class Resolver:
                 found = self.member_of_module(base, head, set())
                 if found is not None and found.entity is not None:
                     return found
+        if fi.language in TS_LANGUAGES:
+            return Resolved("builtin", head) if head in TS_GLOBALS else None
         if head in PY_BUILTINS:
             return Resolved("builtin", head)
         return None

@@ -1,7 +1,7 @@
 """Parsing and extraction with tree-sitter: entities, imports, docs, per language.
 
 ``index_file`` is the entry point: it dispatches on the file extension (.py/.pyi -> Python,
-.java -> Java) and returns a ``FileIndex``. Workspace code is only parsed, never imported.
+.java -> Java, .ts/.tsx/.js/.jsx/.mjs/.cjs -> TypeScript/JavaScript) and returns a ``FileIndex``. Workspace code is only parsed, never imported.
 """
 
 from __future__ import annotations
@@ -73,4 +73,8 @@ def _extractor(lang: str) -> Callable[[str, str, str], FileIndex]:
         from docfact.index import java
 
         return java.extract
+    if lang in ("typescript", "javascript"):
+        from docfact.index import typescript
+
+        return typescript.extract
     raise ValueError(f"no index language {lang!r}")

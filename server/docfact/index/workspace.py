@@ -15,7 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-LANGUAGES: dict[str, str] = {".py": "python", ".pyi": "python", ".java": "java"}
+LANGUAGES: dict[str, str] = {
+    ".py": "python", ".pyi": "python", ".java": "java",
+    ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript", ".cts": "typescript",
+    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
+}
 
 ALWAYS_SKIPPED_DIRS = frozenset(
     {
@@ -45,7 +49,7 @@ class ScanItem:
 
 
 def language_for_path(path: str | os.PathLike[str]) -> str | None:
-    """The index language of a path by extension ("python", "java"), or None."""
+    """The index language of a path by extension ("python", "java", "typescript", "javascript"), or None."""
     return LANGUAGES.get(os.path.splitext(os.fspath(path))[1].lower())
 
 
@@ -57,6 +61,7 @@ def module_name(root: Path, path: Path) -> str:
     it is the path relative to ``root`` with a leading ``src`` dropped. ``__init__`` names the
     package itself. Java: the path relative to the source root (``src/main/java`` etc.) as
     dots, i.e. ``package.ClassName``; the Java extractor replaces it by the declared package.
+    TypeScript/JavaScript: see :mod:`docfact.index.ts_modules`.
     """
     lang = language_for_path(path)
     stem = path.stem
@@ -72,6 +77,10 @@ def module_name(root: Path, path: Path) -> str:
                 dirs = dirs[n:]
                 break
         return ".".join([*dirs, stem])
+    if lang in ("typescript", "javascript"):
+        from docfact.index.ts_modules import module_of_parts
+
+        return module_of_parts(rel_parts)
     chain: list[str] = []
     d = path.parent
     root_parent = root.parent

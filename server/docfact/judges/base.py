@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
+from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, Segment
 
 if TYPE_CHECKING:
@@ -333,6 +334,8 @@ class JudgeContext:
         if name in self.known_words or name in self.scope_names:
             return True
         if (name in PY_BUILTIN_NAMES or name in STDLIB_MODULES) if self.is_python else name in JAVA_LANG:
+            return True
+        if name in TS_GLOBALS and self.file.language in TS_LANGUAGES:
             return True
         return name in self.related_names
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from docfact.graph.ts_globals import TS_LANGUAGES
+from docfact.judges import ts_rules
 from docfact.judges.base import (
     PY_BUILTIN_NAMES,
     STDLIB_MODULES,
@@ -25,6 +27,10 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
         return None
     if e.kind in ("function", "method"):
         return [p.name.lstrip("*") for p in e.params]
+    if e.kind == "class" and e.language in TS_LANGUAGES:
+        # JSDoc on a class documents its constructor's parameters
+        ctor = ctx.file.entity(f"{e.local_name}.constructor")
+        return [p.name for p in ctor.params] if ctor is not None else None
     if e.kind == "class":
         # a callable class may document the arguments of its calls in the class docstring
         call = ctx.file.entity(f"{e.local_name}.__call__")
@@ -135,6 +141,16 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if typo is None:
                 continue
             undocumented = [typo]
+        elif ctx.entity is not None and ctx.entity.language in TS_LANGUAGES:
+            if name in {p.lstrip("_") for p in params}:
+                continue  # ``_bufferSize`` documented as ``bufferSize``
+            if ts_rules.loose_params(ctx.entity):
+                # a rest parameter or ``arguments`` takes what the doc describes: only a
+                # misspelling of a named parameter is wrong
+                typo = _typo_of(name, undocumented)
+                if typo is None:
+                    continue
+                undocumented = [typo]
         # the one undocumented parameter is the likely new name when every parameter has an entry
         renamed = undocumented[0] if len(undocumented) == 1 and len(documented) == len(real) else None
         suggestion = undocumented[0] if any_keyword or item.section == "type" \
@@ -641,6 +657,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
+        if suggestion is not None and ctx.file.language in TS_LANGUAGES and ts_rules.inflected(last, suggestion):
+            suggestion = None  # "refCounted unsubscription" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
             suggestion = None  # ``attributive`` beside ``attribute``: another English word, not a typo
         if suggestion is not None and (_external_attribute(ctx, suggestion) or (

@@ -7,7 +7,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from docfact.judges import jdk_exceptions
+from docfact.graph.ts_globals import TS_LANGUAGES
+from docfact.judges import jdk_exceptions, ts_rules
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.defaults import required_documented_optional, wrong_default
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
@@ -290,7 +291,7 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not claimed:
         return
     raised, uncertain = _raised_names(ctx, e)
-    if uncertain:
+    if uncertain or (e.language in TS_LANGUAGES and ts_rules.throws_unknown(ctx, e)):
         return
     explicit = {r.split(".")[-1] for r in e.raises}
     externals = [r.qualname for r in ctx.related if r.kind == "external"]
@@ -305,8 +306,8 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         externals += jdk_calls
     for name, span in claimed:
         simple = name.split(".")[-1]
-        if simple in _IMPLICIT_ANY:
-            continue
+        if simple in _IMPLICIT_ANY or (e.language in TS_LANGUAGES and simple == "TypeError"):
+            continue  # JavaScript: any property access or call of a wrong value throws TypeError
         if java and (simple.endswith("Error") or (simple in _JAVA_ARRAY_EXCEPTIONS and "[" in e.code)):
             continue  # thrown by the virtual machine: errors, array access and stores
         if java and (jdk_calls or "{@inheritDoc}" in seg.text or re.search(r"\b(?:this|super)\s*\(", e.code)
@@ -376,6 +377,8 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if _about_a_parameter(e, seg.text):
         return  # "Receivers can be asynchronous": the sentence is about an argument
     if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
+        return
+    if e.language in TS_LANGUAGES and ts_rules.promise_like(e):
         return
     if any(_CONCURRENCY_HINT.search(p.annotation or "") for p in e.params):
         return
@@ -521,6 +524,8 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     claims = (item is not None and item.section == "yields") or (item is None and _YIELDS.search(strip_code(seg.text)))
     if not claims:
         return
+    if e.language in TS_LANGUAGES and item is None and _YIELDS_A_VALUE.search(seg.text):
+        return  # "Yields true for both native and observable Map": English for "returns"
     ann = (e.returns or "").lower()
     if re.search(r"iter|generator|stream|sequence|collection|flux|observable", ann):
         return
@@ -536,6 +541,7 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 # ---- calls -------------------------------------------------------------------------------------
 
+_YIELDS_A_VALUE = re.compile(r"(?i)\byields?\s+(?:`?(?:true|false|null|undefined)`?|an?\s+(?:boolean|number|string)|whether)\b")
 _CALLS_VERB = re.compile(r"\b(?:calls|invokes|delegates\s+to|dispatches\s+to|uses|relies\s+on|wraps)\s+$", re.I)
 
 
@@ -555,6 +561,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         before = re.sub(r"(?:\{@\w+|:(?:py:)?\w+:)$", "", before).rstrip() + " "
         if not _CALLS_VERB.search(before):
             continue
+        if e.language in TS_LANGUAGES and not _about_the_function(strip_code(seg.text[: m.start])):
+            continue  # "The {@link asyncScheduler} uses `setTimeout`": another subject
         last = m.name.split(".")[-1]
         if used is None:  # only now worth collecting: a "calls X" sentence
             used = set()

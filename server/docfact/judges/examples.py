@@ -5,7 +5,8 @@ tree-sitter and read in order, as doctest runs them: what an example binds (impo
 assignments, ``for``/``with`` targets, definitions) is in scope for its later lines, a name it
 never binds means what it means in the documented module (the doctest namespace)
 (:mod:`docfact.judges.example_python`). Javadoc ``<pre>{@code}`` blocks are read the same way
-(:mod:`docfact.judges.example_java`). Three things are proven wrong:
+(:mod:`docfact.judges.example_java`), and so is JSDoc ``@example`` code
+(:mod:`docfact.judges.example_ts`). Three things are proven wrong:
 
 - ``C1.example-import``: an import of a project module, or of a name from a project, standard
   library or installed module, that the module does not define;
@@ -26,10 +27,12 @@ import logging
 from collections.abc import Iterator
 
 from docfact.docs.segments import example_units
+from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges.base import JudgeContext, Rule, RuleFn
 from docfact.judges.example_java import JavaReader
 from docfact.judges.example_python import PythonReader
 from docfact.judges.example_reader import Issue
+from docfact.judges.example_ts import TsReader
 from docfact.model import Finding, Segment
 
 log = logging.getLogger(__name__)
@@ -42,7 +45,8 @@ def _issues(ctx: JudgeContext) -> list[Issue]:
     if got is None or got[0] is not ctx.doc:
         issues: list[Issue] = []
         if ctx.examples:
-            reader = PythonReader(ctx) if ctx.is_python else JavaReader(ctx)
+            reader: PythonReader | TsReader | JavaReader = PythonReader(ctx) if ctx.is_python else \
+                TsReader(ctx) if ctx.file.language in TS_LANGUAGES else JavaReader(ctx)
             try:
                 issues = reader.read(example_units(ctx.doc))
             except Exception:  # logged once per doc, not once per example line and rule

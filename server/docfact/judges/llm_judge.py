@@ -16,6 +16,7 @@ from docfact.config import Settings
 from docfact.docs.fields import docstring_style
 from docfact.graph.context import related_info, render
 from docfact.graph.graph import ProjectGraph
+from docfact.index.workspace import language_for_path
 from docfact.judges.static import merge
 from docfact.llm import LlmCache, LlmClient, LlmError, generate_docstring, judge_doc
 from docfact.model import CRITERION_NAMES, DocResult, FileResult, Finding
@@ -54,7 +55,7 @@ class LlmInput:
 def llm_input(graph: ProjectGraph, doc: DocResult) -> LlmInput:
     """The model's input for ``doc`` (reads the graph: call it where the graph may be read)."""
     entity = doc.entity
-    language = "java" if doc.doc.path.endswith(".java") else "python"
+    language = language_for_path(doc.doc.path) or "python"
     if entity is None:
         return LlmInput(code=doc.doc.text, context="", language=language)
     return LlmInput(code=entity.docless_code or entity.code,

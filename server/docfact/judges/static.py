@@ -15,6 +15,7 @@ from docfact.judges import (
     c4_irrelevant,
     examples,
     java_contracts,
+    ts_rules,
 )
 from docfact.judges.base import JudgeContext, Rule
 from docfact.model import Finding
@@ -30,6 +31,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *c3_returns.RULES,
     *c4_irrelevant.RULES,
     *examples.RULES,
+    *ts_rules.RULES,  # TypeScript/JavaScript only (they check the file's language themselves)
 )
 # rules that judge example code lines; every other rule judges sentences and field items only
 _CODE_RULES = frozenset(r.id for r in examples.RULES)
@@ -38,7 +40,7 @@ _CODE_RULES = frozenset(r.id for r in examples.RULES)
 def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
     """All static findings for the doc of ``ctx``, at most one per (segment, criterion)."""
     found: list[Finding] = []
-    prose, code = _rules_for(tuple(criteria))
+    prose, code = _rules_for(tuple(criteria), ts_rules.is_ts(ctx))
     for seg in [*ctx.segments, *ctx.examples]:
         for r in (code if seg.kind == "code" else prose):
             try:
@@ -50,9 +52,14 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
 
 
 @lru_cache(maxsize=64)
-def _rules_for(criteria: tuple[str, ...]) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
-    """The rules of ``criteria`` that judge sentences, and those that judge example code."""
-    rules = [r for r in ALL_RULES if r.criterion in criteria]
+def _rules_for(criteria: tuple[str, ...], ts: bool = False) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+    """The rules of ``criteria`` that judge sentences, and those that judge example code; in
+    TypeScript/JavaScript (``ts``) the TypeScript rules replace the generic ones they cover."""
+    def applies(r: Rule) -> bool:
+        own = r.fn.__module__ == ts_rules.__name__
+        return (own or r.id not in ts_rules.REPLACED) if ts else not own
+
+    rules = [r for r in ALL_RULES if r.criterion in criteria and applies(r)]
     return (tuple(r for r in rules if r.id not in _CODE_RULES),
             tuple(r for r in rules if r.id in _CODE_RULES))
 

@@ -255,7 +255,7 @@ class Checker:
     # ---- event loop ---------------------------------------------------------------------------
     def skip_reason(self, folder: Folder, path: str, text: str) -> str | None:
         if language_for_path(path) is None:
-            return "not a Python or Java file"
+            return "not a Python, Java, TypeScript or JavaScript file"
         if folder.excluded(path):
             return "excluded by the exclude setting"
         size = len(text.encode("utf-8", "surrogatepass")) if not text.isascii() else len(text)

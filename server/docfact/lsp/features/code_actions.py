@@ -60,7 +60,7 @@ def ignore_edit(doc: DocResult, criterion: str, lines: LineIndex) -> types.TextE
     """Insert ``docfact: ignore[Cn]`` at the end of the doc's closing line (merging an existing one)."""
     line = doc.doc.end_line
     text = lines.line_text(line)
-    marker = "//" if doc.doc.path.endswith(".java") else "#"
+    marker = "#" if doc.doc.path.endswith((".py", ".pyi")) else "//"
     existing = text.find("docfact: ignore[")
     if existing != -1:
         close = text.find("]", existing)

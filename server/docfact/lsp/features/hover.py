@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from docfact.index.workspace import language_for_path
 from docfact.lsp import lookup
 from docfact.lsp.convert import contains, engine_pos
 from docfact.model import CRITERION_MEANINGS, CRITERION_NAMES, DocResult, Finding
@@ -58,7 +59,7 @@ def _finding(f: Finding) -> str:
             where = f" — `{Path(ev.path).name}:{ev.range.start.line + 1}`"
         lines.append(f"**Evidence:** {ev.description}{where}")
         if ev.excerpt:
-            lang = "java" if ev.path and ev.path.endswith(".java") else "python"
+            lang = (language_for_path(ev.path) if ev.path else None) or "python"
             lines.append(f"```{lang}\n{ev.excerpt}\n```")
     judge = f"static rule `{f.rule}`" if f.judge == "static" else f"{f.judge} (`{f.rule}`)"
     lines.append(f"**Judged by:** {judge}")

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WATCH_GLOBS = ("**/*.py", "**/*.java")
+WATCH_GLOBS = ("**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}")
 
 
 def register(server: DocfactServer) -> None:
@@ -64,7 +64,7 @@ def register(server: DocfactServer) -> None:
 
 
 async def register_watchers(ls: DocfactServer) -> None:
-    """Ask the client to watch Python and Java files when it supports dynamic registration."""
+    """Ask the client to watch Python, Java, TypeScript and JavaScript files when it supports dynamic registration."""
     ws = ls.client_capabilities.workspace
     if not (ws and ws.did_change_watched_files and ws.did_change_watched_files.dynamic_registration):
         return

@@ -1,0 +1,231 @@
+"""Module names of TypeScript/JavaScript files and the modules their import specifiers name.
+
+A file's module is its path relative to the workspace root as dots, without the extension
+(``src/util/strings.ts`` -> ``src.util.strings``); ``index.ts`` names its folder, as
+``__init__.py`` names a Python package, and dots inside a file or folder name become ``_``.
+So ``./a`` names ``a.ts``, ``a.tsx``, ``a.d.ts``, ``a.js`` and ``a/index.ts`` alike, and
+``./a.js`` written for ``a.ts`` names it too. Specifiers that are not relative go through the
+``baseUrl``/``paths`` of the nearest ``tsconfig.json``/``jsconfig.json`` (read as JSON, with
+comments and trailing commas allowed), then the packages of the workspace itself (a monorepo's
+``package.json`` names, to their entry file), and otherwise name a package: ``lodash/fp`` ->
+``lodash.fp``. Nothing is executed; config files are only read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from functools import lru_cache
+from pathlib import PurePosixPath
+
+EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+_INDEX = "index"
+_CONFIGS = ("tsconfig.json", "jsconfig.json")
+_COMMENTS = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.S)
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+
+
+def strip_extension(name: str) -> str:
+    """``a.d.ts`` -> ``a``, ``b.js`` -> ``b``; other names unchanged."""
+    lower = name.lower()
+    for ext in EXTENSIONS:
+        if lower.endswith(ext) and len(name) > len(ext):
+            return name[: -len(ext)]
+    return name
+
+
+def _part(name: str) -> str:
+    return name.replace(".", "_")
+
+
+def module_of_parts(parts: list[str]) -> str:
+    """The module of a file from its path parts relative to the root (the last is the file)."""
+    if not parts:
+        return ""
+    *dirs, last = parts
+    stem = strip_extension(last)
+    names = [_part(d) for d in dirs]
+    if stem != _INDEX:
+        names.append(_part(stem))
+    return ".".join(names)
+
+
+def package_of(module: str, path: str) -> list[str]:
+    """The folder of a file as module parts: its module without the file's own name
+    (an ``index`` file's module already is its folder)."""
+    parts = module.split(".") if module else []
+    if strip_extension(os.path.basename(path)) == _INDEX:
+        return parts
+    return parts[:-1]
+
+
+def _relative(base: list[str], spec: str) -> str:
+    parts = list(base)
+    segs = [s for s in spec.split("/") if s]
+    for i, seg in enumerate(segs):
+        if seg == ".":
+            continue
+        if seg == "..":
+            if parts:
+                parts.pop()
+            continue
+        name = strip_extension(seg) if i == len(segs) - 1 else seg
+        if i == len(segs) - 1 and name == _INDEX:
+            continue
+        parts.append(_part(name))
+    return ".".join(parts)
+
+
+def resolve_specifier(spec: str, module: str, path: str) -> str:
+    """The dotted module an import specifier of file ``path`` (module ``module``) names."""
+    if spec.startswith("."):
+        return _relative(package_of(module, path), spec)
+    mapped = _via_config(spec, module, path)
+    if mapped is not None:
+        return mapped
+    mapped = _via_workspace_package(spec, module, path)
+    if mapped is not None:
+        return mapped
+    return ".".join(s for s in spec.split("/") if s)
+
+
+def _root_of(module: str, path: str) -> str | None:
+    """The workspace root a file's module was computed from (its folder, walked up)."""
+    depth = len(package_of(module, path))
+    d = os.path.dirname(os.path.abspath(path))
+    for _ in range(depth):
+        d = os.path.dirname(d)
+    return d
+
+
+def _via_config(spec: str, module: str, path: str) -> str | None:
+    root = _root_of(module, path)
+    if root is None:
+        return None
+    d = os.path.dirname(os.path.abspath(path))
+    while True:
+        for name in _CONFIGS:
+            cfg = os.path.join(d, name)
+            if os.path.isfile(cfg):
+                return _map(spec, cfg, root)
+        if d == root or os.path.dirname(d) == d:
+            return None
+        d = os.path.dirname(d)
+
+
+def _map(spec: str, cfg: str, root: str) -> str | None:
+    try:
+        mtime = os.stat(cfg).st_mtime_ns
+    except OSError:
+        return None
+    base, paths = _compiler_options(cfg, mtime)
+    if base is None:
+        return None
+    for pattern, targets in paths:
+        star = None
+        if pattern.endswith("*") and spec.startswith(pattern[:-1]):
+            star = spec[len(pattern) - 1 :]
+        elif pattern != spec:
+            continue
+        for target in targets[:1]:
+            mapped = target.replace("*", star or "")
+            return _from_root(os.path.normpath(os.path.join(base, mapped)), root)
+    if spec.split("/")[0] and os.path.isdir(os.path.join(base, spec.split("/")[0])):
+        return _from_root(os.path.normpath(os.path.join(base, spec)), root)
+    return None
+
+
+def _via_workspace_package(spec: str, module: str, path: str) -> str | None:
+    """A package of the workspace itself (a monorepo's ``packages/utils`` named
+    ``@acme/utils``): its entry file's module, or the module of a subpath inside it."""
+    root = _root_of(module, path)
+    if root is None or "node_modules" in path:
+        return None
+    packages = _workspace_packages(root)
+    parts = spec.split("/")
+    n = 2 if spec.startswith("@") else 1
+    found = packages.get("/".join(parts[:n]))
+    if found is None:
+        return None
+    folder, entry = found
+    rest = [p for p in parts[n:] if p]
+    if not rest:
+        return _from_root(entry, root) if entry else _from_root(folder, root)
+    return _from_root(os.path.join(folder, *rest), root)
+
+
+_ENTRY_FIELDS = ("types", "typings", "source", "module", "main")
+_PACKAGE_SKIP = frozenset({"node_modules", ".git", "dist", "build", "out", "coverage", ".next", ".turbo"})
+
+
+@lru_cache(maxsize=8)
+def _workspace_packages(root: str) -> dict[str, tuple[str, str | None]]:
+    """``package.json`` names below ``root`` (node_modules and build folders left out) ->
+    (the package's folder, its entry file without extension: ``src/index`` before a built
+    ``dist/index`` when the sources are there). Read once per root and process."""
+    found: dict[str, tuple[str, str | None]] = {}
+    for d, dirs, files in os.walk(root):
+        dirs[:] = sorted(x for x in dirs if x not in _PACKAGE_SKIP and not x.startswith("."))
+        if "package.json" not in files:
+            continue
+        try:
+            with open(os.path.join(d, "package.json"), encoding="utf-8") as fh:
+                data = json.loads(fh.read(1_000_000))
+        except (OSError, ValueError):
+            continue
+        name = data.get("name") if isinstance(data, dict) else None
+        if not isinstance(name, str) or not name or name in found:
+            continue
+        found[name] = (d, _entry(d, data))
+    return found
+
+
+def _entry(folder: str, data: dict) -> str | None:  # type: ignore[type-arg]
+    """The entry file of a workspace package (as a path without extension), preferring sources."""
+    for stem in ("src/index", "index", "lib/index"):
+        if any(os.path.isfile(os.path.join(folder, stem + ext)) for ext in (".ts", ".tsx", ".mts", ".js", ".mjs")):
+            return os.path.join(folder, stem)
+    for key in _ENTRY_FIELDS:
+        value = data.get(key)
+        if isinstance(value, str) and value:
+            return os.path.join(folder, strip_extension(value.lstrip("./")) if not value.endswith("/") else value)
+    return None
+
+
+def _from_root(target: str, root: str) -> str | None:
+    try:
+        rel = os.path.relpath(target, root)
+    except ValueError:
+        return None
+    if rel.startswith(".."):
+        return None
+    return module_of_parts(list(PurePosixPath(rel.replace(os.sep, "/")).parts))
+
+
+@lru_cache(maxsize=64)
+def _compiler_options(cfg: str, mtime: int) -> tuple[str | None, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """``(baseUrl as an absolute folder, paths)`` of a config file; ``(None, ())`` when it sets
+    neither or cannot be read. ``mtime`` keys the cache."""
+    try:
+        with open(cfg, encoding="utf-8") as fh:
+            raw = fh.read(1_000_000)
+        text = _COMMENTS.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", raw)
+        data = json.loads(_TRAILING_COMMA.sub(r"\1", text))
+    except (OSError, ValueError):
+        return None, ()
+    opts = data.get("compilerOptions") if isinstance(data, dict) else None
+    if not isinstance(opts, dict):
+        return None, ()
+    base_url = opts.get("baseUrl")
+    paths = opts.get("paths")
+    if not isinstance(base_url, str) and not isinstance(paths, dict):
+        return None, ()
+    folder = os.path.dirname(cfg)
+    base = os.path.normpath(os.path.join(folder, base_url if isinstance(base_url, str) else "."))
+    pairs: list[tuple[str, tuple[str, ...]]] = []
+    if isinstance(paths, dict):
+        for k, v in paths.items():
+            if isinstance(k, str) and isinstance(v, list):
+                pairs.append((k, tuple(x for x in v if isinstance(x, str))))
+    return base, tuple(pairs)

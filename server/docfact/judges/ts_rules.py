@@ -1,0 +1,415 @@
+"""The TypeScript/JavaScript pieces of the rules: JSDoc types against TypeScript annotations,
+``[x=3]`` defaults, ``@returns`` on functions that return nothing, ``@async`` claims, and what
+may throw.
+
+Types are compared after normalization (``Array<string>`` is ``string[]``, ``String`` is
+``string``, a string literal type is a ``string``, ``T | undefined`` on an optional parameter is
+``T``, ``Promise<T>`` of an async function is ``T``). A contradiction is reported only when
+both sides are built from primitive types (and arrays of them) and share no member: a class,
+interface or alias may stand for anything, so ``{Foo}`` against ``Bar`` stays silent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docfact.docs.jsdoc import default_span
+from docfact.graph.ts_globals import TS_LANGUAGES
+from docfact.judges.base import JudgeContext, Rule
+from docfact.model import Entity, Finding, Param, Segment
+
+PRIMITIVES = frozenset({"string", "number", "boolean", "bigint", "symbol", "null", "undefined", "void"})
+_WRAPPERS = {"String": "string", "Number": "number", "Boolean": "boolean", "BigInt": "bigint",
+             "Symbol": "symbol", "bool": "boolean", "int": "number", "integer": "number", "float": "number",
+             "double": "number", "str": "string"}
+_ANY = frozenset({"*", "?", "any", "unknown", "mixed", "Object", "object", "{}", ""})
+# rules of the generic modules that these replace in TypeScript/JavaScript files
+REPLACED = frozenset({"C2.param-type", "C2.return-type", "C2.generator-return"})
+# calls that hand work to later: a function making them is asynchronous in effect
+_SCHEDULES = re.compile(
+    r"(?:^|\.)(?:then|catch|finally|setTimeout|setImmediate|setInterval|nextTick|queueMicrotask|"
+    r"requestAnimationFrame|requestIdleCallback|emit|on|once|addEventListener|postMessage|fetch|"
+    r"pipe|write|end|listen|resolve|reject|all|allSettled|race|any|defer|schedule\w*)$"
+)
+_PROMISE_TYPE = re.compile(r"\b(?:Promise|PromiseLike|Thenable|Observable|AsyncIterable\w*|AsyncGenerator|Awaitable)\b")
+_CALLBACK = re.compile(r"^(?:cb|callback|done|next|fn|handler|listener|resolve|reject|on[A-Z]\w*|\w*(?:Callback|Handler|Listener))$")
+
+
+def loose_params(e: Entity) -> bool:
+    """Whether a function takes arguments its parameter list does not name: a rest parameter,
+    or JavaScript's ``arguments``."""
+    return any(p.kind == "vararg" for p in e.params) or re.search(r"\barguments\b", e.code) is not None
+
+
+_INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "ers", "able")
+
+
+def inflected(word: str, name: str) -> bool:
+    """Whether ``word`` is an English form of the identifier ``name`` (``refCounted``)."""
+    return word != name and word.startswith(name) and word[len(name):] in _INFLECTIONS
+
+
+def is_ts(ctx: JudgeContext) -> bool:
+    """Whether the doc belongs to a TypeScript or JavaScript file."""
+    return ctx.file.language in TS_LANGUAGES
+
+
+# -- types ------------------------------------------------------------------------------------
+
+
+def _split_top(s: str, sep: str) -> list[str]:
+    out: list[str] = []
+    depth = 0
+    cur = ""
+    for ch in s:
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    return out
+
+
+def normalize(t: str) -> frozenset[str] | None:
+    """The members of a type as a set of normalized names; None when it cannot be read."""
+    s = "".join(t.split())
+    if not s:
+        return None
+    nullable = False
+    if s.startswith("?") and len(s) > 1:  # JSDoc ``?string``: nullable
+        s, nullable = s[1:], True
+    if s.startswith("!"):
+        s = s[1:]
+    if s.endswith("=") and len(s) > 1:  # JSDoc ``string=``: optional
+        s = s[:-1]
+    while s.startswith("(") and s.endswith(")") and _balanced(s[1:-1]):
+        s = s[1:-1]
+    parts = _split_top(s, "|")
+    out: set[str] = {"null"} if nullable else set()
+    for part in parts:
+        if not part:
+            continue
+        n = _member(part)
+        if n is None:
+            return None
+        out.add(n)
+    return frozenset(out) if out else None
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for ch in s:
+        depth += ch in "<([{"
+        depth -= ch in ">)]}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _member(p: str) -> str | None:
+    if p.startswith("readonly"):
+        p = p[len("readonly"):]
+    while p.startswith("(") and p.endswith(")") and _balanced(p[1:-1]):
+        p = p[1:-1]
+    if p.endswith("[]"):
+        inner = _member(p[:-2])
+        return f"{inner}[]" if inner is not None else None
+    m = re.fullmatch(r"(Array|ReadonlyArray)(?:\.)?<(.+)>", p)
+    if m:
+        members = normalize(m.group(2))
+        if members is None or len(members) != 1:
+            return "array"
+        return f"{next(iter(members))}[]"
+    if p in ("Array", "ReadonlyArray"):
+        return "array"
+    if re.fullmatch(r"'[^']*'|\"[^\"]*\"|`[^`]*`", p):
+        return "string"
+    if re.fullmatch(r"-?\d[\d_]*(?:\.\d+)?(?:e-?\d+)?", p):
+        return "number"
+    if p in ("true", "false"):
+        return "boolean"
+    if p in _ANY:
+        return "*"
+    if p in _WRAPPERS:
+        return _WRAPPERS[p]
+    if p in PRIMITIVES:
+        return p
+    m = re.fullmatch(r"([A-Za-z_$][\w$.]*)(?:\.)?<.*>", p)
+    if m:
+        return m.group(1)
+    if re.fullmatch(r"[A-Za-z_$][\w$.]*", p):
+        return p
+    return "?complex"
+
+
+def _only_primitive(members: frozenset[str]) -> bool:
+    return all(m.rstrip("[]") in PRIMITIVES or m == "array" for m in members)
+
+
+def _unwrap_promise(t: str) -> str:
+    m = re.fullmatch(r"\s*(?:Promise|PromiseLike)\s*<(.+)>\s*", t, re.S)
+    return m.group(1) if m else t
+
+
+def contradicts(doc: str, code: str, *, optional: bool = False) -> bool:
+    """Whether a documented type can be no value of the annotated type (see the module doc)."""
+    d = normalize(doc)
+    c = normalize(code)
+    if d is None or c is None or "*" in d or "*" in c or "?complex" in d or "?complex" in c:
+        return False
+    if optional:
+        d, c = d - {"undefined"}, c - {"undefined"}
+        if not d or not c:
+            return False
+    if not (_only_primitive(d) and _only_primitive(c)):
+        return False
+    if "array" in d or "array" in c:
+        d = frozenset("array" if x.endswith("[]") else x for x in d)
+        c = frozenset("array" if x.endswith("[]") else x for x in c)
+    if {"void", "undefined"} & d and {"void", "undefined"} & c:
+        return False
+    return not (d & c)
+
+
+def _param(e: Entity, name: str) -> Param | None:
+    for p in e.params:
+        if p.name == name:
+            return p
+    return None
+
+
+def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    item = seg.field
+    if not is_ts(ctx) or e is None or item is None or item.section != "param" or not item.type or not item.name:
+        return
+    p = _param(e, item.name)
+    if p is None or not p.annotation:
+        return
+    optional = p.optional or p.default is not None or "[" in seg.text[: seg.text.find(item.name)]
+    if p.kind == "vararg":
+        doc_t = item.type[3:] if item.type.startswith("...") else item.type
+        code_t = p.annotation
+        if code_t.endswith("[]"):
+            code_t = code_t[:-2]
+        elif re.fullmatch(r"(?:Array|ReadonlyArray)<.+>", code_t):
+            code_t = code_t[code_t.index("<") + 1 : -1]
+        if not contradicts(doc_t, code_t) or not contradicts(item.type, p.annotation):
+            return
+    elif not contradicts(item.type, p.annotation, optional=optional):
+        return
+    span = item.type_span
+    fix = None
+    if span is not None:
+        fix = ctx.fix_replace(seg, span[0] - seg.start, span[1] - seg.start, p.annotation,
+                              f"Change the type to `{p.annotation}`")
+    yield ctx.finding(seg, "C2", "C2.param-type",
+                      f"`{item.name}` is documented as `{item.type}`, but it is declared `{p.annotation}`",
+                      evidence=ctx.evidence_of(e, f"`{item.name}` is declared `{p.annotation}`"), fix=fix)
+
+
+_KIND_TYPES = {"str": "string", "fstring": "string", "int": "number", "float": "number", "bool": "boolean",
+               "comparison": "boolean", "list": "array", "none": "undefined"}
+
+
+def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    item = seg.field
+    if not is_ts(ctx) or e is None or item is None or item.section != "returns" or not item.type:
+        return
+    if e.kind not in ("function", "method") or e.is_generator or "overload" in e.decorators:
+        return
+    doc_t = item.type
+    if e.returns:
+        code_t = e.returns
+        if e.is_async:
+            code_t, doc_t = _unwrap_promise(code_t), _unwrap_promise(doc_t)
+        if not contradicts(doc_t, code_t):
+            return
+        where = f"it is declared to return `{e.returns}`"
+    else:
+        if e.is_async or e.is_abstract or not e.return_kinds or e.name == "constructor" or \
+                set(e.return_kinds) == {"none"}:
+            return  # returning nothing at all is C2.return-on-void's finding
+        found = set()
+        for rk in e.return_kinds:
+            t = _KIND_TYPES.get(rk)
+            if t is None:
+                return
+            found.add(t)
+        code_t = " | ".join(sorted(found))
+        if not contradicts(doc_t, code_t):
+            return
+        where = f"every value it returns is `{code_t}`"
+    span = item.type_span
+    fix = None
+    if span is not None and e.returns:
+        fix = ctx.fix_replace(seg, span[0] - seg.start, span[1] - seg.start, e.returns,
+                              f"Change the return type to `{e.returns}`")
+    yield ctx.finding(seg, "C2", "C2.return-type", f"documented to return `{item.type}`, but {where}",
+                      evidence=ctx.evidence_of(e, "the definition"), fix=fix)
+
+
+# -- returns on a function that returns nothing -----------------------------------------------
+
+_NOTHING = re.compile(r"^\s*(?:void|undefined|never|Promise<\s*void\s*>|this)?\s*$")
+
+
+def returns_nothing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    item = seg.field
+    if not is_ts(ctx) or e is None or item is None or item.section != "returns":
+        return
+    if e.kind not in ("function", "method") or e.is_abstract or e.is_generator or e.is_async:
+        return
+    if item.type is not None and (_NOTHING.match(item.type) or item.type.strip() in ("any", "*", "unknown", "?")):
+        return
+    if e.name[:1].isupper() or ("this." in e.code and re.search(r"\bnew\.target\b|\.call\(this\b", e.code)):
+        return  # a constructor function: ``new`` gives the object it builds
+    if item.type is None and not item.description:
+        return
+    if item.type is None and re.match(r"(?i)\s*(?:nothing|never|void|undefined|none|no value)\b", item.description):
+        return
+    declared_void = e.returns is not None and e.returns.strip() in ("void", "never", "undefined")
+    if e.returns is not None and not declared_void:
+        return
+    if not declared_void and (set(e.return_kinds) != {"none"} or e.name == "constructor"):
+        return
+    if e.name == "constructor" or "set" in e.decorators:
+        return
+    what = f"it is declared `{e.returns}`" if declared_void else "no `return` in it gives a value"
+    yield ctx.finding(seg, "C2", "C2.return-on-void",
+                      f"documents a return value, but `{e.name}` returns nothing: {what}",
+                      evidence=ctx.evidence_of(e, "the definition"))
+
+
+# -- async ------------------------------------------------------------------------------------
+
+
+def promise_like(e: Entity) -> bool:
+    """Whether a function hands back or schedules work for later: declared to return a Promise,
+    returns one (``new Promise``, ``.then``), calls a scheduler, or takes a callback."""
+    if e.is_async or _PROMISE_TYPE.search(e.returns or ""):
+        return True
+    if any(rk.startswith("call:") and (rk[5:] in ("Promise", "Promise.resolve", "Promise.reject", "Promise.all")
+                                       or rk.endswith((".then", ".catch", ".finally")))
+           for rk in e.return_kinds):
+        return True
+    if any(_SCHEDULES.search(c) for c in e.calls):
+        return True
+    return any(_CALLBACK.match(p.name) or "=>" in (p.annotation or "") or "Function" in (p.annotation or "")
+               for p in e.params)
+
+
+def async_tag(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    item = seg.field
+    if not is_ts(ctx) or e is None or item is None or item.tag != "async":
+        return
+    if e.kind not in ("function", "method") or e.is_abstract or e.is_generator or promise_like(e):
+        return
+    yield ctx.finding(seg, "C3", "C3.not-async",
+                      f"`@async` on `{e.name}`, which is not `async`, returns no Promise and schedules no work",
+                      evidence=ctx.evidence_of(e, "the definition"))
+
+
+# how deep and how wide the walk of :func:`throws_unknown` goes
+_THROW_HOPS = 3
+_THROW_LIMIT = 64
+
+
+def throws_unknown(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether ``e``, or a project function it calls (a few hops deep), calls code whose errors
+    docfact cannot list: anything that is not a project function or class (a builtin such as
+    ``JSON.parse``, a package, a method of a value), or awaits something."""
+    seen = {id(e)}
+    frontier = [e]
+    for _ in range(_THROW_HOPS):
+        nxt: list[Entity] = []
+        for ent in frontier:
+            if "await" in ent.code or ent.has_bare_raise:
+                return True
+            for call in ent.calls:
+                if call.endswith(("Error", "Exception")):
+                    continue  # constructing the error it throws
+                try:
+                    r = ctx.graph.resolve(call, ent)
+                except Exception:
+                    return True
+                if r is None or r.kind != "project" or r.entity is None or r.rest:
+                    return True
+                target = r.entity
+                if target.kind == "class":
+                    ctor = ctx.graph.entity(f"{target.qualname}.constructor")
+                    if ctor is None:
+                        continue
+                    target = ctor
+                if target.kind not in ("function", "method") or target.is_abstract:
+                    return True
+                if id(target) not in seen:
+                    seen.add(id(target))
+                    nxt.append(target)
+        if len(seen) > _THROW_LIMIT:
+            return True
+        frontier = nxt
+    return bool(frontier)  # the walk stopped before the end of the chain
+
+
+# -- defaults ---------------------------------------------------------------------------------
+
+
+def _literal(s: str) -> tuple[str, object] | None:
+    s = s.strip()
+    if re.fullmatch(r"'[^'\\]*'|\"[^\"\\]*\"|`[^`\\$]*`", s):
+        return ("str", s[1:-1])
+    if re.fullmatch(r"[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?", s):
+        return ("num", float(s.replace("_", "")))
+    if s in ("true", "false"):
+        return ("bool", s == "true")
+    if s in ("null", "undefined"):
+        return ("null", s)
+    if s in ("[]", "{}"):
+        return ("empty", s)
+    return None
+
+
+def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    item = seg.field
+    if not is_ts(ctx) or e is None or item is None or item.section != "param" or not item.name:
+        return
+    span = default_span(ctx.doc.text, item)
+    if span is None:
+        return
+    p = _param(e, item.name)
+    if p is None or p.default is None:
+        return
+    documented = ctx.doc.text[span[0] : span[1]]
+    a, b = _literal(documented), _literal(p.default)
+    if a is None or b is None or a == b:
+        return
+    yield ctx.finding(seg, "C3", "C3.wrong-default",
+                      f"documented default of `{item.name}` is `{documented}`, but the signature's default is `{p.default}`",
+                      evidence=ctx.evidence_of(e, f"`{item.name}` defaults to `{p.default}`"),
+                      fix=ctx.fix_replace(seg, span[0] - seg.start, span[1] - seg.start, p.default,
+                                          f"Change the default to `{p.default}`"))
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("C2.param-type", "C2", "A JSDoc `{type}` that contradicts the TypeScript annotation.",
+         "@param {string} n  ->  n: number", param_type),
+    Rule("C2.return-type", "C2", "A JSDoc `@returns {type}` that contradicts the return annotation or every returned value.",
+         "@returns {string}  ->  (): number", return_type),
+    Rule("C2.return-on-void", "C2", "`@returns` with a value on a function that returns nothing.",
+         "@returns the count  ->  function f(): void", returns_nothing),
+    Rule("C3.not-async", "C3", "`@async` on a function that is not async, returns no Promise and schedules nothing.",
+         "@async  ->  function f() { return 1; }", async_tag),
+    Rule("C3.wrong-default", "C3", "A JSDoc `[name=value]` default that differs from the signature's default.",
+         "@param [n=3]  ->  function f(n = 5)", wrong_default),
+)

@@ -1,0 +1,2 @@
+export * from './errors';
+export { lookupPrice as priceOf } from './prices.js';
