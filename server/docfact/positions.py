@@ -7,6 +7,7 @@ outside the Basic Multilingual Plane (emoji, some CJK) are one code point but tw
 from __future__ import annotations
 
 import bisect
+import re
 
 from docfact.model import Pos, Range
 
@@ -17,6 +18,9 @@ def utf16_len(s: str) -> int:
     if s.isascii():
         return n
     return n + sum(1 for ch in s if ord(ch) > 0xFFFF)
+
+
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
 class LineIndex:
@@ -31,6 +35,14 @@ class LineIndex:
             starts.append(i + 1)
             i = find("\n", i + 1)
         self.line_starts = starts
+        # str offsets of the characters outside the BMP (two UTF-16 units each), found once:
+        # a minified file's one long line would otherwise be walked again for every position
+        self._astral: list[int] | None = None if not text.isascii() else []
+
+    def _astral_offsets(self) -> list[int]:
+        if self._astral is None:
+            self._astral = [m.start() for m in _ASTRAL.finditer(self.text)]
+        return self._astral
 
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self.line_starts, offset) - 1
@@ -40,7 +52,10 @@ class LineIndex:
         offset = max(0, min(offset, len(self.text)))
         line = self.line_of(offset)
         start = self.line_starts[line]
-        return Pos(line, utf16_len(self.text[start:offset]))
+        astral = self._astral_offsets()
+        if not astral:
+            return Pos(line, offset - start)
+        return Pos(line, offset - start + bisect.bisect_left(astral, offset) - bisect.bisect_left(astral, start))
 
     def range(self, start: int, end: int) -> Range:
         return Range(self.pos(start), self.pos(end))
@@ -53,15 +68,17 @@ class LineIndex:
             return 0
         start = self.line_starts[pos.line]
         end = self.line_starts[pos.line + 1] - 1 if pos.line + 1 < len(self.line_starts) else len(self.text)
-        line = self.text[start:end]
-        if line.isascii():
-            return start + min(pos.col, len(line))
-        units = 0
-        for i, ch in enumerate(line):
-            if units >= pos.col:
-                return start + i
-            units += 2 if ord(ch) > 0xFFFF else 1
-        return end
+        astral = self._astral_offsets()
+        col = max(pos.col, 0)
+        extra = 0  # astral characters before the column: one str index, two UTF-16 units
+        for k in astral[bisect.bisect_left(astral, start):bisect.bisect_left(astral, end)]:
+            u = k - start + extra  # the UTF-16 column where that character starts
+            if col <= u:
+                break
+            if col == u + 1:
+                return k + 1  # inside a surrogate pair: the character after it
+            extra += 1
+        return min(start + col - extra, end)
 
     def line_text(self, line: int) -> str:
         if line < 0 or line >= len(self.line_starts):

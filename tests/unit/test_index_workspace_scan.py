@@ -199,3 +199,18 @@ def test_permission_error_on_directory_listing(tmp_path: Path, monkeypatch: pyte
 )
 def test_ignore_rules(lines: list[str], rel: str, is_dir: bool, expected: bool | None) -> None:
     assert IgnoreRules(lines).match(rel, is_dir) is expected
+
+
+def test_minified_javascript_is_skipped_with_a_reason(tmp_path: Path) -> None:
+    """Build output next to sources (Django ships jQuery): skipped by name or by a line of
+    thousands of characters, with the reason the report lists; source files are read."""
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "jquery.min.js").write_text("/** a */\nfunction a(){}\n")
+    (tmp_path / "static" / "xregexp.js").write_text("/** x */\n" + "var a=1;" * 1000 + "\n")
+    (tmp_path / "static" / "actions.js").write_text("/** Run. */\nfunction run() {}\n" + "// ok\n" * 2000)
+    (tmp_path / "gen.py").write_text("X = 1" + " " * 9000 + "\n")  # Python is never judged minified
+    got = {p.path.name: (p.text is not None, p.reason) for p in scan(tmp_path, (), 10**7)}
+    assert got["actions.js"] == (True, None)
+    assert got["gen.py"] == (True, None)
+    assert got["jquery.min.js"] == (False, "minified file (by its name)")
+    assert got["xregexp.js"] == (False, "minified or generated (a line of 8000 characters)")

@@ -332,6 +332,7 @@ class _FastLineIndex(LineIndex):
         starts = list(map(operator.add, accumulate(lengths, initial=0), count()))
         starts.pop()
         self.line_starts = starts
+        self._astral = None if not text.isascii() else []
 
 
 class _AsciiLineIndex(_FastLineIndex):

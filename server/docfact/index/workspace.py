@@ -424,6 +424,10 @@ def _walk(
         if rules and (_excluded(ignores, p, False) or _excluded(excludes, p, False)):
             continue
         text, reason = read_source(p, max_size)
+        if text is not None and lang in ("javascript", "typescript"):
+            why = minified(name, text)
+            if why is not None:
+                text, reason = None, why
         yield ScanItem(Path(p), lang, text, reason, linked or e.is_symlink())
     for sub, sub_linked in subdirs:
         yield from _walk(root, sub, excludes, ignores, seen, max_size, sub_linked)
@@ -431,3 +435,19 @@ def _walk(
 
 def _entry_name(e: os.DirEntry[str]) -> str:
     return e.name
+
+
+_MINIFIED_NAME = re.compile(r"[.-]min\.[cm]?js$|\.bundle\.[cm]?js$", re.I)
+_LONG_LINE = 5000
+
+
+def minified(name: str, text: str) -> str | None:
+    """Why a JavaScript/TypeScript file is build output rather than source (``jquery.min.js``,
+    a bundle, a file with a line of thousands of characters), or None: a folder scan skips it."""
+    if _MINIFIED_NAME.search(name):
+        return "minified file (by its name)"
+    if len(text) > _LONG_LINE:
+        longest = max(map(len, text.split("\n")))
+        if longest > _LONG_LINE:
+            return f"minified or generated (a line of {longest} characters)"
+    return None
