@@ -678,39 +678,19 @@ def _ordered_names(e: Entity) -> list[str]:
     code = e.code
     if not code:
         return list(names)
-    seen = _first_chains(code)
     first: dict[str, int] = {}
     big = len(code) + 1
     for n in names:
-        i = seen.get(n)
-        if i is None:  # not a plain dotted identifier (``$.ajax``): look for it as before
-            i = _find_word(code, n) if _CHAIN.fullmatch(n) is None else -1
+        i = _find_word(code, n)
         first[n] = i if i >= 0 else big
     return sorted(names, key=lambda n: first[n])  # stable: ties keep source-list order
 
 
-# a dotted chain of identifiers not preceded by a word character or a dot
-_CHAIN = re.compile(r"(?<![\w.])[^\W\d]\w*(?:\.[^\W\d]\w*)*")
-
-
-def _first_chains(code: str) -> dict[str, int]:
-    """Where each name first appears in ``code`` as a whole word: every dotted chain and each
-    of its leading parts (``self``, ``self.items`` in ``self.items.append``), in one pass (a
-    search per name went over a 300 kB function once per occurrence of a one-letter name)."""
-    out: dict[str, int] = {}
-    for m in _CHAIN.finditer(code):
-        chain, at = m.group(), m.start()
-        cut = chain.find(".")
-        while cut != -1:
-            out.setdefault(chain[:cut], at)
-            cut = chain.find(".", cut + 1)
-        out.setdefault(chain, at)
-    return out
-
-
 def _find_word(code: str, name: str) -> int:
+    """Where ``name`` first appears in ``code`` as a whole word (not inside a longer name nor
+    after a dot), or -1."""
     start = 0
-    while True:
+    for _ in range(64):
         i = code.find(name, start)
         if i < 0:
             return -1
@@ -719,6 +699,9 @@ def _find_word(code: str, name: str) -> int:
         if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
             return i
         start = i + 1
+    # a short name inside many longer ones (``e`` in minified code): the same test in one search
+    m = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)").search(code, start)
+    return m.start() if m else -1
 
 
 _SELF_ASSIGN = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*=(?!=)", re.M)
