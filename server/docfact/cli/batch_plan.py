@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from docfact.cli.main import UsageError
+from docfact.cli.errors import UsageError
 from docfact.config import Settings
 from docfact.llm.batch import answer_kind
 from docfact.llm.cache import LlmCache

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docfact.cli.main import UsageError
+from docfact.cli.errors import UsageError
 from docfact.config import Settings, cache_dir
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docfact import baseline
-from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
+from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report
 from docfact.config import (
     CRITERIA_ALL,

@@ -27,7 +27,7 @@ from typing import Any
 
 from docfact.cli.batch_plan import Pending, check_namespace, plan
 from docfact.cli.batch_state import State, new_local_id, write_atomic
-from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
+from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from docfact.config import Settings
 from docfact.llm.batch import (
     MAX_BATCH_BYTES,

@@ -9,12 +9,9 @@ import sys
 from pathlib import Path
 
 from docfact import __version__
+from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad options, paths or configuration: reported on stderr with exit code 2."""
+__all__ = ["EXIT_FINDINGS", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 
 class _Parser(argparse.ArgumentParser):

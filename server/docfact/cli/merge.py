@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docfact.cli.main import EXIT_FINDINGS, EXIT_OK, UsageError
+from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report
 
 _FROM_SARIF_LEVEL = {"error": "error", "warning": "warning", "note": "information", "none": "hint"}

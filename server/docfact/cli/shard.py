@@ -93,7 +93,7 @@ def annotate(text: str, fmt: str, record: dict[str, object]) -> str:
 
 def from_arg(spec: str | None) -> Shard | None:
     """The shard of a ``--shard`` option (None when absent); bad values are usage errors."""
-    from docfact.cli.main import UsageError
+    from docfact.cli.errors import UsageError
 
     if spec is None:
         return None
