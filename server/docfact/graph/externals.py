@@ -85,6 +85,7 @@ class Externals:
         self.exclude = tuple(os.path.abspath(p) for p in exclude)
         self._modules: dict[str, _Module | None] = {}
         self._docs: dict[str, ExternalDoc | None] = {}
+        self._exists: dict[str, bool | None] = {}
         self._parser: Parser | None = None
         self._dirs = DirListings()
 
@@ -100,7 +101,14 @@ class Externals:
 
     def exists(self, dotted: str) -> bool | None:
         """True when ``dotted`` is defined, False when its module is known not to define it,
-        None when that cannot be decided statically (module not found, compiled, dynamic)."""
+        None when that cannot be decided statically (module not found, compiled, dynamic);
+        answered once per name, like :meth:`describe`."""
+        if dotted in self._exists:
+            return self._exists[dotted]
+        got = self._exists[dotted] = self._exists_uncached(dotted)
+        return got
+
+    def _exists_uncached(self, dotted: str) -> bool | None:
         mod, rest = self._split(dotted)
         if mod is None:
             return None
