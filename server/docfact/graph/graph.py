@@ -23,7 +23,6 @@ Decisions callers rely on:
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,9 +30,10 @@ from typing import TYPE_CHECKING
 
 from docfact.graph.digraph import MultiDiGraph
 from docfact.graph.externals import ExternalDoc
-from docfact.graph.resolve import ResolveCache, Resolved, Resolver, clean_name, type_names
+from docfact.graph.names import _in_code_order, _instance_fields, _module_entity, _prefixes, _uses
+from docfact.graph.resolve import ResolveCache, Resolved, Resolver
 from docfact.graph.ts_externals import ExternalsWithTs
-from docfact.model import Entity, FileIndex, Import, Pos, Range
+from docfact.model import Entity, FileIndex, Import
 
 if TYPE_CHECKING:
     from docfact.deps import Recorder
@@ -622,133 +622,3 @@ class ProjectGraph:
         if qualname not in g:
             return []
         return [(v, k) for _, v, k in g.out_edges(qualname, keys=True) if kind is None or k == kind]
-
-
-def _uses(e: Entity) -> list[tuple[str, list[str]]]:
-    """The names an entity uses, per relation kind."""
-    types: list[str] = []
-    for p in e.params:
-        if p.annotation:
-            types.extend(type_names(p.annotation))
-    if e.returns:
-        types.extend(type_names(e.returns))
-    if e.annotation:
-        types.extend(type_names(e.annotation))
-    return [
-        ("inherits", e.bases),
-        ("typeof", types),
-        ("calls", e.calls),
-        ("as", e.catches),
-        ("refers", e.raises),
-        ("assigns", [a for a in e.assigns if "." in a or a not in e.locals]),
-        ("refers", e.refs),
-    ]
-
-
-_WORD = re.compile(r"[\w.]+")
-
-
-_ORDER_CACHE: dict[int, tuple[Entity, list[str]]] = {}  # id -> (the entity, its names in order)
-
-
-def _in_code_order(e: Entity) -> list[str]:
-    """All names ``e`` uses, ordered by their first occurrence in its code (kept per entity
-    object: the docs inside one large function each ask for it)."""
-    got = _ORDER_CACHE.get(id(e))
-    if got is not None and got[0] is e:
-        return got[1]
-    if len(_ORDER_CACHE) > 4096:
-        _ORDER_CACHE.clear()
-    order = _ordered_names(e)
-    _ORDER_CACHE[id(e)] = (e, order)
-    return order
-
-
-def _ordered_names(e: Entity) -> list[str]:
-    names: dict[str, None] = {}
-    for _, group in _uses(e):
-        for n in group:
-            c = clean_name(n)
-            if not c:
-                continue
-            parts = c.split(".")
-            if len(parts) > 2 and parts[0] in ("self", "cls", "this"):
-                names.setdefault(".".join(parts[:2]), None)  # the field before what it does
-            names.setdefault(c, None)
-    code = e.code
-    if not code:
-        return list(names)
-    first: dict[str, int] = {}
-    big = len(code) + 1
-    for n in names:
-        i = _find_word(code, n)
-        first[n] = i if i >= 0 else big
-    return sorted(names, key=lambda n: first[n])  # stable: ties keep source-list order
-
-
-def _find_word(code: str, name: str) -> int:
-    """Where ``name`` first appears in ``code`` as a whole word (not inside a longer name nor
-    after a dot), or -1."""
-    start = 0
-    for _ in range(64):
-        i = code.find(name, start)
-        if i < 0:
-            return -1
-        before = code[i - 1] if i else " "
-        after = code[i + len(name)] if i + len(name) < len(code) else " "
-        if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
-            return i
-        start = i + 1
-    # a short name inside many longer ones (``e`` in minified code): the same test in one search
-    m = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)").search(code, start)
-    return m.start() if m else -1
-
-
-_SELF_ASSIGN = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*=(?!=)", re.M)
-
-
-def _instance_fields(entities: list[Entity]) -> list[Entity]:
-    """Fields for ``self.x = ...`` assignments in methods that the class does not declare, so
-    ``self.items`` resolves and renders like a declared field (first assignment wins)."""
-    classes = {e.local_name: e for e in entities if e.kind == "class"}
-    known = {e.local_name for e in entities}
-    out: list[Entity] = []
-    for m in entities:
-        cls = classes.get(m.parent or "") if m.kind in ("method", "function") else None
-        if cls is None or not any(a.startswith("self.") for a in m.assigns):
-            continue
-        for match in _SELF_ASSIGN.finditer(m.code):
-            name, annotation = match.group(1), match.group(2)
-            local_name = f"{cls.local_name}.{name}"
-            if local_name in known:
-                continue
-            known.add(local_name)
-            line_no = m.code.count("\n", 0, match.start(1))
-            line_start = m.code.rfind("\n", 0, match.start(1)) + 1
-            line_end = m.code.find("\n", match.start(1))
-            code = m.code[line_start : line_end if line_end >= 0 else len(m.code)].strip()
-            start = Pos(m.range.start.line + line_no, 0)
-            out.append(Entity(
-                kind="field", name=name, local_name=local_name, module=m.module, path=m.path,
-                language=m.language, range=Range(start, Pos(start.line, len(code))), code=code,
-                signature=code, annotation=annotation.strip() if annotation else None,
-                parent=cls.local_name,
-            ))
-    return out
-
-
-def _prefixes(module: str) -> list[str]:
-    parts = module.split(".")
-    return [".".join(parts[: i + 1]) for i in range(len(parts))]
-
-
-def _module_entity(fi: FileIndex) -> Entity:
-    return Entity(
-        kind="module",
-        name=fi.module.rsplit(".", 1)[-1],
-        local_name="",
-        module=fi.module,
-        path=fi.path,
-        language=fi.language,
-        range=Range(Pos(0, 0), Pos(fi.text.count("\n"), 0)),
-    )
