@@ -1,0 +1,190 @@
+"""C1.unknown-param: a documented parameter the signature does not have, in every field form,
+with near misses (a typo or a swap) reported even beside ``**kwargs``; part of the C1 rules
+(:mod:`docfact.judges.c1_name`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docfact.graph.ts_globals import TS_LANGUAGES
+from docfact.judges import ts_rules
+from docfact.judges.base import JudgeContext, _same_family, osa_distance
+from docfact.model import FieldItem, Finding, Segment
+
+
+def documented_params(ctx: JudgeContext) -> list[str] | None:
+    """The names a parameter list in this doc may use; None when we cannot know them."""
+    e = ctx.entity
+    if e is None:
+        return None
+    if e.kind in ("function", "method"):
+        return [p.name.lstrip("*") for p in e.params]
+    if e.kind == "class" and e.language in TS_LANGUAGES:
+        # JSDoc on a class documents its constructor's parameters
+        ctor = ctx.file.entity(f"{e.local_name}.constructor")
+        return [p.name for p in ctor.params] if ctor is not None else None
+    if e.kind == "class":
+        # a callable class may document the arguments of its calls in the class docstring
+        call = ctx.file.entity(f"{e.local_name}.__call__")
+        extra = [p.name.lstrip("*") for p in call.params] if call is not None else []
+        init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+        if init is not None:
+            return [p.name.lstrip("*") for p in init.params] + extra
+        kinds = {d.split("(")[0].rsplit(".", 1)[-1] for d in e.decorators}
+        if kinds & {"dataclass", "define", "frozen", "mutable", "attrs", "s"}:
+            fields = [m.rsplit(".", 1)[-1] for m in e.members
+                      if (f := ctx.file.entity(m)) is None or f.kind not in ("function", "method", "class")]
+            if kinds - {"dataclass"}:  # attrs: the argument of a private field ``_x`` is ``x``
+                fields += [f.lstrip("_") for f in fields if f.startswith("_") and not f.startswith("__")]
+            return fields + extra
+        if extra and all(b.split("[")[0].split(".")[-1] in ("object", "Generic", "Protocol") for b in e.bases):
+            return extra  # no base to inherit an ``__init__`` from
+        if e.language == "java":
+            ctors = [ctx.file.entity(m) for m in e.members if m.rsplit(".", 1)[-1] == e.name]
+            names = [p.name for c in ctors if c is not None for p in c.params]
+            return names or None
+    return None
+
+
+def _accepts_any_keyword(ctx: JudgeContext) -> bool:
+    e = ctx.entity
+    if e is None:
+        return True
+    targets = [e]
+    if e.kind == "class":
+        targets = [x for x in (ctx.file.entity(f"{e.local_name}.{n}") for n in ("__init__", "__new__", "__call__"))
+                   if x is not None] or [e]
+    return any(p.kind == "kwarg" for t in targets for p in t.params)
+
+
+_NOT_PARAMS = frozenset({"self", "cls", "Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning"})
+_PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
+
+
+def _is_param_item(item: FieldItem | None) -> bool:
+    """A field item that names a parameter: an argument entry, or Sphinx ``:type x:``."""
+    if item is None or not item.name:
+        return False
+    return item.section == "param" or (item.section == "type" and item.tag.lower() == "type")
+
+
+def _typo_of(name: str, candidates: list[str]) -> str | None:
+    """The candidate that ``name`` misspells: one edit or a swap of two neighbours (two edits
+    in names of six letters or more), not a plural or a longer name of the same family."""
+    if len(name) < 3:
+        return None
+    limit = 2 if len(name) >= 6 else 1
+    hits = sorted(c for c in candidates
+                  if len(c) >= 3 and osa_distance(name, c, limit) <= limit and not _same_family(name, c)
+                  and not (c.startswith(name) or name.startswith(c) or c.endswith(name) or name.endswith(c)))
+    return hits[0] if len(hits) == 1 else None
+
+
+def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    from docfact.judges.c1_name import class_attributes  # here: c1_name imports this module
+
+    item = seg.field
+    if item is None or item.name is None or not _is_param_item(item):
+        return
+    params = documented_params(ctx)
+    if params is None:
+        return
+    # a function taking ``**kwargs`` may document the keys it forwards: only a near miss of a
+    # parameter the doc does not describe is then a misspelling
+    any_keyword = _accepts_any_keyword(ctx)
+    if ctx.entity is not None and any("fixture" in d for d in ctx.entity.decorators):
+        return  # a pytest fixture documents what it provides, not its parameters
+    if ctx.entity is not None and any(d.split("(")[0].endswith("magic") or d.startswith("magic_arguments")
+                                      for d in ctx.entity.decorators):
+        return  # an IPython magic documents the options of its command line, not its arguments
+    if re.search(r"^\s*\.\. (?:method|function|classmethod|staticmethod)::", ctx.doc.text, re.M):
+        return  # the fields may belong to a method described inside the docstring
+    if ctx.entity is not None and any(d.split(".")[-1] in _PROPERTY_DECORATORS for d in ctx.entity.decorators):
+        return  # a property takes no arguments: its "Parameters" are those of the callable view it returns
+    for raw in re.split(r"\s*,\s*", item.name):
+        name = raw.strip().lstrip("*").strip()
+        if name in params and item.section == "param" and "," not in item.name:
+            yield from _documented_twice(ctx, seg, item, raw, name, params)
+            continue
+        if not name or name in params or name in _NOT_PARAMS or not re.fullmatch(r"\w+", name):
+            continue  # "Default: ``None``" on its own line is part of the item above
+        # a ``:type x:`` entry pairs with a parameter that has no type entry yet
+        documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
+        real = [p for p in params if p not in ("self", "cls")]
+        undocumented = [p for p in real if p not in documented]
+        if item.section == "type":
+            # ``@type x:`` also types an ``@ivar x`` or a class attribute: only a misspelt
+            # parameter that no other field names is a wrong name
+            if any(s.field and s.field.name == name and s is not seg for s in ctx.segments) or \
+                    (ctx.entity is not None and ctx.entity.kind == "class"
+                     and name in (class_attributes(ctx, ctx.entity) or {name})):
+                continue
+            typo = _typo_of(name, undocumented)
+            if typo is None:
+                continue
+            undocumented = [typo]
+        elif any_keyword:
+            # a class that takes ``**kwargs`` often stores them as attributes of these names
+            cls = ctx.owner_class if ctx.entity is not None and ctx.entity.kind in ("class", "method") else None
+            known_attrs = (class_attributes(ctx, cls) or set()) if cls is not None else set()
+            if name in known_attrs:
+                continue  # a keyword the class stores under its own name
+            methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
+            attrs = sorted(known_attrs - documented - methods)
+            typo = _typo_of(name, undocumented) or _typo_of(name, [a for a in attrs if not a.startswith("_")])
+            if typo is None:
+                continue
+            undocumented = [typo]
+        elif ctx.entity is not None and ctx.entity.language in TS_LANGUAGES:
+            if name in {p.lstrip("_") for p in params}:
+                continue  # ``_bufferSize`` documented as ``bufferSize``
+            if ts_rules.loose_params(ctx.entity):
+                # a rest parameter or ``arguments`` takes what the doc describes: only a
+                # misspelling of a named parameter is wrong
+                typo = _typo_of(name, undocumented)
+                if typo is None:
+                    continue
+                undocumented = [typo]
+        # the one undocumented parameter is the likely new name when every parameter has an entry
+        renamed = undocumented[0] if len(undocumented) == 1 and len(documented) == len(real) else None
+        suggestion = undocumented[0] if any_keyword or item.section == "type" \
+            else ctx.suggest(name, undocumented, cutoff=0.5) or renamed
+        sig = ctx.entity.signature if ctx.entity else ""
+        msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
+        msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"
+        fix = None
+        if suggestion and item.name_span:
+            text_off = item.name_span[0] + item.name.find(raw)
+            rel = text_off - seg.start
+            fix = ctx.fix_replace(seg, rel, rel + len(raw), raw.replace(name, suggestion),
+                                  f"Rename `{name}` to `{suggestion}`")
+        yield ctx.finding(seg, "C1", "C1.unknown-param", msg,
+                          evidence=ctx.evidence_of(ctx.entity, "the signature", sig or None), fix=fix)
+
+
+def _documented_twice(ctx: JudgeContext, seg: Segment, item: FieldItem, raw: str, name: str,
+                      params: list[str]) -> Iterator[Finding]:
+    """A second entry for a parameter already described, in a doc that leaves exactly one
+    parameter out: the second entry's name is a slip for the missing one (``@param brief`` twice
+    on ``def notFound(brief, message)``)."""
+
+    entries = [(s.index, re.split(r"\s*,\s*", s.field.name)) for s in ctx.segments
+               if s.field and s.field.section == "param" and s.field.name]
+    if not any(i < seg.index and name in names for i, names in entries):
+        return
+    documented = {n.strip().lstrip("*") for _, names in entries for n in names}
+    missing = [p for p in params if p not in documented and p not in ("self", "cls")
+               and not p.startswith("_")]
+    e = ctx.entity
+    if len(missing) != 1 or e is None or any(p.kind == "kwarg" and p.name.lstrip("*") in missing for p in e.params):
+        return
+    fix = None
+    if item.name_span and item.name:
+        rel = item.name_span[0] + item.name.find(raw) - seg.start
+        fix = ctx.fix_replace(seg, rel, rel + len(raw), raw.replace(name, missing[0]),
+                              f"Rename `{name}` to `{missing[0]}`")
+    yield ctx.finding(
+        seg, "C1", "C1.unknown-param",
+        f"`{name}` is documented twice and `{missing[0]}` not at all; did you mean `{missing[0]}`?",
+        evidence=ctx.evidence_of(e, "the signature", e.signature or None), fix=fix)
