@@ -530,6 +530,10 @@ def looks_like_java_code(text: str) -> bool:
     return code * 2 > len(lines)
 
 
+_JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
+_JAVA_DIRECTIVE = re.compile(r"\s*noinspection")  # IntelliJ's suppression comments
+
+
 def _comments(
     f: SourceFile,
     fi: FileIndex,
@@ -539,11 +543,34 @@ def _comments(
     error_ranges: list[tuple[int, int]],
     javadoc_nodes: set[int],
 ) -> list[DocBlock]:
+    return group_comments(f, fi, comments, root, scope_at, error_ranges, javadoc_nodes,
+                          comment_types=_JAVA_COMMENTS, directive=_JAVA_DIRECTIVE)
+
+
+def group_comments(
+    f: SourceFile,
+    fi: FileIndex,
+    comments: list[Node],
+    root: Node,
+    scope_at,  # type: ignore[no-untyped-def]
+    error_ranges: list[tuple[int, int]],
+    doc_nodes: set[int],
+    *,
+    comment_types: frozenset[str],
+    directive: re.Pattern[str],
+    directive_blocks: bool = False,
+) -> list[DocBlock]:
+    """The ``//`` and ``/* */`` comments of a C-family file that are not doc comments of a
+    declaration (``doc_nodes``), as comment blocks: consecutive line comments in one column
+    form one block; tool directives (``directive``, also in block comments when
+    ``directive_blocks``), markers, licences before the first code and commented-out code are
+    left out. Java and TypeScript/JavaScript differ only in the keyword arguments."""
     text = f.text
-    first_code = next((c.start_point.row for c in root.named_children if c.type not in ("line_comment", "block_comment")), 1 << 30)
+    first_code = next((c.start_point.row for c in root.named_children
+                       if c.type not in comment_types and c.type != "hash_bang_line"), 1 << 30)
     groups: list[list[tuple[Node, list[common.RawLine], bool]]] = []
     for node in comments:
-        if node.start_byte in javadoc_nodes:
+        if node.start_byte in doc_nodes:
             continue
         s, e = f.so(node.start_byte), f.so(node.end_byte)
         raw = text[s:e]
@@ -554,11 +581,11 @@ def _comments(
             common.add_suppression(fi.suppressions, node.start_point.row, codes)
         ls = text.rfind("\n", 0, s) + 1
         standalone = not text[ls:s].strip()
-        if node.type == "line_comment":
+        if raw.startswith("//"):
             content = raw[2:]
             if content.startswith("/"):
                 content = content.lstrip("/")
-            if common.is_skipped_comment_line(content) or content.lstrip().startswith("noinspection"):
+            if common.is_skipped_comment_line(content) or directive.match(content):
                 continue
             line = (content, e - len(content))
             if standalone and groups:
@@ -566,7 +593,7 @@ def _comments(
                 first_content = groups[-1][0][1][0][0] if groups[-1][0][1] else ""
                 marker_group = common.is_marker_comment(first_content)
                 continues = len(content) - len(content.lstrip()) > len(first_content) - len(first_content.lstrip())
-                if (prev_standalone and prev_node.type == "line_comment"
+                if (prev_standalone and text.startswith("//", f.so(prev_node.start_byte))
                         and prev_node.start_point.row + 1 == node.start_point.row
                         and prev_node.start_point.column == node.start_point.column
                         and not common.is_marker_comment(content)
@@ -575,6 +602,8 @@ def _comments(
                     continue
             groups.append([(node, [line], standalone)])
         else:
+            if directive_blocks and directive.match(raw[2:]):
+                continue
             groups.append([(node, block_comment_lines(raw, s), standalone)])
     out: list[DocBlock] = []
     for g in groups:
@@ -588,14 +617,12 @@ def _comments(
             continue
         if last.end_point.row < first_code and common.is_license_text(cleaned):
             continue
-        if common.is_skipped_comment_line(cleaned):
-            continue
-        if looks_like_java_code(cleaned):
+        if common.is_skipped_comment_line(cleaned) or looks_like_java_code(cleaned):
             continue
         owner = scope_at(first.start_byte).local_name
         if g[0][2]:
             sib = last.next_named_sibling
-            while sib is not None and sib.type in ("line_comment", "block_comment"):
+            while sib is not None and sib.type in comment_types:
                 sib = sib.next_named_sibling
             target = (sib.start_point.row, sib.end_point.row) if sib is not None else None
         else:
