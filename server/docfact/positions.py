@@ -7,7 +7,9 @@ outside the Basic Multilingual Plane (emoji, some CJK) are one code point but tw
 from __future__ import annotations
 
 import bisect
+import operator
 import re
+from itertools import accumulate, count
 
 from docfact.model import Pos, Range
 
@@ -28,12 +30,9 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        find = text.find
-        i = find("\n")
-        while i != -1:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
+        # start of line i = the lengths of the lines before it + i newlines (at C speed)
+        starts = list(map(operator.add, accumulate(map(len, text.split("\n")), initial=0), count()))
+        starts.pop()
         self.line_starts = starts
         # str offsets of the characters outside the BMP (two UTF-16 units each), found once:
         # a minified file's one long line would otherwise be walked again for every position

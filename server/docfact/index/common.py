@@ -279,7 +279,7 @@ class SourceFile:
     @cached_property
     def lines(self) -> LineIndex:
         """The text's line index (built on first use: ASCII text rarely needs it)."""
-        return _AsciiLineIndex(self.text) if self.ascii else _FastLineIndex(self.text)
+        return _AsciiLineIndex(self.text) if self.ascii else LineIndex(self.text)
 
     def src(self, node: Node) -> str:
         """The text of ``node``."""
@@ -322,20 +322,7 @@ class _PosCache(dict):  # type: ignore[type-arg]
 _POSITIONS = _PosCache()
 
 
-class _FastLineIndex(LineIndex):
-    """LineIndex whose line starts are computed at C speed (same values as LineIndex's)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        lengths = map(len, text.split("\n"))
-        # start of line i = sum of the lengths of lines before it + i newlines
-        starts = list(map(operator.add, accumulate(lengths, initial=0), count()))
-        starts.pop()
-        self.line_starts = starts
-        self._astral = None if not text.isascii() else []
-
-
-class _AsciiLineIndex(_FastLineIndex):
+class _AsciiLineIndex(LineIndex):
     """LineIndex for ASCII text, where a column is just the distance to the line start."""
 
     def pos(self, offset: int) -> Pos:
