@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docfact import baseline
-from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, UsageError
-from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report
+from docfact.cli.errors import EXIT_OK, UsageError
+from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
 from docfact.config import (
     CRITERIA_ALL,
     Settings,
@@ -289,15 +289,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     if shard is not None:
         out = sharding.annotate(out, args.format, sharding.describe(
             shard, [d for _, _, d in targets], mine or set(), len(settings.criteria)))
-    if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
-    else:
-        sys.stdout.write(out)
-    if args.fail_on == "never":
-        return EXIT_OK
-    threshold = SEVERITY_RANK[args.fail_on]
-    failing = any(SEVERITY_RANK.get(f.severity, 2) >= threshold for f in report.findings)
-    return EXIT_FINDINGS if failing else EXIT_OK
+    return emit(out, args.output, (f.severity for f in report.findings), args.fail_on)
 
 
 # a package larger than this is not read whole for a partial check (its imports still are)

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, UsageError
-from docfact.cli.report import SEVERITY_RANK, DocRow, FileRow, FindingRow, Report
+from docfact.cli.errors import UsageError
+from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
 
 _FROM_SARIF_LEVEL = {"error": "error", "warning": "warning", "note": "information", "none": "hint"}
 _MAX_REPORT_BYTES = 2_000_000_000
@@ -195,13 +195,4 @@ def run_merge(args: argparse.Namespace) -> int:
         log = merge_sarif(shards)
         out = json.dumps(log, indent=2) + "\n"
         severities = [_FROM_SARIF_LEVEL.get(r.get("level", "warning"), "warning") for r in log["runs"][0]["results"]]
-    if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
-    else:
-        import sys
-
-        sys.stdout.write(out)
-    if args.fail_on == "never":
-        return EXIT_OK
-    threshold = SEVERITY_RANK[args.fail_on]
-    return EXIT_FINDINGS if any(SEVERITY_RANK.get(s, 2) >= threshold for s in severities) else EXIT_OK
+    return emit(out, args.output, severities, args.fail_on)

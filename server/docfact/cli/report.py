@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK
 from docfact.model import DocResult, FileResult, Finding, aggregate_score
 
 SEVERITY_RANK = {"hint": 0, "information": 1, "info": 1, "warning": 2, "error": 3}
+
+
+def emit(out: str, output: str | None, severities: Iterable[str], fail_on: str) -> int:
+    """Write a report to ``output`` (stdout when None) and give the exit code: 1 when a finding
+    is at or above ``fail_on`` ("never": always 0)."""
+    if output:
+        Path(output).write_text(out, encoding="utf-8")
+    else:
+        sys.stdout.write(out)
+    if fail_on == "never":
+        return EXIT_OK
+    threshold = SEVERITY_RANK[fail_on]
+    return EXIT_FINDINGS if any(SEVERITY_RANK.get(s, 2) >= threshold for s in severities) else EXIT_OK
 DOCS_URL = "https://github.com/docfact/docfact/blob/main/README.md#criteria"
 
 

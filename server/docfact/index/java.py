@@ -20,7 +20,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from docfact.index import common
 from docfact.index.common import SourceFile, compact, error_lines, masked_text
-from docfact.model import DocBlock, Entity, FileIndex, Import, Param
+from docfact.model import DocBlock, DocKind, Entity, FileIndex, Import, Param
 
 _CLASS_TYPES = frozenset(
     {"class_declaration", "interface_declaration", "enum_declaration", "record_declaration",
@@ -512,13 +512,20 @@ def block_comment_lines(raw: str, offset: int) -> list[common.RawLine]:
 
 
 def _javadoc(f: SourceFile, node: Node, owner: str, error_ranges: list[tuple[int, int]]) -> DocBlock | None:
+    return doc_comment_block(f, node, owner, error_ranges, "javadoc")
+
+
+def doc_comment_block(f: SourceFile, node: Node, owner: str, error_ranges: list[tuple[int, int]],
+                      kind: DocKind) -> DocBlock | None:
+    """The DocBlock of a ``/** */`` comment owned by ``owner`` (None when empty or inside broken
+    code); ``kind``: "javadoc" or "jsdoc"."""
     start, end = f.so(node.start_byte), f.so(node.end_byte)
     if error_ranges and common.in_ranges(error_ranges, start, end):
         return None
     text, pieces = common.clean_lines(block_comment_lines(f.text[start:end], start), first_line_free=True)
     if not text.strip():
         return None
-    return common.make_block("javadoc", text, pieces, owner, f.path, f.lines, start, end)
+    return common.make_block(kind, text, pieces, owner, f.path, f.lines, start, end)
 
 
 def looks_like_java_code(text: str) -> bool:

@@ -8,9 +8,8 @@ import re
 
 from tree_sitter import Node
 
-from docfact.index import common
 from docfact.index.common import SourceFile
-from docfact.index.java import block_comment_lines, group_comments
+from docfact.index.java import doc_comment_block, group_comments
 from docfact.model import DocBlock, FileIndex
 
 _LICENSE_TAG = re.compile(rb"@license|@preserve|@copyright|@file|@fileoverview|@module|@packageDocumentation|Copyright|SPDX-License")
@@ -34,13 +33,7 @@ def doc_comment(anchor: Node) -> Node | None:
 
 def jsdoc_block(f: SourceFile, node: Node, owner: str, error_ranges: list[tuple[int, int]]) -> DocBlock | None:
     """The DocBlock of a ``/** */`` comment owned by ``owner`` (None when empty or inside broken code)."""
-    start, end = f.so(node.start_byte), f.so(node.end_byte)
-    if error_ranges and common.in_ranges(error_ranges, start, end):
-        return None
-    text, pieces = common.clean_lines(block_comment_lines(f.text[start:end], start), first_line_free=True)
-    if not text.strip():
-        return None
-    return common.make_block("jsdoc", text, pieces, owner, f.path, f.lines, start, end)
+    return doc_comment_block(f, node, owner, error_ranges, "jsdoc")
 
 
 _DIRECTIVE = re.compile(r"\s*(?:eslint|@ts-|tslint|istanbul|prettier-|jshint|jscs|global\b|c8\b|webpack|#(?:region|endregion)|@jsx|@flow|@vite|@refresh|biome-)")
