@@ -12,6 +12,6 @@ import sys
 if sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from docfact.cli.main import main
+from docfact.cli.main import run
 
-sys.exit(main())
+run()

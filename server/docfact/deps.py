@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from docfact.model import Pos, Range
+from docfact.model import Entity
 
 if TYPE_CHECKING:
     from docfact.graph.graph import ProjectGraph
-    from docfact.model import Entity
 
-_NOWHERE = Range(Pos(0, 0), Pos(0, 0))
+# what an entity digest covers: every field but where the entity sits (and its doc, taken apart)
+_ENTITY_FIELDS = tuple(f.name for f in fields(Entity) if f.name not in ("range", "doc"))
 
 
 @dataclass
@@ -140,6 +140,28 @@ def _digest(parts: list[str]) -> str:
     return hashlib.blake2b("\n".join(parts).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
+def entity_digest(e: Entity) -> str:
+    """Everything the entity holds but where it sits: a line added above a definition moves
+    it without changing what a rule reads of it (its code, signature, docs' text, ...);
+    findings cite another entity's text, never its place. Computed once per entity and kept
+    on it (the store saves it with the file's index; entities are never changed once indexed)."""
+    got = e.__dict__.get("_digest")
+    if got is None:
+        parts: list[str] = []
+        for name in _ENTITY_FIELDS:  # every field but the range; lists of names joined, not repr'd
+            value = getattr(e, name)
+            if value.__class__ is list:
+                parts.append("\x1f".join(v if v.__class__ is str else "\x02" + repr(v) for v in value))
+            else:
+                parts.append(value if value.__class__ is str else "\x02" + repr(value))
+        doc = e.doc
+        if doc is not None:
+            parts += (doc.kind, str(doc.owner), doc.text)
+        got = e.__dict__["_digest"] = hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"),
+                                                       digest_size=8).hexdigest()
+    return got
+
+
 class Answers:
     """The current answer to each kind of lookup, computed once per key and run."""
 
@@ -159,25 +181,15 @@ class Answers:
         """The entities of that name, each with everything it holds (a rule reads them)."""
         got = self._names.get(name)
         if got is None:
-            got = self._names[name] = _digest([self._entity(e) for e in self.graph.entities_named(name)])
+            got = self._names[name] = _digest([entity_digest(e) for e in self.graph.entities_named(name)])
         return got
 
     def qualname(self, qualname: str) -> str | None:
         got = self._names.get("\0" + qualname)
         if got is None:
             e = self.graph.entity(qualname)
-            got = self._names["\0" + qualname] = self._entity(e) if e is not None else ""
+            got = self._names["\0" + qualname] = entity_digest(e) if e is not None else ""
         return got or None
-
-    @staticmethod
-    def _entity(e: Entity) -> str:
-        """Everything the entity holds but where it sits: a line added above a definition moves
-        it without changing what a rule reads of it (its code, signature, docs' text, ...);
-        findings cite another entity's text, never its place."""
-        doc = e.doc
-        where = replace(e, range=_NOWHERE, doc=None)
-        text = repr(where) if doc is None else f"{where!r}\0{doc.kind}\0{doc.owner}\0{doc.text}"
-        return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
     def module(self, module: str) -> tuple[str | None, bool, bool]:
         g = self.graph
@@ -216,6 +228,20 @@ def fingerprint(deps: Deps, answers: Answers) -> Fingerprint:
         "all_names": answers.all_names() if deps.all_names else None,
         "everything": answers.everything() if deps.everything else None,
     }
+
+
+def merge_fingerprints(parts: list[Fingerprint]) -> Fingerprint:
+    """One fingerprint for several computations whose answers were all taken from the same
+    project (a file's docs: some judged now, some kept after :func:`still_valid` held)."""
+    out: Fingerprint = {"files": {}, "names": {}, "qualnames": {}, "modules": {}, "java": {}, "words": {},
+                        "all_names": None, "everything": None}
+    for fp in parts:
+        for key in ("files", "names", "qualnames", "modules", "java", "words"):
+            out[key].update(fp[key])
+        for key in ("all_names", "everything"):
+            if fp[key] is not None:
+                out[key] = fp[key]
+    return out
 
 
 def still_valid(fp: Fingerprint, answers: Answers) -> bool:

@@ -239,20 +239,33 @@ class Engine:
             return FileResult(path=path, error="not indexed (unsupported, excluded or unreadable)")
         return self.judge_index(index, criteria)
 
-    def check_file_recorded(self, path: str) -> tuple[FileResult, Deps]:
-        """:meth:`check_file`, with every lookup its judging made (see :mod:`docfact.deps`)."""
+    def check_file_recorded(self, path: str, skip: AbstractSet[int] = frozenset()
+                            ) -> tuple[FileResult, Deps, list[tuple[int, Deps]]]:
+        """:meth:`check_file`, with every lookup its judging made (see :mod:`docfact.deps`):
+        the whole file's, and each judged doc's (its position in ``index.docs``, its lookups;
+        one per doc of the result, in order). Docs whose positions are in ``skip`` are left out
+        (the caller kept their verdicts)."""
         recorder = Recorder()
         self.graph.recorder = self._run_cache.recorder = recorder
+        per_doc: list[tuple[int, Deps]] = []
         try:
-            result = self.check_file(path)
+            index = self.graph.file(str(Path(path).resolve()))
+            if index is None:
+                result = self.check_file(path)
+            else:
+                result = self.judge_index(index, per_doc=per_doc, skip=skip)
         finally:
             self.graph.recorder = self._run_cache.recorder = None
-        return result, recorder.result()
+        return result, recorder.result(), per_doc
 
     def judge_index(self, index: FileIndex, criteria: Iterable[str] | None = None,
-                    lines: LineIndex | None = None, reuse: Reuse | None = None) -> FileResult:
+                    lines: LineIndex | None = None, reuse: Reuse | None = None,
+                    per_doc: list[tuple[int, Deps]] | None = None,
+                    skip: AbstractSet[int] = frozenset()) -> FileResult:
         """Judge every doc of ``index``; ``reuse(doc, entity, criteria)`` may return a verdict
-        kept from an earlier check (the language server's cache) instead of judging again."""
+        kept from an earlier check (the language server's cache) instead of judging again.
+        With ``per_doc`` (while a recorder is set), each doc is judged on its own (no values
+        shared with the file's other docs) and its lookups are appended there."""
         path = index.path
         ignored = self.ignored_criteria(path)
         crits = tuple(c for c in (criteria or self.settings.criteria)
@@ -266,10 +279,21 @@ class Engine:
         lines = lines or LineIndex(index.text)
         names = file_scope_names(index)
         shared: dict = {}
-        for doc in index.docs:
-            if doc.kind == "comment" and not self.settings.check_comments:
+        recorder = self.graph.recorder if per_doc is not None else None
+        for n, doc in enumerate(index.docs):
+            if (doc.kind == "comment" and not self.settings.check_comments) or n in skip:
                 continue
             try:
+                if recorder is not None and per_doc is not None:
+                    # a doc's own frame, and no file-wide values: what it read is all its own
+                    recorder.push(("doc", n))
+                    try:
+                        got = self.judge_doc(index, doc, lines, crits, names, {})
+                    finally:
+                        deps = recorder.pop_to(("doc", n))
+                    result.docs.append(got)
+                    per_doc.append((n, deps or Deps()))
+                    continue
                 kept = reuse(doc, self.documented_entity(index, doc), crits) if reuse is not None else None
                 result.docs.append(kept or self.judge_doc(index, doc, lines, crits, names, shared))
             except Exception:

@@ -83,6 +83,22 @@ def _is_corruption(exc: Exception) -> bool:
     return any(k in text for k in ("not a database", "malformed", "corrupt", "no such table"))
 
 
+def _truncated(path: Path) -> bool:
+    """Whether the database file is shorter than the size its header records: SQLite would find
+    out only when a query reaches a missing page, perhaps never in a run that reads little."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+            size = os.fstat(f.fileno()).st_size
+    except OSError:
+        return False
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\0") or head[24:28] != head[92:96]:
+        return False  # new, or a header whose size field is not kept up to date
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    return int.from_bytes(head[28:32], "big") * page > size
+
+
 def digest(*parts: str) -> str:
     h = hashlib.sha256()
     for part in parts:
@@ -145,6 +161,9 @@ class Store:
             self.read_only = True
             self._warn(f"docfact: store {self.path} is read-only ({exc}); using it without saving")
         db.execute("SELECT count(*) FROM indexes WHERE key = ''").fetchone()  # a corrupt file fails here
+        if _truncated(self.path):
+            db.close()
+            raise sqlite3.DatabaseError("database disk image is malformed (the file is shorter than its header says)")
         return db
 
     def _set_aside(self, exc: Exception) -> None:
@@ -302,8 +321,12 @@ class Store:
         return out
 
     def save_indexes(self, indexes: Iterable[FileIndex]) -> None:
+        from docfact.deps import entity_digest
+
         rows = []
         for index in indexes:
+            for e in index.entities:  # saved with it: a later run's checks need not compute them
+                entity_digest(e)
             bare = copy.copy(index)  # without the text (the caller has it) and tables of ids
             bare.text, bare._by_name, bare._by_doc = "", None, None
             rows.append((index_key(index.path, index.module, index.text), bare))

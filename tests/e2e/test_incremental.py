@@ -171,6 +171,33 @@ def test_an_edit_re_judges_the_unchanged_files_it_affects(tmp_path: Path) -> Non
         before = warm
 
 
+_STATS = re.compile(r"(\d+) files kept whole; (\d+) files judged: (\d+) docs judged, (\d+) doc verdicts kept")
+
+
+@pytest.mark.timeout(300)
+def test_only_the_docs_that_read_what_changed_are_judged_again(tmp_path: Path) -> None:
+    ws = project(tmp_path)
+    cache = tmp_path / "cache"
+    refs = ws / "shop" / "refs.py"  # receipt() calls tax_for(), which raises ValueError
+    refs.write_text(refs.read_text().replace("    tax_fro : the tax on the lines.\n", "    tax_fro : the tax on the lines.\n"
+                                             "\n    Raises\n    ------\n    ValueError\n        If ``rate`` is negative.\n", 1))
+    first = docfact(ws, "-v", cache=cache)
+    kept_whole, judged_files, judged, kept = map(int, _STATS.search(first.stderr).groups())  # type: ignore[union-attr]
+    assert (kept_whole, kept) == (0, 0) and judged > 1000
+    tax = ws / "shop" / "tax.py"
+    tax.write_text(tax.read_text().replace('raise ValueError("negative rate")', "return 0.0", 1))
+    warm = docfact(ws, "-v", cache=cache)
+    assert _normal(warm.stdout) == _normal(docfact(ws).stdout)
+    # receipt()'s Raises section is now wrong: refs.py did not change, what docfact says of it did
+    assert _findings_of(warm.stdout, "shop/refs.py") != _findings_of(first.stdout, "shop/refs.py")
+    kept_whole, judged_files, judged, kept = map(int, _STATS.search(warm.stderr).groups())  # type: ignore[union-attr]
+    # tax.py and the files that use tax_for are judged again, and in those files only the docs
+    # whose judging read tax_for; every other file keeps its verdicts whole
+    files = sum(1 for _ in ws.rglob("*.py"))
+    assert judged_files >= 2 and kept_whole == files - judged_files > 30
+    assert kept > 0 and judged < 30, warm.stderr
+
+
 def _rows(cache: Path) -> int:
     db = sqlite3.connect(cache / "store-v1.sqlite3")
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import hashlib
+import logging
 import os
 import sys
 import time
@@ -27,6 +28,8 @@ from docfact.store import Store, code_stamp, digest, open_store, text_digest
 
 if TYPE_CHECKING:
     from docfact.engine import Engine
+
+log = logging.getLogger(__name__)
 
 
 def _criteria(spec: str | None) -> tuple[str, ...]:
@@ -177,13 +180,16 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     # is imported only now: an unchanged project is answered without it)
     if len(rows) < len(targets):
         from docfact.cli.workers import (
-            Rows,
+            DocVerdicts,
+            Judged,
             can_fork,
             index_in_processes,
             judge_in_processes,
+            judge_recorded,
             rows_of,
+            still_holding,
         )
-        from docfact.deps import Answers, Fingerprint, fingerprint, still_valid
+        from docfact.deps import Answers, still_valid
         from docfact.engine import Engine
         from docfact.model import FileResult
 
@@ -220,37 +226,53 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
         gc.freeze()
         answers = Answers(engine.graph, engine.known_words.__contains__, engine.hashes)
+        # per file whose text is the same but something it read changed: its docs whose own
+        # lookups still have the same answers keep their verdicts; only the others are judged
+        kept_docs: dict[int, DocVerdicts] = {}
         if record and store is not None:
             kept = store.get_many("verdicts", file_keys)
+            stale: dict[str, int] = {}
             for i, key in enumerate(file_keys):
                 got = kept.get(key)
                 if isinstance(got, dict) and still_valid(got.get("deps", {}), answers):
                     rows[i] = got["rows"]
+                elif got is not None and (mine is None or i in mine):
+                    stale[_docs_key(key)] = i
+            for key, got in store.get_many("verdicts", list(stale)).items():
+                kept_docs[stale[key]] = still_holding(got, answers)
         missing = [i for i in range(len(targets)) if i not in rows and (mine is None or i in mine)]
         keep_text = args.format == "html"
-        fresh: list[tuple[int, Rows, Fingerprint | None]] = []
+        fresh: list[Judged] = []
         if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork():
-            fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record)
-        else:
-            results: list[tuple[int, FileResult, Fingerprint | None]] = []
+            fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, kept_docs)
+        elif record:
             for n, i in enumerate(missing):
-                if record:
-                    fr, deps = engine.check_file_recorded(str(targets[i][0]))
-                    results.append((i, fr, fingerprint(deps, answers)))
-                else:
-                    results.append((i, engine.check_file(str(targets[i][0])), None))
+                fresh.append((i, *judge_recorded(engine, targets[i], answers, keep_text, kept_docs.get(i, {}))))
+                progress(n + 1, len(missing), "judging")
+        else:
+            results: list[tuple[int, FileResult]] = []
+            for n, i in enumerate(missing):
+                results.append((i, engine.check_file(str(targets[i][0]))))
                 progress(n + 1, len(missing), "judging")
             if settings.llm.enabled:
                 from docfact.cli.llm_run import run_llm
 
-                (llm_runner or run_llm)(engine, settings, [fr for _, fr, _ in results])
-            fresh = [(i, rows_of(fr, targets[i], settings, keep_text), fp) for i, fr, fp in results]
-        for i, got, _ in fresh:
+                (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
+            fresh = [(i, rows_of(fr, targets[i], settings, keep_text), None, None) for i, fr in results]
+        for i, got, _, _ in fresh:
             rows[i] = got
+        if record:
+            kept_n = sum(len(kept_docs.get(i, ())) for i, *_ in fresh)
+            log.debug("docfact: %d files kept whole; %d files judged: %d docs judged, %d doc verdicts kept",
+                      len(targets) - len(missing), len(missing), sum(len(got[1]) for _, got, _, _ in fresh) - kept_n,
+                      kept_n)
         if record and store is not None:
             # without the file's text (an HTML report's rows carry it; it is read again anyway)
-            store.put_many("verdicts", [(file_keys[i], {"rows": (replace(got[0], text=""), got[1], got[2]), "deps": fp})
-                                        for i, got, fp in fresh])
+            saved: list[tuple[str, object]] = []
+            for i, got, fp, verdicts in fresh:
+                saved.append((file_keys[i], {"rows": (replace(got[0], text=""), got[1], got[2]), "deps": fp}))
+                saved.append((_docs_key(file_keys[i]), verdicts))
+            store.put_many("verdicts", saved)
     if record and store is not None:
         store.put_many("verdicts", [(manifest, True)])
     progress.close()
@@ -347,6 +369,11 @@ def _with_package_context(given: list[Path], targets: list[tuple[Path, str, str]
         placed.update(p for p, _, _ in found)
     out.extend(t for t in targets if t[0] not in placed)
     return out
+
+
+def _docs_key(file_key: str) -> str:
+    """Where the store keeps a file's per-doc verdicts, next to its whole-file row."""
+    return digest(file_key, "docs")
 
 
 def _tree_stamp(root: Path) -> str:

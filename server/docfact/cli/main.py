@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from docfact import __version__
 from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
@@ -118,6 +119,23 @@ def main(argv: list[str] | None = None) -> int:
               "please report it)", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_USAGE
+
+
+def run() -> NoReturn:
+    """The ``docfact`` program: :func:`main`, then an exit that skips freeing the project graph
+    object by object (a fifth of a second on a large project, after the report is out). Output
+    is flushed and logging shut down first; nothing else of docfact runs at exit."""
+    code = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = EXIT_OK  # the reader went away (``docfact check | head``): as main() treats it
+    try:
+        sys.stderr.flush()
+    except OSError:
+        pass
+    logging.shutdown()
+    os._exit(code)
 
 
 def _engine_for(path: Path):

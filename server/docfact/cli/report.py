@@ -108,6 +108,21 @@ def row_for(f: Finding, d: DocResult, display: str, severity: str) -> FindingRow
     )
 
 
+def doc_rows(d: DocResult, display: str, severities: dict[str, str]) -> tuple[DocRow, list[FindingRow]]:
+    """One doc's row and its findings' rows."""
+    bad: dict[int, set[str]] = {}
+    for f in d.findings:
+        bad.setdefault(f.segment.index, set()).add(f.criterion)
+    spans = [
+        (s.range.start.line, s.range.start.col, s.range.end.line, s.range.end.col,
+         ",".join(sorted(bad.get(s.index, ()))))
+        for s in (*d.segments, *(f.segment for f in d.findings if f.segment.kind == "code"))
+    ]  # the sentences, and the example lines with a finding
+    row = DocRow(display, symbol_of(d), d.doc.range.start.line + 1, d.doc.kind, len(d.segments),
+                 round(d.score, 4), spans)
+    return row, [row_for(f, d, display, severities.get(f.criterion, "warning")) for f in d.findings]
+
+
 def build_report(results: list[tuple[FileResult, str, str]], severities: dict[str, str],
                  skipped: list[tuple[str, str]], keep_text: bool = False) -> Report:
     """``results``: (file result, display path, file text) per checked file."""
@@ -117,19 +132,10 @@ def build_report(results: list[tuple[FileResult, str, str]], severities: dict[st
         file_findings = 0
         for d in fr.docs:
             all_docs.append(d)
-            bad: dict[int, set[str]] = {}
-            for f in d.findings:
-                bad.setdefault(f.segment.index, set()).add(f.criterion)
-            spans = [
-                (s.range.start.line, s.range.start.col, s.range.end.line, s.range.end.col,
-                 ",".join(sorted(bad.get(s.index, ()))))
-                for s in (*d.segments, *(f.segment for f in d.findings if f.segment.kind == "code"))
-            ]  # the sentences, and the example lines with a finding
-            rep.docs.append(DocRow(display, symbol_of(d), d.doc.range.start.line + 1, d.doc.kind,
-                                   len(d.segments), round(d.score, 4), spans))
-            for f in d.findings:
-                rep.findings.append(row_for(f, d, display, severities.get(f.criterion, "warning")))
-                file_findings += 1
+            doc_row, finding_rows = doc_rows(d, display, severities)
+            rep.docs.append(doc_row)
+            rep.findings.extend(finding_rows)
+            file_findings += len(finding_rows)
         rep.files.append(FileRow(display, round(fr.score, 4), len(fr.docs), file_findings, fr.error,
                                  text if keep_text else ""))
     rep.findings.sort(key=lambda r: (r.path, r.line, r.column, r.criterion))

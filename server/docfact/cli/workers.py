@@ -8,18 +8,75 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from docfact.cli.report import DocRow, FileRow, FindingRow, build_report
+from docfact.cli.report import DocRow, FileRow, FindingRow, build_report, doc_rows
 from docfact.config import Settings
-from docfact.deps import Answers, Fingerprint, fingerprint
+from docfact.deps import (
+    Answers,
+    Fingerprint,
+    entity_digest,
+    fingerprint,
+    merge_fingerprints,
+    still_valid,
+)
 from docfact.engine import Engine
 from docfact.model import FileIndex, FileResult
 
 Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
+# one doc's share of its file's report: its row, its findings' rows, its (sentence, criterion)
+# pairs and its exact score (the file's score is computed from these, as from the doc results)
+DocPart = tuple[DocRow, list[FindingRow], int, float]
+# a file's docs by their position in the index: the fingerprint of what judging each read, its part
+DocVerdicts = dict[int, tuple[Fingerprint, DocPart]]
 
 
 def rows_of(fr: FileResult, target: tuple[Path, str, str], settings: Settings, keep_text: bool) -> Rows:
     part = build_report([(fr, target[2], target[1])], settings.severity, [], keep_text=keep_text)
     return part.files[0], part.docs, part.findings
+
+
+def assemble(parts: list[DocPart], target: tuple[Path, str, str], error: str | None, keep_text: bool) -> Rows:
+    """A file's rows from its docs' parts in file order (what :func:`rows_of` gives for the same docs)."""
+    pairs = 0
+    good = 0.0
+    findings: list[FindingRow] = []
+    for _, rows, n, score in parts:
+        pairs += n
+        good += score * n
+        findings.extend(rows)
+    findings.sort(key=lambda r: (r.path, r.line, r.column, r.criterion))
+    file_row = FileRow(target[2], round(good / pairs if pairs else 1.0, 4), len(parts), len(findings), error,
+                       target[1] if keep_text else "")
+    return file_row, [p[0] for p in parts], findings
+
+
+def still_holding(kept: object, answers: Answers) -> DocVerdicts:
+    """The kept doc verdicts of a file (as stored) whose lookups all have the same answers now."""
+    if not isinstance(kept, dict):
+        return {}
+    out: DocVerdicts = {}
+    for n, entry in kept.items():
+        try:
+            fp, part = entry
+            if isinstance(n, int) and len(part) == 4 and still_valid(fp, answers):
+                out[n] = (fp, part)
+        except (TypeError, ValueError):
+            continue  # a record of another shape: judge that doc again
+    return out
+
+
+def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answers, keep_text: bool,
+                   kept: DocVerdicts) -> tuple[Rows, Fingerprint, DocVerdicts]:
+    """Judge a file's docs but the ``kept`` ones, recording what each read: the file's rows, the
+    fingerprint of the whole file and every doc's verdict (kept and new) for the store."""
+    fr, deps, per_doc = engine.check_file_recorded(str(target[0]), skip=kept.keys())
+    verdicts = dict(kept)
+    severities = engine.settings.severity
+    for (n, doc_deps), d in zip(per_doc, fr.docs):
+        doc_row, finding_rows = doc_rows(d, target[2], severities)
+        verdicts[n] = (fingerprint(doc_deps, answers), (doc_row, finding_rows, d.pairs, d.score))
+    parts = [verdicts[n][1] for n in sorted(verdicts)]
+    whole = merge_fingerprints([fingerprint(deps, answers), *(fp for fp, _ in kept.values())])
+    return assemble(parts, target, fr.error, keep_text), whole, verdicts
 
 
 def can_fork() -> bool:
@@ -31,29 +88,31 @@ def can_fork() -> bool:
 # The judging workers are forked from the process that built the graph and read it from here
 # (copy-on-write; nothing is pickled but the report rows they send back). Set only for the
 # duration of ``judge_in_processes``.
-_FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool, bool]] = []
+_FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool, bool, dict[int, DocVerdicts]]] = []
 _ANSWERS: list[Answers] = []  # per worker: lookups answered once for all its files
 
+Judged = tuple[int, Rows, Fingerprint | None, DocVerdicts | None]
 
-def _judge_forked(i: int) -> tuple[int, Rows, Fingerprint | None]:
-    engine, targets, keep_text, record = _FORK_STATE[0]
-    path = str(targets[i][0])
+
+def _judge_forked(i: int) -> Judged:
+    engine, targets, keep_text, record, kept = _FORK_STATE[0]
     if not record:
-        return i, rows_of(engine.check_file(path), targets[i], engine.settings, keep_text), None
+        return i, rows_of(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text), None, None
     if not _ANSWERS:
         _ANSWERS.append(Answers(engine.graph, engine.known_words.__contains__, engine.hashes))
-    result, deps = engine.check_file_recorded(path)
-    return i, rows_of(result, targets[i], engine.settings, keep_text), fingerprint(deps, _ANSWERS[0])
+    rows, whole, verdicts = judge_recorded(engine, targets[i], _ANSWERS[0], keep_text, kept.get(i, {}))
+    return i, rows, whole, verdicts
 
 
 def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
                        jobs: int, keep_text: bool, progress: Callable[[int, int, str], None],
-                       record: bool = False) -> list[tuple[int, Rows, Fingerprint | None]]:
+                       record: bool = False, kept: dict[int, DocVerdicts] | None = None) -> list[Judged]:
     """Judge files in ``jobs`` forked workers that share the parent's graph (``record``: with
-    the fingerprint of what each file's judging read)."""
+    the fingerprints of what each file's and each doc's judging read; ``kept``: per file, doc
+    verdicts that still hold and are not judged again)."""
     import multiprocessing
 
-    _FORK_STATE.append((engine, targets, keep_text, record))
+    _FORK_STATE.append((engine, targets, keep_text, record, kept or {}))
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             out = []
@@ -71,9 +130,12 @@ def _index_one(job: tuple[str, str, str]) -> FileIndex | str:
 
     path, text, module = job
     try:
-        return index_file(path, text, module)
+        index = index_file(path, text, module)
     except Exception as exc:  # reported by the parent, the run goes on
         return f"{path}: cannot index: {exc}"
+    for e in index.entities:  # here, in parallel, rather than when the parent saves the index
+        entity_digest(e)
+    return index
 
 
 def index_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], jobs: int,
