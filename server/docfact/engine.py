@@ -26,7 +26,7 @@ from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
 from docfact.positions import LineIndex
-from docfact.store import Store, text_digest
+from docfact.store import Store, digest, source_digest, text_digest
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +95,8 @@ def _file_words(index: FileIndex) -> set[str]:
     return words
 
 
-def _world_part(path: str, digest: str) -> int:
-    return int.from_bytes(hashlib.blake2b(f"{path}\0{digest}".encode("utf-8", "surrogatepass"),
+def _world_part(path: str, source: str) -> int:
+    return int.from_bytes(hashlib.blake2b(f"{path}\0{source}".encode("utf-8", "surrogatepass"),
                                           digest_size=16).digest(), "big")
 
 
@@ -111,7 +111,7 @@ class Engine:
         self._run_cache = RunCache()  # shared by the judging of every file (name index, classes)
         self.skipped: list[tuple[str, str]] = []
         self.from_store = 0  # files of the last load() whose index came from the store
-        self.hashes: dict[str, str] = {}  # path -> text_digest of the text indexed
+        self.hashes: dict[str, str] = {}  # path -> source_digest of the file indexed
         self._world = 0  # XOR of _world_part over hashes (see world())
 
     # ---- loading ------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ class Engine:
                 hashes = {p: text_digest(text) for p, text in keys}
                 world = 0
                 for p, h in hashes.items():
-                    world ^= _world_part(p, h)
+                    world ^= _world_part(p, source_digest(p, h, str(self.root)))
                 on_read(hashes, f"{world:032x}")
             stored = store.load_indexes([(p, self.module_for(p), text) for p, text in keys]) \
                 if store is not None else {}
@@ -212,7 +212,10 @@ class Engine:
         if old is not None:
             self._world ^= _world_part(path, old)
         if index is not None:
-            h = self.hashes[path] = text_digest(index.text)
+            h = source_digest(path, text_digest(index.text), str(self.root))
+            if index.packages:  # the workspace's packages its imports were resolved against
+                h = digest(h, index.packages)[:24]
+            self.hashes[path] = h
             self._world ^= _world_part(path, h)
 
     def world(self) -> str:

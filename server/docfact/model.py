@@ -194,6 +194,9 @@ class FileIndex:
     ignore_file: bool = False
     syntax_error_lines: list[int] = field(default_factory=list)
     package: str = ""  # Java package name
+    # TypeScript/JavaScript: a digest of the workspace's packages when resolving the file's import
+    # specifiers looked among them ("" when it did not; see ts_modules.packages_read)
+    packages: str = ""
     _by_name: tuple[int, dict[str, Entity]] | None = field(default=None, repr=False, compare=False)
     words: set[str] | None = field(default=None, repr=False, compare=False)  # engine.file_words
     _by_doc: dict[int, Entity] | None = field(default=None, repr=False, compare=False)

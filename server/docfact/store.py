@@ -112,8 +112,30 @@ def text_digest(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
+def source_digest(path: str, text_hash: str, root: str) -> str:
+    """What a file is to the project, given its :func:`text_digest`: its text, and for TypeScript
+    and JavaScript also the configs that map its import specifiers (a changed ``tsconfig.json``
+    changes what its imports name, as an edit would)."""
+    from docfact.index.workspace import language_for_path
+
+    if language_for_path(path) not in ("typescript", "javascript"):
+        return text_hash
+    from docfact.index.ts_modules import stamp_under
+
+    return digest(text_hash, stamp_under(path, root))[:24]
+
+
 def index_key(path: str, module: str, text: str) -> str:
-    return digest("index", code_stamp(), path, module, text)
+    """The key of a file's stored index: what extracting it reads (for TypeScript and JavaScript,
+    the configs that map its import specifiers too)."""
+    from docfact.index.workspace import language_for_path
+
+    parts = ["index", code_stamp(), path, module, text]
+    if language_for_path(path) in ("typescript", "javascript"):
+        from docfact.index.ts_modules import resolution_stamp
+
+        parts.append(resolution_stamp(path, module))
+    return digest(*parts)
 
 
 class Store:
@@ -316,6 +338,12 @@ class Store:
         for key, index in got.items():
             path, text = keys[key]
             if isinstance(index, FileIndex) and index.path == path:
+                if index.packages:  # its imports name workspace packages: are they the same?
+                    from docfact.index.ts_modules import packages_digest, root_of
+
+                    root = root_of(index.module, path)
+                    if root is None or packages_digest(root) != index.packages:
+                        continue
                 index.text = text
                 out[path] = index
         return out

@@ -198,6 +198,59 @@ def test_only_the_docs_that_read_what_changed_are_judged_again(tmp_path: Path) -
     assert kept > 0 and judged < 30, warm.stderr
 
 
+def test_a_changed_tsconfig_is_an_edit_of_the_files_it_maps(tmp_path: Path) -> None:
+    ws = tmp_path / "app"
+    files = {
+        "tsconfig.json": '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/a/*"] } } }\n',
+        "src/a/util.ts": ("/** Checks a count. */\nexport function helper(x: number): number {\n"
+                          "  if (x < 0) {\n    throw new RangeError(\"negative\");\n  }\n  return x;\n}\n"),
+        "src/b/util.ts": "/** Checks a count. */\nexport function helper(x: number): number {\n  return x;\n}\n",
+        "src/main.ts": ('import { helper } from "@app/util";\n\n/**\n * Doubles a count.\n'
+                        " * @throws {RangeError} when x is negative.\n */\n"
+                        "export function run(x: number): number {\n  return helper(x) * 2;\n}\n"),
+    }
+    for rel, text in files.items():
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_text(text)
+    cache = tmp_path / "cache"
+    assert json.loads(docfact(ws, cache=cache).stdout)["findings"] == []
+    config = ws / "tsconfig.json"
+    config.write_text(config.read_text().replace("src/a/", "src/b/"))
+    # "@app/util" now names src/b/util.ts, which throws nothing: main.ts did not change, its
+    # verdict did (a store keyed by the file's text alone would keep the old one)
+    warm = docfact(ws, cache=cache)
+    assert _normal(warm.stdout) == _normal(docfact(ws).stdout)
+    assert [f["rule"] for f in json.loads(warm.stdout)["findings"]] == ["C3.raises-not-raised"]
+
+
+def test_a_renamed_workspace_package_is_an_edit_of_the_files_that_import_it(tmp_path: Path) -> None:
+    ws = tmp_path / "mono"
+    throwing = ("/** Checks a count. */\nexport function helper(x: number): number {\n"
+                "  if (x < 0) {\n    throw new RangeError(\"negative\");\n  }\n  return x;\n}\n")
+    files = {
+        "package.json": '{"name": "mono", "private": true}\n',
+        "packages/a/package.json": '{"name": "@acme/utils"}\n',
+        "packages/a/src/index.ts": throwing,
+        "packages/b/package.json": '{"name": "@acme/other"}\n',
+        "packages/b/src/index.ts": "/** Checks a count. */\nexport function helper(x: number): number {\n  return x;\n}\n",
+        "app/main.ts": ('import { helper } from "@acme/utils";\n\n/**\n * Doubles a count.\n'
+                        " * @throws {RangeError} when x is negative.\n */\n"
+                        "export function run(x: number): number {\n  return helper(x) * 2;\n}\n"),
+    }
+    for rel, text in files.items():
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_text(text)
+    cache = tmp_path / "cache"
+    assert json.loads(docfact(ws, cache=cache).stdout)["findings"] == []
+    # the two packages swap names: "@acme/utils" is now packages/b, whose helper throws nothing
+    (ws / "packages/a/package.json").write_text('{"name": "@acme/other"}\n')
+    (ws / "packages/b/package.json").write_text('{"name": "@acme/utils"}\n')
+    warm = docfact(ws, cache=cache)
+    assert _normal(warm.stdout) == _normal(docfact(ws).stdout)
+    assert [(f["path"], f["rule"]) for f in json.loads(warm.stdout)["findings"]] == [
+        ("app/main.ts", "C3.raises-not-raised")]
+
+
 def _rows(cache: Path) -> int:
     db = sqlite3.connect(cache / "store-v1.sqlite3")
     try:

@@ -155,9 +155,46 @@ async def test_watched_file_change_updates_the_graph(start, profile):
         regs = [r for p in ed.registrations for r in p.registrations]
         assert regs and regs[0].method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
         globs = [w["globPattern"] for w in regs[0].register_options["watchers"]]
-        assert globs == ["**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"]
+        assert globs == ["**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+                         "**/{tsconfig,jsconfig,package}.json"]
     else:
         assert ed.registrations == []  # Neovim 0.7 has no dynamic registration
+
+
+TS_APP = {
+    "tsapp/tsconfig.json": '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/a/*"] } } }\n',
+    "tsapp/src/a/util.ts": ("/** Checks a count. */\nexport function helper(x: number): number {\n"
+                            "  if (x < 0) {\n    throw new RangeError(\"negative\");\n  }\n  return x;\n}\n"),
+    "tsapp/src/b/util.ts": "/** Checks a count. */\nexport function helper(x: number): number {\n  return x;\n}\n",
+    "tsapp/src/main.ts": ('import { helper } from "@app/util";\n\n/**\n * Doubles a count.\n'
+                          " * @throws {RangeError} when x is negative.\n */\n"
+                          "export function run(x: number): number {\n  return helper(x) * 2;\n}\n"),
+}
+
+
+async def test_a_changed_tsconfig_changes_what_imports_name(start, profile):
+    ed = await start(profile)
+    events = []
+    for rel, text in TS_APP.items():
+        path = ed.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        events.append(types.FileEvent(uri=path.as_uri(), type=types.FileChangeType.Created))
+    ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=events))
+    main = ed.open("tsapp/src/main.ts")
+    # "@app/util" is src/a/util.ts, whose helper throws the RangeError the doc promises
+    for _ in range(100):
+        if sum("checked main.ts" in m.message for m in ed.client.log_messages) >= 1:
+            break
+        await asyncio.sleep(0.05)
+    assert await ed.diagnostics(main) == []
+    config = ed.root / "tsapp" / "tsconfig.json"
+    config.write_text(config.read_text().replace("src/a/", "src/b/"))
+    ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Changed)]))
+    # now it is src/b/util.ts, which throws nothing: the claim is wrong
+    diags = await ed.diagnostics(main, lambda d: len(d) == 1)
+    assert diags[0].data["rule"] == "C3.raises-not-raised" and diags[0].range.start.line == 4
 
 
 async def test_watched_files_created_and_deleted(start, profile):

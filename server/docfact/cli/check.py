@@ -24,7 +24,7 @@ from docfact.config import (
     find_pyproject,
     load_pyproject,
 )
-from docfact.store import Store, code_stamp, digest, open_store, text_digest
+from docfact.store import Store, code_stamp, digest, open_store, source_digest, text_digest
 
 if TYPE_CHECKING:
     from docfact.engine import Engine
@@ -165,7 +165,8 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     # project is answered from one manifest row without building the graph
     store = _open_store(settings) if not args.no_cache and settings.cache.enabled else None
     record = store is not None and not settings.llm.enabled
-    hashes = [text_digest(text) for _, text, _ in targets]
+    root_dir = str(root.resolve())  # as the engine holds it
+    hashes = [source_digest(str(path), text_digest(text), root_dir) for path, text, _ in targets]
     prefix = digest("verdicts", code_stamp(), _settings_key(settings), _environment_stamp(), str(root))
     file_keys = [digest(prefix, str(path), disp, hashes[i]) for i, (path, _, disp) in enumerate(targets)]
     rows: dict[int, tuple[FileRow, list[DocRow], list[FindingRow]]] = {}
@@ -394,7 +395,7 @@ def _tree_stamp(root: Path) -> str:
                     if e.name not in skip and not e.name.startswith("."):
                         stack.append(e.path)
                 elif e.name.endswith((".py", ".pyi", ".java", ".toml", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx",
-                                      ".mjs", ".cjs", "tsconfig.json", "jsconfig.json")):
+                                      ".mjs", ".cjs", "tsconfig.json", "jsconfig.json", "package.json")):
                     st = e.stat()
                     h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
             except OSError:

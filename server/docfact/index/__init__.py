@@ -41,6 +41,13 @@ def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
         module = default_module(path)
     if lang is None:
         raise ValueError(f"no index language for {path!r}")
+    if lang in ("typescript", "javascript"):
+        from docfact.index.ts_modules import packages_read
+
+        name = module
+        index, packages = packages_read(lambda: _extractor(lang)(path, text, name), module, path)
+        index.packages = packages
+        return index
     return _extractor(lang)(path, text, module)
 
 

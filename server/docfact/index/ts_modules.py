@@ -13,17 +13,21 @@ comments and trailing commas allowed), then the packages of the workspace itself
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import PurePosixPath
+from typing import TypeVar
 
 EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _INDEX = "index"
 _CONFIGS = ("tsconfig.json", "jsconfig.json")
 _COMMENTS = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.S)
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+T = TypeVar("T")
 
 
 def strip_extension(name: str) -> str:
@@ -90,7 +94,64 @@ def resolve_specifier(spec: str, module: str, path: str) -> str:
     return ".".join(s for s in spec.split("/") if s)
 
 
-def _root_of(module: str, path: str) -> str | None:
+CONFIG_FILES = (*_CONFIGS, "package.json")  # what resolving a file's specifiers may read
+
+
+def resolution_stamp(path: str, module: str) -> str:
+    """What resolving the specifiers of file ``path`` (module ``module``) reads besides the file
+    itself and the workspace's packages (see :func:`stamp_under`)."""
+    root = root_of(module, path)
+    return stamp_under(path, root) if root is not None else ""
+
+
+def stamp_under(path: str, root: str) -> str:
+    """A digest of the nearest ``tsconfig.json``/``jsconfig.json`` of file ``path`` in the
+    workspace ``root`` (its place and text): a stored index of the file holds for the same text
+    only while this is the same. The workspace's packages are not in it: reading them walks the
+    whole workspace, and few files need them (see :func:`packages_read`)."""
+    cfg = _nearest_config(path, root)
+    if cfg is None:
+        return ""
+    try:
+        with open(cfg, "rb") as fh:
+            data = fh.read(1_000_000)
+    except OSError:
+        data = b"?"
+    return hashlib.blake2b(cfg.encode("utf-8", "surrogatepass") + b"\0" + data, digest_size=12).hexdigest()
+
+
+def packages_read(extract: Callable[[], T], module: str, path: str) -> tuple[T, str]:
+    """``extract()`` (the indexing of file ``path``), and a digest of the workspace's packages
+    when resolving its specifiers looked a name up among them ("" when it did not)."""
+    before = _package_lookups[0]
+    got = extract()
+    if _package_lookups[0] == before:
+        return got, ""
+    root = root_of(module, path)
+    return got, packages_digest(root) if root is not None else ""
+
+
+def packages_digest(root: str) -> str:
+    """A digest of the workspace's packages (names, folders, entry files) as resolution sees them."""
+    got = _package_digests.get(root)
+    if got is None:
+        table = repr(sorted(_workspace_packages(root).items()))
+        got = _package_digests[root] = hashlib.blake2b(table.encode("utf-8", "surrogatepass"),
+                                                       digest_size=8).hexdigest()
+    return got
+
+
+_package_lookups = [0]  # how many specifiers were looked up among the workspace's packages
+_package_digests: dict[str, str] = {}
+
+
+def forget_configs() -> None:
+    """Read the workspace packages again (a ``package.json`` changed; configs are keyed by time)."""
+    _workspace_packages.cache_clear()
+    _package_digests.clear()
+
+
+def root_of(module: str, path: str) -> str | None:
     """The workspace root a file's module was computed from (its folder, walked up)."""
     depth = len(package_of(module, path))
     d = os.path.dirname(os.path.abspath(path))
@@ -100,15 +161,21 @@ def _root_of(module: str, path: str) -> str | None:
 
 
 def _via_config(spec: str, module: str, path: str) -> str | None:
-    root = _root_of(module, path)
+    root = root_of(module, path)
     if root is None:
         return None
+    cfg = _nearest_config(path, root)
+    return _map(spec, cfg, root) if cfg is not None else None
+
+
+def _nearest_config(path: str, root: str) -> str | None:
+    """The ``tsconfig.json`` (or ``jsconfig.json``) nearest to the file, up to the root."""
     d = os.path.dirname(os.path.abspath(path))
     while True:
         for name in _CONFIGS:
             cfg = os.path.join(d, name)
             if os.path.isfile(cfg):
-                return _map(spec, cfg, root)
+                return cfg
         if d == root or os.path.dirname(d) == d:
             return None
         d = os.path.dirname(d)
@@ -139,9 +206,10 @@ def _map(spec: str, cfg: str, root: str) -> str | None:
 def _via_workspace_package(spec: str, module: str, path: str) -> str | None:
     """A package of the workspace itself (a monorepo's ``packages/utils`` named
     ``@acme/utils``): its entry file's module, or the module of a subpath inside it."""
-    root = _root_of(module, path)
+    root = root_of(module, path)
     if root is None or "node_modules" in path:
         return None
+    _package_lookups[0] += 1
     packages = _workspace_packages(root)
     parts = spec.split("/")
     n = 2 if spec.startswith("@") else 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import time
 from dataclasses import replace
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings
 from docfact.engine import file_words
+from docfact.index.ts_modules import CONFIG_FILES, forget_configs
 from docfact.index.workspace import language_for_path, read_source
 from docfact.model import (
     DocBlock,
@@ -163,11 +165,13 @@ class Checker:
         self._keep_timer: asyncio.TimerHandle | None = None
 
     # ---- engine thread --------------------------------------------------------------------------
-    def update(self, folder: Folder, path: str, text: str | None) -> tuple[FileIndex | None, set[str]]:
-        """Put ``text`` (None: the file is gone) into the graph; return the index and changed entities."""
+    def update(self, folder: Folder, path: str, text: str | None,
+               force: bool = False) -> tuple[FileIndex | None, set[str]]:
+        """Put ``text`` (None: the file is gone) into the graph; return the index and changed
+        entities (``force``: index it again even when the text is the one indexed)."""
         engine = folder.engine
         old = engine.graph.file(path)
-        if text is not None and old is not None and old.text == text:
+        if text is not None and old is not None and old.text == text and not force:
             return old, set()
         before = entity_codes(old)
         signatures = {e.qualname: e.signature for e in old.entities} if old is not None else {}
@@ -415,6 +419,9 @@ class Checker:
 
     async def file_changed_on_disk(self, path: str, deleted: bool) -> None:
         """A watched file changed outside the editor: update the graph, re-check dependents."""
+        if os.path.basename(path) in CONFIG_FILES:
+            await self.resolution_config_changed(path)
+            return
         if language_for_path(path) is None:
             return
         uri = convert.path_to_uri(path)
@@ -431,6 +438,27 @@ class Checker:
                 return
         _, changed = await self.server.in_engine(self.update, folder, path, text)
         await self.recheck_dependents(folder, changed, skip_uri=None)
+
+    async def resolution_config_changed(self, path: str) -> None:
+        """A ``tsconfig.json``, ``jsconfig.json`` or ``package.json`` changed: what the imports of
+        TypeScript and JavaScript files name may have changed, so those files are indexed again
+        and the open ones judged again."""
+        folder = await self.server.folder_for(path)
+
+        def reindex() -> set[str]:
+            forget_configs()
+            changed: set[str] = set()
+            for fi in folder.engine.graph.files():
+                if fi.language in ("typescript", "javascript"):
+                    changed |= self.update(folder, fi.path, fi.text, force=True)[1]
+            return changed
+
+        changed = await self.server.in_engine(reindex)
+        for uri, st in list(self.server.docs.items()):
+            if st.path is not None and folder.owns(st.path) and language_for_path(st.path) in ("typescript", "javascript"):
+                await self.check_document(uri, force=True)
+        await self.recheck_dependents(folder, changed, skip_uri=None)
+        self.server.refresh_pulled()
 
     async def check_workspace(self) -> dict[str, Any]:
         """Judge every indexed file of every folder, publishing as it goes; cancellable."""

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WATCH_GLOBS = ("**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}")
+# sources, and the configs that map TypeScript/JavaScript import specifiers to files
+WATCH_GLOBS = ("**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+               "**/{tsconfig,jsconfig,package}.json")
 
 
 def register(server: DocfactServer) -> None:
