@@ -47,9 +47,15 @@ class _Words:
     live: set[str] = field(default_factory=set)
 
     def replace(self, path: str, index: FileIndex | None) -> None:
-        old = self.by_file.pop(path, set())
+        old = self.by_file.pop(path, None)
         new = file_words(index) if index is not None else set()
         counts, live = self.counts, self.live
+        if old is None:  # a file added (a whole project loads this way): counted in bulk
+            counts.update(new)
+            live.update(new)
+            if index is not None:
+                self.by_file[path] = new
+            return
         for w in old - new:
             counts[w] -= 1
             if counts[w] <= 0:
