@@ -9,7 +9,7 @@ import re
 from tree_sitter import Node
 
 from docfact.index import common
-from docfact.index.common import SourceFile
+from docfact.index.source import SourceFile
 from docfact.model import DocBlock, DocKind, FileIndex
 
 _CODE_LINE = re.compile(r"[;{}]\s*$|^\s*[{}]|^\s*@\w+\s*$")

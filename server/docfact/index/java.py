@@ -16,9 +16,8 @@ from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from docfact.index import common
+from docfact.index import tokens
 from docfact.index.c_comments import group_comments
-from docfact.index.common import SourceFile, compact, error_lines, masked_text
 from docfact.index.java_entities import (
     definition,
     field_entities,
@@ -27,6 +26,7 @@ from docfact.index.java_entities import (
     strip_generics,
 )
 from docfact.index.scopes import Scope, ScopeFinder, collect_bindings, nest
+from docfact.index.source import SourceFile, compact, error_lines, masked_text
 from docfact.model import DocBlock, Entity, FileIndex, Import
 
 _KEYWORDS = frozenset(
@@ -132,7 +132,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
                 chunks.append(masked[pos : f.so(cs.start_byte)])
                 pos = f.so(cs.end_byte)
             chunks.append(masked[pos : f.so(sc.node.end_byte)])
-            sc.entity.refs, sc.entity.attributes = common.names(chunks, _KEYWORDS)
+            sc.entity.refs, sc.entity.attributes = tokens.names(chunks, _KEYWORDS)
     module_entity.members = [sc.local_name for sc in scopes if sc.parent < 0]
     top_chunks = []
     pos = 0
@@ -141,7 +141,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
             top_chunks.append(masked[pos : f.so(sc.node.start_byte)])
             pos = f.so(sc.node.end_byte)
     top_chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = common.names(top_chunks, _KEYWORDS)
+    module_entity.refs, module_entity.attributes = tokens.names(top_chunks, _KEYWORDS)
     module_entity.calls = list(dict.fromkeys(mod_scope.calls))
 
     all_entities = entities + fields

@@ -7,8 +7,8 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from docfact.index.c_comments import doc_comment_block
-from docfact.index.common import SourceFile, compact
 from docfact.index.scopes import Scope, fill_from_scope
+from docfact.index.source import SourceFile, compact
 from docfact.model import DocBlock, Entity, Param
 
 _COMPARISON_OPS = frozenset({"==", "!=", "<", ">", "<=", ">="})

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile as _File
-from docfact.index.common import compact as _compact
 from docfact.index.py_docs import _string_statement_doc
 from docfact.index.py_returns import _expr_kind, _falls_through, _returned_kinds
 from docfact.index.scopes import Scope
+from docfact.index.source import SourceFile as _File
+from docfact.index.source import compact as _compact
 from docfact.model import Entity, Param
 
 _ABSTRACT_DECORATORS = frozenset(

@@ -30,11 +30,7 @@ from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
-from docfact.index import common
-from docfact.index.common import SourceFile as _File
-from docfact.index.common import compact as _compact
-from docfact.index.common import error_lines as _error_lines
-from docfact.index.common import masked_text as _masked_text
+from docfact.index import tokens
 from docfact.index.py_docs import (
     _body_docstring,
     _comments,
@@ -49,6 +45,11 @@ from docfact.index.py_entities import (
 )
 from docfact.index.py_returns import _pattern_names
 from docfact.index.scopes import ScopeFinder, nest
+from docfact.index.source import Parsed, reparse
+from docfact.index.source import SourceFile as _File
+from docfact.index.source import compact as _compact
+from docfact.index.source import error_lines as _error_lines
+from docfact.index.source import masked_text as _masked_text
 from docfact.model import DocBlock, Entity, FileIndex, Import
 
 _KEYWORDS = frozenset(keyword.kwlist)
@@ -79,12 +80,12 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     return extract_reusing(path, text, module, None)[0]
 
 
-def extract_reusing(path: str, text: str, module: str, previous: common.Parsed | None) -> tuple[FileIndex, common.Parsed]:
+def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) -> tuple[FileIndex, Parsed]:
     """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
     an earlier version of the file, consumed); also returns this version's bytes and tree."""
     prs, query = _tools()
     f = _File(path, text, module)
-    tree = common.reparse(prs, f.data, previous)
+    tree = reparse(prs, f.data, previous)
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
     for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
@@ -337,7 +338,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
             pos = so(child.end_byte)
         chunks.append(masked[pos:end])
         if sc.entity is not None:
-            sc.entity.refs, sc.entity.attributes = common.names(chunks, _KEYWORDS)
+            sc.entity.refs, sc.entity.attributes = tokens.names(chunks, _KEYWORDS)
     pos = 0
     chunks = []
     for sc in scopes:
@@ -350,7 +351,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
             chunks.append(masked[so(outer.start_byte) : so(sc.node.start_byte)])
         pos = so(sc.node.end_byte)
     chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = common.names(chunks, _KEYWORDS)
+    module_entity.refs, module_entity.attributes = tokens.names(chunks, _KEYWORDS)
 
 
 # -- docs ---------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile, compact
+from docfact.index.source import SourceFile, compact
 from docfact.model import Entity
 
 _START_BYTE = operator.attrgetter("start_byte")

@@ -9,7 +9,7 @@ import re
 from tree_sitter import Node
 
 from docfact.index.c_comments import doc_comment_block, group_comments
-from docfact.index.common import SourceFile
+from docfact.index.source import SourceFile
 from docfact.model import DocBlock, FileIndex
 
 _LICENSE_TAG = re.compile(rb"@license|@preserve|@copyright|@file|@fileoverview|@module|@packageDocumentation|Copyright|SPDX-License")

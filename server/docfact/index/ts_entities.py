@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile
 from docfact.index.scopes import collect_bindings, fill_from_scope
+from docfact.index.source import SourceFile
 from docfact.index.ts_syntax import (
     CLASS_TYPES,
     FUNCTIONS,

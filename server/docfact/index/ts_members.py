@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile
+from docfact.index.source import SourceFile
 from docfact.index.ts_syntax import FUNCTION_VALUES, TsScope, expr_kind, modifiers, type_text
 from docfact.model import Entity, Param
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile, compact
 from docfact.index.scopes import Scope
+from docfact.index.source import SourceFile, compact
 from docfact.model import Param
 
 CLASS_TYPES = frozenset({"class_declaration", "abstract_class_declaration", "interface_declaration",

@@ -20,9 +20,9 @@ from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from docfact.index import common
-from docfact.index.common import SourceFile, error_lines, masked_text
+from docfact.index import tokens
 from docfact.index.scopes import ScopeFinder, nest
+from docfact.index.source import SourceFile, error_lines, masked_text
 from docfact.index.ts_docs import comment_blocks, doc_comment, jsdoc_block
 from docfact.index.ts_entities import collect, def_scope, definition, function_owner
 from docfact.index.ts_imports import read_imports
@@ -154,7 +154,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
                 chunks.append(masked[pos : f.so(cs.start_byte)])
                 pos = max(pos, f.so(cs.end_byte))
         chunks.append(masked[pos : f.so(sc.node.end_byte)])
-        refs, attrs = common.names(chunks, _KEYWORDS)
+        refs, attrs = tokens.names(chunks, _KEYWORDS)
         sc.entity.refs = list(dict.fromkeys([*sc.entity.refs, *refs]))
         sc.entity.attributes = list(dict.fromkeys([*sc.entity.attributes, *attrs]))
     kept = {id(e) for e in entities}
@@ -209,7 +209,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
                 top_chunks.append(masked[pos:s])
                 pos = f.so(sc.node.end_byte)
     top_chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = common.names(top_chunks, _KEYWORDS)
+    module_entity.refs, module_entity.attributes = tokens.names(top_chunks, _KEYWORDS)
     module_entity.calls = list(dict.fromkeys(mod_scope.calls))
     module_entity.raises = list(dict.fromkeys(mod_scope.raises))
     all_entities = entities + [x for x, _ in fields]
