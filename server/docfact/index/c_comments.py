@@ -5,6 +5,7 @@ comments into comment blocks."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -64,6 +65,16 @@ def looks_like_java_code(text: str) -> bool:
     return code * 2 > len(lines)
 
 
+@dataclass(frozen=True)
+class CommentSyntax:
+    """What tells one language's comments apart: the node types of comments, the pattern of a
+    tool directive (``// eslint-disable``), and whether block comments can be directives too."""
+
+    comment_types: frozenset[str]
+    directive: re.Pattern[str]
+    directive_blocks: bool = False
+
+
 def group_comments(
     f: SourceFile,
     fi: FileIndex,
@@ -72,16 +83,13 @@ def group_comments(
     scope_at,  # type: ignore[no-untyped-def]
     error_ranges: list[tuple[int, int]],
     doc_nodes: set[int],
-    *,
-    comment_types: frozenset[str],
-    directive: re.Pattern[str],
-    directive_blocks: bool = False,
+    syntax: CommentSyntax,
 ) -> list[DocBlock]:
     """The ``//`` and ``/* */`` comments of a C-family file that are not doc comments of a
     declaration (``doc_nodes``), as comment blocks: consecutive line comments in one column
-    form one block; tool directives (``directive``, also in block comments when
-    ``directive_blocks``), markers, licences before the first code and commented-out code are
-    left out. Java and TypeScript/JavaScript differ only in the keyword arguments."""
+    form one block; tool directives, markers, licences before the first code and commented-out
+    code are left out. Java and TypeScript/JavaScript differ only in their ``syntax``."""
+    comment_types, directive, directive_blocks = syntax.comment_types, syntax.directive, syntax.directive_blocks
     text = f.text
     first_code = next((c.start_point.row for c in root.named_children
                        if c.type not in comment_types and c.type != "hash_bang_line"), 1 << 30)

@@ -17,7 +17,7 @@ from pathlib import Path
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from docfact.index import tokens
-from docfact.index.c_comments import group_comments
+from docfact.index.c_comments import CommentSyntax, group_comments
 from docfact.index.java_entities import (
     definition,
     field_entities,
@@ -148,7 +148,8 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     fi.entities.extend(all_entities)
     fi.imports = [_import(f, n) for n in caps.get("import", [])]
-    docs.extend(_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, javadoc_nodes))
+    docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, javadoc_nodes,
+                               _JAVA_COMMENTS))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
     return fi
@@ -192,21 +193,8 @@ def _collect(f: SourceFile, caps: dict[str, list[Node]], scope_at) -> None:  # t
     collect_bindings(f, caps, scope_at)
 
 
-_JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
-_JAVA_DIRECTIVE = re.compile(r"\s*noinspection")  # IntelliJ's suppression comments
-
-
-def _comments(
-    f: SourceFile,
-    fi: FileIndex,
-    comments: list[Node],
-    root: Node,
-    scope_at,  # type: ignore[no-untyped-def]
-    error_ranges: list[tuple[int, int]],
-    javadoc_nodes: set[int],
-) -> list[DocBlock]:
-    return group_comments(f, fi, comments, root, scope_at, error_ranges, javadoc_nodes,
-                          comment_types=_JAVA_COMMENTS, directive=_JAVA_DIRECTIVE)
+# IntelliJ's suppression comments are directives
+_JAVA_COMMENTS = CommentSyntax(frozenset({"line_comment", "block_comment"}), re.compile(r"\s*noinspection"))
 
 
 def _import(f: SourceFile, node: Node) -> Import:

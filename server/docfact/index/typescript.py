@@ -21,9 +21,10 @@ from pathlib import Path
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from docfact.index import tokens
+from docfact.index.c_comments import group_comments
 from docfact.index.scopes import ScopeFinder, nest
 from docfact.index.source import SourceFile, error_lines, masked_text
-from docfact.index.ts_docs import comment_blocks, doc_comment, jsdoc_block
+from docfact.index.ts_docs import COMMENTS, doc_comment, jsdoc_block
 from docfact.index.ts_entities import collect, def_scope, definition, function_owner
 from docfact.index.ts_imports import read_imports
 from docfact.index.ts_members import class_fields, merge_overloads, module_variables
@@ -216,7 +217,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     fi.entities.extend(all_entities)
     fi.imports = read_imports(f, caps, path, module)
-    docs.extend(comment_blocks(f, fi, caps.get("comment", []), root, scope_at, error_ranges, doc_nodes))
+    docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, doc_nodes, COMMENTS))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
     return fi
