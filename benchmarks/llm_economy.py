@@ -6,7 +6,7 @@ and what a whole-package audit costs sent one by one or through the Batch API.
 
 For every docstring of requests 2.32.3 (docs of functions, methods and classes) and every
 ReFEree Java summary (../shared/eval_data, read at run time), renders with
-``docfact.llm.judge.render_requests`` the messages each mode would send:
+``docfact.llm.plan.render_requests`` the messages each mode would send:
 
 - ``referee``: one request per sentence x criterion (4 criteria);
 - ``batched``: one request per docstring, plus one second-look request per flagged
@@ -52,7 +52,7 @@ from _fetch import sdist  # noqa: E402
 from docfact.docs.sentences import split_sentences  # noqa: E402
 from docfact.engine import Engine  # noqa: E402
 from docfact.graph.context import related_info, render  # noqa: E402
-from docfact.llm.judge import render_requests  # noqa: E402
+from docfact.llm.plan import render_requests  # noqa: E402
 
 CRITERIA = ("C1", "C2", "C3", "C4")
 # ../shared/eval_data of the checkout (or of a folder above it: a git worktree)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from docfact.llm.judge import GENERATE_MAX_TOKENS, SECOND_LOOK_MAX_TOKENS
+from docfact.llm.plan import GENERATE_MAX_TOKENS, SECOND_LOOK_MAX_TOKENS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from batch_fake_server import FakeBatchServer

@@ -24,7 +24,7 @@ from docfact.llm.batch import (
     valid_answer,
 )
 from docfact.llm.cache import LlmCache
-from docfact.llm.judge import SECOND_LOOK_SCHEMA, batched_schema
+from docfact.llm.plan import SECOND_LOOK_SCHEMA, batched_schema
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from batch_fake_server import FakeBatchServer

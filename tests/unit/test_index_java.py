@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from docfact.index import index_file
-from docfact.index.java import looks_like_java_code
+from docfact.index.c_comments import looks_like_java_code
 from docfact.model import Entity, FileIndex
 
 JAVAPROJ = Path(__file__).parent.parent / "workspaces" / "javaproj" / "src" / "main" / "java"

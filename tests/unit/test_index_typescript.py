@@ -12,7 +12,7 @@ from docfact.docs.segments import segment_doc
 from docfact.index import index_file
 from docfact.index.ts_modules import module_of_parts, resolve_specifier
 from docfact.index.workspace import language_for_path, module_name
-from docfact.judges.ts_rules import contradicts, normalize
+from docfact.judges.ts_types import contradicts, normalize
 from docfact.model import Entity, FileIndex
 from docfact.positions import LineIndex
 

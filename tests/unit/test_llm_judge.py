@@ -11,18 +11,11 @@ from pathlib import Path
 import pytest
 
 from docfact.config import CacheSettings, LlmSettings, Settings
+from docfact.llm.answers import clean_generated, parse_batched, parse_digit, parse_second_look
 from docfact.llm.cache import LlmCache
 from docfact.llm.client import LlmClient
 from docfact.llm.errors import LlmBudgetExhausted, LlmRequestRejected, LlmUnavailable
-from docfact.llm.judge import (
-    LlmVerdict,
-    clean_generated,
-    generate_docstring,
-    judge_doc,
-    parse_batched,
-    parse_digit,
-    parse_second_look,
-)
+from docfact.llm.judge import LlmVerdict, generate_docstring, judge_doc
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from llm_fake_server import FakeLlmServer, FakeResponse

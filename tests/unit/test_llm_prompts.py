@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from docfact.llm.judge import plan_generate, plan_second_look, render_requests
+from docfact.llm.plan import plan_generate, plan_second_look, render_requests
 from docfact.llm.prompts import (
     TEMPLATE_NAMES,
     TemplateError,

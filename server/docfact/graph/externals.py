@@ -2,7 +2,8 @@
 
 Nothing here imports or executes the package it documents: module files are located by
 scanning ``sys.path`` and the interpreter's install paths, parsed with tree-sitter, and the
-signature and docstring of a ``def``/``class`` are read from the syntax tree. Names bound by
+signature and docstring of a ``def``/``class`` are read from the syntax tree
+(:mod:`docfact.graph.py_symbols`). Names bound by
 imports inside the module (``from .x import y``, ``import posixpath as path``, star imports)
 are followed a few levels, with a cycle guard.
 
@@ -13,24 +14,22 @@ graph owns; there is no module-level mutable state.
 from __future__ import annotations
 
 import builtins
-import inspect
 import os
 import re
 import sys
 import sysconfig
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import tree_sitter_python
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Language, Parser
 
+from docfact.graph.py_symbols import ExternalModule, Symbol, read_symbols
 from docfact.index.workspace import DirListings, read_bytes
 
 ExternalKind = Literal["function", "class", "module", "variable", "builtin"]
 
-MAX_DOC = 600  # characters of the first docstring paragraph we keep
-MAX_SIGNATURE = 400
 MAX_FOLLOW = 6  # import hops followed when looking a name up
 MAX_FILE_SIZE = 2_000_000  # bytes; bigger module files are not parsed
 _STAR_IMPORT = re.compile(rb"import[\s\\]*\*")
@@ -43,7 +42,7 @@ class ExternalDoc:
     name: str  # the dotted name asked for: "os.path.join"
     kind: ExternalKind
     signature: str = ""  # "def join(a, *p)"; "" for builtins and modules
-    doc: str = ""  # first docstring paragraph, bounded to MAX_DOC characters
+    doc: str = ""  # first docstring paragraph, bounded to py_symbols.MAX_DOC characters
     defined_in: str = ""  # dotted name of the definition actually read: "posixpath.join"
     path: str | None = None  # source file read
 
@@ -54,36 +53,13 @@ def is_stdlib_module(name: str) -> bool:
     return top in sys.stdlib_module_names or top in sys.builtin_module_names
 
 
-@dataclass
-class _Symbol:
-    kind: str  # "function" | "class" | "variable" | "import"
-    name: str = ""  # the name it is bound to where it is defined
-    signature: str = ""
-    doc: str = ""
-    members: dict[str, _Symbol] = field(default_factory=dict)
-    # imports: (module as written, imported name or None, relative level)
-    target: tuple[str, str | None, int] | None = None
-
-
-@dataclass
-class _Module:
-    name: str
-    path: str | None  # None: compiled or built into the interpreter
-    is_package: bool
-    symbols: dict[str, _Symbol] = field(default_factory=dict)
-    stars: list[tuple[str, int]] = field(default_factory=list)  # (module, level)
-    dynamic: bool = False  # defines a module-level __getattr__: any name may exist
-    parsed: bool = False  # symbols, stars and dynamic are filled (parsing is deferred)
-    data: bytes | None = None  # the source while not parsed yet
-
-
 class Externals:
     """Locates, parses and caches external module sources; answers name lookups statically."""
 
     def __init__(self, search_paths: list[str] | None = None, exclude: tuple[str, ...] = ()) -> None:
         self.search_paths = search_paths if search_paths is not None else default_search_paths()
         self.exclude = tuple(os.path.abspath(p) for p in exclude)
-        self._modules: dict[str, _Module | None] = {}
+        self._modules: dict[str, ExternalModule | None] = {}
         self._docs: dict[str, ExternalDoc | None] = {}
         self._exists: dict[str, bool | None] = {}
         self._parser: Parser | None = None
@@ -159,14 +135,14 @@ class Externals:
                 return found
         return None
 
-    def _module(self, name: str) -> _Module | None:
+    def _module(self, name: str) -> ExternalModule | None:
         if name in self._modules:
             return self._modules[name]
         found = self._find(name)
-        mod: _Module | None = None
+        mod: ExternalModule | None = None
         if found is not None:
             path, is_pkg = found
-            mod = _Module(name, path, is_pkg)
+            mod = ExternalModule(name, path, is_pkg)
             if path:
                 self._read(mod)
             else:
@@ -174,7 +150,7 @@ class Externals:
         self._modules[name] = mod
         return mod
 
-    def _split(self, dotted: str) -> tuple[_Module | None, list[str]]:
+    def _split(self, dotted: str) -> tuple[ExternalModule | None, list[str]]:
         """The longest module prefix of ``dotted`` and the remaining attribute parts."""
         parts = dotted.split(".")
         for i in range(len(parts), 0, -1):
@@ -185,13 +161,13 @@ class Externals:
 
     # -- parsing ------------------------------------------------------------------------------
 
-    def _read(self, mod: _Module) -> None:
+    def _read(self, mod: ExternalModule) -> None:
         """Read the module's source; it is parsed when a lookup needs it (:meth:`_parse`)."""
         assert mod.path
         mod.data, _ = read_bytes(mod.path, MAX_FILE_SIZE)  # a regular file only, size-checked
         mod.parsed = mod.data is None  # unreadable or too big: nothing to find in it
 
-    def _parse(self, mod: _Module) -> None:
+    def _parse(self, mod: ExternalModule) -> None:
         if mod.parsed:
             return
         data, mod.data, mod.parsed = mod.data, None, True
@@ -199,10 +175,10 @@ class Externals:
         if self._parser is None:
             self._parser = Parser(Language(tree_sitter_python.language()))
         tree = self._parser.parse(data)
-        _collect(tree.root_node, data, mod)
+        read_symbols(tree.root_node, data, mod)
 
     @staticmethod
-    def _absent(mod: _Module, name: str) -> bool:
+    def _absent(mod: ExternalModule, name: str) -> bool:
         """Whether the unparsed source shows that ``mod`` binds no ``name`` and takes nothing
         from elsewhere: every binding's name is written in the source, and neither a star import
         nor a module ``__getattr__`` is. Most lookups in imported modules are such misses, and
@@ -214,7 +190,7 @@ class Externals:
 
     # -- lookup -------------------------------------------------------------------------------
 
-    def _resolve_import(self, mod: _Module, module: str, level: int) -> str:
+    def _resolve_import(self, mod: ExternalModule, module: str, level: int) -> str:
         if level == 0:
             return module
         base = mod.name.split(".")
@@ -225,8 +201,8 @@ class Externals:
         return ".".join([*base, module] if module else base)
 
     def _lookup(
-        self, mod: _Module, name: str, seen: set[tuple[str, str]]
-    ) -> tuple[_Module, _Symbol | None] | None:
+        self, mod: ExternalModule, name: str, seen: set[tuple[str, str]]
+    ) -> tuple[ExternalModule, Symbol | None] | None:
         """Find ``name`` in ``mod``: (defining module, symbol) — symbol None for a submodule."""
         key = (mod.name, name)
         if key in seen or len(seen) > 40:
@@ -381,162 +357,3 @@ def _find_in(base: str, parts: list[str],
                 return None, False
         return None
     return None
-
-
-# -- tree-sitter extraction ----------------------------------------------------------------------
-
-_BLOCKS = ("if_statement", "try_statement", "else_clause", "elif_clause", "except_clause",
-           "finally_clause", "with_statement", "block")
-
-
-def _text(node: Node | None, data: bytes) -> str:
-    if node is None:
-        return ""
-    return data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-
-
-def _docstring(body: Node | None, data: bytes) -> str:
-    if body is None:
-        return ""
-    for child in body.named_children:
-        if child.type == "comment":
-            continue
-        if child.type == "expression_statement" and child.named_children:
-            s = child.named_children[0]
-            if s.type == "string":
-                return _first_paragraph(_string_value(s, data))
-        return ""
-    return ""
-
-
-def _string_value(node: Node, data: bytes) -> str:
-    parts = [_text(c, data) for c in node.named_children if c.type == "string_content"]
-    if parts or node.named_children:
-        return "".join(parts)
-    raw = _text(node, data).lstrip("rRbBuUfF")
-    for q in ('"""', "'''", '"', "'"):
-        if raw.startswith(q) and raw.endswith(q) and len(raw) >= 2 * len(q):
-            return raw[len(q) : -len(q)]
-    return raw
-
-
-def _first_paragraph(text: str) -> str:
-    text = inspect.cleandoc(text)
-    para = text.split("\n\n", 1)[0].strip()
-    para = " ".join(para.split())
-    if len(para) > MAX_DOC:
-        para = para[: MAX_DOC - 1].rstrip() + "…"
-    return para
-
-
-def _header(node: Node, body: Node | None, data: bytes) -> str:
-    end = body.start_byte if body is not None else node.end_byte
-    sig = data[node.start_byte : end].decode("utf-8", "replace").rstrip().rstrip(":").rstrip()
-    sig = " ".join(sig.split())
-    sig = sig.replace("( ", "(").replace(" )", ")").replace(",)", ")")
-    if len(sig) > MAX_SIGNATURE:
-        sig = sig[: MAX_SIGNATURE - 1] + "…"
-    return sig
-
-
-def _definition(node: Node, data: bytes, depth: int = 0) -> tuple[str, _Symbol] | None:
-    if node.type == "decorated_definition":
-        inner = node.child_by_field_name("definition")
-        return _definition(inner, data, depth) if inner is not None else None
-    if node.type not in ("function_definition", "class_definition"):
-        return None
-    name = _text(node.child_by_field_name("name"), data)
-    body = node.child_by_field_name("body")
-    sym = _Symbol(
-        kind="class" if node.type == "class_definition" else "function",
-        signature=_header(node, body, data),
-        doc=_docstring(body, data),
-    )
-    if sym.kind == "class" and body is not None and depth < 2:
-        for child in body.named_children:
-            member = _definition(child, data, depth + 1)
-            if member is not None:
-                member[1].name = member[0]
-                sym.members.setdefault(member[0], member[1])
-            elif child.type == "expression_statement":
-                for n in _assigned_names(child, data):
-                    sym.members.setdefault(n, _Symbol(kind="variable"))
-    return name, sym
-
-
-def _assigned_names(stmt: Node, data: bytes) -> list[str]:
-    out: list[str] = []
-    for child in stmt.named_children:
-        if child.type in ("assignment", "augmented_assignment"):
-            left = child.child_by_field_name("left")
-            if left is not None and left.type == "identifier":
-                out.append(_text(left, data))
-            elif left is not None and left.type in ("pattern_list", "tuple_pattern"):
-                out.extend(_text(n, data) for n in left.named_children if n.type == "identifier")
-    return out
-
-
-def _collect(root: Node, data: bytes, mod: _Module) -> None:
-    """Fill ``mod`` with the module-level bindings of ``root`` (first binding wins, but a
-    definition beats an import or assignment of the same name)."""
-    symbols = mod.symbols
-    doc = _docstring(root, data)
-    if doc:
-        symbols["__doc__"] = _Symbol(kind="variable", doc=doc)
-
-    def put(name: str, sym: _Symbol) -> None:
-        sym.name = sym.name or name
-        old = symbols.get(name)
-        if old is None or (old.kind in ("import", "variable") and sym.kind in ("function", "class")):
-            symbols[name] = sym
-
-    def walk(node: Node) -> None:
-        for child in node.named_children:
-            t = child.type
-            d = _definition(child, data)
-            if d is not None:
-                if d[0] == "__getattr__":
-                    mod.dynamic = True
-                put(*d)
-            elif t == "expression_statement":
-                for n in _assigned_names(child, data):
-                    put(n, _Symbol(kind="variable"))
-            elif t == "import_statement":
-                for item in child.named_children:
-                    if item.type == "aliased_import":
-                        module = _text(item.child_by_field_name("name"), data)
-                        alias = _text(item.child_by_field_name("alias"), data)
-                        put(alias, _Symbol(kind="import", target=(module, None, 0)))
-                    elif item.type == "dotted_name":
-                        top = _text(item, data).split(".")[0]
-                        put(top, _Symbol(kind="import", target=(top, None, 0)))
-            elif t == "import_from_statement":
-                _collect_from(child, data, mod, put)
-            elif t in _BLOCKS:
-                walk(child)
-
-    walk(root)
-
-
-def _collect_from(node: Node, data: bytes, mod: _Module, put: object) -> None:
-    module_node = node.child_by_field_name("module_name")
-    raw = _text(module_node, data)
-    level = len(raw) - len(raw.lstrip("."))
-    module = raw.lstrip(".")
-    if module_node is not None and module_node.type == "relative_import":
-        inner = [c for c in module_node.named_children if c.type == "dotted_name"]
-        module = _text(inner[0], data) if inner else ""
-        level = _text(module_node, data).count(".") - module.count(".")
-    assert callable(put)
-    for child in node.named_children:
-        if child is module_node:
-            continue
-        if child.type == "wildcard_import":
-            mod.stars.append((module, level))
-        elif child.type == "aliased_import":
-            name = _text(child.child_by_field_name("name"), data)
-            alias = _text(child.child_by_field_name("alias"), data)
-            put(alias, _Symbol(kind="import", target=(module, name, level)))
-        elif child.type == "dotted_name":
-            name = _text(child, data)
-            put(name.split(".")[-1], _Symbol(kind="import", target=(module, name, level)))

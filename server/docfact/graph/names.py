@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from docfact.graph.resolve import clean_name, type_names
+from docfact.graph.resolved import clean_name, type_names
 from docfact.model import Entity, FileIndex, Pos, Range
 
 

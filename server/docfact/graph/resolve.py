@@ -19,116 +19,31 @@ kept in :attr:`Resolved.rest`.
 from __future__ import annotations
 
 import builtins
-import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from docfact.graph.imports import ImportFollower
+from docfact.graph.java_names import java_name
+
+# Resolved, ResolveCache, clean_name and type_names are imported from here by other modules
+from docfact.graph.resolved import ResolveCache, Resolved, clean_name, type_names
 from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
-from docfact.model import Entity, FileIndex, Import
+from docfact.model import Entity, FileIndex
 
 if TYPE_CHECKING:
     from docfact.graph.graph import ProjectGraph
 
-ResolvedKind = Literal["project", "external", "builtin", "local"]
 
 PY_BUILTINS = frozenset(dir(builtins))
-JAVA_LANG = frozenset(
-    "Object String StringBuilder StringBuffer CharSequence Integer Long Short Byte Double Float "
-    "Boolean Character Number Math StrictMath System Thread Runnable Iterable Comparable "
-    "AutoCloseable Cloneable Enum Record Void Class ClassLoader Process ProcessBuilder Runtime "
-    "Throwable Exception Error RuntimeException IllegalArgumentException IllegalStateException "
-    "NullPointerException IndexOutOfBoundsException ArrayIndexOutOfBoundsException "
-    "StringIndexOutOfBoundsException ClassCastException ArithmeticException "
-    "UnsupportedOperationException NumberFormatException InterruptedException "
-    "CloneNotSupportedException ReflectiveOperationException ClassNotFoundException "
-    "SecurityException StackOverflowError OutOfMemoryError AssertionError Override Deprecated "
-    "SuppressWarnings FunctionalInterface SafeVarargs".split()
-)
-JAVA_PRIMITIVES = frozenset("int long short byte double float boolean char void var".split())
-_DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
-_TYPE_NAMES = re.compile(r"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")
-_TYPE_SKIP = frozenset({"None", "True", "False", "extends", "super", "final", "import"})
 
 
-@dataclass(frozen=True)
-class Resolved:
-    """What a name refers to.
-
-    ``kind``: "project" (an entity of the workspace, ``entity`` set), "external" (imported from
-    outside the project; ``qualname`` is the dotted name), "builtin" (Python builtins,
-    ``java.lang``, Java primitives) or "local" (a parameter or local variable of the scope).
-    ``rest``: the attribute tail that could not be followed statically
-    (``self.items.append`` → the field ``items`` with rest ``"append"``).
-    """
-
-    kind: ResolvedKind
-    qualname: str
-    entity: Entity | None = None
-    rest: str = ""
-    type_hint: str = ""  # locals: the declared type as written, if any
-
-
-def clean_name(name: str) -> str | None:
-    """The leading dotted identifier of an expression as written, or None.
-
-    ``"foo(x).bar"`` → ``"foo"``, ``"super().save"`` → ``"super().save"`` (kept: it is
-    resolved specially), ``"'sep'.join"`` → None.
-    """
-    name = name.strip()
-    if name.startswith("super()."):
-        rest = _DOTTED.match(name, 8)
-        return "super()." + rest.group(0) if rest else None
-    m = _DOTTED.match(name)
-    if m is None:
-        return None
-    return m.group(0)
-
-
-def type_names(annotation: str | None) -> list[str]:
-    """The (dotted) names a type expression mentions: ``"dict[str, list[Store]]"`` →
-    ``["dict", "str", "list", "Store"]``; Java ``"List<? extends Item>"`` → ``["List", "Item"]``."""
-    if not annotation:
-        return []
-    if annotation.isidentifier():
-        return [] if annotation in _TYPE_SKIP else [annotation]
-    out: dict[str, None] = {}
-    for m in _TYPE_NAMES.findall(annotation):
-        if " " in m or "\n" in m or "\t" in m:
-            m = re.sub(r"\s+", "", m)
-        if m not in _TYPE_SKIP:
-            out[m] = None
-    return list(out)
-
-
-class ResolveCache:
-    """Memo for many resolutions in one file while the graph does not change."""
-
-    def __init__(self) -> None:
-        self.module: dict[str, Resolved | None] = {}  # module-level names
-        self.members: dict[tuple[str, str], Resolved | None] = {}  # (class, "self.x.y")
-        self.locals: dict[int, frozenset[str]] = {}  # id(entity) -> params and locals
-        self.clean: dict[str, str | None] = {}
-        # project modules looked into that are not loaded yet: answers may change when they are
-        self.missing_modules: set[str] = set()
-
-
-# ``__all__ = ["a", 'b',]`` (or a tuple), comments allowed; ``__all__ += ...`` elsewhere in the file
-_LITERAL_NAMES = re.compile(r"""\s*[\[(](?:\s|#[^\n]*|,|"[^"\n]*"|'[^'\n]*')*[\])]\s*""")
-_QUOTED_NAME = re.compile(r"""["']([^"'\n]*)["']""")
-_ALL_GROWN = re.compile(r"^\s*__all__\s*(?:\+=|\.(?:extend|append|insert)\b|=.*__all__)", re.M)
-
-
-class Resolver:
+class Resolver(ImportFollower):
     """Resolves names against one :class:`ProjectGraph`; ``strict`` resolution returns None for
     project names that do not exist, the lenient one (used for edges) returns the qualname
     they would have (``entity`` None), so edges keyed by that name revive when it appears."""
 
     def __init__(self, graph: ProjectGraph) -> None:
-        self.g = graph
+        super().__init__(graph)
         self._typing: set[tuple[str, str]] = set()  # annotations being resolved (cycle guard)
-        # while set, project modules looked into but not loaded are recorded here
-        self.missing: set[str] | None = None
-        self._all_cache: dict[str, tuple[Entity, frozenset[str] | None]] = {}
 
     # -- entry point ------------------------------------------------------------------------
 
@@ -258,7 +173,7 @@ class Resolver:
         if own is not None and own.parent is None and own.kind != "module":
             return Resolved("project", own.qualname, own)
         if java:
-            return self._java_name(head, fi)
+            return java_name(g, head, fi, self._member)
         bound, stars = g.imports_of(fi.path)
         imp = bound.get(head)
         if imp is not None:
@@ -273,114 +188,6 @@ class Resolver:
             return Resolved("builtin", head) if head in TS_GLOBALS else None
         if head in PY_BUILTINS:
             return Resolved("builtin", head)
-        return None
-
-    def absolute(self, imp: Import, fi: FileIndex) -> str:
-        """The absolute module an import of file ``fi`` names (``from ..x import y`` in
-        ``pkg.sub.mod`` -> ``pkg.x``)."""
-        if imp.level == 0:
-            return imp.module
-        base = fi.module.split(".") if fi.module else []
-        if not fi.path.endswith(("__init__.py", "__init__.pyi")):
-            base = base[:-1]
-        if imp.level > 1:
-            base = base[: max(0, len(base) - (imp.level - 1))]
-        return ".".join([*base, imp.module] if imp.module else base)
-
-    def _import_target(self, imp: Import, fi: FileIndex, seen: set[str] | None = None) -> Resolved | None:
-        g = self.g
-        module = self.absolute(imp, fi)
-        if imp.name is None:
-            # import a.b.c binds a; import a.b as c binds a.b
-            target = module if imp.alias else module.split(".")[0]
-            if imp.level == 0 and not g.is_project_name(target):
-                return Resolved("external", target)
-            return self._module_ref(target)
-        if imp.level == 0 and not g.is_project_name(module):
-            return Resolved("external", f"{module}.{imp.name}" if module else imp.name)
-        return self.member_of_module(module, imp.name, seen if seen is not None else set())
-
-    def _module_ref(self, module: str) -> Resolved:
-        ent = self.g.entity(module)
-        if ent is None and self.missing is not None:
-            self.missing.add(module)
-        return Resolved("project", module, ent)
-
-    def member_of_module(self, module: str, name: str, seen: set[str]) -> Resolved | None:
-        """``name`` as seen from project module ``module``: its definitions, its imports
-        (re-exports, followed transitively), its submodules, its star imports."""
-        g = self.g
-        key = f"{module}.{name}"
-        if key in seen or len(seen) > 4096:
-            return Resolved("project", key) if g.is_project_name(module) else None
-        seen.add(key)
-        ent = g.entity(key)
-        if ent is not None:
-            return Resolved("project", key, ent)
-        path = g.module_path(module)
-        fi = g.file(path) if path else None
-        if fi is None and self.missing is not None:
-            self.missing.add(module)
-        bound, stars = g.imports_of(fi.path) if fi is not None else ({}, [])
-        imp = bound.get(name)
-        if fi is not None and imp is not None:
-            target = self._import_target(imp, fi, seen)
-            if target is not None and target.kind == "project" and target.entity is None:
-                deeper = self._follow_missing(target, seen)
-                if deeper is not None:
-                    return deeper
-            return target
-        if g.is_project_module(key):
-            return self._module_ref(key)
-        if fi is not None:
-            for imp in reversed(stars):  # the last star import binds a name last
-                base = self.absolute(imp, fi)
-                if g.is_project_name(base) and self.star_exports(base, name):
-                    found = self.member_of_module(base, name, seen)
-                    if found is not None and (found.entity is not None or found.kind != "project"):
-                        return found
-        if g.is_project_name(module):
-            return Resolved("project", key)  # missing: edges keep the name
-        return None
-
-    def opaque_module(self, path: str) -> bool:
-        """Whether project module ``path`` may bind names docfact cannot list: it has a module
-        ``__getattr__``, replaces itself in ``sys.modules`` (Twisted's ``reactor``), writes its
-        own ``globals()``, or star-imports a module outside the project."""
-        fi = self.g.file(path)
-        if fi is None or self.g.find(path, "__getattr__") is not None or \
-                any(k in fi.text for k in ("sys.modules[", "globals()[", "globals().update", "setattr(sys.modules")):
-            return True
-        _, stars = self.g.imports_of(path)
-        return any(not self.g.is_project_module(self.absolute(imp, fi)) for imp in stars)
-
-    def star_exports(self, module: str, name: str) -> bool:
-        """Whether ``from module import *`` binds ``name``: listed in the module's ``__all__``
-        when that is a literal list, else any name without a leading underscore."""
-        names = self._all_names(module)
-        return name in names if names is not None else not name.startswith("_")
-
-    def _all_names(self, module: str) -> frozenset[str] | None:
-        """The names of a literal ``__all__`` of project module ``module`` (None: it has none,
-        or one that is built up in code)."""
-        ent = self.g.entity(f"{module}.__all__")
-        if ent is None or ent.kind != "variable":
-            return None
-        hit = self._all_cache.get(module)
-        if hit is not None and hit[0] is ent:
-            return hit[1]
-        names: frozenset[str] | None = None
-        value = ent.code.partition("=")[2]
-        fi = self.g.file(ent.path)
-        if _LITERAL_NAMES.fullmatch(value) and not (fi is not None and _ALL_GROWN.search(fi.text)):
-            names = frozenset(_QUOTED_NAME.findall(value))
-        self._all_cache[module] = (ent, names)
-        return names
-
-    def _follow_missing(self, target: Resolved, seen: set[str]) -> Resolved | None:
-        mod, _, name = target.qualname.rpartition(".")
-        if mod and self.g.is_project_module(mod):
-            return self.member_of_module(mod, name, seen)
         return None
 
     def _qualified(self, dotted: str) -> Resolved | None:
@@ -495,44 +302,3 @@ class Resolver:
                 external = Resolved(b.kind, ".".join([b.qualname, *parts]))
         return external
 
-    # -- Java -------------------------------------------------------------------------------
-
-    def _java_name(self, head: str, fi: FileIndex) -> Resolved | None:
-        g = self.g
-        same = g.java_class(fi.package, head)
-        if same is not None:
-            return Resolved("project", same.qualname, same)
-        for imp in fi.imports:
-            if imp.name == head and imp.alias is None:
-                return self._java_import(imp)
-        wild_external: list[str] = []
-        for imp in fi.imports:
-            if imp.name == "*":
-                cls = g.java_class(imp.module, head)
-                if cls is not None:
-                    return Resolved("project", cls.qualname, cls)
-                if not g.is_java_package(imp.module):
-                    wild_external.append(imp.module)
-        if head in JAVA_LANG:
-            return Resolved("builtin", f"java.lang.{head}")
-        if head in JAVA_PRIMITIVES:
-            return Resolved("builtin", head)
-        if len(wild_external) == 1 and head[:1].isupper():
-            return Resolved("external", f"{wild_external[0]}.{head}")
-        return None
-
-    def _java_import(self, imp: Import) -> Resolved | None:
-        g = self.g
-        cls = g.java_class(imp.module, imp.name or "")
-        if cls is not None:
-            return Resolved("project", cls.qualname, cls)
-        # static import or nested class: a.b.C.member
-        pkg, _, owner = imp.module.rpartition(".")
-        outer = g.java_class(pkg, owner)
-        if outer is not None and imp.name:
-            found = self._member(outer, imp.name, set())
-            if found is not None:
-                return found
-        if g.is_java_package(imp.module) or g.is_java_package(pkg):
-            return None
-        return Resolved("external", f"{imp.module}.{imp.name}")

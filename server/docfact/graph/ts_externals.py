@@ -17,7 +17,8 @@ import json
 import os
 from pathlib import Path, PurePosixPath
 
-from docfact.graph.externals import MAX_DOC, MAX_SIGNATURE, ExternalDoc, Externals
+from docfact.graph.externals import ExternalDoc, Externals
+from docfact.graph.py_symbols import MAX_DOC, MAX_SIGNATURE
 from docfact.index.workspace import read_bytes
 from docfact.model import FileIndex
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from docfact.index.common import Parsed
+from docfact.index.source import Parsed
 from docfact.index.workspace import language_for_path, module_name
 from docfact.model import FileIndex
 

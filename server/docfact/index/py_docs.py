@@ -10,7 +10,7 @@ import re
 from tree_sitter import Node
 
 from docfact.index import common
-from docfact.index.common import SourceFile as _File
+from docfact.index.source import SourceFile as _File
 from docfact.model import DocBlock, DocKind, FileIndex, Range
 
 _KEYWORDS = frozenset(keyword.kwlist)

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile as _File
-from docfact.index.common import compact as _compact
 from docfact.index.py_docs import _string_statement_doc
 from docfact.index.py_returns import _expr_kind, _falls_through, _returned_kinds
+from docfact.index.scopes import Scope
+from docfact.index.source import SourceFile as _File
+from docfact.index.source import compact as _compact
 from docfact.model import Entity, Param
 
 _ABSTRACT_DECORATORS = frozenset(
@@ -23,27 +24,13 @@ _OVERLOAD = frozenset({"overload", "typing.overload", "typing_extensions.overloa
 
 
 @dataclass
-class _Scope:
-    node: Node
-    start: int  # byte offsets of the definition node
-    end: int
-    is_class: bool
-    parent: int = -1
-    name: str = "?"
-    local_name: str = ""
-    entity: Entity | None = None
-    calls: list[str] = field(default_factory=list)
-    raises: list[str] = field(default_factory=list)
-    catches: list[str] = field(default_factory=list)
-    assigns: list[str] = field(default_factory=list)
-    locals: list[str] = field(default_factory=list)
-    returns: list[Node] = field(default_factory=list)
+class _Scope(Scope):
+    """A Python function or class scope: also its plain assignments, whether it yields, its
+    decorated outer node, body and head, and whether it is a Protocol class."""
+
     # name -> the left-hand identifier of each plain assignment to it (None: bound otherwise)
     bound: dict[str, list[Node | None]] = field(default_factory=dict)
     generator: bool = False
-    subscript: bool = False
-    bare_raise: bool = False
-    children: list[int] = field(default_factory=list)
     outer: Node | None = None  # the decorated_definition around node, or node
     body: Node | None = None
     head: Node | None = None  # the parameters (function) or name (class) node

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile as _File
-from docfact.index.common import compact as _compact
+from docfact.index.source import SourceFile as _File
+from docfact.index.source import compact as _compact
 
 if TYPE_CHECKING:
     from docfact.index.py_entities import _Scope

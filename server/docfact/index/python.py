@@ -23,7 +23,6 @@ return kinds in ``py_returns``, docstrings and comments in ``py_docs``.
 
 from __future__ import annotations
 
-import bisect
 import keyword
 import operator
 from functools import lru_cache
@@ -31,11 +30,7 @@ from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
-from docfact.index import common
-from docfact.index.common import SourceFile as _File
-from docfact.index.common import compact as _compact
-from docfact.index.common import error_lines as _error_lines
-from docfact.index.common import masked_text as _masked_text
+from docfact.index import tokens
 from docfact.index.py_docs import (
     _body_docstring,
     _comments,
@@ -49,6 +44,12 @@ from docfact.index.py_entities import (
     _Scope,
 )
 from docfact.index.py_returns import _pattern_names
+from docfact.index.scopes import ScopeFinder, nest
+from docfact.index.source import Parsed, reparse
+from docfact.index.source import SourceFile as _File
+from docfact.index.source import compact as _compact
+from docfact.index.source import error_lines as _error_lines
+from docfact.index.source import masked_text as _masked_text
 from docfact.model import DocBlock, Entity, FileIndex, Import
 
 _KEYWORDS = frozenset(keyword.kwlist)
@@ -79,12 +80,12 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     return extract_reusing(path, text, module, None)[0]
 
 
-def extract_reusing(path: str, text: str, module: str, previous: common.Parsed | None) -> tuple[FileIndex, common.Parsed]:
+def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) -> tuple[FileIndex, Parsed]:
     """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
     an earlier version of the file, consumed); also returns this version's bytes and tree."""
     prs, query = _tools()
     f = _File(path, text, module)
-    tree = common.reparse(prs, f.data, previous)
+    tree = reparse(prs, f.data, previous)
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
     for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
@@ -105,29 +106,10 @@ def extract_reusing(path: str, text: str, module: str, previous: common.Parsed |
         error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
 
     scopes = _build_scopes(f, caps.get("def", []), caps.get("class", []))
-    starts = [s.start for s in scopes]
-    ends = [s.end for s in scopes]
-    parents = [s.parent for s in scopes]
     mod_scope = _Scope(root, 0, len(f.data), False)
-    # index -1 (no enclosing definition) is the module scope
-    table = [*scopes, mod_scope]
-
-    def owners(nodes: list[Node]) -> list[_Scope]:
-        """The innermost scope containing the start of each node."""
-        out = []
-        bisect_right = bisect.bisect_right
-        for b in map(_START_BYTE, nodes):
-            i = bisect_right(starts, b) - 1
-            while i >= 0 and ends[i] <= b:
-                i = parents[i]
-            out.append(table[i])
-        return out
-
-    def scope_at(b: int) -> _Scope:
-        i = bisect.bisect_right(starts, b) - 1
-        while i >= 0 and ends[i] <= b:
-            i = parents[i]
-        return table[i]
+    finder = ScopeFinder(scopes, mod_scope)
+    owners = finder.owners
+    scope_at = finder.at
 
     _collect(f, caps, owners)
 
@@ -217,10 +199,7 @@ def _build_scopes(f: _File, defs: list[Node], classes: list[Node]) -> list[_Scop
     scopes = [_Scope(n, n.start_byte, n.end_byte, False) for n in defs]
     scopes += [_Scope(n, n.start_byte, n.end_byte, True) for n in classes]
     scopes.sort(key=lambda s: s.start)
-    stack: list[int] = []
-    for i, sc in enumerate(scopes):
-        while stack and scopes[stack[-1]].end <= sc.start:
-            stack.pop()
+    for sc in scopes:
         node = sc.node
         sc.outer = _outer(node)
         sc.body = node.child_by_field_name("body")
@@ -228,13 +207,7 @@ def _build_scopes(f: _File, defs: list[Node], classes: list[Node]) -> list[_Scop
         if name_node is not None:
             sc.name = f.src(name_node)
         sc.head = name_node if sc.is_class else node.child_by_field_name("parameters")
-        if stack:
-            sc.parent = stack[-1]
-            scopes[sc.parent].children.append(i)
-            sc.local_name = f"{scopes[sc.parent].local_name}.{sc.name}"
-        else:
-            sc.local_name = sc.name
-        stack.append(i)
+    nest(scopes)
     return scopes
 
 
@@ -365,7 +338,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
             pos = so(child.end_byte)
         chunks.append(masked[pos:end])
         if sc.entity is not None:
-            sc.entity.refs, sc.entity.attributes = common.names(chunks, _KEYWORDS)
+            sc.entity.refs, sc.entity.attributes = tokens.names(chunks, _KEYWORDS)
     pos = 0
     chunks = []
     for sc in scopes:
@@ -378,7 +351,7 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
             chunks.append(masked[so(outer.start_byte) : so(sc.node.start_byte)])
         pos = so(sc.node.end_byte)
     chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = common.names(chunks, _KEYWORDS)
+    module_entity.refs, module_entity.attributes = tokens.names(chunks, _KEYWORDS)
 
 
 # -- docs ---------------------------------------------------------------------------------

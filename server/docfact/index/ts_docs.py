@@ -1,6 +1,6 @@
 """Doc comments of the TypeScript/JavaScript extractor: the JSDoc/TSDoc block of a
-declaration, and the other comments grouped as Java's are (tool directives, licenses,
-commented-out code and TODO notes left out)."""
+declaration, and the comment syntax by which the other comments are grouped as Java's are
+(:func:`docfact.index.c_comments.group_comments`; its tool directives are left out)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import re
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile
-from docfact.index.java import doc_comment_block, group_comments
-from docfact.model import DocBlock, FileIndex
+from docfact.index.c_comments import CommentSyntax, doc_comment_block
+from docfact.index.source import SourceFile
+from docfact.model import DocBlock
 
 _LICENSE_TAG = re.compile(rb"@license|@preserve|@copyright|@file|@fileoverview|@module|@packageDocumentation|Copyright|SPDX-License")
 
@@ -36,21 +36,6 @@ def jsdoc_block(f: SourceFile, node: Node, owner: str, error_ranges: list[tuple[
     return doc_comment_block(f, node, owner, error_ranges, "jsdoc")
 
 
-_DIRECTIVE = re.compile(r"\s*(?:eslint|@ts-|tslint|istanbul|prettier-|jshint|jscs|global\b|c8\b|webpack|#(?:region|endregion)|@jsx|@flow|@vite|@refresh|biome-)")
-
-
-_TS_COMMENTS = frozenset({"comment"})
-
-
-def comment_blocks(
-    f: SourceFile,
-    fi: FileIndex,
-    comments: list[Node],
-    root: Node,
-    scope_at,  # type: ignore[no-untyped-def]
-    error_ranges: list[tuple[int, int]],
-    doc_nodes: set[int],
-) -> list[DocBlock]:
-    """Line and block comments that are not doc comments of a declaration, grouped like Java's."""
-    return group_comments(f, fi, comments, root, scope_at, error_ranges, doc_nodes,
-                          comment_types=_TS_COMMENTS, directive=_DIRECTIVE, directive_blocks=True)
+# comments of one type, "comment"; a directive may be a block comment (``/* eslint-disable */``)
+COMMENTS = CommentSyntax(frozenset({"comment"}), re.compile(r"\s*(?:eslint|@ts-|tslint|istanbul|prettier-|jshint|jscs|global\b|c8\b|webpack|#(?:region|endregion)|@jsx|@flow|@vite|@refresh|biome-)"),
+                         directive_blocks=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile
+from docfact.index.source import SourceFile
 from docfact.index.ts_modules import resolve_specifier
 from docfact.model import Import
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile
-from docfact.index.ts_syntax import FUNCTION_VALUES, Scope, expr_kind, modifiers, type_text
+from docfact.index.source import SourceFile
+from docfact.index.ts_syntax import FUNCTION_VALUES, TsScope, expr_kind, modifiers, type_text
 from docfact.model import Entity, Param
 
 
@@ -53,7 +53,7 @@ def merge_overloads(entities: list[Entity]) -> list[Entity]:
     return [e for e in entities if id(e) not in drop]
 
 
-def class_fields(f: SourceFile, sc: Scope, language: str) -> list[tuple[Entity, Node]]:
+def class_fields(f: SourceFile, sc: TsScope, language: str) -> list[tuple[Entity, Node]]:
     """Class fields, interface properties, enum members and parameter properties."""
     node = sc.node
     body = node.child_by_field_name("body")
@@ -97,7 +97,7 @@ def class_fields(f: SourceFile, sc: Scope, language: str) -> list[tuple[Entity, 
     return out
 
 
-def _field_entity(f: SourceFile, sc: Scope, m: Node, name_node: Node, ann: str | None,
+def _field_entity(f: SourceFile, sc: TsScope, m: Node, name_node: Node, ann: str | None,
                   value: Node | None, language: str) -> Entity:
     name = f.src(name_node).strip("'\"")
     start, end = f.so(m.start_byte), f.so(m.end_byte)

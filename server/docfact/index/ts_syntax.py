@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from docfact.index.common import SourceFile, compact
-from docfact.model import Entity, Param
+from docfact.index.scopes import Scope
+from docfact.index.source import SourceFile, compact
+from docfact.model import Param
 
 CLASS_TYPES = frozenset({"class_declaration", "abstract_class_declaration", "interface_declaration",
                           "enum_declaration", "class"})
@@ -34,29 +35,12 @@ DOC_GAP_TYPES = frozenset({"export_statement", "expression_statement", "lexical_
 
 
 @dataclass
-class Scope:
-    """A function or class of the file while it is being extracted: its node, where its doc
-    comment is looked for, and what its body calls, throws, returns and binds."""
+class TsScope(Scope):
+    """A function or class of a TypeScript/JavaScript file: also where its doc comment is looked
+    for (``anchor``, the statement holding it) and whether it yields."""
 
-    node: Node  # the function or class node itself
-    anchor: Node  # where its doc comment is looked for (the statement holding it)
-    start: int
-    end: int
-    is_class: bool
-    name: str
-    parent: int = -1
-    local_name: str = ""
-    entity: Entity | None = None
-    calls: list[str] = field(default_factory=list)
-    raises: list[str] = field(default_factory=list)
-    catches: list[str] = field(default_factory=list)
-    assigns: list[str] = field(default_factory=list)
-    locals: list[str] = field(default_factory=list)
-    returns: list[Node] = field(default_factory=list)
-    subscript: bool = False
-    bare_raise: bool = False
+    anchor: Node = field(kw_only=True)
     yields: bool = False
-    children: list[int] = field(default_factory=list)
 
 
 def doc_anchor(node: Node) -> Node:

@@ -15,33 +15,21 @@ signatures are dropped. Modifiers and decorators are listed in ``decorators`` (`
 
 from __future__ import annotations
 
-import bisect
 from functools import lru_cache
 from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from docfact.index import common
-from docfact.index.common import SourceFile, compact, error_lines, masked_text
-from docfact.index.ts_docs import comment_blocks, doc_comment, jsdoc_block
+from docfact.index import tokens
+from docfact.index.c_comments import group_comments
+from docfact.index.scopes import ScopeFinder, nest
+from docfact.index.source import SourceFile, error_lines, masked_text
+from docfact.index.ts_docs import COMMENTS, doc_comment, jsdoc_block
+from docfact.index.ts_entities import collect, def_scope, definition, function_owner
 from docfact.index.ts_imports import read_imports
 from docfact.index.ts_members import class_fields, merge_overloads, module_variables
-from docfact.index.ts_syntax import (
-    CLASS_TYPES,
-    FUNCTIONS,
-    SIGNATURES,
-    Scope,
-    callee_of,
-    doc_anchor,
-    expr_kind,
-    falls_through,
-    member_name,
-    modifiers,
-    read_params,
-    strip_generics,
-    type_text,
-)
-from docfact.model import DocBlock, Entity, EntityKind, FileIndex, Param
+from docfact.index.ts_syntax import TsScope, doc_anchor
+from docfact.model import DocBlock, Entity, FileIndex
 
 _KEYWORDS = frozenset(
     """abstract any as async await boolean break case catch class const constructor continue
@@ -90,14 +78,6 @@ def parser(path: str) -> Parser:
     return _tools(_grammar(path))[0]
 
 
-def _function_owner(node: Node) -> Node | None:
-    """The nearest function node enclosing ``node`` (None at module level)."""
-    p = node.parent
-    while p is not None and p.type not in FUNCTIONS and p.type not in CLASS_TYPES:
-        p = p.parent
-    return p if p is not None and p.type in FUNCTIONS else None
-
-
 def extract(path: str, text: str, module: str) -> FileIndex:
     """Index one TypeScript or JavaScript source text."""
     prs, query = _tools(_grammar(path))
@@ -114,52 +94,35 @@ def extract(path: str, text: str, module: str) -> FileIndex:
         fi.syntax_error_lines = error_lines(root, error_ranges)
         error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
 
-    scopes: list[Scope] = []
-    fn_scope: dict[int, int] = {}  # start byte of a function node -> scope index
+    scopes: list[TsScope] = []
     for n in caps.get("class", []):
         nm = n.child_by_field_name("name")
         if nm is None and (n.parent is None or n.parent.type != "export_statement"):
             continue  # an anonymous class expression
         # ``export default class { ... }`` is the module's ``default``
         name = f.src(nm) if nm is not None else "default"
-        scopes.append(Scope(n, doc_anchor(n), n.start_byte, n.end_byte, True, name))
+        scopes.append(TsScope(n, n.start_byte, n.end_byte, True, name, anchor=doc_anchor(n)))
     for n in caps.get("def", []):
-        sc = _def_scope(f, n)
+        sc = def_scope(f, n)
         if sc is not None:
             scopes.append(sc)
     scopes.sort(key=lambda s: (s.start, -s.end))
-    stack: list[int] = []
+    # a dotted (``exports.f``), private or computed name is not prefixed with the enclosing scope's
+    nest(scopes, lambda sc: not sc.name.startswith(("#", "[")) and "." not in sc.name)
+    fn_scope: dict[int, int] = {}  # start byte of a function node -> scope index
     for i, sc in enumerate(scopes):
-        while stack and scopes[stack[-1]].end <= sc.start:
-            stack.pop()
-        if stack and not sc.name.startswith(("#", "[")) and "." not in sc.name:
-            sc.parent = stack[-1]
-            scopes[sc.parent].children.append(i)
-            sc.local_name = f"{scopes[sc.parent].local_name}.{sc.name}"
-        else:
-            if stack:
-                sc.parent = stack[-1]
-                scopes[sc.parent].children.append(i)
-            sc.local_name = sc.name
-        stack.append(i)
         fn_scope[sc.node.start_byte] = i
-    starts = [s.start for s in scopes]
-    mod_scope = Scope(root, root, 0, len(f.data), False, "")
+    mod_scope = TsScope(root, 0, len(f.data), False, "", anchor=root)
+    scope_at = ScopeFinder(scopes, mod_scope).at
 
-    def scope_at(b: int) -> Scope:
-        i = bisect.bisect_right(starts, b) - 1
-        while i >= 0 and scopes[i].end <= b:
-            i = scopes[i].parent
-        return mod_scope if i < 0 else scopes[i]
-
-    def owner_scope(node: Node) -> Scope | None:
-        fn = _function_owner(node)
+    def owner_scope(node: Node) -> TsScope | None:
+        fn = function_owner(node)
         if fn is None:
             return mod_scope
         i = fn_scope.get(fn.start_byte, -1)
         return scopes[i] if i >= 0 and scopes[i].node == fn else None
 
-    _collect(f, caps, scope_at, owner_scope)
+    collect(f, caps, scope_at, owner_scope)
     masked = masked_text(f, caps.get("strc", []), caps.get("comment", []))
     stem = Path(path).name
     module_entity = Entity(
@@ -171,7 +134,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     doc_nodes: set[int] = set()
     entities: list[Entity] = []
     for sc in scopes:
-        ent = _definition(f, sc, scopes, language)
+        ent = definition(f, sc, scopes, language)
         sc.entity = ent
         entities.append(ent)
     fields: list[tuple[Entity, Node]] = []
@@ -192,7 +155,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
                 chunks.append(masked[pos : f.so(cs.start_byte)])
                 pos = max(pos, f.so(cs.end_byte))
         chunks.append(masked[pos : f.so(sc.node.end_byte)])
-        refs, attrs = common.names(chunks, _KEYWORDS)
+        refs, attrs = tokens.names(chunks, _KEYWORDS)
         sc.entity.refs = list(dict.fromkeys([*sc.entity.refs, *refs]))
         sc.entity.attributes = list(dict.fromkeys([*sc.entity.attributes, *attrs]))
     kept = {id(e) for e in entities}
@@ -247,190 +210,14 @@ def extract(path: str, text: str, module: str) -> FileIndex:
                 top_chunks.append(masked[pos:s])
                 pos = f.so(sc.node.end_byte)
     top_chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = common.names(top_chunks, _KEYWORDS)
+    module_entity.refs, module_entity.attributes = tokens.names(top_chunks, _KEYWORDS)
     module_entity.calls = list(dict.fromkeys(mod_scope.calls))
     module_entity.raises = list(dict.fromkeys(mod_scope.raises))
     all_entities = entities + [x for x, _ in fields]
     all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     fi.entities.extend(all_entities)
     fi.imports = read_imports(f, caps, path, module)
-    docs.extend(comment_blocks(f, fi, caps.get("comment", []), root, scope_at, error_ranges, doc_nodes))
+    docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, doc_nodes, COMMENTS))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
     return fi
-
-
-# -- scopes -------------------------------------------------------------------------------
-
-
-def _def_scope(f: SourceFile, n: Node) -> Scope | None:
-    t = n.type
-    if t == "variable_declarator":
-        nm = n.child_by_field_name("name")
-        fn = n.child_by_field_name("value")
-        if nm is None or fn is None or nm.type != "identifier":
-            return None
-        return Scope(fn, doc_anchor(n), fn.start_byte, fn.end_byte, False, f.src(nm))
-    if t == "export_statement":  # ``export default function (...) {}``, ``export default () => ...``
-        fn = n.child_by_field_name("value")
-        if fn is None:
-            return None
-        fn_name = fn.child_by_field_name("name")
-        return Scope(fn, n, fn.start_byte, fn.end_byte, False, f.src(fn_name) if fn_name is not None else "default")
-    if t == "assignment_expression":
-        left = n.child_by_field_name("left")
-        fn = n.child_by_field_name("right")
-        name = member_name(f, left) if left is not None else None
-        if fn is None or not name:
-            return None
-        for prefix in ("module.exports.", "exports.", "this."):
-            if name.startswith(prefix):
-                name = name[len(prefix):]
-        if name in ("module.exports", "exports", "this") or not name:
-            fn_name = fn.child_by_field_name("name")
-            if fn_name is None and name != "module.exports":
-                return None
-            # ``module.exports = function (...)``: CommonJS's default export
-            name = f.src(fn_name) if fn_name is not None else "default"
-        return Scope(fn, doc_anchor(n), fn.start_byte, fn.end_byte, False, name)
-    if t in ("public_field_definition", "field_definition"):
-        nm = n.child_by_field_name("name") or n.child_by_field_name("property")
-        fn = n.child_by_field_name("value")
-        if nm is None or fn is None:
-            return None
-        return Scope(fn, n, fn.start_byte, fn.end_byte, False, f.src(nm))
-    nm = n.child_by_field_name("name")
-    if nm is None:
-        return None
-    name = f.src(nm)
-    if nm.type in ("string", "computed_property_name"):
-        name = name.strip("'\"[]")
-    return Scope(n, doc_anchor(n), n.start_byte, n.end_byte, False, name)
-
-
-def _definition(f: SourceFile, sc: Scope, scopes: list[Scope], language: str) -> Entity:
-    node = sc.node
-    src = f.src
-    parent = scopes[sc.parent] if sc.parent >= 0 else None
-    anchor_start = sc.anchor.start_byte if sc.anchor.start_byte <= node.start_byte else node.start_byte
-    start, end = f.so(anchor_start), f.so(node.end_byte)
-    body = node.child_by_field_name("body")
-    decorators = modifiers(f, node, sc.anchor)
-    if sc.anchor.type in ("public_field_definition", "field_definition"):  # ``static f = () => ...``
-        decorators = list(dict.fromkeys([*modifiers(f, sc.anchor), *decorators]))
-    sig_end = f.so(body.start_byte) if body is not None and body.type in ("statement_block", "class_body",
-                                                                         "interface_body", "enum_body",
-                                                                         "object_type") else end
-    if body is not None and body.type not in ("statement_block", "class_body", "interface_body", "enum_body", "object_type"):
-        arrow = next((c for c in node.children if c.type == "=>"), None)
-        sig_end = f.so(arrow.end_byte) if arrow is not None else sig_end
-    signature = " ".join(f.text[start:sig_end].split()).rstrip(";").rstrip("{").rstrip()
-    in_class = parent is not None and parent.is_class
-    kind: EntityKind = "class" if sc.is_class else ("method" if in_class else "function")
-    ent = Entity(
-        kind=kind, name=sc.name.rsplit(".", 1)[-1], local_name=sc.local_name, module=f.module,
-        path=f.path, language=language, range=f.lines.range(start, end), code=f.text[start:end],
-        signature=signature, decorators=decorators,
-        parent=parent.local_name if parent is not None and "." not in sc.name else None,
-    )
-    if "." in sc.name and ent.parent is None:
-        owner = sc.name.rsplit(".", 1)[0]
-        if any(s.local_name == owner and s.is_class for s in scopes):
-            ent.parent = owner
-            ent.kind = "method"
-    ent.docless_code = ent.code
-    ent.calls = list(dict.fromkeys(sc.calls))
-    ent.catches = list(dict.fromkeys(sc.catches))
-    ent.assigns = list(dict.fromkeys(sc.assigns))
-    ent.locals = list(dict.fromkeys(sc.locals))
-    ent.has_subscript = sc.subscript
-    ent.has_bare_raise = sc.bare_raise
-    ent.raises = list(dict.fromkeys(sc.raises))
-    if sc.is_class:
-        bases: list[str] = []
-        for ch in node.named_children:
-            if ch.type in ("class_heritage", "extends_type_clause"):
-                for clause in ch.named_children if ch.type == "class_heritage" else [ch]:
-                    for t in clause.named_children:
-                        bases.append(strip_generics(src(t)))
-                if ch.type == "class_heritage" and not any(c.type in ("extends_clause", "implements_clause")
-                                                           for c in ch.named_children):
-                    bases.extend(strip_generics(src(t)) for t in ch.named_children)
-        ent.bases = [b for b in dict.fromkeys(bases) if b]
-        if node.type in ("interface_declaration", "abstract_class_declaration"):
-            ent.is_abstract = True
-        return ent
-    ent.is_async = any(c.type == "async" for c in node.children)
-    ent.is_generator = node.type in ("generator_function_declaration", "generator_function") or \
-        any(c.type == "*" for c in node.children) or sc.yields
-    params = node.child_by_field_name("parameters")
-    if params is None:
-        single = node.child_by_field_name("parameter")  # ``x => x + 1``
-        ent.params = [Param(name=src(single))] if single is not None else []
-    else:
-        ent.params = read_params(f, params)
-    ent.returns = type_text(f, node.child_by_field_name("return_type"))
-    ent.is_abstract = node.type in SIGNATURES or "abstract" in decorators or \
-        (parent is not None and parent.node.type == "interface_declaration")
-    kinds = [expr_kind(f, r.named_children[0] if r.named_child_count else None) for r in sc.returns]
-    if body is not None and body.type != "statement_block":
-        kinds.append(expr_kind(f, body))  # an arrow function's expression body
-    elif body is not None and falls_through(body) and not ent.is_generator:
-        kinds.append("none")
-    if sc.name.rsplit(".", 1)[-1] == "constructor" and in_class:
-        kinds = ["none"]
-    ent.return_kinds = list(dict.fromkeys(kinds))
-    return ent
-
-
-def _collect(f: SourceFile, caps: dict[str, list[Node]], scope_at, owner_scope) -> None:  # type: ignore[no-untyped-def]
-    src = f.src
-    calls: list[tuple[int, str]] = []
-    for node in caps.get("call", []):
-        callee = callee_of(f, node.child_by_field_name("function"))
-        if callee is not None and not callee.startswith("?."):
-            calls.append((node.start_byte, callee))
-    for node in caps.get("new", []):
-        ctor = node.child_by_field_name("constructor")
-        if ctor is not None and ctor.type in ("identifier", "member_expression"):
-            calls.append((node.start_byte, strip_generics(src(ctor))))
-    calls.sort()
-    for start, callee in calls:
-        scope_at(start).calls.append(callee)
-    for node in caps.get("raise", []):
-        # a throw inside a callback may still leave through the function that runs it
-        sc = scope_at(node.start_byte)
-        exc = node.named_children[0] if node.named_child_count else None
-        while exc is not None and exc.type == "parenthesized_expression" and exc.named_child_count:
-            exc = exc.named_children[0]
-        if exc is not None and exc.type == "new_expression":
-            ctor = exc.child_by_field_name("constructor")
-            if ctor is not None and ctor.type in ("identifier", "member_expression"):
-                sc.raises.append(strip_generics(src(ctor)))
-                continue
-        sc.bare_raise = True
-    for node in caps.get("except", []):
-        sc = scope_at(node.start_byte)
-        param = node.child_by_field_name("parameter")
-        if param is not None:
-            sc.locals.append(src(param))
-    for node in caps.get("return", []):
-        sc = owner_scope(node)
-        if sc is not None:
-            sc.returns.append(node)
-    for node in caps.get("yield", []):
-        sc = owner_scope(node)
-        if sc is not None:
-            sc.yields = True
-    for node in caps.get("subscript", []):
-        scope_at(node.start_byte).subscript = True
-    for node in caps.get("assign", []):
-        scope_at(node.start_byte).assigns.append(compact(src(node)))
-    for node in caps.get("local", []):
-        sc = scope_at(node.start_byte)
-        name = src(node)
-        sc.assigns.append(name)
-        sc.locals.append(name)
-
-
-

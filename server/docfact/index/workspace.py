@@ -12,8 +12,9 @@ import re
 import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+
+from docfact.index.gitignore import IgnoreRules, excluded
 
 LANGUAGES: dict[str, str] = {
     ".py": "python", ".pyi": "python", ".java": "java",
@@ -245,112 +246,6 @@ def read_source(path: str | os.PathLike[str], max_size: int) -> tuple[str | None
     return None, "undecodable: not UTF-8 and no coding cookie"
 
 
-# -- gitignore-style matching -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Rule:
-    regex: re.Pattern[str]
-    negate: bool
-    dir_only: bool
-
-
-@lru_cache(maxsize=1024)
-def _compile(pattern: str) -> _Rule | None:
-    """Translate one gitignore line into a rule matched against '/'-separated relative paths."""
-    line = pattern.rstrip("\n").rstrip("\r")
-    if not line.strip() or line.startswith("#"):
-        return None
-    if not line.endswith("\\ "):
-        line = line.rstrip(" ")
-    negate = line.startswith("!")
-    if negate:
-        line = line[1:]
-    elif line.startswith("\\!") or line.startswith("\\#"):
-        line = line[1:]
-    dir_only = line.endswith("/")
-    line = line.rstrip("/")
-    if not line:
-        return None
-    anchored = "/" in line
-    line = line.lstrip("/")
-    out: list[str] = []
-    i = 0
-    n = len(line)
-    while i < n:
-        c = line[i]
-        if c == "*":
-            if line.startswith("**", i):
-                at_start = i == 0 or line[i - 1] == "/"
-                after = line[i + 2 : i + 3]
-                if at_start and after == "/":
-                    out.append("(?:.*/)?")
-                    i += 3
-                    continue
-                if at_start and after == "":
-                    out.append(".*")
-                    i += 2
-                    continue
-                out.append("[^/]*")
-                i += 2
-                continue
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        elif c == "[":
-            j = line.find("]", i + 1)
-            if j == -1:
-                out.append(re.escape(c))
-            else:
-                cls = line[i + 1 : j]
-                if cls.startswith("!"):
-                    cls = "^" + cls[1:]
-                out.append(f"[{cls}]")
-                i = j
-        elif c == "\\" and i + 1 < n:
-            i += 1
-            out.append(re.escape(line[i]))
-        else:
-            out.append(re.escape(c))
-        i += 1
-    body = "".join(out)
-    regex = f"^{body}$" if anchored else f"^(?:.*/)?{body}$"
-    return _Rule(re.compile(regex, re.DOTALL), negate, dir_only)
-
-
-class IgnoreRules:
-    """gitignore rules of one directory, matched against paths relative to it."""
-
-    def __init__(self, lines: Sequence[str]) -> None:
-        self.rules = [r for r in (_compile(line) for line in lines) if r is not None]
-
-    def match(self, rel: str, is_dir: bool) -> bool | None:
-        """True ignored, False re-included by a negation, None when no rule matches."""
-        result: bool | None = None
-        for rule in self.rules:
-            if rule.dir_only and not is_dir:
-                continue
-            if rule.regex.match(rel):
-                result = not rule.negate
-        return result
-
-
-def _excluded(rules: list[tuple[str, IgnoreRules]], path: str, is_dir: bool) -> bool:
-    """Whether the rules of the folders above ``path`` ignore it (the last rule that matches
-    decides); ``rules``: (folder, its rules), folders as strings like ``path``."""
-    ignored = False
-    for base, rs in rules:
-        if not path.startswith(base) or path[len(base):len(base) + 1] not in (os.sep, "/"):
-            continue
-        rel = path[len(base) + 1:]
-        if os.sep != "/":
-            rel = rel.replace(os.sep, "/")
-        m = rs.match(rel, is_dir)
-        if m is not None:
-            ignored = m
-    return ignored
-
-
 def scan(root: Path, exclude: Sequence[str], max_size: int) -> Iterator[ScanItem]:
     """Yield the files of known languages under ``root``, in a stable (sorted) order.
 
@@ -409,19 +304,19 @@ def _walk(
             is_dir = False
         if is_dir:
             if language_for_path(name) is not None:  # ``d.py/``: never read as a source file
-                if not (rules and (_excluded(ignores, p, True) or _excluded(excludes, p, True))):
+                if not (rules and (excluded(ignores, p, True) or excluded(excludes, p, True))):
                     yield ScanItem(Path(p), None, None, "not a regular file: a directory")
                 continue
             if name in ALWAYS_SKIPPED_DIRS or name.endswith(".egg-info"):
                 continue
-            if rules and (_excluded(ignores, p, True) or _excluded(excludes, p, True)):
+            if rules and (excluded(ignores, p, True) or excluded(excludes, p, True)):
                 continue
             subdirs.append((p, linked or e.is_symlink()))
             continue
         lang = LANGUAGES.get(os.path.splitext(name)[1].lower())
         if lang is None:
             continue
-        if rules and (_excluded(ignores, p, False) or _excluded(excludes, p, False)):
+        if rules and (excluded(ignores, p, False) or excluded(excludes, p, False)):
             continue
         text, reason = read_source(p, max_size)
         if text is not None and lang in ("javascript", "typescript"):

@@ -18,7 +18,8 @@ from docfact.llm.errors import (
     LlmTimeout,
     LlmUnavailable,
 )
-from docfact.llm.judge import LlmVerdict, generate_docstring, judge_doc, render_requests
+from docfact.llm.judge import LlmVerdict, generate_docstring, judge_doc
+from docfact.llm.plan import render_requests
 
 __all__ = [
     "ChatResult",

@@ -29,14 +29,9 @@ import httpx
 
 from docfact import __version__
 from docfact.config import LlmSettings
+from docfact.llm.answers import clean_generated, parse_batched, parse_digit, parse_second_look
 from docfact.llm.cache import LlmCache
-from docfact.llm.judge import (
-    REFEREE_MAX_TOKENS,
-    clean_generated,
-    parse_batched,
-    parse_digit,
-    parse_second_look,
-)
+from docfact.llm.plan import REFEREE_MAX_TOKENS
 
 COMPLETION_WINDOW = "24h"
 # bytes of one batch input file at most (OpenAI: 200 MB; requests: see cli/llm_batch_args.py)

@@ -1,0 +1,73 @@
+"""Java names at the top level of a file: same package, imports, wildcard imports and
+``java.lang`` (used by :class:`~docfact.graph.resolve.Resolver`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from docfact.graph.resolved import Resolved
+from docfact.model import Entity, FileIndex, Import
+
+if TYPE_CHECKING:
+    from docfact.graph.graph import ProjectGraph
+
+# looks a member up in a project class and its bases (with a cycle guard)
+Member = Callable[[Entity, str, set[str]], "Resolved | None"]
+
+JAVA_LANG = frozenset(
+    "Object String StringBuilder StringBuffer CharSequence Integer Long Short Byte Double Float "
+    "Boolean Character Number Math StrictMath System Thread Runnable Iterable Comparable "
+    "AutoCloseable Cloneable Enum Record Void Class ClassLoader Process ProcessBuilder Runtime "
+    "Throwable Exception Error RuntimeException IllegalArgumentException IllegalStateException "
+    "NullPointerException IndexOutOfBoundsException ArrayIndexOutOfBoundsException "
+    "StringIndexOutOfBoundsException ClassCastException ArithmeticException "
+    "UnsupportedOperationException NumberFormatException InterruptedException "
+    "CloneNotSupportedException ReflectiveOperationException ClassNotFoundException "
+    "SecurityException StackOverflowError OutOfMemoryError AssertionError Override Deprecated "
+    "SuppressWarnings FunctionalInterface SafeVarargs".split()
+)
+JAVA_PRIMITIVES = frozenset("int long short byte double float boolean char void var".split())
+
+
+def java_name(g: ProjectGraph, head: str, fi: FileIndex, member: Member) -> Resolved | None:
+    """A name used at the top level of a Java file: a class of the same package, a single-type
+    import, a class of a wildcard-imported project package, ``java.lang``, a primitive, or the
+    one wildcard import from outside the project."""
+    same = g.java_class(fi.package, head)
+    if same is not None:
+        return Resolved("project", same.qualname, same)
+    for imp in fi.imports:
+        if imp.name == head and imp.alias is None:
+            return java_import(g, imp, member)
+    wild_external: list[str] = []
+    for imp in fi.imports:
+        if imp.name == "*":
+            cls = g.java_class(imp.module, head)
+            if cls is not None:
+                return Resolved("project", cls.qualname, cls)
+            if not g.is_java_package(imp.module):
+                wild_external.append(imp.module)
+    if head in JAVA_LANG:
+        return Resolved("builtin", f"java.lang.{head}")
+    if head in JAVA_PRIMITIVES:
+        return Resolved("builtin", head)
+    if len(wild_external) == 1 and head[:1].isupper():
+        return Resolved("external", f"{wild_external[0]}.{head}")
+    return None
+
+def java_import(g: ProjectGraph, imp: Import, member: Member) -> Resolved | None:
+    """What a single-type or static import names (``member`` looks into a project class)."""
+    cls = g.java_class(imp.module, imp.name or "")
+    if cls is not None:
+        return Resolved("project", cls.qualname, cls)
+    # static import or nested class: a.b.C.member
+    pkg, _, owner = imp.module.rpartition(".")
+    outer = g.java_class(pkg, owner)
+    if outer is not None and imp.name:
+        found = member(outer, imp.name, set())
+        if found is not None:
+            return found
+    if g.is_java_package(imp.module) or g.is_java_package(pkg):
+        return None
+    return Resolved("external", f"{imp.module}.{imp.name}")
