@@ -121,12 +121,12 @@ class ImportFollower:
         ent = self.g.entity(f"{module}.__all__")
         if ent is None or ent.kind != "variable":
             return None
+        fi = self.g.file(ent.path)  # read (and recorded, see docfact.deps) even when cached
         hit = self._all_cache.get(module)
         if hit is not None and hit[0] is ent:
             return hit[1]
         names: frozenset[str] | None = None
         value = ent.code.partition("=")[2]
-        fi = self.g.file(ent.path)
         if _LITERAL_NAMES.fullmatch(value) and not (fi is not None and _ALL_GROWN.search(fi.text)):
             names = frozenset(_QUOTED_NAME.findall(value))
         self._all_cache[module] = (ent, names)
