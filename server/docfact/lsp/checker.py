@@ -357,7 +357,7 @@ class Checker:
         """Engine thread, before the folder is indexed: each open document of the folder (but
         ``skip``) judged with only the project modules it imports, as ``docfact check FILE``
         judges it, so the editor shows something while the whole workspace loads."""
-        from docfact.cli.check import _load_imported_modules
+        from docfact.cli.graph_files import load_imported_modules
         from docfact.engine import Engine
 
         out = []
@@ -371,7 +371,7 @@ class Checker:
                 engine = Engine(folder.root, folder.settings)
                 if engine.update_file(st.path, doc.source) is None:
                     continue
-                _load_imported_modules(engine, folder.root, [Path(st.path)], folder.store)
+                load_imported_modules(engine, folder.root, [Path(st.path)], folder.store)
                 result = engine.check_file(st.path)
                 for d in result.docs:  # what only the whole workspace can prove waits for it
                     d.findings = [f for f in d.findings if f.rule not in _NEEDS_WORKSPACE]
