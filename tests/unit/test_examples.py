@@ -612,7 +612,7 @@ def test_hover_counts_the_wrong_example_line(tmp_path: Path) -> None:
 
 
 def test_a_verdict_with_an_example_finding_moves_with_an_edit_above(tmp_path: Path) -> None:
-    from docfact.lsp.checker import relocate
+    from docfact.lsp.doc_cache import relocate
 
     result = check(tmp_path, doc_of("""
         >>> Cart().totl()

@@ -11,7 +11,7 @@ from lsprotocol import types
 from lsprotocol.converters import get_converter
 
 from docfact.lsp import convert
-from docfact.lsp.checker import entity_codes
+from docfact.lsp.doc_cache import entity_codes
 from docfact.lsp.state import DocState
 
 if TYPE_CHECKING:
