@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from docfact.graph.graph import EXTERNAL_PREFIX, ProjectGraph
+from docfact.graph.edges import EXTERNAL_PREFIX
+from docfact.graph.graph import ProjectGraph
 from docfact.index import index_file
 
 GRAPHPROJ = Path(__file__).resolve().parents[1] / "workspaces" / "graphproj"
