@@ -82,7 +82,7 @@ def _typo_of(name: str, candidates: list[str]) -> str | None:
 
 
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    from docfact.judges.c1_name import class_attributes  # here: c1_name imports this module
+    from docfact.judges.name_lookup import class_attributes  # here: name_lookup imports this module
 
     item = seg.field
     if item is None or item.name is None or not _is_param_item(item):

@@ -19,16 +19,18 @@ from docfact.judges.c1_name import (
     _HISTORY,
     _NOT_THE_CODE,
     _TWO_HUMPS,
-    _opaque_owner,
-    _project_head,
-    _proven_missing_member,
-    _resolves,
     _scope_excerpt,
     _unreadable_imports,
-    exists_by_suffix,
-    unlisted_member,
 )
 from docfact.judges.mentions import Mention, find_mentions
+from docfact.judges.name_lookup import (
+    exists_by_suffix,
+    opaque_owner,
+    project_head,
+    proven_missing_member,
+    resolves,
+    unlisted_member,
+)
 from docfact.model import Finding, Segment
 
 _FOR_SUBCLASSES = re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|implement(?:s|ed|ing|ation)?s?)\b", re.I)
@@ -127,7 +129,7 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     if exists_by_suffix(ctx, target):
         return False, None
     mention = Mention(target, 0, len(target), "marked", explicit=True)
-    if _resolves(ctx, mention):
+    if resolves(ctx, mention):
         return False, None
     last = target.rsplit(".", 1)[-1]
     if len(last) < 3:
@@ -135,7 +137,7 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     if "." in target:
         if unlisted_member(ctx, target):
             return False, None
-        head_is_project = _project_head(ctx, target)
+        head_is_project = project_head(ctx, target)
         head = target.split(".")[0]
         if not head_is_project and not ctx.is_known(head):
             # another library's name (numpy.mean) cannot be proven; a class name that exists
@@ -149,9 +151,9 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
                 return False, None
             near = [o for o in owners if o.startswith(head) or osa_distance(head, o, 2) <= 2]
             return True, f"{near[0]}.{last}" if len(near) == 1 else None
-        if head_is_project and _opaque_owner(ctx, target):
+        if head_is_project and opaque_owner(ctx, target):
             return False, None
-        proven = _proven_missing_member(ctx, target, head_is_project)
+        proven = proven_missing_member(ctx, target, head_is_project)
         moved = _real_path(ctx, target)
         if moved is not None:
             return proven, moved

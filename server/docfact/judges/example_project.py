@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.c1_name import class_attributes
+from docfact.judges.name_lookup import class_attributes
 from docfact.model import Entity, FileIndex
 from docfact.positions import LineIndex
 
