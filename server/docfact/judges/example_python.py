@@ -9,15 +9,10 @@ modules of the standard library or installed packages (for imports and their att
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from tree_sitter import Node
 
 from docfact.docs.layout import layout
 from docfact.docs.segments import CodeUnit
-from docfact.graph.externals import MAX_FILE_SIZE
-from docfact.index.workspace import read_bytes
 from docfact.judges.base import JudgeContext
 from docfact.judges.example_project import (
     ALWAYS,
@@ -28,43 +23,18 @@ from docfact.judges.example_project import (
     plain_class,
     returned_class,
     signature_of,
-    submodules,
 )
-from docfact.judges.example_reader import Issue, Reader
-from docfact.model import Entity
+from docfact.judges.example_py_imports import ImportsReader, Value, value_of
+from docfact.judges.example_reader import Issue
 
 
-@dataclass(frozen=True)
-class _Value:
-    """What an example expression is, as far as the project shows: a project module, class,
-    instance of a project class or function, or a module outside the project."""
-
-    kind: str  # "module" | "class" | "instance" | "function" | "external"
-    entity: Entity | None = None
-    name: str = ""  # external: the dotted module name
-
-    @property
-    def key(self) -> tuple[str, str]:
-        return self.kind, self.entity.qualname if self.entity is not None else self.name
-
-
-def _value_of(ent: Entity) -> _Value | None:
-    if ent.kind == "module":
-        return _Value("module", ent)
-    if ent.kind == "class":
-        return _Value("class", ent)
-    if ent.kind in ("function", "method"):
-        return _Value("function", ent)
-    return None
-
-
-class PythonReader(Reader):
+class PythonReader(ImportsReader):
     """Reads the Python examples of one doc and collects what is provably wrong."""
 
     def __init__(self, ctx: JudgeContext) -> None:
         super().__init__(ctx)
         self.scope = ctx.graph.module_entity(ctx.file.path)
-        self.env: dict[str, _Value | None] = {}  # names the examples bound so far
+        self.env: dict[str, Value | None] = {}  # names the examples bound so far
         self.star = False  # an example star-imported: any bare name may come from there
         self.set_attrs: set[tuple[tuple[str, str], str]] = set()  # attributes the examples assign
 
@@ -90,13 +60,6 @@ class PythonReader(Reader):
                 else:
                     self.statement(stmt)
         return self.issues
-
-    def forget(self, node: Node) -> None:
-        """Every identifier of code docfact cannot read may have been rebound there."""
-        if node.type == "identifier":
-            self.env[self.src(node)] = None
-        for child in node.children:
-            self.forget(child)
 
     def statement(self, node: Node) -> None:
         t = node.type
@@ -190,140 +153,6 @@ class PythonReader(Reader):
         else:
             self.forget(left)
 
-    def import_statement(self, node: Node) -> None:
-        for item in node.named_children:
-            name_node = item.child_by_field_name("name") if item.type == "aliased_import" else item
-            if name_node is None or name_node.type != "dotted_name":
-                continue
-            dotted = self.src(name_node)
-            self.check_module(dotted, name_node)
-            if item.type == "aliased_import":
-                alias = item.child_by_field_name("alias")
-                if alias is not None:
-                    self.env[self.src(alias)] = self.module_value(dotted)
-            else:
-                top = dotted.split(".")[0]
-                self.env[top] = self.module_value(top)
-
-    def import_from(self, node: Node) -> None:
-        module_node = node.child_by_field_name("module_name")
-        skip = module_node.start_byte if module_node is not None else -1
-        names = [c for c in node.named_children if c.start_byte != skip
-                 and c.type in ("dotted_name", "aliased_import", "wildcard_import")]
-        if module_node is None or module_node.type != "dotted_name":
-            for c in names:  # a relative import: its module depends on where the example runs
-                self.forget(c)
-            return
-        module = self.src(module_node)
-        known = self.check_module(module, module_node)
-        for item in names:
-            if item.type == "wildcard_import":
-                self.star = True
-                continue
-            name_node = item.child_by_field_name("name") if item.type == "aliased_import" else item
-            if name_node is None:
-                continue
-            alias = item.child_by_field_name("alias") if item.type == "aliased_import" else None
-            name = self.src(name_node)
-            bound = self.src(alias) if alias is not None else name.split(".")[0]
-            self.env[bound] = self.import_name(module, name, name_node) if known else None
-
-    def check_module(self, dotted: str, node: Node) -> bool:
-        """Report ``import a.b.c`` of a module that does not exist; whether it exists."""
-        g = self.graph
-        if g.is_project_name(dotted):
-            if g.is_project_module(dotted):
-                return True
-            parts = dotted.split(".")
-            for i in range(len(parts) - 1, 0, -1):
-                parent = ".".join(parts[:i])
-                if g.is_project_module(parent):
-                    # a module of a package that has no such submodule, nor a name of it
-                    path = g.module_path(parent)
-                    if path is None or not path.endswith(("__init__.py", "__init__.pyi")):
-                        return False
-                    if module_may_bind(self.ctx, parent, parts[i]):
-                        return False
-                    subs = submodules(self.ctx, parent)
-                    self.report("C1.example-import", node,
-                                f"the example imports `{dotted}`, but the project has no module "
-                                f"`{'.'.join(parts[:i + 1])}`", self.suggest(parts[i], subs),
-                                g.module_entity(path), f"package {parent}")
-                    return False
-            return False
-        try:
-            return g.external_exists(dotted) is True
-        except Exception:
-            return False
-
-    def import_name(self, module: str, name: str, node: Node) -> _Value | None:
-        """The value of ``from module import name``; reports a name the module lacks."""
-        g = self.graph
-        if g.is_project_module(module):
-            path = g.module_path(module)
-            if path is None:
-                return None
-            found = g.resolver.member_of_module(module, name, set())
-            if found is not None and found.kind == "project" and found.entity is not None:
-                return _value_of(found.entity)
-            if found is not None and found.kind != "project":
-                return self.module_value(found.qualname) if found.kind == "external" else None
-            if module_may_bind(self.ctx, module, name):
-                return None
-            ent = g.module_entity(path)
-            self.report("C1.example-import", node,
-                        f"the example imports `{name}` from `{module}`, which does not define it",
-                        self.suggest(name, module_names(self.ctx, module)), ent, f"module {module}")
-            return None
-        self.check_external(module, name, node, "imports", f"from `{module}`")
-        return self.module_value(f"{module}.{name}")
-
-    def check_external(self, module: str, name: str, node: Node, verb: str, where: str) -> None:
-        """Report ``name`` of a standard-library or installed module that its source does not
-        define (nor mention: ``globals().update(...)`` binds names no parse sees) when it is a
-        near miss of a name it does define. A name without one may be of another version of the
-        module (``itertools.batched`` is new in 3.12), and the installed copy of a package that
-        is checked in part (``docfact check django/contrib``) is not the one the docs describe."""
-        g = self.graph
-        if f"/{module.split('.')[0]}/" in self.ctx.file.path.replace("\\", "/"):
-            return
-        try:
-            if g.external_exists(module) is not True or g.external_exists(f"{module}.{name}") is not False:
-                return
-            doc = g.describe_external(module)
-        except Exception:
-            return
-        if doc is None or doc.kind != "module" or not doc.path or name.startswith("__"):
-            return
-        source = self.ctx.run_cache.get(("example-module-source", doc.path))
-        if source is None:
-            data, _ = read_bytes(doc.path, MAX_FILE_SIZE)  # a regular file only, size-checked
-            if data is None:
-                return
-            source = data.decode("utf-8", "replace")
-            self.ctx.run_cache[("example-module-source", doc.path)] = source
-        if re.search(rf"\b{re.escape(name)}\b", source):
-            return
-        defined = set(re.findall(r"^(?:async[ \t]+def|def|class)[ \t]+(\w+)|^(\w+)[ \t]*[:=]", source, re.M))
-        suggestion = self.suggest(name, {n for pair in defined for n in pair if n})
-        if suggestion is not None:
-            self.report("C1.example-import" if verb == "imports" else "C1.example-attribute", node,
-                        f"the example {verb} `{name}` {where}, which does not define it", suggestion,
-                        None, f"{doc.path}")
-
-    def module_value(self, dotted: str) -> _Value | None:
-        g = self.graph
-        if g.is_project_module(dotted):
-            ent = g.entity(dotted)
-            return _Value("module", ent) if ent is not None else None
-        if g.is_project_name(dotted):
-            return None
-        try:
-            doc = g.describe_external(dotted)
-        except Exception:
-            return None
-        return _Value("external", name=dotted) if doc is not None and doc.kind == "module" else None
-
     def visit(self, node: Node, shadow: frozenset[str]) -> None:
         """Check every attribute and call inside ``node``."""
         t = node.type
@@ -365,7 +194,7 @@ class PythonReader(Reader):
             stack.extend(n.named_children)
         return frozenset(out)
 
-    def evaluate(self, node: Node, shadow: frozenset[str]) -> _Value | None:
+    def evaluate(self, node: Node, shadow: frozenset[str]) -> Value | None:
         """The value of an expression, checking the attributes and calls on the way."""
         t = node.type
         if t == "identifier":
@@ -393,15 +222,15 @@ class PythonReader(Reader):
                 if callee is not None and args.type == "argument_list":
                     self.keywords(callee, args)
             if callee is not None and callee.kind == "class" and plain_class(self.ctx, callee.entity):
-                return _Value("instance", callee.entity)
+                return Value("instance", callee.entity)
             if callee is not None and callee.kind == "function" and callee.entity is not None:
                 made = returned_class(self.ctx, callee.entity)
-                return _Value("instance", made) if made is not None and plain_class(self.ctx, made) else None
+                return Value("instance", made) if made is not None and plain_class(self.ctx, made) else None
             return None
         self.visit(node, shadow)
         return None
 
-    def in_module_scope(self, name: str) -> _Value | None:
+    def in_module_scope(self, name: str) -> Value | None:
         """A name the examples never bound, as the documented module sees it (doctest runs
         examples in the module's namespace)."""
         if self.scope is None:
@@ -412,9 +241,9 @@ class PythonReader(Reader):
             return None
         if found is None or found.kind != "project" or found.entity is None or found.rest:
             return None
-        return _value_of(found.entity)
+        return value_of(found.entity)
 
-    def attribute(self, owner: _Value, attr: Node) -> _Value | None:
+    def attribute(self, owner: Value, attr: Node) -> Value | None:
         name = self.src(attr)
         if (owner.key, name) in self.set_attrs or name.startswith("__"):
             return None
@@ -427,7 +256,7 @@ class PythonReader(Reader):
         if owner.kind == "module":
             found = self.graph.resolver.member_of_module(ent.qualname, name, set())
             if found is not None and found.kind == "project" and found.entity is not None:
-                return _value_of(found.entity)
+                return value_of(found.entity)
             if found is not None and found.kind == "external":
                 return self.module_value(found.qualname)
             if found is not None and found.kind != "project":
@@ -454,12 +283,12 @@ class PythonReader(Reader):
         if found_member is None:
             return None
         if found_member.kind == "class":
-            return _Value("class", found_member)
+            return Value("class", found_member)
         if found_member.kind in ("function", "method"):
-            return _Value("function", found_member)
+            return Value("function", found_member)
         return None
 
-    def keywords(self, callee: _Value, args: Node) -> None:
+    def keywords(self, callee: Value, args: Node) -> None:
         if callee.entity is None or callee.kind not in ("function", "class"):
             return
         target, what = signature_of(self.ctx, callee.entity)
