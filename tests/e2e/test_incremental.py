@@ -198,20 +198,31 @@ def test_only_the_docs_that_read_what_changed_are_judged_again(tmp_path: Path) -
     assert kept > 0 and judged < 30, warm.stderr
 
 
-def test_a_changed_tsconfig_is_an_edit_of_the_files_it_maps(tmp_path: Path) -> None:
-    ws = tmp_path / "app"
-    files = {
-        "tsconfig.json": '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/a/*"] } } }\n',
-        "src/a/util.ts": ("/** Checks a count. */\nexport function helper(x: number): number {\n"
-                          "  if (x < 0) {\n    throw new RangeError(\"negative\");\n  }\n  return x;\n}\n"),
-        "src/b/util.ts": "/** Checks a count. */\nexport function helper(x: number): number {\n  return x;\n}\n",
-        "src/main.ts": ('import { helper } from "@app/util";\n\n/**\n * Doubles a count.\n'
-                        " * @throws {RangeError} when x is negative.\n */\n"
-                        "export function run(x: number): number {\n  return helper(x) * 2;\n}\n"),
-    }
+# a helper that throws, one that does not, and a doc that promises the throw of whichever its
+# import names
+_THROWS = ("/** Checks a count. */\nexport function helper(x: number): number {\n"
+           "  if (x < 0) {\n    throw new RangeError(\"negative\");\n  }\n  return x;\n}\n")
+_QUIET = "/** Checks a count. */\nexport function helper(x: number): number {\n  return x;\n}\n"
+
+
+def _user(specifier: str) -> str:
+    return (f'import {{ helper }} from "{specifier}";\n\n/**\n * Doubles a count.\n'
+            " * @throws {RangeError} when x is negative.\n */\n"
+            "export function run(x: number): number {\n  return helper(x) * 2;\n}\n")
+
+
+def _write(ws: Path, files: dict[str, str]) -> None:
     for rel, text in files.items():
         (ws / rel).parent.mkdir(parents=True, exist_ok=True)
         (ws / rel).write_text(text)
+
+
+def test_a_changed_tsconfig_is_an_edit_of_the_files_it_maps(tmp_path: Path) -> None:
+    ws = tmp_path / "app"
+    _write(ws, {
+        "tsconfig.json": '{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/a/*"] } } }\n',
+        "src/a/util.ts": _THROWS, "src/b/util.ts": _QUIET, "src/main.ts": _user("@app/util"),
+    })
     cache = tmp_path / "cache"
     assert json.loads(docfact(ws, cache=cache).stdout)["findings"] == []
     config = ws / "tsconfig.json"
@@ -225,26 +236,17 @@ def test_a_changed_tsconfig_is_an_edit_of_the_files_it_maps(tmp_path: Path) -> N
 
 def test_a_renamed_workspace_package_is_an_edit_of_the_files_that_import_it(tmp_path: Path) -> None:
     ws = tmp_path / "mono"
-    throwing = ("/** Checks a count. */\nexport function helper(x: number): number {\n"
-                "  if (x < 0) {\n    throw new RangeError(\"negative\");\n  }\n  return x;\n}\n")
-    files = {
+    _write(ws, {
         "package.json": '{"name": "mono", "private": true}\n',
-        "packages/a/package.json": '{"name": "@acme/utils"}\n',
-        "packages/a/src/index.ts": throwing,
-        "packages/b/package.json": '{"name": "@acme/other"}\n',
-        "packages/b/src/index.ts": "/** Checks a count. */\nexport function helper(x: number): number {\n  return x;\n}\n",
-        "app/main.ts": ('import { helper } from "@acme/utils";\n\n/**\n * Doubles a count.\n'
-                        " * @throws {RangeError} when x is negative.\n */\n"
-                        "export function run(x: number): number {\n  return helper(x) * 2;\n}\n"),
-    }
-    for rel, text in files.items():
-        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
-        (ws / rel).write_text(text)
+        "packages/a/package.json": '{"name": "@acme/utils"}\n', "packages/a/src/index.ts": _THROWS,
+        "packages/b/package.json": '{"name": "@acme/other"}\n', "packages/b/src/index.ts": _QUIET,
+        "app/main.ts": _user("@acme/utils"),
+    })
     cache = tmp_path / "cache"
     assert json.loads(docfact(ws, cache=cache).stdout)["findings"] == []
     # the two packages swap names: "@acme/utils" is now packages/b, whose helper throws nothing
-    (ws / "packages/a/package.json").write_text('{"name": "@acme/other"}\n')
-    (ws / "packages/b/package.json").write_text('{"name": "@acme/utils"}\n')
+    _write(ws, {"packages/a/package.json": '{"name": "@acme/other"}\n',
+                "packages/b/package.json": '{"name": "@acme/utils"}\n'})
     warm = docfact(ws, cache=cache)
     assert _normal(warm.stdout) == _normal(docfact(ws).stdout)
     assert [(f["path"], f["rule"]) for f in json.loads(warm.stdout)["findings"]] == [
