@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -64,14 +65,20 @@ def doc_edit(rep: int) -> str:
     return DOC_OLD + f" The benchmark added this sentence ({rep})."
 
 
+_WORK = re.compile(r"(\d+) files kept whole; (\d+) files judged: (\d+) docs judged, (\d+) doc verdicts kept")
+last_work = [""]  # what the last cached run judged, as -v reports it
+
+
 def check(cwd: Path, cache: Path | None) -> tuple[float, str]:
     cmd = [sys.executable, "-m", "docfact", "check", "django", "--format", "json", "--fail-on", "never",
-           "--no-progress", *(["--cache-dir", str(cache)] if cache is not None else ["--no-cache"])]
+           "--no-progress", *(["--cache-dir", str(cache), "-v"] if cache is not None else ["--no-cache"])]
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False, timeout=900)
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
         raise SystemExit(f"docfact check failed: {proc.stderr[-2000:]}")
+    m = _WORK.search(proc.stderr)
+    last_work[0] = f"{m[2]} files, {m[3]} docs judged; {m[4]} doc verdicts kept" if m else "nothing judged"
     return wall, proc.stdout
 
 
@@ -84,22 +91,24 @@ def replace(path: Path, old: str, new: str) -> None:
 def cli(work: Path, reps: int) -> list[str]:
     cache = work.parent / "cli-cache"
     target = work / EDIT_FILE
-    rows: list[tuple[str, float, bool]] = []
+    rows: list[tuple[str, float, bool, str]] = []
     colds, nocache, unchanged = [], [], []
     for _ in range(reps):
         shutil.rmtree(cache, ignore_errors=True)
         t, out_cold = check(work, cache)
         colds.append(t)
+        cold_work = last_work[0]
         t, out_ref = check(work, None)
         nocache.append(t)
         assert json.loads(out_cold) == json.loads(out_ref)
         t, out = check(work, cache)
         unchanged.append(t)
         same_unchanged = json.loads(out) == json.loads(out_ref)
+        unchanged_work = last_work[0]
     cold, ref = statistics.median(colds), statistics.median(nocache)
-    rows.append(("cold, empty store", cold, True))
-    rows.append(("cold, --no-cache", ref, True))
-    rows.append(("unchanged re-run", statistics.median(unchanged), same_unchanged))
+    rows.append(("cold, empty store", cold, True, cold_work))
+    rows.append(("cold, --no-cache", ref, True, ""))
+    rows.append(("unchanged re-run", statistics.median(unchanged), same_unchanged, unchanged_work))
     for label, old, edit in (("one file edited: a statement in `Model.save`", BODY_OLD, body_edit),
                              ("one file edited: a sentence in `Model.save`'s docstring", DOC_OLD, doc_edit)):
         times, same = [], True
@@ -108,17 +117,18 @@ def cli(work: Path, reps: int) -> list[str]:
             replace(target, old, new)
             t, out = check(work, cache)
             times.append(t)
+            work_done = last_work[0]
             _, out_ref = check(work, None)
             same = same and json.loads(out) == json.loads(out_ref)
             replace(target, new, old)
             check(work, cache)  # back to the stored state for the next repetition
-        rows.append((label, statistics.median(times), same))
+        rows.append((label, statistics.median(times), same, work_done))
     lines = [
-        "| CLI run (`docfact check django/`) | wall, median | / cold (empty store) | / cold (--no-cache) | findings = cold |",
-        "|---|---:|---:|---:|---|",
+        "| CLI run (`docfact check django/`) | wall, median | / cold (empty store) | / cold (--no-cache) | findings = cold | judged (last run, `-v`) |",
+        "|---|---:|---:|---:|---|---|",
     ]
-    for label, t, same in rows:
-        lines.append(f"| {label} | {t:.2f} s | {t / cold:.2f} | {t / ref:.2f} | {'yes' if same else '**no**'} |")
+    for label, t, same, work_done in rows:
+        lines.append(f"| {label} | {t:.2f} s | {t / cold:.2f} | {t / ref:.2f} | {'yes' if same else '**no**'} | {work_done} |")
     return lines
 
 
