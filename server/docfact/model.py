@@ -197,6 +197,9 @@ class FileIndex:
     # TypeScript/JavaScript: a digest of the workspace's packages when resolving the file's import
     # specifiers looked among them ("" when it did not; see ts_modules.packages_read)
     packages: str = ""
+    # Python: fields for ``self.x = ...`` in methods (graph.names.instance_fields; computed once,
+    # kept with the index in the store)
+    instance_fields: list[Entity] | None = field(default=None, repr=False, compare=False)
     _by_name: tuple[int, dict[str, Entity]] | None = field(default=None, repr=False, compare=False)
     words: set[str] | None = field(default=None, repr=False, compare=False)  # engine.file_words
     _by_doc: dict[int, Entity] | None = field(default=None, repr=False, compare=False)

@@ -19,6 +19,7 @@ from docfact.deps import (
     still_valid,
 )
 from docfact.engine import Engine
+from docfact.graph.names import instance_fields
 from docfact.model import FileIndex, FileResult
 
 Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
@@ -135,6 +136,8 @@ def _index_one(job: tuple[str, str, str]) -> FileIndex | str:
         return f"{path}: cannot index: {exc}"
     for e in index.entities:  # here, in parallel, rather than when the parent saves the index
         entity_digest(e)
+    if index.language == "python":
+        instance_fields(index)  # likewise, rather than when the parent adds it to the graph
     return index
 
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from docfact.graph.digraph import MultiDiGraph
 from docfact.graph.edges import EDGE_KINDS, Edges
 from docfact.graph.externals import ExternalDoc
-from docfact.graph.names import _in_code_order, _instance_fields, _module_entity, _prefixes
+from docfact.graph.names import _in_code_order, _module_entity, _prefixes, instance_fields
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver
 from docfact.graph.ts_externals import ExternalsWithTs
 from docfact.model import Entity, FileIndex, Import
@@ -251,7 +251,7 @@ class ProjectGraph(Edges):
         if not any(e.kind == "module" for e in entities):
             entities = [_module_entity(fi), *entities]
         if fi.language == "python":
-            entities = [*entities, *_instance_fields(entities)]
+            entities = [*entities, *instance_fields(fi)]
         for e in entities:
             if e.local_name in local:
                 continue  # overload variants and setters come after the definition

@@ -93,6 +93,14 @@ def _find_word(code: str, name: str) -> int:
 _SELF_ASSIGN = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*=(?!=)", re.M)
 
 
+def instance_fields(fi: FileIndex) -> list[Entity]:
+    """The fields of ``self.x = ...`` assignments of a Python file (see :func:`_instance_fields`),
+    computed once per index and kept on it."""
+    if fi.instance_fields is None:
+        fi.instance_fields = _instance_fields(fi.entities)
+    return fi.instance_fields
+
+
 def _instance_fields(entities: list[Entity]) -> list[Entity]:
     """Fields for ``self.x = ...`` assignments in methods that the class does not declare, so
     ``self.items`` resolves and renders like a declared field (first assignment wins)."""
