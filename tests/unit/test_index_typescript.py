@@ -118,6 +118,37 @@ def test_tsconfig_paths_and_base_url(tmp_path: Path) -> None:
     assert resolve_specifier("react", "src.b", str(b)) == "react"
 
 
+def test_tsconfig_extends_a_base_config(tmp_path: Path) -> None:
+    # the monorepo pattern: the mapping lives in a shared base config, in a folder of its own
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "tsconfig.base.json").write_text(
+        '{"compilerOptions": {"baseUrl": "..", "paths": {"@lib/*": ["src/lib/*"]}}}')
+    (tmp_path / "tsconfig.json").write_text('{"extends": "./config/tsconfig.base", "compilerOptions": {"strict": true}}')
+    b = str(tmp_path / "src" / "b.ts")
+    assert resolve_specifier("@lib/prices", "src.b", b) == "src.lib.prices"  # baseUrl relative to the base
+    # a package's config (node_modules), and a cycle, are followed without harm
+    pkg = tmp_path / "node_modules" / "@acme" / "tsconfig"
+    pkg.mkdir(parents=True)
+    (pkg / "tsconfig.json").write_text('{"extends": "../../../tsconfig.json", "compilerOptions": {"paths": {"@x/*": ["x/*"]}}}')
+    (tmp_path / "tsconfig.json").write_text('{"extends": ["./config/tsconfig.base.json", "@acme/tsconfig"]}')
+    # the later base's paths replace the earlier's; baseUrl still comes from the first
+    assert resolve_specifier("@x/y", "src.b", b) == "x.y"
+    assert resolve_specifier("@lib/prices", "src.b", b) == "@lib.prices"  # no longer mapped: a package
+
+
+def test_a_config_change_changes_the_stamp_of_the_files_it_maps(tmp_path: Path) -> None:
+    from docfact.index.ts_modules import stamp_under
+
+    base = tmp_path / "tsconfig.base.json"
+    base.write_text('{"compilerOptions": {"paths": {"@a/*": ["a/*"]}}}')
+    (tmp_path / "tsconfig.json").write_text('{"extends": "./tsconfig.base.json"}')
+    b = str(tmp_path / "src" / "b.ts")
+    before = stamp_under(b, str(tmp_path))
+    assert before and stamp_under(b, str(tmp_path)) == before
+    base.write_text('{"compilerOptions": {"paths": {"@a/*": ["b/*"]}}}')
+    assert stamp_under(b, str(tmp_path)) != before
+
+
 def test_functions_params_and_flags() -> None:
     fi = _index("/ws/src/a.ts", TS)
     assert fi.language == "typescript" and fi.module == "src.a" and not fi.syntax_error_lines

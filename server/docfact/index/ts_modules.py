@@ -105,19 +105,23 @@ def resolution_stamp(path: str, module: str) -> str:
 
 
 def stamp_under(path: str, root: str) -> str:
-    """A digest of the nearest ``tsconfig.json``/``jsconfig.json`` of file ``path`` in the
-    workspace ``root`` (its place and text): a stored index of the file holds for the same text
-    only while this is the same. The workspace's packages are not in it: reading them walks the
-    whole workspace, and few files need them (see :func:`packages_read`)."""
+    """A digest of the ``tsconfig.json``/``jsconfig.json`` that maps the specifiers of file
+    ``path`` in the workspace ``root`` (the nearest one and those it ``extends``: their places
+    and texts): a stored index of the file holds for the same text only while this is the same.
+    The workspace's packages are not in it: reading them walks the whole workspace, and few
+    files need them (see :func:`packages_read`)."""
     cfg = _nearest_config(path, root)
     if cfg is None:
         return ""
-    try:
-        with open(cfg, "rb") as fh:
-            data = fh.read(1_000_000)
-    except OSError:
-        data = b"?"
-    return hashlib.blake2b(cfg.encode("utf-8", "surrogatepass") + b"\0" + data, digest_size=12).hexdigest()
+    h = hashlib.blake2b(digest_size=12)
+    for c in _chain(cfg, root):
+        try:
+            with open(c, "rb") as fh:
+                data = fh.read(1_000_000)
+        except OSError:
+            data = b"?"
+        h.update(c.encode("utf-8", "surrogatepass") + b"\0" + data + b"\0")
+    return h.hexdigest()
 
 
 def packages_read(extract: Callable[[], T], module: str, path: str) -> tuple[T, str]:
@@ -182,11 +186,12 @@ def _nearest_config(path: str, root: str) -> str | None:
 
 
 def _map(spec: str, cfg: str, root: str) -> str | None:
+    chain = _chain(cfg, root)
     try:
-        mtime = os.stat(cfg).st_mtime_ns
+        times = tuple(os.stat(c).st_mtime_ns for c in chain)
     except OSError:
         return None
-    base, paths = _compiler_options(cfg, mtime)
+    base, paths = _compiler_options(tuple(chain), times)
     if base is None:
         return None
     for pattern, targets in paths:
@@ -271,29 +276,78 @@ def _from_root(target: str, root: str) -> str | None:
     return module_of_parts(list(PurePosixPath(rel.replace(os.sep, "/")).parts))
 
 
-@lru_cache(maxsize=64)
-def _compiler_options(cfg: str, mtime: int) -> tuple[str | None, tuple[tuple[str, tuple[str, ...]], ...]]:
-    """``(baseUrl as an absolute folder, paths)`` of a config file; ``(None, ())`` when it sets
-    neither or cannot be read. ``mtime`` keys the cache."""
+_MAX_EXTENDS = 8  # configs followed through "extends" (a cycle or a long chain stops there)
+
+
+def _chain(cfg: str, root: str) -> list[str]:
+    """The config and those it ``extends`` (a relative path, or a package in the root's
+    ``node_modules``; a list extends them in order), in the order their options apply: the
+    furthest base first, ``cfg`` last."""
+    out: list[str] = []
+
+    def visit(c: str, depth: int) -> None:
+        if c in out or depth > _MAX_EXTENDS:
+            return
+        data = _read_config(c)
+        bases = data.get("extends") if isinstance(data, dict) else None
+        for base in [bases] if isinstance(bases, str) else bases if isinstance(bases, list) else []:
+            found = _extended(base, c, root) if isinstance(base, str) else None
+            if found is not None:
+                visit(found, depth + 1)
+        if c not in out:
+            out.append(c)
+
+    visit(cfg, 0)
+    return out
+
+
+def _extended(spec: str, cfg: str, root: str) -> str | None:
+    """The file an ``extends`` value names, or None when there is none to read."""
+    if spec.startswith(".") or os.path.isabs(spec):
+        found = os.path.normpath(os.path.join(os.path.dirname(cfg), spec))
+    else:
+        found = os.path.join(root, "node_modules", *spec.split("/"))
+        if os.path.isdir(found):
+            found = os.path.join(found, "tsconfig.json")
+    if not os.path.isfile(found) and not found.endswith(".json"):
+        found += ".json"
+    return found if os.path.isfile(found) else None
+
+
+def _read_config(cfg: str) -> object:
+    """A config file as JSON (comments and trailing commas allowed); None when unreadable."""
     try:
         with open(cfg, encoding="utf-8") as fh:
             raw = fh.read(1_000_000)
         text = _COMMENTS.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", raw)
-        data = json.loads(_TRAILING_COMMA.sub(r"\1", text))
+        return json.loads(_TRAILING_COMMA.sub(r"\1", text))
     except (OSError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=64)
+def _compiler_options(chain: tuple[str, ...], mtimes: tuple[int, ...]
+                      ) -> tuple[str | None, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """``(the folder specifiers are resolved from, paths)`` of a config and those it extends
+    (``chain``, see :func:`_chain`): a later config's ``baseUrl`` and ``paths`` replace an
+    earlier one's; ``baseUrl`` is relative to the config that sets it, and ``paths`` without a
+    ``baseUrl`` to the config that sets them. ``(None, ())`` when none sets either. ``mtimes``
+    keys the cache."""
+    base: str | None = None
+    pairs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    paths_folder: str | None = None
+    for cfg in chain:
+        data = _read_config(cfg)
+        opts = data.get("compilerOptions") if isinstance(data, dict) else None
+        if not isinstance(opts, dict):
+            continue
+        folder = os.path.dirname(cfg)
+        if isinstance(opts.get("baseUrl"), str):
+            base = os.path.normpath(os.path.join(folder, opts["baseUrl"]))
+        if isinstance(opts.get("paths"), dict):
+            paths_folder = folder
+            pairs = tuple((k, tuple(x for x in v if isinstance(x, str)))
+                          for k, v in opts["paths"].items() if isinstance(k, str) and isinstance(v, list))
+    if base is None and paths_folder is None:
         return None, ()
-    opts = data.get("compilerOptions") if isinstance(data, dict) else None
-    if not isinstance(opts, dict):
-        return None, ()
-    base_url = opts.get("baseUrl")
-    paths = opts.get("paths")
-    if not isinstance(base_url, str) and not isinstance(paths, dict):
-        return None, ()
-    folder = os.path.dirname(cfg)
-    base = os.path.normpath(os.path.join(folder, base_url if isinstance(base_url, str) else "."))
-    pairs: list[tuple[str, tuple[str, ...]]] = []
-    if isinstance(paths, dict):
-        for k, v in paths.items():
-            if isinstance(k, str) and isinstance(v, list):
-                pairs.append((k, tuple(x for x in v if isinstance(x, str))))
-    return base, tuple(pairs)
+    return base if base is not None else paths_folder, pairs
