@@ -39,7 +39,7 @@ from docfact.model import FileIndex
 log = logging.getLogger(__name__)
 
 FILENAME = "store-v1.sqlite3"
-DEFAULT_LIMIT = 512 * 2**20  # bytes of row data; the least recently used rows go first
+DEFAULT_LIMIT = 512 * 2**20  # bytes of database pages in use; the least recently used rows go first
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS indexes (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
@@ -294,19 +294,31 @@ class Store:
         except sqlite3.DatabaseError:
             return 0
 
+    def _pages_in_use(self) -> int:
+        """Bytes of the database's pages in use: at least the row data, read in constant time
+        (:meth:`size` reads every row's length)."""
+        if self._db is None:
+            return 0
+        try:
+            pages = self._db.execute("PRAGMA page_count").fetchone()[0] - self._db.execute("PRAGMA freelist_count").fetchone()[0]
+            return int(pages * self._db.execute("PRAGMA page_size").fetchone()[0])
+        except sqlite3.DatabaseError:
+            return 0
+
     def _evict(self) -> None:
-        """Drop the least recently used rows until the data fits in 80% of the limit."""
-        total = self.size()
+        """Drop the least recently used rows until the pages in use (the row data and SQLite's
+        overhead) fit in 80% of the limit; rows are listed only when the limit is exceeded."""
+        total = self._pages_in_use()
         if total <= self.limit or self._db is None:
             return
         target = int(self.limit * 0.8)
         rows = []
-        for t in _TABLES:
-            rows += [(used, t, key, n) for key, used, n in
-                     self._db.execute(f"SELECT key, used, length(data) FROM {t}")]
+        for t in _TABLES:  # least recently used first; of one second, the earliest written first
+            rows += [(used, rowid, t, key, n) for key, used, n, rowid in
+                     self._db.execute(f"SELECT key, used, length(data), rowid FROM {t}")]
         rows.sort()
         drop: dict[str, list[str]] = {t: [] for t in _TABLES}
-        for _used, t, key, n in rows:
+        for _used, _rowid, t, key, n in rows:
             if total <= target:
                 break
             drop[t].append(key)
