@@ -17,6 +17,7 @@ import ast
 import re
 import textwrap
 from collections.abc import Iterator
+from functools import lru_cache
 
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.types import split_union
@@ -44,7 +45,8 @@ _TEST_CALLS = frozenset({"isinstance", "hasattr", "getattr", "isscalar", "is_sca
 _CONVERTING = re.compile(r"array|convert|coerce|vectori|jit|cast|ensure|dispatch|wraps|validate", re.I)
 
 
-def _members(doc_type: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _members(doc_type: str) -> tuple[str, ...]:
     """The documented type's alternatives as lower-case words (``None`` and ``optional`` dropped);
     empty when an alternative is more than one word (``list of int`` is kept as ``list``)."""
     out = []
@@ -60,12 +62,12 @@ def _members(doc_type: str) -> list[str]:
             continue
         m = _WORD.match(part)
         if m is None:
-            return []
+            return ()
         word = m.group(1)
         if word in ("none", "nonetype"):
             continue
         out.append(word)
-    return out
+    return tuple(out)
 
 
 def _parse(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -88,16 +90,34 @@ def _names_it(node: ast.AST, name: str) -> bool:
 
 def _first_rebinding(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> int:
     """The first line (of the parsed text) where the body binds ``name`` again, or a huge number."""
-    lines = [10**9]
+    return _rebindings(fn).get(name, 10**9)
+
+
+_REBOUND: dict[int, tuple[ast.AST, dict[str, int]]] = {}
+
+
+def _rebindings(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+    """Name -> the first line the body binds it (assignment, ``del``, ``global``, a nested
+    def's parameter), in one walk per function (the last function asked is remembered)."""
+    got = _REBOUND.get(0)
+    if got is not None and got[0] is fn:
+        return got[1]
+    lines: dict[str, int] = {}
     own = {id(a) for a in ast.walk(fn.args)}
+
+    def bound(name: str, line: int) -> None:
+        lines[name] = min(line, lines.get(name, line))
+
     for n in ast.walk(fn):
-        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del)):
-            lines.append(n.lineno)
-        elif isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
-            lines.append(n.lineno)
-        elif isinstance(n, ast.arg) and n.arg == name and id(n) not in own:  # a nested def's parameter
-            lines.append(n.lineno)
-    return min(lines)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            bound(n.id, n.lineno)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            for name in n.names:
+                bound(name, n.lineno)
+        elif isinstance(n, ast.arg) and id(n) not in own:
+            bound(n.arg, n.lineno)
+    _REBOUND[0] = (fn, lines)
+    return lines
 
 
 def _body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
@@ -142,7 +162,7 @@ def _tested_before(fn: ast.AST, name: str, line: int) -> bool:
 
 
 def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
-                       members: list[str]) -> tuple[int, str, str] | None:
+                       members: tuple[str, ...]) -> tuple[int, str, str] | None:
     """(line, what the code does, which documented type cannot do it) for the first use of the
     argument as passed that a documented alternative cannot support; None when there is none."""
     passes = [(w, _PASSES[w]) for w in members if w in _PASSES]
@@ -178,6 +198,25 @@ def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
     return None
 
 
+_ATTR_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(" + "|".join(sorted(_ARRAY_ATTRS)) + r")\b")
+_INDEX_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[")
+_UNPACK_USE = re.compile(r"\*\*\s*([A-Za-z_]\w*)\b")
+
+
+def _may_use(ctx: JudgeContext, e: Entity, name: str, members: tuple[str, ...]) -> bool:
+    """Whether the source text has a use the rule could report: a cheap test before parsing
+    (the names read with an array attribute, indexed or unpacked, once per function)."""
+    key = ("param-use-text", e.local_name)
+    if key not in ctx.memo:
+        ctx.memo[key] = ({m.group(1) for m in _ATTR_USE.finditer(e.code)},
+                         {m.group(1) for m in _INDEX_USE.finditer(e.code)},
+                         {m.group(1) for m in _UNPACK_USE.finditer(e.code)})
+    attrs, indexed, unpacked = ctx.memo[key]
+    if any(w in _PASSES for w in members) and (name in attrs or name in indexed):
+        return True
+    return any(w in _NOT_A_MAPPING for w in members) and name in unpacked
+
+
 def _target(ctx: JudgeContext) -> Entity | None:
     e = ctx.entity
     if e is None or not ctx.is_python:
@@ -201,7 +240,7 @@ def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if any(_CONVERTING.search(d) for d in e.decorators):
         return
     members = _members(item.type)
-    if not members:
+    if not members or not _may_use(ctx, e, name, members):
         return
     fn = _parse(ctx, e)
     if fn is None:
@@ -286,7 +325,7 @@ def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]
         return  # named items describe the elements of a returned tuple
     documented = {s.field.name.strip(): s.field.type for s in ctx.segments
                   if s.field is not None and s.field.section == "param" and s.field.name and s.field.type}
-    arrays = {n for n, t in documented.items() if _members(t) == ["ndarray"]
+    arrays = {n for n, t in documented.items() if _members(t) == ("ndarray",)
               and any(p.name == n and not p.annotation for p in e.params)}
     if not arrays:
         return
