@@ -223,6 +223,32 @@ FIRES = [
             """Replace. When `pat` is a string and `regex` is True (the default), it is compiled."""
         ''', "`regex` is True, but the signature says `False`", "`regex` is False (the default)",
         id="named-parameter-is-value-the-default"),
+    pytest.param('''
+        def fit_regularized(x, size_trim_tol=1e-4):
+            """Fit.
+
+            Parameters
+            ----------
+            size_trim_tol : float or 'auto' (default = 'auto')
+                Tolerance.
+            """
+        ''', "documented default of `size_trim_tol` is 'auto', but the signature says `1e-4`",
+        "(default = 1e-4)", id="quoted-word-for-a-number"),
+    pytest.param('''
+        def cov(results, use_correction=0):
+            """Covariance.
+
+            Parameters
+            ----------
+            use_correction : 'cluster' or 'hac' or False
+                If False, no correction is used.
+                If 'hac' (default), the time-series correction is used.
+            """
+            if use_correction:
+                return 1
+            return 0
+        ''', "documented default of `use_correction` is 'hac', but the signature says `0`",
+        "If 0 (default)", id="quoted-option-marked-default-for-a-number"),
 ]
 
 
@@ -240,6 +266,22 @@ def test_a_wrong_default_is_reported_with_a_fix(tmp_path: Path, source: str, mes
 
 
 QUIET = [
+    pytest.param('''
+        def fit(x, n=3, rate=0.5, flag=True, name=None):
+            """Fit.
+
+            Parameters
+            ----------
+            n : int, default '3'
+                Count, a number in quotes.
+            rate : float, default "0.5"
+                Rate.
+            flag : bool, default 'yes'
+                A boolean spelled as a word.
+            name : str, default 'x'
+                None in the code, replaced in the body.
+            """
+        ''', id="quoted-number-bool-word-and-None-default"),
     pytest.param('''
         def fit(x, tol=1e-3, n=1000, alpha=0.5, step=1_000):
             """Fit.

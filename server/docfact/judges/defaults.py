@@ -349,10 +349,21 @@ def _same(doc: object, code: object) -> bool | None:
         # 'true' for True, "3" for 3, 'none' for None: the same value in another spelling
         if str(doc).lower() == str(code).lower():
             return True
+        if isinstance(doc, str) and isinstance(code, (int, float)) and not isinstance(code, bool):
+            # a quoted word for a number ("'hac' (default)" for ``use_correction=0``): never the
+            # same value, unless the quotes hold that number ("'3'" for 3)
+            return _as_number(doc) == code if _as_number(doc) is not None else False
         return False if doc is None else None  # "default: None" for ``weight="weight"``
     if isinstance(doc, bool) != isinstance(code, bool):
         return None  # 0 for False: a loose way to write it
     return doc == code
+
+
+def _as_number(text: str) -> float | None:
+    try:
+        return float(text.replace("_", "").strip())
+    except ValueError:
+        return None
 
 
 def _loose(s: object) -> str:

@@ -9,6 +9,7 @@ from functools import lru_cache
 from docfact.judges import (
     c1_name,
     c1_references,
+    c2_param_use,
     c2_type,
     c3_functionality,
     c3_returns,
@@ -27,6 +28,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *c1_references.RULES,  # before C1.unknown-name: a reference's message names its target
     *c1_name.RULES,
     *c2_type.RULES,
+    *c2_param_use.RULES,
     *c3_functionality.RULES,
     *c3_returns.RULES,
     *c4_irrelevant.RULES,

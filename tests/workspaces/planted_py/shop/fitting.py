@@ -48,3 +48,22 @@ class PriceModel:
         """
         total = self.price * n
         return total
+
+
+def spread(totals, weights):
+    """Weighted squared deviations of the totals.
+
+    Parameters
+    ----------
+    totals : array_like
+        The past totals.
+    weights : ndarray
+        One weight per total.
+
+    Returns
+    -------
+    float
+        The weighted squared deviations.
+    """
+    rows = totals.shape[0]
+    return weights * (totals - totals.mean()) ** 2 / rows

@@ -1,0 +1,364 @@
+"""C2, documented types that the body's own use of the values contradicts.
+
+``x : array_like`` promises that a plain list works; a body that reads ``x.shape`` before
+anything converts ``x`` fails on a list. Likewise ``x : float`` with ``x.reshape(...)`` or
+``x[0]``, and ``params : ndarray`` unpacked as ``**params``. Only a use of the argument as
+passed that runs on every call counts: none after the name is bound again
+(``x = np.asarray(x)``), none after a call that asks what it is (``isinstance``, ``hasattr``,
+``np.isscalar``), none in a branch, a later operand of ``and``/``or``, a ``try`` or ``with``.
+
+A ``Returns`` entry typed as one number is contradicted when every ``return`` computes element
+by element on an argument documented as ``ndarray``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from collections.abc import Iterator
+from functools import lru_cache
+
+from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.types import split_union
+from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
+
+# attributes of NumPy arrays and pandas objects that no list, tuple or Python number has
+_ARRAY_ATTRS = frozenset({
+    "shape", "ndim", "T", "dtype", "reshape", "astype", "ravel", "flatten", "squeeze", "size",
+    "std", "var", "mean", "cumsum", "cumprod", "argmax", "argmin", "argsort", "nonzero",
+    "transpose", "swapaxes", "iloc", "loc", "values", "columns", "any", "all", "sum", "prod",
+    "min", "max", "dot", "tolist", "item", "fill", "clip", "flat", "repeat", "take",
+})
+# what each documented type word lets a caller pass, as the Python type the body then sees
+_PASSES: dict[str, type] = {
+    "array_like": list, "array-like": list, "arraylike": list, "list": list, "sequence": list,
+    "tuple": tuple, "float": float, "int": int, "integer": int, "scalar": float, "number": float,
+    "bool": bool, "boolean": bool, "str": str, "string": str,
+}
+_NOT_A_MAPPING = frozenset({"array_like", "array-like", "arraylike", "list", "sequence", "tuple", "ndarray",
+                            "float", "int", "integer", "scalar", "number", "bool", "boolean", "str", "string"})
+_WORD = re.compile(r"^[`:~\w.-]*?([\w-]+)`?$")
+_TEST_CALLS = frozenset({"isinstance", "hasattr", "getattr", "isscalar", "is_scalar", "issparse", "type", "callable",
+                         "is_list_like", "ndim", "asarray", "asanyarray", "array", "atleast_1d", "atleast_2d"})
+# decorators that may convert the arguments before the body sees them
+_CONVERTING = re.compile(r"array|convert|coerce|vectori|jit|cast|ensure|dispatch|wraps|validate", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _members(doc_type: str) -> tuple[str, ...]:
+    """The documented type's alternatives as lower-case words (``None`` and ``optional`` dropped);
+    empty when an alternative is more than one word (``list of int`` is kept as ``list``)."""
+    out = []
+    text = re.sub(r",?\s*\boptional\b|\(.*?\)|\bdefault\b.*$|,\s*shape\b.*$", "", doc_type, flags=re.I)
+    for part in split_union(text.strip().strip(",")):
+        part = part.strip().lower()
+        part = re.sub(r"\s+of\s+.*$|\[.*$", "", part)
+        dotted = part.strip("`~:.").split(":")[-1].strip("`~")
+        if "." in dotted:
+            head, _, last = dotted.rpartition(".")
+            # ``np.ndarray`` is NumPy's array; ``dask.array-like`` is another library's kind
+            out.append(last if head in ("np", "numpy") else dotted)
+            continue
+        m = _WORD.match(part)
+        if m is None:
+            return ()
+        word = m.group(1)
+        if word in ("none", "nonetype"):
+            continue
+        out.append(word)
+    return tuple(out)
+
+
+def _parse(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    key = ("param-use-ast", e.local_name)
+    if key not in ctx.memo:
+        tree = None
+        try:
+            text = textwrap.dedent(" " * e.range.start.col + e.code)
+            node = ast.parse(text).body[0]
+            tree = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        except (SyntaxError, IndexError, ValueError):
+            pass
+        ctx.memo[key] = tree
+    return ctx.memo[key]
+
+
+def _names_it(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _first_rebinding(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> int:
+    """The first line (of the parsed text) where the body binds ``name`` again, or a huge number."""
+    return _rebindings(fn).get(name, 10**9)
+
+
+_REBOUND: dict[int, tuple[ast.AST, dict[str, int]]] = {}
+
+
+def _rebindings(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+    """Name -> the first line the body binds it (assignment, ``del``, ``global``, a nested
+    def's parameter), in one walk per function (the last function asked is remembered)."""
+    got = _REBOUND.get(0)
+    if got is not None and got[0] is fn:
+        return got[1]
+    lines: dict[str, int] = {}
+    own = {id(a) for a in ast.walk(fn.args)}
+
+    def bound(name: str, line: int) -> None:
+        lines[name] = min(line, lines.get(name, line))
+
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            bound(n.id, n.lineno)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            for name in n.names:
+                bound(name, n.lineno)
+        elif isinstance(n, ast.arg) and id(n) not in own:
+            bound(n.arg, n.lineno)
+    _REBOUND[0] = (fn, lines)
+    return lines
+
+
+def _body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+    """Every node of the body (nested functions and classes aside) with its ancestors."""
+    stack: list[tuple[ast.AST, list[ast.AST]]] = [(s, [fn]) for s in reversed(fn.body)]
+    while stack:
+        node, parents = stack.pop()
+        yield node, parents
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        for child in reversed(list(ast.iter_child_nodes(node))):
+            stack.append((child, [*parents, node]))
+
+
+def _guarded(node: ast.AST, parents: list[ast.AST]) -> bool:
+    """Whether the use may be skipped on some call: it sits in a branch of an ``if``, a
+    conditional expression, a ``while``, a ``match``, a later operand of ``and``/``or``, a
+    comprehension's condition, a ``try`` or ``with`` block (tests themselves always run)."""
+    chain = [*parents, node]
+    for i, p in enumerate(parents):
+        child = chain[i + 1]
+        if isinstance(p, (ast.If, ast.IfExp, ast.While)) and child is not p.test:
+            return True
+        if isinstance(p, ast.BoolOp) and child is not p.values[0]:
+            return True
+        if isinstance(p, (ast.Try, ast.With, ast.Match)) or type(p).__name__ == "TryStar":
+            return True
+        if isinstance(p, ast.comprehension) and child is not p.iter:
+            return True
+    return False
+
+
+def _tested_before(fn: ast.AST, name: str, line: int) -> bool:
+    """Whether a call before ``line`` asks what the argument is (``isinstance(x, ...)``,
+    ``hasattr(x, ...)``, ``np.isscalar(x)``) or converts it in place of a rebinding."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and getattr(n, "lineno", line) <= line:
+            callee = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+            if callee in _TEST_CALLS and any(_names_it(a, name) for a in n.args):
+                return True
+    return False
+
+
+def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
+                       members: tuple[str, ...]) -> tuple[int, str, str] | None:
+    """(line, what the code does, which documented type cannot do it) for the first use of the
+    argument as passed that a documented alternative cannot support; None when there is none."""
+    passes = [(w, _PASSES[w]) for w in members if w in _PASSES]
+    limit = _first_rebinding(fn, name)
+    for node, parents in _body_nodes(fn):
+        line = getattr(node, "lineno", 0)
+        if line >= limit or not line:
+            continue
+        found: tuple[str, str] | None = None
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name \
+                and node.attr in _ARRAY_ATTRS:
+            bad = next((w for w, t in passes if not hasattr(t, node.attr)), None)
+            if bad is not None:
+                found = (f"reads `{name}.{node.attr}`", bad)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name \
+                and isinstance(node.ctx, ast.Load):
+            if isinstance(node.slice, ast.Tuple):
+                bad = next((w for w, t in passes if t in (list, tuple, float, int, bool)), None)
+                if bad is not None:
+                    found = (f"indexes `{ast.unparse(node)}` with a tuple", bad)
+            else:
+                bad = next((w for w, t in passes if t in (float, int, bool)), None)
+                if bad is not None:
+                    found = (f"indexes `{ast.unparse(node)}`", bad)
+        elif isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name) \
+                and node.value.id == name:
+            bad = next((w for w in members if w in _NOT_A_MAPPING), None)
+            if bad is not None:
+                found = (f"unpacks `**{name}` as keyword arguments", bad)
+        if found is None or _guarded(node, parents) or _tested_before(fn, name, line):
+            continue
+        return line, found[0], found[1]
+    return None
+
+
+_ATTR_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(" + "|".join(sorted(_ARRAY_ATTRS)) + r")\b")
+_INDEX_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[")
+_UNPACK_USE = re.compile(r"\*\*\s*([A-Za-z_]\w*)\b")
+
+
+def _may_use(ctx: JudgeContext, e: Entity, name: str, members: tuple[str, ...]) -> bool:
+    """Whether the source text has a use the rule could report: a cheap test before parsing
+    (the names read with an array attribute, indexed or unpacked, once per function)."""
+    key = ("param-use-text", e.local_name)
+    if key not in ctx.memo:
+        ctx.memo[key] = ({m.group(1) for m in _ATTR_USE.finditer(e.code)},
+                         {m.group(1) for m in _INDEX_USE.finditer(e.code)},
+                         {m.group(1) for m in _UNPACK_USE.finditer(e.code)})
+    attrs, indexed, unpacked = ctx.memo[key]
+    if any(w in _PASSES for w in members) and (name in attrs or name in indexed):
+        return True
+    return any(w in _NOT_A_MAPPING for w in members) and name in unpacked
+
+
+def _target(ctx: JudgeContext) -> Entity | None:
+    e = ctx.entity
+    if e is None or not ctx.is_python:
+        return None
+    if e.kind == "class":
+        e = ctx.file.entity(f"{e.local_name}.__init__")
+    if e is None or e.kind not in ("function", "method") or e.is_abstract:
+        return None
+    return e
+
+
+def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    item = seg.field
+    if item is None or item.section not in ("param", "type") or not item.name or not item.type:
+        return
+    e = _target(ctx)
+    name = item.name.strip().lstrip("*")
+    param = next((p for p in e.params if p.name == name), None) if e is not None else None
+    if e is None or param is None or param.kind in ("self", "vararg", "kwarg") or param.annotation:
+        return  # an annotation is the type's contract: C2.param-type compares the two
+    if any(_CONVERTING.search(d) for d in e.decorators):
+        return
+    members = _members(item.type)
+    if not members or not _may_use(ctx, e, name, members):
+        return
+    fn = _parse(ctx, e)
+    if fn is None:
+        return
+    got = _contradicting_use(fn, name, members)
+    if got is None:
+        return
+    line, what, bad = got
+    at = e.range.start.line + line - 1
+    code_line = e.code.split("\n")[line - 1].strip() if line - 1 < len(e.code.split("\n")) else ""
+    passed = {list: "a list", tuple: "a tuple", float: "a float", int: "an int", bool: "a bool", str: "a str"}
+    kind = passed[_PASSES[bad]] if bad in _PASSES else f"a `{bad}` value"
+    shown = item.type.strip().rstrip("\\").strip()  # a type continued on the next line ends in "\\"
+    yield ctx.finding(
+        seg, "C2", "C2.param-type-use",
+        f"`{name}` is documented as `{shown}`, but the code {what} before converting it, "
+        f"which fails when {kind} is passed",
+        evidence=Evidence(description=f"the first use of `{name}`", path=e.path,
+                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+
+
+# NumPy functions that work element by element: given an array, they return an array
+_ELEMENTWISE = frozenset({
+    "log", "log1p", "log2", "log10", "exp", "expm1", "exp2", "sqrt", "square", "sign", "abs", "absolute", "where",
+    "clip", "power", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "floor", "ceil",
+    "round", "rint", "maximum", "minimum", "fmax", "fmin", "multiply", "divide", "add", "subtract", "negative",
+    "reciprocal", "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "cbrt", "heaviside",
+    "gammaln", "digamma", "xlogy", "xlog1py", "expit", "logit", "erf", "erfc", "ndtr", "ndtri",
+})
+_ARRAY_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_SCALAR_RETURN = frozenset({"float", "int", "scalar", "number"})
+
+
+def _array_valued(node: ast.AST, arrays: set[str]) -> bool:
+    """Whether an expression is an array because an operand is: arithmetic with an array, or an
+    elementwise NumPy function of one (``np.log(endog) * w``); reductions and calls of anything
+    else are not followed."""
+    if isinstance(node, ast.Name):
+        return node.id in arrays
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ARRAY_OPS):
+        return _array_valued(node.left, arrays) or _array_valued(node.right, arrays)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return _array_valued(node.operand, arrays)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ELEMENTWISE \
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in ("np", "numpy", "special", "sc"):
+        return any(_array_valued(a, arrays) for a in node.args) and not node.keywords
+    return False
+
+
+def _array_names(fn: ast.AST, params: set[str]) -> set[str]:
+    """The documented ``ndarray`` parameters and every local that some assignment makes an array
+    (repeated until nothing changes: ``dev = endog - mu`` then ``out = 2 * dev``)."""
+    arrays = set(params)
+    changed = True
+    while changed:
+        changed = False
+        for n in ast.walk(fn):
+            target = None
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                target, value = n.targets[0].id, n.value
+            elif isinstance(n, (ast.AugAssign, ast.AnnAssign)) and isinstance(n.target, ast.Name) and n.value is not None:
+                target, value = n.target.id, n.value
+            if target is not None and target not in arrays and _array_valued(value, arrays):
+                arrays.add(target)
+                changed = True
+    return arrays
+
+
+def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A Returns entry typed as one number (``float``) when every ``return`` computes element by
+    element on an argument documented as ``ndarray``: the result is an array."""
+    item = seg.field
+    if item is None or item.section != "returns" or ctx.doc.kind == "comment":
+        return
+    doc_type = (item.type or (item.name if not item.description.strip() or item.type is None else "") or "").strip()
+    if doc_type.lower().rstrip(".") not in _SCALAR_RETURN:
+        return
+    e = ctx.entity
+    if e is None or not ctx.is_python or e.kind not in ("function", "method") or e.is_generator or e.returns:
+        return
+    if sum(1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
+        return  # named items describe the elements of a returned tuple
+    documented = {s.field.name.strip(): s.field.type for s in ctx.segments
+                  if s.field is not None and s.field.section == "param" and s.field.name and s.field.type}
+    arrays = {n for n, t in documented.items() if _members(t) == ("ndarray",)
+              and any(p.name == n and not p.annotation for p in e.params)}
+    if not arrays:
+        return
+    fn = _parse(ctx, e)
+    if fn is None:
+        return
+    for name in arrays:
+        if _first_rebinding(fn, name) < 10**9:
+            return  # an argument bound again may be anything
+    returns = [n for n, _ in _body_nodes(fn) if isinstance(n, ast.Return)]
+    values = [r.value for r in returns if r.value is not None]
+    if not returns or len(values) < len(returns):
+        return
+    known = _array_names(fn, arrays)
+    if not all(_array_valued(v, known) for v in values):
+        return
+    first = returns[0]
+    at = e.range.start.line + first.lineno - 1
+    code_line = ast.unparse(first)
+    used = sorted(n for n in arrays if any(_names_it(v, n) for v in values)) or sorted(arrays)
+    yield ctx.finding(
+        seg, "C2", "C2.scalar-return-of-array",
+        f"the return value is documented as `{doc_type}`, but the code computes it element by element "
+        f"from `{used[0]}`, documented as `ndarray`: it returns an array",
+        evidence=Evidence(description="the return statement", path=e.path,
+                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+
+
+RULES = (
+    Rule("C2.scalar-return-of-array", "C2",
+         "A return value documented as one number when the code computes it element by element from an `ndarray` argument.",
+         "`Returns: ll : float` for `return endog * np.log(mu)` with `endog : ndarray`", scalar_return_of_array),
+    Rule("C2.param-type-use", "C2",
+         "A documented parameter type that the body's own use of the argument rules out (before any conversion).",
+         "`x : array_like` when the body starts with `n = x.shape[0]`", param_type_use),
+)

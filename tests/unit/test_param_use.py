@@ -1,0 +1,442 @@
+"""A documented parameter type that the body's use of the argument rules out (C2.param-type-use).
+
+Each planted case documents a type whose values the body cannot handle as passed (``array_like``
+read as ``x.shape``, a ``float`` indexed, an ``ndarray`` unpacked as ``**kwargs``) and must be
+flagged on that parameter's item, with the use in the message and its line as evidence; each
+trap is a true item real code writes (the argument converted, tested or rebound first, the
+attribute one a list has) and stays quiet.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from judging import judge_files
+
+
+def c2(tmp_path: Path, source: str) -> list:
+    return [f for f in judge_files(tmp_path, {"mod.py": source}, "mod.py").findings if f.criterion == "C2"]
+
+
+PLANTED = [
+    pytest.param('''
+        def lagmat(x, maxlag):
+            """Lag matrix.
+
+            Parameters
+            ----------
+            x : array_like
+                Data, 2d.
+            maxlag : int
+                Number of lags.
+            """
+            nobs, nvar = x.shape
+            return nobs * maxlag
+        ''', "x : array_like", ["`x.shape`", "a list"], 11, id="array_like-shape"),
+    pytest.param('''
+        def lagmat2ds(
+            x, maxlag0, trim="forward"
+        ):
+            """Lags of 2d data.
+
+            Parameters
+            ----------
+            x : array_like
+                Data, 2d.
+            maxlag0 : int
+                Lags.
+            trim : str
+                Trimming.
+            """
+            if x.ndim == 1:
+                x = x[:, None]
+            return x, maxlag0, trim
+        ''', "x : array_like", ["`x.ndim`"], 15, id="signature-over-several-lines-use-in-a-test"),
+    pytest.param('''
+        def rows(exog, idx):
+            """Rows.
+
+            Parameters
+            ----------
+            exog : array-like
+                The design.
+            idx : int
+                Column.
+            """
+            return exog[:, idx]
+        ''', "exog : array-like", ["`exog[:, idx]`", "tuple", "a list"], 11, id="array-like-tuple-index"),
+    pytest.param('''
+        def curve(x):
+            """Curve.
+
+            Parameters
+            ----------
+            x : float
+                Position.
+            """
+            return x.reshape(1, -1)
+        ''', "x : float", ["`x.reshape`", "a float"], 9, id="float-reshape"),
+    pytest.param('''
+        class Model:
+            def predict(self, params, start=None):
+                """Predict.
+
+                Parameters
+                ----------
+                params : ndarray
+                    The fitted values.
+                start : int, optional
+                    First index.
+                """
+                return self._predict(start=start, **params)
+
+            def _predict(self, start=None, **kw):
+                return kw
+        ''', "params : ndarray", ["`**params`"], 12, id="ndarray-unpacked-as-kwargs"),
+    pytest.param('''
+        def score(x, y):
+            """Score.
+
+            Args:
+                x (scalar or array_like): Values.
+                y (int): Other.
+            """
+            if y > 1:
+                y = y - 1
+            return x.mean() + y
+        ''', "x (scalar or array_like): Values.", ["`x.mean`"], 10, id="google-union-under-unrelated-if"),
+    pytest.param('''
+        class Smoother:
+            """Smoother.
+
+            Parameters
+            ----------
+            data : array_like
+                The observations.
+            """
+
+            def __init__(self, data):
+                self.n = data.ndim
+        ''', "data : array_like", ["`data.ndim`"], 11, id="class-doc-init-param"),
+]
+
+
+@pytest.mark.parametrize(("source", "item", "words", "line"), PLANTED)
+def test_planted_type_use_is_flagged(tmp_path: Path, source: str, item: str, words: list[str], line: int) -> None:
+    [f] = c2(tmp_path, source)
+    assert (f.rule, f.criterion, f.judge) == ("C2.param-type-use", "C2", "static")
+    assert f.segment.text.startswith(item)
+    for w in words:
+        assert w in f.message, (w, f.message)
+    assert f.evidence is not None and f.evidence.range is not None
+    assert f.evidence.range.start.line + 1 == line  # the line of the use, 1-based
+
+
+TRAPS = [
+    pytest.param('''
+        import numpy as np
+
+
+        def lagmat(x):
+            """Lags.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            """
+            x = np.asarray(x)
+            return x.shape
+        ''', id="converted-first"),
+    pytest.param('''
+        def size(x):
+            """Size.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            """
+            if hasattr(x, "shape"):
+                return x.shape[0]
+            return len(x)
+        ''', id="tested-with-hasattr"),
+    pytest.param('''
+        import numpy as np
+
+
+        def size(alpha):
+            """Size.
+
+            Parameters
+            ----------
+            alpha : scalar or array_like
+                Penalty.
+            """
+            if np.isscalar(alpha):
+                return 1
+            return alpha.shape[0]
+        ''', id="tested-with-isscalar-then-early-return"),
+    pytest.param('''
+        def get_namespace(x):
+            return None, hasattr(x, "__array_namespace__")
+
+
+        def entropy(labels):
+            """Entropy.
+
+            Parameters
+            ----------
+            labels : array-like of shape (n_samples,)
+                The labels.
+            """
+            xp, is_array_api = get_namespace(labels)
+            return labels.shape[0] if is_array_api else len(labels)
+        ''', id="under-a-test-of-a-name-derived-from-it"),
+    pytest.param('''
+        def build(endog, exog=None):
+            """Build.
+
+            Parameters
+            ----------
+            endog : array_like
+                Data.
+            exog : array_like, optional
+                Regressors.
+            """
+            if exog is not None and exog.shape[0] != len(endog):
+                raise ValueError("rows")
+            if exog is None:
+                return endog.shape
+            return endog
+        ''', id="only-on-some-calls"),
+    pytest.param('''
+        def field(values, name):
+            """Field.
+
+            Parameters
+            ----------
+            values : np.ndarray or dask.array-like
+                Another library's array kind, not a list.
+            name : str
+                Name.
+            """
+            return values.dtype, name
+        ''', id="another-librarys-array-like"),
+    pytest.param('''
+        def first(x, y: "np.ndarray"):
+            """First.
+
+            Parameters
+            ----------
+            x : list
+                Data.
+            y : array_like
+                Annotated: the annotation is the contract.
+            """
+            return x[0], y.shape
+        ''', id="annotated-parameter"),
+    pytest.param('''
+        def first(x):
+            """First.
+
+            Parameters
+            ----------
+            x : array_like, optional
+                Data.
+            """
+            return x.shape if x is not None else None
+        ''', id="under-a-test-of-the-argument"),
+    pytest.param('''
+        def count(x):
+            """Count.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            """
+            return x.count(0) + x.index(1) + len(x[0:2]) + x[0]
+        ''', id="list-methods-and-plain-indexing"),
+    pytest.param('''
+        def rows(x):
+            """Rows.
+
+            Parameters
+            ----------
+            x : ndarray or DataFrame
+                Data.
+            """
+            return x.shape[0], x[:, 0]
+        ''', id="array-types-have-shape"),
+    pytest.param('''
+        def rows(x):
+            """Rows.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            """
+            try:
+                return x.shape[0]
+            except AttributeError:
+                return len(x)
+        ''', id="inside-try"),
+    pytest.param('''
+        import numpy as np
+
+
+        def rows(x):
+            """Rows.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            """
+            def inner(x):
+                return x.shape
+            return inner(np.asarray(x))
+        ''', id="nested-function-own-parameter"),
+    pytest.param('''
+        def scale(value):
+            """Scale.
+
+            Parameters
+            ----------
+            value : float
+                Factor.
+            """
+            return value.real + value.imag + value.conjugate().real
+        ''', id="float-attributes"),
+    pytest.param('''
+        def build(opts):
+            """Build.
+
+            Parameters
+            ----------
+            opts : dict
+                Options.
+            """
+            return dict(**opts)
+        ''', id="mapping-unpacked"),
+    pytest.param('''
+        from numpy import vectorize_args
+
+
+        @vectorize_args
+        def first(x):
+            """First.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            """
+            return x.shape
+        ''', id="converting-decorator"),
+    pytest.param('''
+        import numpy as np
+
+
+        def rows(x):
+            """Rows.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            """
+            return np.shape(x)[0] + np.asarray(x).ndim
+        ''', id="converted-by-a-call"),
+]
+
+
+@pytest.mark.parametrize("source", TRAPS)
+def test_true_type_item_is_quiet(tmp_path: Path, source: str) -> None:
+    assert c2(tmp_path, source) == []
+
+
+# ---- C2.scalar-return-of-array -----------------------------------------------------------------
+
+def _family(body: str, returns: str = "ll_i : float\n                    The value.", endog: str = "ndarray") -> str:
+    return f'''
+        import numpy as np
+
+
+        class Family:
+            def loglike_obs(self, endog, mu, scale=1.0):
+                """Log-likelihood of each observation.
+
+                Parameters
+                ----------
+                endog : {endog}
+                    The response.
+                mu : ndarray
+                    The fitted mean.
+                scale : float
+                    The scale.
+
+                Returns
+                -------
+                {returns}
+                """
+{textwrap.indent(textwrap.dedent(body), " " * 16)}
+        '''
+
+
+SCALAR_PLANTED = [
+    pytest.param(_family("return (endog - mu) ** 2 / scale"), id="arithmetic-on-the-argument"),
+    pytest.param(_family("""
+        ratio = endog / mu
+        ll = scale * np.log(ratio)
+        ll -= np.log(endog)
+        return ll
+        """), id="through-locals-and-augmented-assignment"),
+    pytest.param(_family("""
+        if scale == 1:
+            dev = np.where(endog == 0, mu, endog * np.log(endog / mu))
+        else:
+            dev = (endog - mu) / mu
+        return 2 * dev
+        """), id="branches-all-elementwise"),
+    pytest.param(_family("return -np.sqrt(mu)", returns="float\n                    The value."), id="unnamed-entry"),
+]
+
+
+@pytest.mark.parametrize("source", SCALAR_PLANTED)
+def test_planted_scalar_return_is_flagged(tmp_path: Path, source: str) -> None:
+    [f] = c2(tmp_path, source)
+    assert (f.rule, f.criterion) == ("C2.scalar-return-of-array", "C2")
+    assert f.segment.field is not None and f.segment.field.section == "returns"
+    assert "`float`" in f.message and "array" in f.message
+    assert f.evidence is not None and f.evidence.excerpt is not None and f.evidence.excerpt.startswith("return")
+
+
+SCALAR_TRAPS = [
+    pytest.param(_family("return np.sum((endog - mu) ** 2)"), id="reduced-to-a-number"),
+    pytest.param(_family("return endog ** 2 / scale", endog="array_like"), id="array_like-may-be-a-scalar"),
+    pytest.param(_family("""
+        if scale == 0:
+            return 0.0
+        return (endog - mu) ** 2
+        """), id="one-return-is-a-number"),
+    pytest.param(_family("return endog @ mu"), id="matrix-product-of-vectors-is-a-number"),
+    pytest.param(_family("return self.helper(endog) * scale"), id="unfollowed-call"),
+    pytest.param(_family("return (endog - mu) ** 2", returns="ll_i : ndarray\n                    The values."),
+                 id="documented-as-array"),
+    pytest.param(_family("""
+        endog = float(endog[0])
+        return endog * scale
+        """), id="argument-rebound"),
+    pytest.param(_family("return endog - mu", returns="ll : float\n                    The value.\n"
+                         "                grad : ndarray\n                    The gradient."), id="tuple-entries"),
+]
+
+
+@pytest.mark.parametrize("source", SCALAR_TRAPS)
+def test_true_scalar_return_is_quiet(tmp_path: Path, source: str) -> None:
+    assert c2(tmp_path, source) == []
