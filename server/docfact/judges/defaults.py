@@ -13,13 +13,21 @@ the body replaces, or something it cannot read.
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from docfact.judges.base import JudgeContext
+from docfact.judges.default_values import (
+    UNKNOWN,
+    Default,
+    Member,
+    code_defaults,
+    constant_value,
+    read_value,
+    same_value,
+)
 from docfact.model import Entity, Finding, Segment
 
 # a documented value: code-marked, quoted, a number, a keyword, a dotted constant (Mode.FAST) or
@@ -73,8 +81,6 @@ _NAMED = tuple((re.compile(gate), re.compile(p + _VALUE)) for gate, p in (
     (r"(?i:default)\s*\)|,\s+(?i:the\s+default)", _NAME + r"\s+(?:is|=|==)\s+(?=\S+" + _MARKED_DEFAULT + ")"),
 ))
 
-_DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
-_SENTINEL_STRINGS = frozenset({"deprecated", "warn", "warning", "auto", "default", "unset", "unspecified"})
 
 
 @dataclass(frozen=True)
@@ -82,29 +88,6 @@ class _Claim:
     name: str  # the parameter the sentence gives a default for
     span: tuple[int, int]  # of the value, in the segment text
     value: str  # as written
-
-
-@dataclass(frozen=True)
-class _Default:
-    text: str  # as written in the code
-    owner: Entity  # the function or field that holds it
-    where: str  # "the signature" / "the field"
-
-
-class _Unknown:
-    """A value docfact cannot read."""
-
-
-UNKNOWN = _Unknown()
-
-
-@dataclass(frozen=True)
-class _Member:
-    """An enum member: the class, its name and its value (UNKNOWN when not a literal)."""
-
-    cls: Entity
-    name: str
-    value: object
 
 
 # ---- what the docs claim --------------------------------------------------------------------
@@ -185,209 +168,6 @@ def _bare_subject_ok(text: str, start: int, name: str) -> bool:
 # ---- what the code says ----------------------------------------------------------------------
 
 
-def _code_defaults(ctx: JudgeContext, section: str | None) -> dict[str, _Default]:
-    """Parameter name -> its default in the code, for the documented function or class."""
-    e = ctx.entity
-    if e is None or e.language != "python":
-        return {}
-    if e.kind in ("function", "method"):
-        return {} if section == "attribute" else _param_defaults(e)
-    if e.kind != "class":
-        return {}
-    out: dict[str, _Default] = {}
-    init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
-    if init is not None:
-        if section != "attribute":
-            out.update(_param_defaults(init))
-    elif _is_dataclass_like(e):
-        out.update(_field_defaults(ctx, e))
-    return out
-
-
-def _param_defaults(e: Entity) -> dict[str, _Default]:
-    return {p.name: _Default(p.default, e, "the signature") for p in e.params
-            if p.default is not None and p.kind not in ("vararg", "kwarg", "self")}
-
-
-def _is_dataclass_like(cls: Entity) -> bool:
-    kinds = {d.split("(")[0].rsplit(".", 1)[-1] for d in cls.decorators}
-    return bool(kinds & _DATACLASS_DECORATORS) or any(b.split(".")[-1] == "NamedTuple" for b in cls.bases)
-
-
-def _field_defaults(ctx: JudgeContext, cls: Entity) -> dict[str, _Default]:
-    """Field name -> default of a dataclass/attrs/NamedTuple class; a ``default_factory``, an
-    ``attr.Factory`` or ``factory=`` is computed and left out."""
-    attrs = any(d.split("(")[0].rsplit(".", 1)[-1] in ("define", "frozen", "mutable", "attrs", "s")
-                for d in cls.decorators)
-    out: dict[str, _Default] = {}
-    for member in cls.members:
-        f = ctx.file.entity(member)
-        if f is None or f.kind not in ("field", "variable"):
-            continue
-        value = _field_value(f.code)
-        if value is None:
-            continue
-        out[f.name] = _Default(value, f, "the field")
-        if attrs and f.name.startswith("_") and not f.name.startswith("__"):
-            out[f.name.lstrip("_")] = out[f.name]  # attrs: ``_x`` is set by the argument ``x``
-    return out
-
-
-def _field_value(code: str) -> str | None:
-    """The default of one field definition as written, or None: ``x: int = 3``,
-    ``x = attr.ib(default=3)``, ``x: int = field(default=3)``. A plain ``x = 3`` without an
-    annotation is a class attribute, not a field."""
-    try:
-        tree = ast.parse(code.strip())
-    except SyntaxError:
-        return None
-    node = tree.body[0] if len(tree.body) == 1 else None
-    if isinstance(node, ast.AnnAssign) and node.value is not None and "ClassVar" not in ast.unparse(node.annotation):
-        value = node.value
-    elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call):
-        value = node.value
-    else:
-        return None
-    if not isinstance(value, ast.Call):
-        return ast.unparse(value)
-    callee = ast.unparse(value.func).rsplit(".", 1)[-1]
-    if callee not in ("field", "ib", "attrib", "Field"):
-        return None if isinstance(node, ast.Assign) else ast.unparse(value)
-    kws = {k.arg: k.value for k in value.keywords if k.arg}
-    if "default_factory" in kws or "factory" in kws:
-        return None
-    got = kws.get("default")
-    if got is None and callee in ("ib", "attrib", "Field") and value.args:
-        got = value.args[0]  # ``attr.ib(3)``: the first argument is the default
-    if got is None or (isinstance(got, ast.Call) and ast.unparse(got.func).endswith("Factory")):
-        return None
-    return ast.unparse(got)
-
-
-# ---- values ------------------------------------------------------------------------------------
-
-
-def read_value(text: str) -> object:
-    """A documented or written default as a Python value; a dotted name stays a string wrapped
-    in a tuple ``("name", text)``; anything else is UNKNOWN."""
-    v = text.strip()
-    while len(v) > 1 and v[0] == v[-1] and v[0] in "`*":
-        v = v[1:-1].strip()
-    quoted = re.fullmatch(r"[rbuf]?(['\"])(.*)\1", v, re.S)
-    if quoted:
-        # compared as written: a docstring shows "\\n" where the code writes "\n"
-        return re.sub(r"\\+", r"\\", quoted.group(2))
-    low = v.lower()
-    if low in ("true", "false", "none", "null"):
-        return {"true": True, "false": False}.get(low)
-    try:
-        number = v.replace("_", "").replace(" ", "")
-        got = ast.literal_eval(number if re.fullmatch(r"[-+\d.eExXa-fA-F]+", number) else v)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        got = UNKNOWN
-    if isinstance(got, (str, bytes, int, float, complex, bool)) or got is None:
-        return got
-    if got is UNKNOWN and re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", v):
-        return ("name", v)
-    return UNKNOWN
-
-
-def _constant(ctx: JudgeContext, name: str, scope: Entity, depth: int = 0) -> object:
-    """The literal value of a project constant or enum member named in ``scope``."""
-    if depth > 2:
-        return UNKNOWN
-    target = ctx.file.entity(name) if "." not in name or name.split(".")[0] != "self" else None
-    if target is None:
-        try:
-            r = ctx.graph.resolve(name, scope)
-        except Exception:
-            r = None
-        if r is None or r.kind != "project" or r.rest or r.entity is None:
-            return UNKNOWN
-        target = r.entity
-    if target.kind not in ("variable", "field") or not _assigned_once(ctx, target):
-        return UNKNOWN
-    try:
-        tree = ast.parse(target.code.strip())
-    except SyntaxError:
-        return UNKNOWN
-    node = tree.body[0] if len(tree.body) == 1 else None
-    if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
-        return UNKNOWN
-    value = read_value(ast.unparse(node.value))
-    if isinstance(value, tuple) and value[0] == "name":
-        value = _constant(ctx, value[1], target, depth + 1)
-    owner = ctx.graph.entity(f"{target.module}.{target.parent}") if target.parent else None
-    if owner is not None and owner.kind == "class" and any("Enum" in b or b.endswith("Flag") for b in owner.bases):
-        return _Member(owner, target.name, value)
-    return value
-
-
-def _assigned_once(ctx: JudgeContext, target: Entity) -> bool:
-    fi = ctx.graph.file(target.path)
-    if fi is None:
-        return False
-    pattern = re.compile(rf"^[ \t]*{re.escape(target.name)}[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
-    return len(pattern.findall(fi.text)) == 1
-
-
-def _same(doc: object, code: object) -> bool | None:
-    """Whether two literal values say the same default; None when docfact cannot tell."""
-    if doc is UNKNOWN or code is UNKNOWN or isinstance(doc, tuple) or isinstance(code, tuple):
-        return None
-    if isinstance(code, _Member):
-        return _same_member(doc, code)
-    if isinstance(doc, _Member):
-        return None
-    if code is None:
-        return None if doc is not None else True  # ``x=None`` is often replaced in the body
-    if isinstance(code, str) and code.strip().lower() in _SENTINEL_STRINGS:
-        return None  # a sentinel: the docs give the value it stands for
-    if isinstance(doc, str) and isinstance(code, str):
-        return _loose(doc) == _loose(code)
-    if isinstance(doc, str) or isinstance(code, str):
-        # 'true' for True, "3" for 3, 'none' for None: the same value in another spelling
-        if str(doc).lower() == str(code).lower():
-            return True
-        if isinstance(doc, str) and isinstance(code, (int, float)) and not isinstance(code, bool):
-            # a quoted word for a number ("'hac' (default)" for ``use_correction=0``): never the
-            # same value, unless the quotes hold that number ("'3'" for 3)
-            return _as_number(doc) == code if _as_number(doc) is not None else False
-        return False if doc is None else None  # "default: None" for ``weight="weight"``
-    if isinstance(doc, bool) != isinstance(code, bool):
-        return None  # 0 for False: a loose way to write it
-    return doc == code
-
-
-def _as_number(text: str) -> float | None:
-    try:
-        return float(text.replace("_", "").strip())
-    except ValueError:
-        return None
-
-
-def _loose(s: object) -> str:
-    # a docstring shows "\\n" where the code writes "\n"; case, white space, "_" and "-" rarely matter
-    return re.sub(r"[\s_\-\\`]", "", str(s)).lower()
-
-
-def _same_member(doc: object, code: _Member) -> bool | None:
-    """A documented value against an enum member default: different only when the docs name
-    another member of the same enum (``Mode.SLOW`` or ``"slow"``)."""
-    if isinstance(doc, _Member):
-        return doc.name == code.name if doc.cls is code.cls else None
-    if isinstance(doc, str):
-        if _loose(doc) == _loose(code.name) or (code.value is not UNKNOWN and _loose(doc) == _loose(code.value)):
-            return True
-        names = {m.rsplit(".", 1)[-1] for m in code.cls.members}
-        return False if any(_loose(doc) == _loose(n) for n in names) else None
-    return None
-
-
-# ---- the rule ----------------------------------------------------------------------------------
-
-
-# a word every phrase above needs: most sentences have none and are passed over at once
 _MAYBE_DEFAULT = re.compile(r"(?i:default|omitted|left\s+out|unset|\bnot\s+(?:given|provided|passed|set|specified))")
 
 
@@ -396,7 +176,7 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if e is None or ctx.doc.kind == "comment" or not _MAYBE_DEFAULT.search(seg.text):
         return
     section = seg.field.section if seg.field is not None else None
-    defaults = _code_defaults(ctx, section)
+    defaults = code_defaults(ctx, section)
     if not defaults or (section is not None and section not in ("param", "attribute")):
         return
     for claim in _claims(seg, set(defaults)):
@@ -405,14 +185,14 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         code_v = read_value(default.text)
         shown = f"`{default.text}`"
         if isinstance(code_v, tuple):
-            code_v = _constant(ctx, code_v[1], default.owner)
-            if code_v is not UNKNOWN and not isinstance(code_v, _Member):
+            code_v = constant_value(ctx, code_v[1], default.owner)
+            if code_v is not UNKNOWN and not isinstance(code_v, Member):
                 shown += f", which is `{code_v!r}`"
         if isinstance(doc_v, tuple):
             if doc_v[1] == default.text:
                 continue
-            doc_v = _constant(ctx, doc_v[1], e)
-        if _same(doc_v, code_v) is not False or _sentinel_replaced(default, claim.name):
+            doc_v = constant_value(ctx, doc_v[1], e)
+        if same_value(doc_v, code_v) is not False or _sentinel_replaced(default, claim.name):
             continue
         a, b = claim.span
         if claim.value[:1] == "`" and not default.text.startswith("`"):
@@ -488,7 +268,7 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
                       evidence=ctx.evidence_of(owner, "the signature"), fix=fix)
 
 
-def _sentinel_replaced(default: _Default, name: str) -> bool:
+def _sentinel_replaced(default: Default, name: str) -> bool:
     """Whether the function tests the parameter against its default or replaces a falsy one
     (``workers=0`` with ``workers = workers or cpu_count()``): then the default is a sentinel
     and the docs may give the value it stands for."""
