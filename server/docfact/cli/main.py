@@ -131,9 +131,11 @@ def run() -> NoReturn:
         sys.stdout.flush()
     except BrokenPipeError:
         code = EXIT_OK  # the reader went away (``docfact check | head``): as main() treats it
+    except ValueError:
+        pass  # already closed (the language server closes its transport on ``exit``)
     try:
         sys.stderr.flush()
-    except OSError:
+    except (OSError, ValueError):
         pass
     logging.shutdown()
     if sys.getprofile() is not None or sys.gettrace() is not None or "coverage" in sys.modules:
