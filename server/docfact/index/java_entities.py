@@ -8,7 +8,7 @@ from tree_sitter import Node
 
 from docfact.index.c_comments import doc_comment_block
 from docfact.index.scopes import Scope, fill_from_scope
-from docfact.index.source import SourceFile, compact
+from docfact.index.source import SourceFile, binary_kind, compact
 from docfact.model import DocBlock, Entity, Param
 
 _COMPARISON_OPS = frozenset({"==", "!=", "<", ">", "<=", ">="})
@@ -171,14 +171,7 @@ def _expr_kind(f: SourceFile, node: Node | None) -> str:
     if t == "identifier":
         return f"name:{f.src(node)}"
     if t == "binary_expression":
-        op = node.child_by_field_name("operator")
-        o = op.type if op is not None else ""
-        if o in _COMPARISON_OPS:
-            return "comparison"
-        if o in ("&&", "||"):
-            kinds = {_expr_kind(f, node.child_by_field_name("left")), _expr_kind(f, node.child_by_field_name("right"))}
-            return "comparison" if kinds <= {"comparison", "bool"} else "other"
-        return "other"
+        return binary_kind(node, _COMPARISON_OPS, lambda operand: _expr_kind(f, operand))
     if t == "unary_expression":
         op = node.child_by_field_name("operator")
         if op is not None and op.type == "!":

@@ -7,6 +7,7 @@ from __future__ import annotations
 import bisect
 import operator
 import re
+from collections.abc import Callable
 from functools import cached_property
 
 from tree_sitter import Node, Parser, Point, Tree
@@ -210,3 +211,16 @@ def masked_text(f: SourceFile, strings: list[Node], comments: list[Node]) -> str
         pos = e
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def binary_kind(node: Node, comparisons: frozenset[str], kind_of: Callable[[Node | None], str]) -> str:
+    """The return kind of a C-family ``binary_expression``: a comparison (one of ``comparisons``,
+    or ``&&``/``||`` of comparisons and booleans; ``kind_of`` classifies an operand) or "other"."""
+    op = node.child_by_field_name("operator")
+    o = op.type if op is not None else ""
+    if o in comparisons:
+        return "comparison"
+    if o in ("&&", "||"):
+        kinds = {kind_of(node.child_by_field_name("left")), kind_of(node.child_by_field_name("right"))}
+        return "comparison" if kinds <= {"comparison", "bool"} else "other"
+    return "other"

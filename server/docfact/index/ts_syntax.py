@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from docfact.index.scopes import Scope
-from docfact.index.source import SourceFile, compact
+from docfact.index.source import SourceFile, binary_kind, compact
 from docfact.model import Param
 
 CLASS_TYPES = frozenset({"class_declaration", "abstract_class_declaration", "interface_declaration",
@@ -241,14 +241,7 @@ def expr_kind(f: SourceFile, node: Node | None) -> str:
         callee = callee_of(f, node.child_by_field_name("function"))
         return f"call:{callee}" if callee else "other"
     if t == "binary_expression":
-        op = node.child_by_field_name("operator")
-        o = op.type if op is not None else ""
-        if o in _COMPARISON_OPS:
-            return "comparison"
-        if o in ("&&", "||"):
-            kinds = {expr_kind(f, node.child_by_field_name("left")), expr_kind(f, node.child_by_field_name("right"))}
-            return "comparison" if kinds <= {"comparison", "bool"} else "other"
-        return "other"
+        return binary_kind(node, _COMPARISON_OPS, lambda operand: expr_kind(f, operand))
     if t == "unary_expression":
         op = node.child_by_field_name("operator")
         if op is not None and op.type == "!":
