@@ -115,12 +115,7 @@ def stamp_under(path: str, root: str) -> str:
         return ""
     h = hashlib.blake2b(digest_size=12)
     for c in _chain(cfg, root):
-        try:
-            with open(c, "rb") as fh:
-                data = fh.read(1_000_000)
-        except OSError:
-            data = b"?"
-        h.update(c.encode("utf-8", "surrogatepass") + b"\0" + data + b"\0")
+        h.update(c.encode("utf-8", "surrogatepass") + b"\0" + (_config_bytes(c) or b"?") + b"\0")
     return h.hexdigest()
 
 
@@ -153,6 +148,7 @@ def forget_configs() -> None:
     """Read the workspace packages again (a ``package.json`` changed; configs are keyed by time)."""
     _workspace_packages.cache_clear()
     _package_digests.clear()
+    _read_bytes.cache_clear()
 
 
 def root_of(module: str, path: str) -> str | None:
@@ -316,12 +312,32 @@ def _extended(spec: str, cfg: str, root: str) -> str | None:
 
 def _read_config(cfg: str) -> object:
     """A config file as JSON (comments and trailing commas allowed); None when unreadable."""
+    data = _config_bytes(cfg)
+    if data is None:
+        return None
     try:
-        with open(cfg, encoding="utf-8") as fh:
-            raw = fh.read(1_000_000)
-        text = _COMMENTS.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", raw)
+        text = _COMMENTS.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", data.decode("utf-8"))
         return json.loads(_TRAILING_COMMA.sub(r"\1", text))
-    except (OSError, ValueError):
+    except ValueError:  # not UTF-8, or not JSON
+        return None
+
+
+def _config_bytes(cfg: str) -> bytes | None:
+    """The bytes of a config file (at most 1 MB), read once per version of the file in a process
+    (every script file of a folder asks for the same configs); None when unreadable."""
+    try:
+        st = os.stat(cfg)
+    except OSError:
+        return None
+    return _read_bytes(cfg, st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=64)
+def _read_bytes(cfg: str, mtime_ns: int, size: int) -> bytes | None:
+    try:
+        with open(cfg, "rb") as fh:
+            return fh.read(1_000_000)
+    except OSError:
         return None
 
 
