@@ -26,7 +26,7 @@ from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
 from docfact.positions import LineIndex
-from docfact.store import Store, digest, source_digest, text_digest
+from docfact.store import Store, source_digest, text_digest
 
 log = logging.getLogger(__name__)
 
@@ -218,10 +218,7 @@ class Engine:
         if old is not None:
             self._world ^= _world_part(path, old)
         if index is not None:
-            h = source_digest(path, text_digest(index.text), str(self.root))
-            if index.packages:  # the workspace's packages its imports were resolved against
-                h = digest(h, index.packages)[:24]
-            self.hashes[path] = h
+            h = self.hashes[path] = source_digest(path, text_digest(index.text), str(self.root), index.packages)
             self._world ^= _world_part(path, h)
 
     def world(self) -> str:

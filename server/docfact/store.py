@@ -112,17 +112,18 @@ def text_digest(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
-def source_digest(path: str, text_hash: str, root: str) -> str:
+def source_digest(path: str, text_hash: str, root: str, packages: str = "") -> str:
     """What a file is to the project, given its :func:`text_digest`: its text, and for TypeScript
     and JavaScript also the configs that map its import specifiers (a changed ``tsconfig.json``
-    changes what its imports name, as an edit would)."""
+    changes what its imports name, as an edit would) and, once indexed, the digest of the
+    workspace packages its imports were resolved among (``FileIndex.packages``)."""
     from docfact.index.workspace import language_for_path
 
     if language_for_path(path) not in ("typescript", "javascript"):
         return text_hash
     from docfact.index.ts_modules import stamp_under
 
-    return digest(text_hash, stamp_under(path, root))[:24]
+    return digest(text_hash, stamp_under(path, root), packages)[:24]
 
 
 def index_key(path: str, module: str, text: str) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK
-from docfact.model import DocResult, FileResult, Finding, aggregate_score
+from docfact.model import DocResult, Finding
 
 SEVERITY_RANK = {"hint": 0, "information": 1, "info": 1, "warning": 2, "error": 3}
 
@@ -121,23 +121,3 @@ def doc_rows(d: DocResult, display: str, severities: dict[str, str]) -> tuple[Do
     row = DocRow(display, symbol_of(d), d.doc.range.start.line + 1, d.doc.kind, len(d.segments),
                  round(d.score, 4), spans)
     return row, [row_for(f, d, display, severities.get(f.criterion, "warning")) for f in d.findings]
-
-
-def build_report(results: list[tuple[FileResult, str, str]], severities: dict[str, str],
-                 skipped: list[tuple[str, str]], keep_text: bool = False) -> Report:
-    """``results``: (file result, display path, file text) per checked file."""
-    rep = Report(skipped=skipped)
-    all_docs: list[DocResult] = []
-    for fr, display, text in results:
-        file_findings = 0
-        for d in fr.docs:
-            all_docs.append(d)
-            doc_row, finding_rows = doc_rows(d, display, severities)
-            rep.docs.append(doc_row)
-            rep.findings.extend(finding_rows)
-            file_findings += len(finding_rows)
-        rep.files.append(FileRow(display, round(fr.score, 4), len(fr.docs), file_findings, fr.error,
-                                 text if keep_text else ""))
-    rep.findings.sort(key=lambda r: (r.path, r.line, r.column, r.criterion))
-    rep.score = round(aggregate_score(all_docs), 4)
-    return rep

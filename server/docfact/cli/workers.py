@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from docfact.cli.report import DocRow, FileRow, FindingRow, build_report, doc_rows
+from docfact.cli.report import DocRow, FileRow, FindingRow, doc_rows
 from docfact.config import Settings
 from docfact.deps import (
     Answers,
@@ -20,7 +20,7 @@ from docfact.deps import (
 )
 from docfact.engine import Engine
 from docfact.graph.names import instance_fields
-from docfact.model import FileIndex, FileResult
+from docfact.model import DocResult, FileIndex, FileResult
 
 Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
 # one doc's share of its file's report: its row, its findings' rows, its (sentence, criterion)
@@ -31,8 +31,12 @@ DocVerdicts = dict[int, tuple[Fingerprint, DocPart]]
 
 
 def rows_of(fr: FileResult, target: tuple[Path, str, str], settings: Settings, keep_text: bool) -> Rows:
-    part = build_report([(fr, target[2], target[1])], settings.severity, [], keep_text=keep_text)
-    return part.files[0], part.docs, part.findings
+    return assemble([doc_part(d, target[2], settings.severity) for d in fr.docs], target, fr.error, keep_text)
+
+
+def doc_part(d: DocResult, display: str, severities: dict[str, str]) -> DocPart:
+    doc_row, finding_rows = doc_rows(d, display, severities)
+    return doc_row, finding_rows, d.pairs, d.score
 
 
 def assemble(parts: list[DocPart], target: tuple[Path, str, str], error: str | None, keep_text: bool) -> Rows:
@@ -73,8 +77,7 @@ def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answe
     verdicts = dict(kept)
     severities = engine.settings.severity
     for (n, doc_deps), d in zip(per_doc, fr.docs):
-        doc_row, finding_rows = doc_rows(d, target[2], severities)
-        verdicts[n] = (fingerprint(doc_deps, answers), (doc_row, finding_rows, d.pairs, d.score))
+        verdicts[n] = (fingerprint(doc_deps, answers), doc_part(d, target[2], severities))
     parts = [verdicts[n][1] for n in sorted(verdicts)]
     whole = merge_fingerprints([fingerprint(deps, answers), *(fp for fp, _ in kept.values())])
     return assemble(parts, target, fr.error, keep_text), whole, verdicts
