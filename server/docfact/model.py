@@ -11,8 +11,9 @@ Conventions used everywhere in the engine:
 from __future__ import annotations
 
 import bisect
+import pickle
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 Criterion = Literal["C1", "C2", "C3", "C4"]
 CRITERIA: tuple[Criterion, ...] = ("C1", "C2", "C3", "C4")
@@ -92,8 +93,63 @@ def _first(piece: tuple[int, int]) -> int:
     return piece[0]
 
 
+class _Packed:
+    """A field that a pickled object keeps packed until it is first read (see :class:`Packs`)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Packs | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        obj._unpack()
+        return obj.__dict__[self.name]
+
+
+class Packs:
+    """Pickles the fields named in ``PACKED`` as one blob, unpickled only when one of them is
+    first read. A run that loads a project's stored indexes builds the graph from names and
+    judges few entities: most entities' code, calls and ranges are never read, and creating
+    their objects was most of the load time. An object that was never unpacked pickles its
+    blob as it came."""
+
+    PACKED: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._packed_set = frozenset(cls.PACKED)
+
+    _packed_set: ClassVar[frozenset[str]] = frozenset()
+
+    def __getstate__(self) -> dict[str, Any]:
+        d = self.__dict__
+        if "_packed" in d:
+            return d
+        state = {k: v for k, v in d.items() if k not in self._packed_set}
+        state["_packed"] = pickle.dumps(tuple([d[k] for k in self.PACKED]), protocol=pickle.HIGHEST_PROTOCOL)
+        return state
+
+    def _unpack(self) -> None:
+        d = self.__dict__
+        blob = d.pop("_packed", None)
+        if blob is None:
+            raise AttributeError(f"{type(self).__name__} has none of {self.PACKED}")
+        for name, value in zip(self.PACKED, pickle.loads(blob)):
+            d.setdefault(name, value)
+
+
+def _packed_fields(cls: type[Packs]) -> type[Packs]:
+    """Install the lazy readers of ``cls.PACKED`` (after @dataclass has read the defaults)."""
+    for name in cls.PACKED:
+        setattr(cls, name, _Packed(name))
+    return cls
+
+
+@_packed_fields
 @dataclass
-class DocBlock:
+class DocBlock(Packs):
     """A docstring, Javadoc or comment block, with its text cleaned of delimiters and prefixes.
 
     ``text`` is what a reader sees: quotes, ``/** */``, leading ``*`` and ``#`` removed, lines
@@ -114,6 +170,8 @@ class DocBlock:
     # for comments: the code lines the comment talks about (0-based, inclusive)
     target_lines: tuple[int, int] | None = None
 
+    PACKED: ClassVar[tuple[str, ...]] = ("range", "pieces", "target_lines")
+
     def file_offset(self, text_offset: int) -> int:
         """Map an offset in ``text`` to an offset in the file text."""
         if not self.pieces:
@@ -124,8 +182,9 @@ class DocBlock:
         return f0 + (text_offset - t0)
 
 
+@_packed_fields
 @dataclass
-class Entity:
+class Entity(Packs):
     """A module, class, function/method or variable/field found by the index."""
 
     kind: EntityKind
@@ -160,6 +219,13 @@ class Entity:
     doc: DocBlock | None = None
     parent: str | None = None  # local_name of the enclosing class/function
     docless_code: str = ""  # code with its own docstring removed (what an LLM judge reads)
+
+    # what only judging this entity, or an entity that uses it, reads; the graph is built from
+    # the rest (names, kind, parent, bases, members, doc)
+    PACKED: ClassVar[tuple[str, ...]] = (
+        "range", "code", "signature", "params", "returns", "annotation", "value_kind", "decorators",
+        "calls", "refs", "attributes", "raises", "catches", "assigns", "return_kinds", "has_subscript",
+        "has_bare_raise", "locals", "docless_code")
 
     @property
     def qualname(self) -> str:
