@@ -157,7 +157,8 @@ class Engine:
                 for p, h in hashes.items():
                     world ^= _world_part(p, source_digest(p, h, str(self.root)))
                 on_read(hashes, f"{world:032x}")
-            stored = store.load_indexes([(p, self.module_for(p), text) for p, text in keys]) \
+            packages: dict[Path, bool] = {}
+            stored = store.load_indexes([(p, self.module_for(p, packages), text) for p, text in keys]) \
                 if store is not None else {}
             self.from_store = len(stored)
             with self.graph.deferred():  # edges resolved once, when every file is known
@@ -226,10 +227,11 @@ class Engine:
         worlds, settings and code give equal verdicts."""
         return f"{self._world:032x}"
 
-    def module_for(self, path: str) -> str:
+    def module_for(self, path: str, packages: dict[Path, bool] | None = None) -> str:
+        """The module name of ``path``; ``packages`` shares folder lookups across one batch."""
         from docfact.index.workspace import module_name
 
-        return module_name(self.root, Path(path))
+        return module_name(self.root, Path(path), packages)
 
     @property
     def known_words(self) -> AbstractSet[str]:

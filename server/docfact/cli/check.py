@@ -201,7 +201,9 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
         try:
             with engine.graph.deferred():  # edges: only if something asks for them
-                indexes = store.load_indexes([(str(p), engine.module_for(str(p)), t) for p, t, _ in graph_files]) \
+                packages: dict[Path, bool] = {}
+                indexes = store.load_indexes([(str(p), engine.module_for(str(p), packages), t)
+                                              for p, t, _ in graph_files]) \
                     if store is not None else {}
                 todo = [t for t in graph_files if str(t[0]) not in indexes]
                 if jobs > 1 and len(todo) >= 100:

@@ -150,7 +150,8 @@ def index_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], job
     and left out)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    work = [(str(p), text, engine.module_for(str(p))) for p, text, _ in targets]
+    packages: dict[Path, bool] = {}
+    work = [(str(p), text, engine.module_for(str(p), packages)) for p, text, _ in targets]
     out: dict[str, FileIndex] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):

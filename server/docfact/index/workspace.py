@@ -54,7 +54,7 @@ def language_for_path(path: str | os.PathLike[str]) -> str | None:
     return LANGUAGES.get(os.path.splitext(os.fspath(path))[1].lower())
 
 
-def module_name(root: Path, path: Path) -> str:
+def module_name(root: Path, path: Path, packages: dict[Path, bool] | None = None) -> str:
     """The dotted module name of ``path`` inside the workspace ``root``.
 
     Python: when the file sits in packages (directories with ``__init__.py``) the name starts
@@ -62,8 +62,18 @@ def module_name(root: Path, path: Path) -> str:
     it is the path relative to ``root`` with a leading ``src`` dropped. ``__init__`` names the
     package itself. Java: the path relative to the source root (``src/main/java`` etc.) as
     dots, i.e. ``package.ClassName``; the Java extractor replaces it by the declared package.
-    TypeScript/JavaScript: see :mod:`docfact.index.ts_modules`.
+    TypeScript/JavaScript: see :mod:`docfact.index.ts_modules`. ``packages`` keeps which folders
+    are packages across the calls of one batch (a project's files share their folders).
     """
+    if packages is None:
+        packages = {}
+
+    def _is_package(d: Path) -> bool:
+        got = packages.get(d)
+        if got is None:
+            got = packages[d] = is_package(d)
+        return got
+
     lang = language_for_path(path)
     stem = path.stem
     try:
@@ -111,7 +121,8 @@ def module_name(root: Path, path: Path) -> str:
     return ".".join(parts)
 
 
-def _is_package(d: Path) -> bool:
+def is_package(d: Path) -> bool:
+    """A folder with an ``__init__.py`` (or ``__init__.pyi``)."""
     return (d / "__init__.py").is_file() or (d / "__init__.pyi").is_file()
 
 
