@@ -200,17 +200,18 @@ class Engine:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
 
-    def add_index(self, index: FileIndex) -> None:
-        """Add a file indexed elsewhere (e.g. in a worker process)."""
+    def add_index(self, index: FileIndex, text_hash: str | None = None) -> None:
+        """Add a file indexed elsewhere (e.g. in a worker process); ``text_hash``: the
+        :func:`text_digest` of its text when the caller has it."""
         self.graph.add_file(index)
-        self._changed(index.path, index)
+        self._changed(index.path, index, text_hash)
 
     def remove_file(self, path: str) -> None:
         path = str(Path(path).resolve())
         self.graph.remove_file(path)
         self._changed(path, None)
 
-    def _changed(self, path: str, index: FileIndex | None) -> None:
+    def _changed(self, path: str, index: FileIndex | None, text_hash: str | None = None) -> None:
         """Bookkeeping after a file was (re)indexed or removed: the project's words, the
         per-run judging cache that depends on them, and the digest of every file's text."""
         self._words.replace(path, index)
@@ -219,7 +220,8 @@ class Engine:
         if old is not None:
             self._world ^= _world_part(path, old)
         if index is not None:
-            h = self.hashes[path] = source_digest(path, text_digest(index.text), str(self.root), index.packages)
+            h = self.hashes[path] = source_digest(path, text_hash or text_digest(index.text), str(self.root),
+                                                  index.packages)
             self._world ^= _world_part(path, h)
 
     def world(self) -> str:

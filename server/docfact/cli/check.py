@@ -167,7 +167,8 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     store = _open_store(settings) if not args.no_cache and settings.cache.enabled else None
     record = store is not None and not settings.llm.enabled
     root_dir = str(root.resolve())  # as the engine holds it
-    hashes = [source_digest(str(path), text_digest(text), root_dir) for path, text, _ in targets]
+    text_hashes = {str(path): text_digest(text) for path, text, _ in targets}
+    hashes = [source_digest(str(path), text_hashes[str(path)], root_dir) for path, _, _ in targets]
     prefix = digest("verdicts", code_stamp(), _settings_key(settings), _environment_stamp(), str(root))
     file_keys = [digest(prefix, str(path), disp, hashes[i]) for i, (path, _, disp) in enumerate(targets)]
     rows: dict[int, tuple[FileRow, list[DocRow], list[FindingRow]]] = {}
@@ -219,7 +220,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                 for path, _, _ in graph_files:  # as a cold run adds them: lookups list entities in this order
                     index = indexes.get(str(path))
                     if index is not None:
-                        engine.add_index(index)
+                        engine.add_index(index, text_hashes.get(index.path))
                 if store is not None:  # with the words adding them computed
                     store.save_indexes(fresh_indexes.values())
             load_imported_modules(engine, root, [p for p, _, _ in targets], store)

@@ -36,6 +36,12 @@ class MultiDiGraph:
         else:
             data.update(attrs)
 
+    def add_node_attrs(self, node: str, attrs: Attrs) -> None:
+        """Add a new ``node`` whose attribute dict is ``attrs`` itself (not copied)."""
+        self.nodes[node] = attrs
+        self._succ[node] = {}
+        self._pred[node] = {}
+
     def remove_node(self, node: str) -> None:
         """Remove ``node`` and every edge into or out of it."""
         del self.nodes[node]

@@ -252,22 +252,31 @@ class ProjectGraph(Edges):
             entities = [_module_entity(fi), *entities]
         if fi.language == "python":
             entities = [*entities, *instance_fields(fi)]
+        java = fi.language == "java"
+        nodes, by_name = g.nodes, self._by_name  # (a project's worth of entities pass here)
         for e in entities:
-            if e.local_name in local:
+            local_name, kind = e.local_name, e.kind
+            if local_name in local:
                 continue  # overload variants and setters come after the definition
-            local[e.local_name] = e
+            local[local_name] = e
             q = e.qualname
-            if e.kind == "module" and fi.language == "java":
-                q = f"{q}::{path}" if q in g and g.nodes[q].get("path") not in (None, path) else q
-            data = g.nodes.get(q) if q in g else None
-            if data is not None and data.get("entity") is not None and data.get("path") != path:
+            if kind == "module" and java:
+                q = f"{q}::{path}" if q in g and nodes[q].get("path") not in (None, path) else q
+            data = nodes.get(q)
+            if data is None:
+                g.add_node_attrs(q, {"entity": e, "kind": kind, "path": path})
+                owned.append(q)
+            elif data.get("entity") is not None and data.get("path") != path:
                 log.debug("%s is defined in %s and %s; keeping the first", q, data.get("path"), path)
             else:
-                g.add_node(q, entity=e, kind=e.kind, path=path)
+                data.update(entity=e, kind=kind, path=path)
                 owned.append(q)
-            if e.kind != "module":
-                self._by_name.setdefault(e.name, {})[id(e)] = e
-            if fi.language == "java" and e.kind == "class" and e.parent is None:
+            if kind != "module":
+                names = by_name.get(e.name)
+                if names is None:
+                    names = by_name[e.name] = {}
+                names[id(e)] = e
+            if java and kind == "class" and e.parent is None:
                 classes = self._java.setdefault(fi.package, {})
                 if e.name not in classes:
                     classes[e.name] = e
