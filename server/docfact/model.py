@@ -132,12 +132,17 @@ class Packs:
         return state
 
     def _unpack(self) -> None:
+        # the blob goes last: a thread that reads a field meanwhile (the language server's
+        # event loop beside its engine thread) finds either the blob or every field
         d = self.__dict__
-        blob = d.pop("_packed", None)
+        blob = d.get("_packed")
         if blob is None:
+            if all(name in d for name in self.PACKED):
+                return
             raise AttributeError(f"{type(self).__name__} has none of {self.PACKED}")
         for name, value in zip(self.PACKED, pickle.loads(blob)):
             d.setdefault(name, value)
+        d.pop("_packed", None)
 
 
 def _packed_fields(cls: type[Packs]) -> type[Packs]:
