@@ -151,6 +151,7 @@ class Engine:
         fresh: list[FileIndex] = []
         try:
             keys = [(str(p.resolve()), text) for p, text in items]
+            hashes: dict[str, str] = {}
             if on_read is not None:
                 hashes = {p: text_digest(text) for p, text in keys}
                 world = 0
@@ -158,7 +159,7 @@ class Engine:
                     world ^= _world_part(p, source_digest(p, h, str(self.root)))
                 on_read(hashes, f"{world:032x}")
             packages: dict[Path, bool] = {}
-            stored = store.load_indexes([(p, self.module_for(p, packages), text) for p, text in keys]) \
+            stored = store.load_indexes([(p, self.module_for(p, packages), text) for p, text in keys], hashes) \
                 if store is not None else {}
             self.from_store = len(stored)
             with self.graph.deferred():  # edges resolved once, when every file is known
@@ -167,7 +168,7 @@ class Engine:
                         break
                     index = stored.get(path)
                     if index is not None:
-                        self.add_index(index)
+                        self.add_index(index, hashes.get(path))
                     else:
                         index = self.update_file(path, text)
                         if index is not None:

@@ -27,7 +27,7 @@ import pickle
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -126,12 +126,13 @@ def source_digest(path: str, text_hash: str, root: str, packages: str = "") -> s
     return digest(text_hash, stamp_under(path, root), packages)[:24]
 
 
-def index_key(path: str, module: str, text: str) -> str:
-    """The key of a file's stored index: what extracting it reads (for TypeScript and JavaScript,
-    the configs that map its import specifiers too)."""
+def index_key(path: str, module: str, text_hash: str) -> str:
+    """The key of a file's stored index: what extracting it reads, its text given by its
+    :func:`text_digest` (for TypeScript and JavaScript, the configs that map its import
+    specifiers too)."""
     from docfact.index.workspace import language_for_path
 
-    parts = ["index", code_stamp(), path, module, text]
+    parts = ["index", code_stamp(), path, module, text_hash]
     if language_for_path(path) in ("typescript", "javascript"):
         from docfact.index.ts_modules import resolution_stamp
 
@@ -343,9 +344,12 @@ class Store:
             self._fail(f"store {self.path} failed ({exc})")
 
     # ---- file indexes -------------------------------------------------------------------------
-    def load_indexes(self, files: list[tuple[str, str, str]]) -> dict[str, FileIndex]:
-        """path -> its stored index, for the (path, module, text) triples found in the store."""
-        keys = {index_key(p, m, t): (p, t) for p, m, t in files}
+    def load_indexes(self, files: list[tuple[str, str, str]],
+                     text_hashes: Mapping[str, str] | None = None) -> dict[str, FileIndex]:
+        """path -> its stored index, for the (path, module, text) triples found in the store;
+        ``text_hashes``: the :func:`text_digest` of some of those paths' texts, when the caller has them."""
+        known = text_hashes or {}
+        keys = {index_key(p, m, known.get(p) or text_digest(t)): (p, t) for p, m, t in files}
         got = self.get_many("indexes", list(keys))
         out: dict[str, FileIndex] = {}
         for key, index in got.items():
@@ -370,5 +374,5 @@ class Store:
                 entity_digest(e)
             bare = copy.copy(index)  # without the text (the caller has it) and tables of ids
             bare.text, bare._by_name, bare._by_doc = "", None, None
-            rows.append((index_key(index.path, index.module, index.text), bare))
+            rows.append((index_key(index.path, index.module, text_digest(index.text)), bare))
         self.put_many("indexes", rows)

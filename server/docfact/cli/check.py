@@ -204,7 +204,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
             with engine.graph.deferred():  # edges: only if something asks for them
                 packages: dict[Path, bool] = {}
                 indexes = store.load_indexes([(str(p), engine.module_for(str(p), packages), t)
-                                              for p, t, _ in graph_files]) \
+                                              for p, t, _ in graph_files], text_hashes) \
                     if store is not None else {}
                 todo = [t for t in graph_files if str(t[0]) not in indexes]
                 if jobs > 1 and len(todo) >= 100:
