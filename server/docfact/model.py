@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import bisect
 import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -108,6 +110,23 @@ class _Packed:
         return obj.__dict__[self.name]
 
 
+# whether pickling packs (see :func:`packing`)
+_PACKING = [True]
+
+
+@contextmanager
+def packing(enabled: bool) -> Iterator[None]:
+    """Pickle :class:`Packs` objects packed (the default) or whole within this block. Packing
+    pays when most of the objects read back are never read (a store's indexes); a run without a
+    store reads every entity its index workers send, and unpacking them all cost it memory."""
+    before = _PACKING[0]
+    _PACKING[0] = enabled
+    try:
+        yield
+    finally:
+        _PACKING[0] = before
+
+
 class Packs:
     """Pickles the fields named in ``PACKED`` as one blob, unpickled only when one of them is
     first read. A run that loads a project's stored indexes builds the graph from names and
@@ -125,7 +144,7 @@ class Packs:
 
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__
-        if "_packed" in d:
+        if "_packed" in d or not _PACKING[0]:
             return d
         state = {k: v for k, v in d.items() if k not in self._packed_set}
         state["_packed"] = pickle.dumps(tuple([d[k] for k in self.PACKED]), protocol=pickle.HIGHEST_PROTOCOL)

@@ -8,7 +8,7 @@ import sys
 import threading
 
 from docfact.index import index_file
-from docfact.model import DocBlock, Entity
+from docfact.model import DocBlock, Entity, packing
 
 SOURCE = '''
 """A shop."""
@@ -99,3 +99,12 @@ def test_a_doc_block_reads_back_its_place() -> None:
                    range=_index().docs[0].range, pieces=[(0, 5)], start_line=1, end_line=1)
     back = pickle.loads(pickle.dumps(doc))
     assert (back.range, back.pieces, back.target_lines, back.text) == (doc.range, [(0, 5)], None, "Add things.")
+
+
+def test_without_packing_an_entity_pickles_whole() -> None:
+    e = next(e for e in _index().entities if e.name == "add")
+    with packing(False):
+        whole = pickle.dumps(e)
+    packed = pickle.dumps(e)
+    assert b"_packed" not in whole and b"_packed" in packed
+    assert _fields(pickle.loads(whole)) == _fields(pickle.loads(packed)) == _fields(e)

@@ -194,14 +194,16 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         )
         from docfact.deps import Answers, still_valid
         from docfact.engine import Engine
-        from docfact.model import FileResult
+        from docfact.model import FileResult, packing
 
         engine = Engine(root, settings)
         total = len(graph_files)
         jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
         gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
         try:
-            with engine.graph.deferred():  # edges: only if something asks for them
+            # edges: only if something asks for them; index workers send their entities whole
+            # when there is no store to save them packed to
+            with engine.graph.deferred(), packing(store is not None):
                 packages: dict[Path, bool] = {}
                 indexes = store.load_indexes([(str(p), engine.module_for(str(p), packages), t)
                                               for p, t, _ in graph_files], text_hashes) \
