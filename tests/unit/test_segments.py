@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -399,3 +401,41 @@ def test_tokenizer_is_built_once() -> None:
     from docfact.docs.sentences import sentence_tokenizer
 
     assert sentence_tokenizer() is sentence_tokenizer()
+
+
+def test_punkt_is_imported_without_the_nltk_modules_it_only_needs_for_models() -> None:
+    # a fresh interpreter: which modules splitting loads, and what a later ``import nltk`` gets
+    code = (
+        "import sys\n"
+        "from docfact.docs.sentences import split_sentences\n"
+        "print(split_sentences('See e.g. the list. J. Smith wrote 3. Then... \"Done.\" Why? Yes!'))\n"
+        "print(sorted(m for m in ('http.client', 'ssl', 'xml.etree.ElementTree', 'nltk.pathsec') if m in sys.modules))\n"
+        "import nltk.tokenize.punkt as punkt\n"
+        "print(punkt.FreqDist.__module__, callable(punkt.pathsec.validate_path))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         check=True).stdout.splitlines()
+    assert out == ["[(0, 18), (19, 36), (37, 52), (53, 57), (58, 62)]", "[]", "nltk.probability True"]
+
+
+def test_a_punkt_that_calls_a_left_out_module_is_imported_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from docfact.docs import sentences
+
+    text = "A left-out module was called. The whole Punkt splits it. Done."
+
+    class Lean:  # as a future Punkt that uses a left-out module while splitting would behave
+        def span_tokenize(self, _text: str) -> list[tuple[int, int]]:
+            raise sentences.StandInCalled("nltk.pathsec.validate_path")
+
+    real = sentences.sentence_tokenizer
+    monkeypatch.setattr(sentences, "_REAL", [False])
+    calls = []
+
+    def tokenizer() -> object:
+        calls.append(sentences._REAL[0])
+        return real() if sentences._REAL[0] else Lean()
+
+    tokenizer.cache_clear = lambda: None  # type: ignore[attr-defined]
+    monkeypatch.setattr(sentences, "sentence_tokenizer", tokenizer)
+    assert sentences.split_sentences(text) == [(0, 29), (30, 56), (57, 62)]
+    assert calls == [False, True]

@@ -9,9 +9,12 @@ placeholders before tokenizing, so offsets stay valid and no period inside code 
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+import types
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
@@ -52,18 +55,44 @@ _LETTER = re.compile(r"[^\W\d_]")
 _BREAK = re.compile(r"[.?!][\"')\]]*\s+\S")
 
 
-def _import_punkt() -> tuple[type[PunktParameters], type[PunktSentenceTokenizer]]:
+# nltk modules that Punkt (and its base class's module) imports only to load, save or train
+# models (sandboxed file access, pickles, frequency tables, terminal output) or for tokenizers
+# other than Punkt's span splitting: splitting with our parameters never calls them, and
+# importing them (http.client, ssl, certifi, urllib, xml) took most of Punkt's import time
+_LOADING_ONLY = ("nltk.pathsec", "nltk.picklesec", "nltk.probability", "nltk.tabdata", "nltk.termsec",
+                 "nltk.internals", "nltk.tokenize.util")
+_BOUND = ("nltk.tokenize.api", "nltk.tokenize.punkt")  # imported with stand-ins: not for anyone else
+
+
+class StandInCalled(RuntimeError):
+    """Punkt called into a module that :func:`_import_punkt` left out (an nltk release that
+    uses it while splitting): the caller imports Punkt again with the real modules."""
+
+
+class _StandIn(types.ModuleType):
+    """A module left out while Punkt is imported: its names exist and raise when called."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        where = f"{self.__name__}.{name}"
+
+        def stand_in(*args: Any, **kwargs: Any) -> Any:
+            raise StandInCalled(where)
+
+        return stand_in
+
+
+def _import_punkt(lean: bool = True) -> tuple[type[PunktParameters], type[PunktSentenceTokenizer]]:
     """Import only NLTK's Punkt module, without running ``nltk/__init__``.
 
     ``import nltk`` loads most of NLTK (about 1.4 s here) although Punkt needs a dozen small
-    modules (about 0.1 s). When nltk is not imported yet, empty package objects stand in for
-    ``nltk`` and ``nltk.tokenize`` while Punkt is imported, and are removed afterwards, so a
-    later ``import nltk`` anywhere in the process still gets the real package.
+    modules. When nltk is not imported yet, empty package objects stand in for ``nltk`` and
+    ``nltk.tokenize`` while Punkt is imported, and (``lean``) :class:`_StandIn` modules for
+    those of ``_LOADING_ONLY`` not imported yet; all of them, and this private copy of Punkt,
+    are removed afterwards, so a later ``import nltk`` anywhere in the process still gets the
+    real package.
     """
-    import importlib.util
-    import sys
-    import types
-
     stubs: list[str] = []
     if "nltk" not in sys.modules:
         for name in ("nltk", "nltk.tokenize"):
@@ -75,21 +104,56 @@ def _import_punkt() -> tuple[type[PunktParameters], type[PunktSentenceTokenizer]
             mod.__spec__ = spec
             sys.modules[name] = mod
             stubs.append(name)
+        if lean and len(stubs) == 2:
+            for name in _LOADING_ONLY:
+                if name not in sys.modules:
+                    sys.modules[name] = _StandIn(name)
+                    stubs.append(name)
     try:
         from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
     finally:
+        if any(name in _LOADING_ONLY for name in stubs):
+            stubs.extend(_BOUND)
         for name in stubs:
             sys.modules.pop(name, None)
     return PunktParameters, PunktSentenceTokenizer
 
 
+# one sentence of each kind Punkt decides on (abbreviation, initial, number, ellipsis, quote,
+# question): a Punkt that calls a stand-in on its way fails here, before it splits a doc
+_TRIAL = 'See e.g. the list. J. Smith wrote 3. Then... "Done." Why? Yes!'
+
+
 @lru_cache(maxsize=1)
 def sentence_tokenizer() -> PunktSentenceTokenizer:
     """The Punkt tokenizer with our abbreviations; built once (nltk is imported here, lazily)."""
-    parameters_cls, tokenizer_cls = _import_punkt()
+    if not _REAL[0]:
+        try:
+            tokenizer = _build(*_import_punkt(lean=True))
+            list(tokenizer.span_tokenize(_TRIAL))
+            return tokenizer
+        except Exception:  # a stand-in called, or a release whose Punkt needs more of them
+            _REAL[0] = True
+    return _build(*_import_punkt(lean=False))
+
+
+_REAL = [False]  # set once a lean Punkt called a stand-in: import it with every module
+
+
+def _build(parameters_cls: type[PunktParameters], tokenizer_cls: type[PunktSentenceTokenizer]
+           ) -> PunktSentenceTokenizer:
     params = parameters_cls()
     params.abbrev_types = set(ABBREVIATIONS)
     return tokenizer_cls(params)
+
+
+def _span_tokenize(masked: str) -> list[tuple[int, int]]:
+    try:
+        return list(sentence_tokenizer().span_tokenize(masked))
+    except StandInCalled:
+        _REAL[0] = True
+        sentence_tokenizer.cache_clear()
+        return list(sentence_tokenizer().span_tokenize(masked))
 
 
 def mask_code(text: str) -> str:
@@ -133,7 +197,7 @@ def _punkt(text: str, start: int, end: int) -> list[tuple[int, int]]:
         a, b = _strip(text, start, end)
         return [(a, b)] if a < b else []
     out = []
-    for a, b in sentence_tokenizer().span_tokenize(masked):
+    for a, b in _span_tokenize(masked):
         a, b = _strip(text, start + a, start + b)
         if a < b:
             out.append((a, b))
