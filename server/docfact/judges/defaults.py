@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from docfact.judges.base import JudgeContext
+from docfact.judges.gates import Gated
 from docfact.judges.default_values import (
     UNKNOWN,
     Default,
@@ -168,7 +169,8 @@ def _bare_subject_ok(text: str, start: int, name: str) -> bool:
 # ---- what the code says ----------------------------------------------------------------------
 
 
-_MAYBE_DEFAULT = re.compile(r"(?i:default|omitted|left\s+out|unset|\bnot\s+(?:given|provided|passed|set|specified))")
+_MAYBE_DEFAULT = Gated(re.compile(r"(?i:default|omitted|left\s+out|unset|\bnot\s+(?:given|provided|passed|set|specified))"),
+                       ("default", "omitted", "left", "unset", "not"))
 
 
 def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
