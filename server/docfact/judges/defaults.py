@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.gates import Gated
+from docfact.judges.gates import Gated, may_hold
 from docfact.judges.default_values import (
     UNKNOWN,
     Default,
@@ -111,7 +111,9 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
     if item is not None and item.name and item.section in ("param", "attribute"):
         own = item.name.strip().lstrip("*")
         if own in params:
-            for m in (*_ATTRIBUTIVE.finditer(text), *_PREDICATIVE.finditer(text), *_TRAILING.finditer(text)):
+            said = may_hold(text, ("default",))  # every match of _ATTRIBUTIVE and _TRAILING says it
+            for m in (*(_ATTRIBUTIVE.finditer(text) if said else ()), *_PREDICATIVE.finditer(text),
+                      *(_TRAILING.finditer(text) if said else ())):
                 if any(c.span == m.span("val") for c in out) or _conditional(text, m.end("val"), own):
                     continue
                 if m.re is _PREDICATIVE and not _subject_is_item(text[: m.start()], own):
