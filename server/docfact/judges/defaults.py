@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.gates import Gated, may_hold
 from docfact.judges.default_values import (
     UNKNOWN,
     Default,
@@ -29,6 +28,7 @@ from docfact.judges.default_values import (
     read_value,
     same_value,
 )
+from docfact.judges.gates import Gated, may_hold
 from docfact.model import Entity, Finding, Segment
 
 # a documented value: code-marked, quoted, a number, a keyword, a dotted constant (Mode.FAST) or

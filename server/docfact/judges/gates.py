@@ -9,7 +9,8 @@ import re
 
 def may_hold(text: str, words: tuple[str, ...]) -> bool:
     """Whether ``text`` holds one of ``words`` (lower-case ASCII) in any case; always true for
-    text outside ASCII, where case-insensitive matching knows more forms (``ſ`` for ``s``)."""
+    text outside ASCII, where case-insensitive matching knows more forms (the long s, U+017F,
+    matches ``s``)."""
     if not text.isascii():
         return True
     low = text.lower()
