@@ -182,10 +182,17 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     Spans are stripped of surrounding whitespace; bullet markers (``-``, ``*``, ``1.``) are not
     part of a span; fragments without any letter are dropped.
     """
+    return list(_split(text))
+
+
+@lru_cache(maxsize=256)
+def _split(text: str) -> tuple[tuple[int, int], ...]:
+    """:func:`split_sentences`, kept for the texts split twice (a doc's sentences, then the
+    introduction of one of its examples)."""
     spans: list[tuple[int, int]] = []
     for start, end in _chunks(text):
         spans.extend(_punkt(text, start, end))
-    return [s for s in spans if _LETTER.search(text, s[0], s[1])]
+    return tuple(s for s in spans if _LETTER.search(text, s[0], s[1]))
 
 
 def _punkt(text: str, start: int, end: int) -> list[tuple[int, int]]:

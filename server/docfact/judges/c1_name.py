@@ -15,6 +15,7 @@ from docfact.judges.base import (
     osa_distance,
 )
 from docfact.judges.c1_params import _typo_of, unknown_param
+from docfact.judges.gates import Gated
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
 from docfact.judges.name_lookup import (
     class_attributes,
@@ -79,13 +80,14 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 
-_HISTORY = re.compile(
+_HISTORY = Gated(re.compile(
     r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
     r"formerly|previously|no\s+longer|instead\s+of|\buse\b[^.;]*\binstead|used\s+to|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|seealso|see\s+also)\b",
     re.I,
-)
+), ("rename", "removed", "deprecated", "formerly", "previously", "longer", "instead", "used", "older", "legacy",
+    "backward", "called", "named", "versionchanged", "see"))
 
 
 def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:

@@ -81,6 +81,19 @@ def _typo_of(name: str, candidates: list[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+_CALLABLE_DIRECTIVE = re.compile(r"^\s*\.\. (?:method|function|classmethod|staticmethod)::", re.M)
+
+
+def _describes_callables(ctx: JudgeContext) -> bool:
+    """Whether the doc describes a method or function of its own (``.. method::``); read once
+    per doc."""
+    got = ctx.memo.get("callable-directive")
+    if got is None:
+        got = ctx.memo["callable-directive"] = ".. " in ctx.doc.text and \
+            _CALLABLE_DIRECTIVE.search(ctx.doc.text) is not None
+    return got
+
+
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     from docfact.judges.name_lookup import class_attributes  # here: name_lookup imports this module
 
@@ -98,7 +111,7 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if ctx.entity is not None and any(d.split("(")[0].endswith("magic") or d.startswith("magic_arguments")
                                       for d in ctx.entity.decorators):
         return  # an IPython magic documents the options of its command line, not its arguments
-    if re.search(r"^\s*\.\. (?:method|function|classmethod|staticmethod)::", ctx.doc.text, re.M):
+    if _describes_callables(ctx):
         return  # the fields may belong to a method described inside the docstring
     if ctx.entity is not None and any(d.split(".")[-1] in _PROPERTY_DECORATORS for d in ctx.entity.decorators):
         return  # a property takes no arguments: its "Parameters" are those of the callable view it returns
@@ -169,8 +182,10 @@ def _documented_twice(ctx: JudgeContext, seg: Segment, item: FieldItem, raw: str
     parameter out: the second entry's name is a slip for the missing one (``@param brief`` twice
     on ``def notFound(brief, message)``)."""
 
-    entries = [(s.index, re.split(r"\s*,\s*", s.field.name)) for s in ctx.segments
-               if s.field and s.field.section == "param" and s.field.name]
+    entries = ctx.memo.get("param-entries")
+    if entries is None:  # once per doc: every parameter entry asks
+        entries = ctx.memo["param-entries"] = [(s.index, re.split(r"\s*,\s*", s.field.name)) for s in ctx.segments
+                                               if s.field and s.field.section == "param" and s.field.name]
     if not any(i < seg.index and name in names for i, names in entries):
         return
     documented = {n.strip().lstrip("*") for _, names in entries for n in names}

@@ -22,6 +22,7 @@ from docfact.judges.c1_name import (
     _scope_excerpt,
     _unreadable_imports,
 )
+from docfact.judges.gates import Gated, may_hold
 from docfact.judges.mentions import Mention, find_mentions
 from docfact.judges.name_lookup import (
     exists_by_suffix,
@@ -33,7 +34,9 @@ from docfact.judges.name_lookup import (
 )
 from docfact.model import Finding, Segment
 
-_FOR_SUBCLASSES = re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|implement(?:s|ed|ing|ation)?s?)\b", re.I)
+_FOR_SUBCLASSES = Gated(re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|implement(?:s|ed|ing|ation)?s?)\b", re.I),
+                        ("subclass", "overrid", "define", "implement"))
+_SEE_ALSO = re.compile(r"(?i)see\s*also")
 _TARGET = re.compile(r"[A-Za-z_][\w.#$]*")
 _ROLE_IN_ITEM = re.compile(r":(?:py:)?\w+:`~?!?([^`<]*<)?([^`>]+)>?`")
 
@@ -179,7 +182,7 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if ctx.entity is None or ctx.doc.kind == "comment":
         return
     targets = _item_targets(seg) or _role_targets(seg)
-    if not targets or _HISTORY.search(re.sub(r"(?i)see\s*also", "", seg.text)):
+    if not targets or _HISTORY.search(_SEE_ALSO.sub("", seg.text) if may_hold(seg.text, ("see",)) else seg.text):
         return  # "``x`` is deprecated", "renamed from ``y``": old names are the point
     for_subclasses = bool(_FOR_SUBCLASSES.search(seg.text))
     for name, start, end in targets:
@@ -211,7 +214,8 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 # the code hands the work to the name that follows ("delegated to a class built by X()")
 _HANDS_VERB = (r"\b(?:calls|calling|invokes|invoking|uses|using|delegate[sd]?\s+to|delegating\s+to|"
                r"built\s+by|created\s+by|made\s+by|handled\s+by|implemented\s+by|done\s+by|wraps|wrapping)\b")
-_HANDS_ANYWHERE = re.compile(_HANDS_VERB, re.I)
+_HANDS_ANYWHERE = Gated(re.compile(_HANDS_VERB, re.I), ("calls", "calling", "invok", "uses", "using", "delegat", "built",
+                                                         "created", "made", "handled", "implemented", "done", "wrap"))
 _HANDS_TO = re.compile(_HANDS_VERB + r"[^.;:]{0,60}$", re.I)
 _CALLED = re.compile(r"(?<![\w.])(?:self\.|cls\.)?([A-Za-z_]\w*)\s*\(")
 

@@ -11,19 +11,20 @@ from docfact.judges import ts_rules
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.c3_raises import _unfollowed_method, raises_not_raised
 from docfact.judges.defaults import required_documented_optional, wrong_default
+from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
 from docfact.model import Entity, Finding, Segment
 
 # the function itself is claimed to be asynchronous: an adverb, "is/returns a coroutine", work
 # that goes on after it returns. "Non-blocking" and "without blocking" alone are not such
 # claims: a plain try-lock or a ``nowait`` put is non-blocking and synchronous.
-_ASYNC_WORDS = re.compile(
+_ASYNC_WORDS = Gated(re.compile(
     r"\basynchronously\b|\b(?:is|returns?)\s+(?:a|an)\s+(?:coroutine|awaitable)\b|^\s*(?:An?\s+)?(?:coroutine|awaitable)\s+(?:that|which)\b"
     r"|\bin\s+the\s+background\b(?!\s+(?:threads?|process(?:es)?|tasks?|workers?|loops?|jobs?)\b)"
     r"|\breturns?\s+(?:immediately\s+)?(?:before|while)\s+(?:the\s+)?(?:work|operation|task|job|request|transfer)\s+"
     r"(?:is\s+(?:done|finished|complete)|(?:finishes|completes|runs|continues|goes\s+on))\b",
     re.I,
-)
+), ("asynchronously", "coroutine", "awaitable", "background", "before", "while"))
 _NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of|might|may|could)\b|n't\b)[^.]{0,30}$", re.I)
 _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
 
@@ -89,12 +90,12 @@ def _calls_by_name(call: str, name: str) -> bool:
 
 # "recursively", "uses recursion", "calls itself", "is recursive", "a recursive walk"; not
 # "non-recursive", nor "recursive" of something else ("a recursive loop", "recursive lists")
-_RECURSIVE = re.compile(
+_RECURSIVE = Gated(re.compile(
     r"(?<![\w-])(?:recursively|recursion(?!\s+(?:limit|depth|error)))\b|\bcalls\s+itself\b|\bis\s+recursive\b"
     r"|(?<![\w-])recursive\s+(?:function|method|call|calls|algorithm|implementation|descent|walk|"
     r"traversal|search|scan|visit|version|helper)\b",
     re.I,
-)
+), ("recursi", "itself"))
 
 
 # "... when they recursively refer to themselves": another subject does it

@@ -28,6 +28,7 @@ from docfact.judges.default_values import (
     read_value,
     same_value,
 )
+from docfact.judges.gates import Gated, may_hold
 from docfact.model import Entity, Finding, Segment
 
 # a documented value: code-marked, quoted, a number, a keyword, a dotted constant (Mode.FAST) or
@@ -59,6 +60,9 @@ _PREDICATIVE = re.compile(
 # a value marked as the default after it: "'eig', the default, uses ...", "If 'hac' (default), ..."
 _MARKED_DEFAULT = r"(?=\s*\(\s*(?i:the\s+)?default\s*\)|,\s+(?i:the\s+default)\s*(?:[,;:)]|\.(?!\w)|$))"
 _TRAILING = re.compile(_VALUE + _MARKED_DEFAULT)
+# where a value may be marked as the default (the look-ahead of _TRAILING, less its leading
+# white space): without one, _TRAILING is not run over the whole text
+_DEFAULT_MARK = re.compile(r"\(\s*(?i:the\s+)?default\s*\)|,\s+(?i:the\s+default)\s*(?:[,;:)]|\.(?!\w)|$)")
 # the word before "defaults to"/"default is" that makes the parameter its subject
 _SUBJECTS = frozenset({"it", "this", "its", "parameter", "argument", "option", "flag", "value", "and", "also",
                        "otherwise", "the", "setting"})
@@ -110,7 +114,10 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
     if item is not None and item.name and item.section in ("param", "attribute"):
         own = item.name.strip().lstrip("*")
         if own in params:
-            for m in (*_ATTRIBUTIVE.finditer(text), *_PREDICATIVE.finditer(text), *_TRAILING.finditer(text)):
+            said = may_hold(text, ("default",))  # every match of _ATTRIBUTIVE and _TRAILING says it
+            marked = said and _DEFAULT_MARK.search(text) is not None
+            for m in (*(_ATTRIBUTIVE.finditer(text) if said else ()), *_PREDICATIVE.finditer(text),
+                      *(_TRAILING.finditer(text) if marked else ())):
                 if any(c.span == m.span("val") for c in out) or _conditional(text, m.end("val"), own):
                     continue
                 if m.re is _PREDICATIVE and not _subject_is_item(text[: m.start()], own):
@@ -168,7 +175,8 @@ def _bare_subject_ok(text: str, start: int, name: str) -> bool:
 # ---- what the code says ----------------------------------------------------------------------
 
 
-_MAYBE_DEFAULT = re.compile(r"(?i:default|omitted|left\s+out|unset|\bnot\s+(?:given|provided|passed|set|specified))")
+_MAYBE_DEFAULT = Gated(re.compile(r"(?i:default|omitted|left\s+out|unset|\bnot\s+(?:given|provided|passed|set|specified))"),
+                       ("default", "omitted", "left", "unset", "not"))
 
 
 def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:

@@ -28,7 +28,9 @@ _JAVADOC_INLINE = re.compile(r"\{@(?:code|link|linkplain|value|literal)\s+([^}]+
 # epytext (Twisted, pydoctor): ``L{name}`` / ``L{label <name>}`` links, ``C{code}`` code
 _EPYTEXT = re.compile(r"(?<![A-Za-z])(?P<kind>[LC])\{(?:[^{}<]*<)?(?P<target>[^{}<>]+)>?\}")
 _CALL = re.compile(rf"(?<![\w.`])({_DOTTED})\(\)")
-_WORD = re.compile(rf"(?<![\w.`@#/\\-])({_DOTTED})(?![\w`])")
+# a word that may be a name: a dotted run with a capital letter, an underscore or a dot in it (the
+# look-ahead skips plain lower-case words, which are prose, without moving where the others start)
+_CODE_WORD = re.compile(rf"(?<![\w.`@#/\\-])(?=[\w.]*[A-Z_.])({_DOTTED})(?![\w`])")
 
 _SNAKE = re.compile(r"^_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+_*$|^_{1,2}[a-z][a-z0-9]*$")
 _CAMEL = re.compile(r"^[a-z]+[A-Z][A-Za-z0-9]*$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
@@ -96,9 +98,11 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
         out.append(Mention(name, m.start(group), m.end(group), strength,
                            is_call or m.group(0).endswith("()"), explicit))
 
-    for url in _URLISH.finditer(sentence):
-        taken.append((url.start(), url.end()))
-    for m in _EPYTEXT.finditer(sentence):
+    # each pattern is run only when the sentence holds a character its matches need
+    if "http" in sentence or "www." in sentence:
+        for url in _URLISH.finditer(sentence):
+            taken.append((url.start(), url.end()))
+    for m in _EPYTEXT.finditer(sentence) if "{" in sentence else ():
         taken.append((m.start(), m.end()))
         cleaned = _clean(m.group("target"))
         if cleaned:
@@ -107,7 +111,10 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
             link = m.group("kind") == "L"
             out.append(Mention(cleaned[0], s, s + len(m.group("target").strip()), MARKED if link else SHAPE,
                                cleaned[1], link))
+    ticks = "`" in sentence
     for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
+        if not (ticks if rx is not _JAVADOC_INLINE else "{@" in sentence):
+            continue
         for m in rx.finditer(sentence):
             if rx is _JAVADOC_INLINE:
                 # {@link Foo#bar(int) label}: the reference is the first word
@@ -132,9 +139,9 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
                     taken.append((m.start(), m.end()))
                 continue
             add(m, 1, MARKED, explicit=rx is _ROLE)
-    for m in _CALL.finditer(sentence):
+    for m in _CALL.finditer(sentence) if "()" in sentence else ():
         add(m, 1, SHAPE)
-    for m in _WORD.finditer(sentence):
+    for m in _CODE_WORD.finditer(sentence):
         word = m.group(1)
         if word.islower() and "_" not in word and "." not in word:
             continue  # a plain word ("returns"): neither dotted, snake_case nor CamelCase
@@ -162,6 +169,8 @@ def strip_code(sentence: str) -> str:
     def blank(m: re.Match[str]) -> str:
         return " " * len(m.group(0))
 
+    if "`" not in sentence and "{" not in sentence:
+        return sentence  # every marked span has a backtick or a brace
     s = _ROLE.sub(blank, sentence)
     s = _EPYTEXT.sub(blank, s)
     s = _DOUBLE_TICK.sub(blank, s)
