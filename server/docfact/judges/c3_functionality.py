@@ -225,7 +225,7 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             used = set()
             for x in (*e.calls, *e.refs, *e.attributes):
                 used.update(x.split("."))
-            for dep in ctx.related_entities:
+            for dep in _run_by(ctx):
                 for x in (*dep.calls, *dep.refs):
                     used.update(x.split("."))
         if last in used or m.name in used:
@@ -238,6 +238,20 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C3", "C3.calls-missing",
                           f"says it uses `{m.name}`, but `{e.name}` never calls or references it (it calls {calls})",
                           evidence=ctx.evidence_of(target, f"`{m.name}` is defined here"))
+
+
+def _run_by(ctx: JudgeContext) -> Iterator[Entity]:
+    """The 1-hop dependencies whose code runs when the documented code uses them: a function
+    or method itself, a class through its constructor (``__init__``, ``__new__``,
+    ``__post_init__``), not every method the class defines."""
+    for dep in ctx.related_entities:
+        if dep.kind != "class":
+            yield dep
+            continue
+        for init in ("__init__", "__new__", "__post_init__"):
+            found = ctx.graph.find(dep.path, f"{dep.local_name}.{init}")
+            if found is not None:
+                yield found
 
 
 RULES = (
