@@ -20,7 +20,8 @@ from docfact.judges.base import JudgeContext, Rule
 from docfact.model import Entity, Finding, Segment
 
 _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
-_TEXT_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+# plain words; an identifier with underscores (``__getitem__``) names code, not the sibling's work
+_TEXT_WORD = re.compile(r"(?<!\w)(?<!\w\.)[A-Za-z][A-Za-z0-9]*(?!\w|\.\w)")
 # words that name a type in a return item: "list", "a string", not a sibling's work
 _TYPE_WORDS = frozenset({"list", "dict", "str", "string", "strings", "tuple", "set", "int", "float", "bool", "array",
                          "frame", "series", "index", "none", "object", "bytes"})
@@ -94,8 +95,8 @@ def _parallel(e: Entity, s: Entity) -> bool:
 def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment" or e.language != "python" \
-            or e.name.startswith("test"):
-        return  # tests repeat one another's summaries on purpose
+            or e.name.startswith("test") or any("fixture" in d for d in e.decorators):
+        return  # tests and fixtures repeat one another's summaries on purpose
     item = seg.field
     if item is None and seg.index != 0 or item is not None and item.section not in ("param", "returns", "yields"):
         return  # the summary line, or a parameter, return or yield item
@@ -106,7 +107,7 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not words & siblings.keys():
         return
     own = _name_words(e.name)
-    if words & own or len(words) < 2:
+    if len(words) < 2:
         return
     copied = _flat(text).rstrip(".:; ")
     if len(copied) < 10:
@@ -119,7 +120,7 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue
             seen.add(s.name)
             theirs, mine = sib.words - own, own - sib.words
-            if not theirs or not mine or not theirs <= words or _overlap(theirs, mine):
+            if not theirs or not mine or not theirs <= words or words & mine or _overlap(theirs, mine):
                 continue  # ``fit`` beside ``fit_transform``, ``bar`` beside ``barh``: one name holds the other
             if item is not None and item.section == "param":
                 if not any(_evaluates(plain, w) for w in theirs):
@@ -132,6 +133,9 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue  # "use fit_transform instead": a reference to the sibling, not a copy
             if copied not in sib.text:
                 continue
+            rest = _flat(ctx.doc.text[: seg.start] + " " + ctx.doc.text[seg.end:])
+            if any(re.search(rf"\b{re.escape(w)}\b", rest) for w in theirs):
+                continue  # the doc speaks of "aspect" elsewhere too: its topic, not a stray copy
             said = ", ".join(f"“{x}”" for x in sorted(theirs))
             yield ctx.finding(seg, "C3", "C3.copied-from-sibling",
                               f"this text is also in the docstring of `{s.name}` and speaks of {said}, which is "
