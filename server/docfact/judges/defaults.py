@@ -256,7 +256,7 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     if m is None:
         return
     how = "optional" if m.group(0).lower() == "optional" else "with a default"
-    if how != "optional" and (owner.name.startswith("set_") or re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():])):
+    if how != "optional" and re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():]):
         return  # a setter's "default: :rc:`font.style`" is the property's default, not the argument's
     fix = None
     cut = re.search(r",\s*(?i:optional)\b", head[: m.end()]) if how == "optional" else None
