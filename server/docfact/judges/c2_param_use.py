@@ -397,9 +397,10 @@ def _reduced_return(ctx: JudgeContext, seg: Segment, doc_type: str, e: Entity) -
     first = returns[0]
     at = e.range.start.line + first.lineno - 1
     code_line = ast.unparse(first)
+    reduction = _full_reduction(first.value) if first.value is not None else None
     yield ctx.finding(
         seg, "C2", "C2.scalar-return-of-array",
-        f"the return value is documented as `{doc_type}`, but the code returns `np.{_full_reduction(first.value)}(...)` "
+        f"the return value is documented as `{doc_type}`, but the code returns `np.{reduction}(...)` "
         "over the whole array (no `axis`): one number, not an array",
         evidence=Evidence(description="the return statement", path=e.path,
                           range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))

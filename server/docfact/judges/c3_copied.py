@@ -98,7 +98,7 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             or e.name.startswith("test") or any("fixture" in d for d in e.decorators):
         return  # tests and fixtures repeat one another's summaries on purpose
     item = seg.field
-    if item is None and seg.index != 0 or item is not None and item.section not in ("param", "returns", "yields"):
+    if (item is None and seg.index != 0) or (item is not None and item.section not in ("param", "returns", "yields")):
         return  # the summary line, or a parameter, return or yield item
     text = (item.description or seg.text) if item is not None and item.section == "param" else seg.text
     plain = _MARKED.sub(" ", text)
