@@ -576,6 +576,14 @@ CASES = [
             return Element()
         ''', [], id="C3-calls-missing-trap-the-constructor-calls-it"),
     pytest.param('''
+        def hist(data):
+            return data
+
+        def hist_frame(data, backend):
+            """This function calls :meth:`matplotlib.pyplot.hist` on each column."""
+            return backend.hist_frame(data)
+        ''', [], id="C3-calls-missing-trap-another-packages-function-of-the-same-name"),
+    pytest.param('''
         from functools import cached_property
 
         class Graph:

@@ -525,6 +525,8 @@ DEFAULT_TRAPS = [
                           "if title == 0:\n                title = 'Model'\n            return title"), id="sentinel-the-body-replaces"),
     pytest.param(_default("w : ndarray or float\n                Weights.", "w=1"), id="union-allows-it"),
     pytest.param(_default("verbose : bool\n                Talk.", "verbose=0"), id="bool-with-zero"),
+    pytest.param(_default("query : dict\n                A dict, or a list of (key, value) pairs.", "query=()"),
+                 id="description-allows-the-defaults-kind"),
 ]
 
 

@@ -425,6 +425,15 @@ _DEFAULT_CLASHES: dict[str, frozenset[str]] = {
 _ONE_WORD = re.compile(r"^\s*`*[\w.]+`*\s*(?:,\s*(?:optional|default\b.*)|\(default.*\)|\boptional)?\s*$", re.I)
 
 
+# words of a description that allow a default of that kind beside the documented type
+_KIND_WORDS = {k: re.compile(p, re.I) for k, p in {
+    "int": r"\b(?:scalars?|numbers?|floats?|ints?|integers?)\b", "float": r"\b(?:scalars?|numbers?|floats?)\b",
+    "bool": r"\b(?:bool|boolean|flag)\b", "str": r"\b(?:str|strings?|names?)\b",
+    "list": r"\b(?:lists?|sequences?|iterables?|pairs)\b", "tuple": r"\b(?:lists?|tuples?|sequences?|iterables?|pairs)\b",
+    "dict": r"\b(?:dicts?|dictionary|mappings?)\b",
+}.items()}
+
+
 def _literal_kind(text: str) -> str | None:
     """The kind of a literal default as written (``1`` int, ``'a'`` str, ``[]`` list), else None."""
     try:
@@ -456,6 +465,8 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     kind = _literal_kind(param.default)
     if kind is None or kind not in _DEFAULT_CLASHES[members[0]]:
         return
+    if _KIND_WORDS[kind].search(item.description or ""):
+        return  # "An OMD, dict, or list of pairs": the description widens the type to the default's kind
     owner = ctx.entity if ctx.entity is not None and ctx.entity.kind == "class" else e
     if _sentinel_test(name, param.default).search(owner.docless_code or owner.code):
         return  # ``if title == 0:``: a sentinel the body replaces

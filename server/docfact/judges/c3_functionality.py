@@ -221,6 +221,10 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if e.language in TS_LANGUAGES and not _about_the_function(strip_code(seg.text[: m.start])):
             continue  # "The {@link asyncScheduler} uses `setTimeout`": another subject
         last = m.name.split(".")[-1]
+        head = m.name.split(".")[0]
+        if "." in m.name and head not in (ctx.file.module.split(".")[0], "self", "cls", "this") \
+                and ctx.file.entity(head) is None:
+            continue  # ``matplotlib.pyplot.hist``: another package's function, not the project's ``hist``
         if used is None:  # only now worth collecting: a "calls X" sentence
             used = set()
             for x in (*e.calls, *e.refs, *e.attributes):
