@@ -223,7 +223,7 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         last = m.name.split(".")[-1]
         head = m.name.split(".")[0]
         if "." in m.name and head not in (ctx.file.module.split(".")[0], "self", "cls", "this") \
-                and ctx.file.entity(head) is None:
+                and ctx.file.entity(head) is None and not ctx.graph.entities_named(head):
             continue  # ``matplotlib.pyplot.hist``: another package's function, not the project's ``hist``
         if used is None:  # only now worth collecting: a "calls X" sentence
             used = set()
