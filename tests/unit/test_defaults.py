@@ -553,6 +553,20 @@ REQUIRED = [
                 self._one_half = one_half
         ''', "`one_half` is documented with a default, but `set_one_half` requires it", None,
         id="setter-with-a-literal-default"),
+    pytest.param('''
+        class LogitFormatter:
+            """Formats."""
+
+            def set_one_half(self, one_half):
+                """
+                Set the way one half is displayed.
+
+                one_half : str, default: "1/2"
+                    The string used to represent 1/2.
+                """
+                self._one_half = one_half
+        ''', "`one_half` is documented with a default, but `set_one_half` requires it", None,
+        id="item-without-its-parameters-heading"),
 ]
 
 
@@ -645,6 +659,23 @@ def test_a_required_parameter_documented_optional_is_reported(tmp_path: Path, so
                 """
                 self._fontstyle = fontstyle
         ''', id="setter-documents-the-property-default"),
+    pytest.param('''
+        def scale(x, factor):
+            """Scale x.
+
+            The result : float, by default the input times factor.
+            """
+            return x * factor
+        ''', id="prose-with-a-colon-is-no-item"),
+    pytest.param('''
+        def scale(x, factor=2):
+            """Scale x.
+
+            factor : float, default: 2
+                The factor.
+            """
+            return x * factor
+        ''', id="headless-item-whose-parameter-has-a-default"),
 ])
 def test_optional_parameters_that_are_optional_are_quiet(tmp_path: Path, source: str) -> None:
     result = check(tmp_path, {"mod.py": source})
