@@ -387,7 +387,12 @@ def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]
                           range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
 
 
+_RETURNS_REDUCTION = re.compile(r"\breturn\s+(?:np|numpy)\.(?:" + "|".join(sorted(_REDUCTIONS)) + r")\(")
+
+
 def _reduced_return(ctx: JudgeContext, seg: Segment, doc_type: str, e: Entity) -> Iterator[Finding]:
+    if not _RETURNS_REDUCTION.search(e.code):
+        return  # no ``return np.sum(`` anywhere: nothing to parse
     fn = _parse(ctx, e)
     if fn is None:
         return

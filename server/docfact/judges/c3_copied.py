@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from docfact.judges.base import JudgeContext, Rule
 from docfact.model import Entity, Finding, Segment
@@ -33,6 +34,11 @@ class _Sibling:
     entity: Entity
     words: frozenset[str]  # the words of its name, lower case
     text: str  # its docstring, whitespace collapsed, lower case
+
+
+@lru_cache(maxsize=8192)
+def _name_list(name: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in _NAME_WORD.findall(name))
 
 
 def _name_words(name: str) -> frozenset[str]:
@@ -80,11 +86,36 @@ def _evaluates(text: str, word: str) -> bool:
                      rf"|\b{w}\s+(?:is|are)\s+(?:evaluated|computed|calculated)\b", text) is not None
 
 
+_EVALUATES = re.compile(r"(?i)evaluat|comput|calculat")
+
+
+def _shapes(e: Entity) -> list[tuple]:
+    """Keys that names built alike share (see :func:`_parallel`): the words with one left out,
+    for each position; one word: the parameter names."""
+    words = _name_list(e.name)
+    if len(words) == 1:
+        return [("params", tuple(p.name for p in e.params))]
+    return [(i, *words[:i], *words[i + 1:]) for i in range(len(words))]
+
+
+def _parallel_siblings(ctx: JudgeContext, e: Entity, siblings: dict[str, list[_Sibling]]) -> bool:
+    """Whether any sibling's name is built like ``e``'s (an index per scope and file)."""
+    key = ("copied-shapes", e.parent or "")
+    shapes = ctx.file_cache.get(key)
+    if shapes is None:
+        shapes = {}
+        for sib in {id(s): s for group in siblings.values() for s in group}.values():
+            for shape in _shapes(sib.entity):
+                shapes.setdefault(shape, set()).add(sib.entity.name)
+        ctx.file_cache[key] = shapes
+    return any(shapes.get(shape, set()) - {e.name} for shape in _shapes(e))
+
+
 def _parallel(e: Entity, s: Entity) -> bool:
     """Names built alike: as many words, one of them different (``get_weight``/``set_weight``,
     ``_eval_is_subset``/``_eval_is_superset``), or one word each with the same parameters
     (``cdf(self, x)``/``pdf(self, x)``, two properties)."""
-    a, b = [w.lower() for w in _NAME_WORD.findall(e.name)], [w.lower() for w in _NAME_WORD.findall(s.name)]
+    a, b = _name_list(e.name), _name_list(s.name)
     if len(a) != len(b):
         return False
     if len(a) == 1:
@@ -95,17 +126,22 @@ def _parallel(e: Entity, s: Entity) -> bool:
 def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment" or e.language != "python" \
-            or e.name.startswith("test") or any("fixture" in d for d in e.decorators):
-        return  # tests and fixtures repeat one another's summaries on purpose
+            or e.name.startswith("test"):
+        return  # tests repeat one another's summaries on purpose
     item = seg.field
     if (item is None and seg.index != 0) or (item is not None and item.section not in ("param", "returns", "yields")):
         return  # the summary line, or a parameter, return or yield item
-    text = (item.description or seg.text) if item is not None and item.section == "param" else seg.text
-    plain = _MARKED.sub(" ", text)
-    words = {w.lower() for w in _TEXT_WORD.findall(plain)}
+    param_item = item is not None and item.section == "param"
+    text = (item.description or seg.text) if param_item and item is not None else seg.text
+    if param_item and not _EVALUATES.search(text):
+        return  # a parameter item counts only when it says something is evaluated or computed
     siblings = _siblings(ctx, e)
-    if not words & siblings.keys():
+    if not siblings or (not param_item and not _parallel_siblings(ctx, e, siblings)):
         return
+    plain = _MARKED.sub(" ", text) if "`" in text else text
+    words = {w.lower() for w in _TEXT_WORD.findall(plain)}
+    if not words & siblings.keys() or any("fixture" in d for d in e.decorators):
+        return  # fixtures too repeat one another's summaries on purpose
     own = _name_words(e.name)
     if len(words) < 2:
         return
@@ -122,7 +158,7 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             theirs, mine = sib.words - own, own - sib.words
             if not theirs or not mine or not theirs <= words or words & mine or _overlap(theirs, mine):
                 continue  # ``fit`` beside ``fit_transform``, ``bar`` beside ``barh``: one name holds the other
-            if item is not None and item.section == "param":
+            if param_item:
                 if not any(_evaluates(plain, w) for w in theirs):
                     continue  # a parameter's text must say the sibling's work is done with it
             elif not _parallel(e, s) or (item is not None and theirs & _TYPE_WORDS):
