@@ -458,15 +458,15 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if item is None or item.section not in ("param", "type") or not item.name or not item.type \
             or ctx.doc.kind == "comment" or not ctx.is_python:
         return
-    members = _members(item.type)
-    if len(members) != 1 or members[0] not in _DEFAULT_CLASHES or not _ONE_WORD.match(item.type):
-        return  # "list of float" may take one float too
     e = _target(ctx)
     name = item.name.strip().lstrip("*")
     param = next((p for p in e.params if p.name == name), None) if e is not None else None
     if e is None or param is None or param.default is None or param.annotation \
-            or param.kind in ("self", "vararg", "kwarg"):
+            or param.kind in ("self", "vararg", "kwarg") or param.default == "None":
         return
+    members = _members(item.type)
+    if len(members) != 1 or members[0] not in _DEFAULT_CLASHES or not _ONE_WORD.match(item.type):
+        return  # "list of float" may take one float too
     kind = _literal_kind(param.default)
     if kind is None or kind not in _DEFAULT_CLASHES[members[0]]:
         return

@@ -136,8 +136,14 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if param_item and not _EVALUATES.search(text):
         return  # a parameter item counts only when it says something is evaluated or computed
     siblings = _siblings(ctx, e)
-    if not siblings or (not param_item and not _parallel_siblings(ctx, e, siblings)):
+    if not siblings:
         return
+    if not param_item:
+        parallel = ctx.memo.get("copied-parallel")
+        if parallel is None:
+            parallel = ctx.memo["copied-parallel"] = _parallel_siblings(ctx, e, siblings)
+        if not parallel:
+            return
     plain = _MARKED.sub(" ", text) if "`" in text else text
     words = {w.lower() for w in _TEXT_WORD.findall(plain)}
     if not words & siblings.keys() or any("fixture" in d for d in e.decorators):
