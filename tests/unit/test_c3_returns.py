@@ -74,6 +74,30 @@ class KernelPCA:
 
         Returns
         -------
+        X_new : ndarray of shape (n_samples, n_components)
+            Returns the instance itself.
+        """
+        K = self._kernel(X)
+        alphas = self.alphas
+        return np.dot(K, alphas)
+''', True, id="instance-itself-but-returns-a-call-without-self"),
+    pytest.param('''
+    def fit(self, X):
+        """Fit.
+
+        Returns
+        -------
+        self : object
+            Returns the instance itself.
+        """
+        return check_fitted(self, X)
+''', False, id="trap-a-call-given-self-may-return-it"),
+    pytest.param('''
+    def transform(self, X):
+        """Transform.
+
+        Returns
+        -------
         X_new : ndarray
             The transformed data, not the instance itself.
         """

@@ -538,6 +538,35 @@ REQUIRED = [
                 self.one_half = one_half
         ''', "`one_half` is documented with a default, but `__init__` requires it", None,
         id="class-documents-init-default"),
+    pytest.param('''
+        class LogitFormatter:
+            """Formats."""
+
+            def set_one_half(self, one_half):
+                """Set how one half is shown.
+
+                Parameters
+                ----------
+                one_half : str, default: "1/2"
+                    How one half is shown.
+                """
+                self._one_half = one_half
+        ''', "`one_half` is documented with a default, but `set_one_half` requires it", None,
+        id="setter-with-a-literal-default"),
+    pytest.param('''
+        class LogitFormatter:
+            """Formats."""
+
+            def set_one_half(self, one_half):
+                """
+                Set the way one half is displayed.
+
+                one_half : str, default: "1/2"
+                    The string used to represent 1/2.
+                """
+                self._one_half = one_half
+        ''', "`one_half` is documented with a default, but `set_one_half` requires it", None,
+        id="item-without-its-parameters-heading"),
 ]
 
 
@@ -616,6 +645,37 @@ def test_a_required_parameter_documented_optional_is_reported(tmp_path: Path, so
                 Unlike the standard predict, required here.
             """
         ''', id="not-optional"),
+    pytest.param('''
+        class Text:
+            """Text."""
+
+            def set_fontstyle(self, fontstyle):
+                """Set the font style.
+
+                Parameters
+                ----------
+                fontstyle : {'normal', 'italic', 'oblique'}, default: :rc:`font.style`
+                    The style.
+                """
+                self._fontstyle = fontstyle
+        ''', id="setter-documents-the-property-default"),
+    pytest.param('''
+        def scale(x, factor):
+            """Scale x.
+
+            The result : float, by default the input times factor.
+            """
+            return x * factor
+        ''', id="prose-with-a-colon-is-no-item"),
+    pytest.param('''
+        def scale(x, factor=2):
+            """Scale x.
+
+            factor : float, default: 2
+                The factor.
+            """
+            return x * factor
+        ''', id="headless-item-whose-parameter-has-a-default"),
 ])
 def test_optional_parameters_that_are_optional_are_quiet(tmp_path: Path, source: str) -> None:
     result = check(tmp_path, {"mod.py": source})

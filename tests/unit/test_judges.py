@@ -548,6 +548,42 @@ CASES = [
             print(x)
         ''', ["C3.calls-missing"], id="C3-calls-missing"),
     pytest.param('''
+        class Element:
+            def leave_whitespace(self):
+                return self
+
+            def ignore_whitespace(self):
+                return self
+
+        class Group(Element):
+            def ignore_whitespace(self):
+                """Extends ``ignore_whitespace`` and also invokes ``leave_whitespace`` on all parts."""
+                super().ignore_whitespace()
+                for e in self.parts:
+                    e.ignore_whitespace()
+                return self
+        ''', ["C3.calls-missing"], id="C3-calls-missing-beside-a-base-class-that-has-it"),
+    pytest.param('''
+        class Element:
+            def __init__(self):
+                self.leave_whitespace()
+
+            def leave_whitespace(self):
+                return self
+
+        def make():
+            """Builds an element, which invokes ``leave_whitespace``."""
+            return Element()
+        ''', [], id="C3-calls-missing-trap-the-constructor-calls-it"),
+    pytest.param('''
+        def hist(data):
+            return data
+
+        def hist_frame(data, backend):
+            """This function calls :meth:`matplotlib.pyplot.hist` on each column."""
+            return backend.hist_frame(data)
+        ''', [], id="C3-calls-missing-trap-another-packages-function-of-the-same-name"),
+    pytest.param('''
         from functools import cached_property
 
         class Graph:

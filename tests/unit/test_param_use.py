@@ -440,3 +440,96 @@ SCALAR_TRAPS = [
 @pytest.mark.parametrize("source", SCALAR_TRAPS)
 def test_true_scalar_return_is_quiet(tmp_path: Path, source: str) -> None:
     assert c2(tmp_path, source) == []
+
+
+REDUCED_PLANTED = [
+    pytest.param(_family("return np.sum((endog - mu) ** 2 / scale)", returns="dev : ndarray\n                    The deviance."),
+                 id="sum-documented-as-array"),
+    pytest.param(_family("""
+        resid = endog - mu
+        return np.mean(resid)
+        """, returns="ndarray\n                    The mean residual."), id="mean-unnamed-entry"),
+]
+
+
+@pytest.mark.parametrize("source", REDUCED_PLANTED)
+def test_planted_array_return_of_a_reduction_is_flagged(tmp_path: Path, source: str) -> None:
+    [f] = c2(tmp_path, source)
+    assert f.rule == "C2.scalar-return-of-array"
+    assert "`ndarray`" in f.message and "one number" in f.message
+    assert f.evidence is not None and f.evidence.excerpt is not None and f.evidence.excerpt.startswith("return np.")
+
+
+REDUCED_TRAPS = [
+    pytest.param(_family("return np.sum(endog - mu, axis=0)", returns="dev : ndarray\n                    Per column."),
+                 id="reduction-along-an-axis"),
+    pytest.param(_family("return np.sum(endog - mu, 0)", returns="dev : ndarray\n                    Per column."),
+                 id="axis-given-by-position"),
+    pytest.param(_family("""
+        if scale == 1:
+            return endog - mu
+        return np.sum(endog - mu)
+        """, returns="dev : ndarray\n                    The deviance."), id="one-return-is-an-array"),
+    pytest.param(_family("return np.sum(endog - mu)", returns="dev : float\n                    The deviance."),
+                 id="documented-as-a-number"),
+]
+
+
+@pytest.mark.parametrize("source", REDUCED_TRAPS)
+def test_true_array_return_is_quiet(tmp_path: Path, source: str) -> None:
+    assert c2(tmp_path, source) == []
+
+
+# ---- C2.param-type-default ---------------------------------------------------------------------
+
+def _default(item: str, signature: str, body: str = "return x") -> str:
+    return f'''
+        def loglike(endog, {signature}):
+            """Log-likelihood.
+
+            Parameters
+            ----------
+            endog : ndarray
+                The series.
+            {item}
+            """
+            {body}
+        '''
+
+
+DEFAULT_PLANTED = [
+    pytest.param(_default("sigma2 : ndarray, optional\n                The variance. Default is 1.", "sigma2=1"),
+                 "sigma2", "`int`", id="ndarray-with-a-number"),
+    pytest.param(_default("regularized : dict\n                Per variable.", "regularized=False"),
+                 "regularized", "`bool`", id="dict-with-a-bool"),
+    pytest.param(_default("title : str, optional\n                The title.", "title=0.5"),
+                 "title", "`float`", id="str-with-a-number"),
+]
+
+
+@pytest.mark.parametrize(("source", "name", "kind"), DEFAULT_PLANTED)
+def test_planted_type_that_rules_out_the_default_is_flagged(tmp_path: Path, source: str, name: str, kind: str) -> None:
+    [f] = c2(tmp_path, source)
+    assert f.rule == "C2.param-type-default"
+    assert f"`{name}`" in f.message and kind in f.message
+    assert f.segment.field is not None and f.segment.field.name == name
+
+
+DEFAULT_TRAPS = [
+    pytest.param(_default("sigma2 : float, optional\n                The variance.", "sigma2=1"), id="float-with-an-int"),
+    pytest.param(_default("sigma2 : ndarray, optional\n                The variance.", "sigma2=None"), id="none-default"),
+    pytest.param(_default("n_init : int, default=4\n                Runs.", "n_init='warn'"), id="str-sentinel"),
+    pytest.param(_default("lengths : list of float\n                Or one float for all.", "lengths=0.25"),
+                 id="list-of-may-be-one-value"),
+    pytest.param(_default("title : str, optional\n                The title.", "title=0",
+                          "if title == 0:\n                title = 'Model'\n            return title"), id="sentinel-the-body-replaces"),
+    pytest.param(_default("w : ndarray or float\n                Weights.", "w=1"), id="union-allows-it"),
+    pytest.param(_default("verbose : bool\n                Talk.", "verbose=0"), id="bool-with-zero"),
+    pytest.param(_default("query : dict\n                A dict, or a list of (key, value) pairs.", "query=()"),
+                 id="description-allows-the-defaults-kind"),
+]
+
+
+@pytest.mark.parametrize("source", DEFAULT_TRAPS)
+def test_true_type_with_its_default_is_quiet(tmp_path: Path, source: str) -> None:
+    assert c2(tmp_path, source) == []

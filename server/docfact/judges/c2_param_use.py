@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.defaults import _sentinel_test
 from docfact.judges.types import split_union
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
@@ -309,20 +310,52 @@ def _array_names(fn: ast.AST, params: set[str]) -> set[str]:
     return arrays
 
 
-def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    """A Returns entry typed as one number (``float``) when every ``return`` computes element by
-    element on an argument documented as ``ndarray``: the result is an array."""
+# NumPy reductions: without an ``axis`` they return one value, whatever the array's shape
+_REDUCTIONS = frozenset({
+    "sum", "nansum", "mean", "nanmean", "prod", "nanprod", "max", "min", "amax", "amin", "nanmax", "nanmin",
+    "std", "nanstd", "var", "nanvar", "median", "nanmedian", "argmax", "argmin", "nanargmax", "nanargmin",
+    "all", "any", "count_nonzero", "ptp", "average",
+})
+_ARRAY_RETURN = frozenset({"ndarray", "np.ndarray", "numpy.ndarray", "array"})
+
+
+def _full_reduction(node: ast.AST) -> str | None:
+    """``np.sum(x)`` (one argument, no ``axis``): the reduction's name, else None."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _REDUCTIONS \
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in ("np", "numpy") \
+            and len(node.args) == 1 and not isinstance(node.args[0], ast.Starred) \
+            and all(k.arg == "dtype" for k in node.keywords):
+        return node.func.attr
+    return None
+
+
+def _returns_of(ctx: JudgeContext, seg: Segment) -> tuple[str, Entity] | None:
+    """The documented type of a lone ``Returns`` item of a plain Python function, and the function."""
     item = seg.field
     if item is None or item.section != "returns" or ctx.doc.kind == "comment":
-        return
+        return None
     doc_type = (item.type or (item.name if not item.description.strip() or item.type is None else "") or "").strip()
-    if doc_type.lower().rstrip(".") not in _SCALAR_RETURN:
-        return
     e = ctx.entity
     if e is None or not ctx.is_python or e.kind not in ("function", "method") or e.is_generator or e.returns:
-        return
+        return None
     if sum(1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
-        return  # named items describe the elements of a returned tuple
+        return None  # named items describe the elements of a returned tuple
+    return doc_type, e
+
+
+def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A Returns entry typed as one number (``float``) when every ``return`` computes element by
+    element on an argument documented as ``ndarray``: the result is an array. And the reverse:
+    an ``ndarray`` documented when every ``return`` is a full reduction (``np.sum(x)``)."""
+    got = _returns_of(ctx, seg)
+    if got is None:
+        return
+    doc_type, e = got
+    if doc_type.lower().rstrip(".") in _ARRAY_RETURN:
+        yield from _reduced_return(ctx, seg, doc_type, e)
+        return
+    if doc_type.lower().rstrip(".") not in _SCALAR_RETURN:
+        return
     documented = {s.field.name.strip(): s.field.type for s in ctx.segments
                   if s.field is not None and s.field.section == "param" and s.field.name and s.field.type}
     arrays = {n for n, t in documented.items() if _members(t) == ("ndarray",)
@@ -354,7 +387,108 @@ def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]
                           range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
 
 
+_RETURNS_REDUCTION = re.compile(r"\breturn\s+(?:np|numpy)\.(?:" + "|".join(sorted(_REDUCTIONS)) + r")\(")
+
+
+def _reduced_return(ctx: JudgeContext, seg: Segment, doc_type: str, e: Entity) -> Iterator[Finding]:
+    if not _RETURNS_REDUCTION.search(e.code):
+        return  # no ``return np.sum(`` anywhere: nothing to parse
+    fn = _parse(ctx, e)
+    if fn is None:
+        return
+    returns = [n for n, _ in _body_nodes(fn) if isinstance(n, ast.Return)]
+    if not returns or any(r.value is None or _full_reduction(r.value) is None for r in returns):
+        return
+    first = returns[0]
+    at = e.range.start.line + first.lineno - 1
+    code_line = ast.unparse(first)
+    reduction = _full_reduction(first.value) if first.value is not None else None
+    yield ctx.finding(
+        seg, "C2", "C2.scalar-return-of-array",
+        f"the return value is documented as `{doc_type}`, but the code returns `np.{reduction}(...)` "
+        "over the whole array (no `axis`): one number, not an array",
+        evidence=Evidence(description="the return statement", path=e.path,
+                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+
+
+# documented type word -> the kinds of literal default it rules out (a ``str`` default is left
+# out but for ``str`` itself: "auto", "warn" and "deprecated" are sentinels handled elsewhere)
+_DEFAULT_CLASHES: dict[str, frozenset[str]] = {
+    "ndarray": frozenset({"int", "float", "bool"}),
+    "str": frozenset({"int", "float", "bool", "list", "dict", "tuple"}),
+    "string": frozenset({"int", "float", "bool", "list", "dict", "tuple"}),
+    "int": frozenset({"list", "dict", "tuple"}),
+    "integer": frozenset({"list", "dict", "tuple"}),
+    "float": frozenset({"list", "dict", "tuple"}),
+    "dict": frozenset({"int", "float", "bool", "list", "tuple"}),
+    "list": frozenset({"int", "float", "bool", "dict"}),
+    "callable": frozenset({"int", "float", "bool", "list", "dict", "tuple"}),
+}
+
+
+# one type word, with "optional" or a default after it: "ndarray, optional", "str, default 'a'"
+_ONE_WORD = re.compile(r"^\s*`*[\w.]+`*\s*(?:,\s*(?:optional|default\b.*)|\(default.*\)|\boptional)?\s*$", re.I)
+
+
+# words of a description that allow a default of that kind beside the documented type
+_KIND_WORDS = {k: re.compile(p, re.I) for k, p in {
+    "int": r"\b(?:scalars?|numbers?|floats?|ints?|integers?)\b", "float": r"\b(?:scalars?|numbers?|floats?)\b",
+    "bool": r"\b(?:bool|boolean|flag)\b", "str": r"\b(?:str|strings?|names?)\b",
+    "list": r"\b(?:lists?|sequences?|iterables?|pairs)\b", "tuple": r"\b(?:lists?|tuples?|sequences?|iterables?|pairs)\b",
+    "dict": r"\b(?:dicts?|dictionary|mappings?)\b",
+}.items()}
+
+
+def _literal_kind(text: str) -> str | None:
+    """The kind of a literal default as written (``1`` int, ``'a'`` str, ``[]`` list), else None."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    for kind in (bool, int, float, str, list, dict, tuple):
+        if type(value) is kind:
+            return kind.__name__
+    return None
+
+
+def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A parameter documented with one type (``sigma2 : ndarray, optional``) whose default in the
+    signature is a literal of a kind that type rules out (``sigma2=1``)."""
+    item = seg.field
+    if item is None or item.section not in ("param", "type") or not item.name or not item.type \
+            or ctx.doc.kind == "comment" or not ctx.is_python:
+        return
+    e = _target(ctx)
+    name = item.name.strip().lstrip("*")
+    param = next((p for p in e.params if p.name == name), None) if e is not None else None
+    if e is None or param is None or param.default is None or param.annotation \
+            or param.kind in ("self", "vararg", "kwarg") or param.default == "None":
+        return
+    members = _members(item.type)
+    if len(members) != 1 or members[0] not in _DEFAULT_CLASHES or not _ONE_WORD.match(item.type):
+        return  # "list of float" may take one float too
+    kind = _literal_kind(param.default)
+    if kind is None or kind not in _DEFAULT_CLASHES[members[0]]:
+        return
+    if _KIND_WORDS[kind].search(item.description or ""):
+        return  # "An OMD, dict, or list of pairs": the description widens the type to the default's kind
+    owner = ctx.entity if ctx.entity is not None and ctx.entity.kind == "class" else e
+    if _sentinel_test(name, param.default).search(owner.docless_code or owner.code):
+        return  # ``if title == 0:``: a sentinel the body replaces
+    if any(_CONVERTING.search(d) for d in e.decorators):
+        return
+    shown = item.type.strip().rstrip("\\").strip()
+    yield ctx.finding(
+        seg, "C2", "C2.param-type-default",
+        f"`{name}` is documented as `{shown}`, but its default `{param.default}` is {'an' if kind == 'int' else 'a'} "
+        f"`{kind}`",
+        evidence=ctx.evidence_of(e, "the signature"))
+
+
 RULES = (
+    Rule("C2.param-type-default", "C2",
+         "A parameter documented with one type whose default in the signature is a literal of another kind.",
+         "`sigma2 : ndarray, optional` for `def loglike(endog, sigma2=1)`", param_type_default),
     Rule("C2.scalar-return-of-array", "C2",
          "A return value documented as one number when the code computes it element by element from an `ndarray` argument.",
          "`Returns: ll : float` for `return endog * np.log(mu)` with `endog : ndarray`", scalar_return_of_array),

@@ -222,11 +222,15 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if e.language in TS_LANGUAGES and not _about_the_function(strip_code(seg.text[: m.start])):
             continue  # "The {@link asyncScheduler} uses `setTimeout`": another subject
         last = m.name.split(".")[-1]
+        head = m.name.split(".")[0]
+        if "." in m.name and head not in (ctx.file.module.split(".")[0], "self", "cls", "this") \
+                and ctx.file.entity(head) is None and not ctx.graph.entities_named(head):
+            continue  # ``matplotlib.pyplot.hist``: another package's function, not the project's ``hist``
         if used is None:  # only now worth collecting: a "calls X" sentence
             used = set()
             for x in (*e.calls, *e.refs, *e.attributes):
                 used.update(x.split("."))
-            for dep in ctx.related_entities:
+            for dep in _run_by(ctx):
                 for x in (*dep.calls, *dep.refs):
                     used.update(x.split("."))
         if last in used or m.name in used:
@@ -239,6 +243,20 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C3", "C3.calls-missing",
                           f"says it uses `{m.name}`, but `{e.name}` never calls or references it (it calls {calls})",
                           evidence=ctx.evidence_of(target, f"`{m.name}` is defined here"))
+
+
+def _run_by(ctx: JudgeContext) -> Iterator[Entity]:
+    """The 1-hop dependencies whose code runs when the documented code uses them: a function
+    or method itself, a class through its constructor (``__init__``, ``__new__``,
+    ``__post_init__``), not every method the class defines."""
+    for dep in ctx.related_entities:
+        if dep.kind != "class":
+            yield dep
+            continue
+        for init in ("__init__", "__new__", "__post_init__"):
+            found = ctx.graph.find(dep.path, f"{dep.local_name}.{init}")
+            if found is not None:
+                yield found
 
 
 RULES = (

@@ -3,7 +3,9 @@ returned."""
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
@@ -34,16 +36,42 @@ def not_self(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not claims_self:
         return
     returned = e.return_kinds
-    if not returned or any(rk.startswith("call:") or rk in ("name:self", "name:cls") for rk in returned):
+    if not returned or any(rk in ("name:self", "name:cls") for rk in returned):
         return
+    if any(rk.startswith("call:") for rk in returned) and not _returns_never_self(e.code):
+        return  # ``return self._fit(X)`` may hand back the instance
     if not set(e.decorators) <= _PLAIN_DECORATORS:
         return  # a wrapper may return the instance
     if not re.search(r"^\s*return\b", e.code, re.M) and re.search(r"^\s*raise\b", e.code, re.M):
         return  # it never returns: "raises unless overridden"
-    shown = ", ".join(sorted({rk.removeprefix("name:") for rk in returned}))
+    shown = ", ".join(sorted({f"{rk[5:]}(...)" if rk.startswith("call:") else rk.removeprefix("name:")
+                              for rk in returned}))
     yield ctx.finding(seg, "C3", "C3.not-self",
                       f"documented to return the instance itself, but `{e.name}` returns {shown}, never `self`",
                       evidence=ctx.evidence_of(e, "its return statements"))
+
+
+def _returns_never_self(code: str) -> bool:
+    """Whether no ``return`` of the function (outside nested functions and classes) can hand back
+    the instance: its expression does not mention ``self``, ``cls`` or ``super``, so a call in it
+    (``np.dot(K, alphas)``) gets no way to the instance."""
+    try:
+        tree = ast.parse(textwrap.dedent(code))
+    except SyntaxError:
+        return False
+    fn = tree.body[0] if tree.body else None
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Return) and node.value is not None:
+            if any(isinstance(n, ast.Name) and n.id in ("self", "cls", "super") for n in ast.walk(node.value)):
+                return False
+        todo.extend(ast.iter_child_nodes(node))
+    return True
 
 
 RULES = (

@@ -220,6 +220,7 @@ _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "abstr
 # "int, optional"; not Optional[int] nor "NOT optional"
 _OPTIONAL_WORD = re.compile(r"(?<![\w\[])(?<!(?i:not) )(?i:optional)\b(?!\s*\[)")
 _DEFAULT_WORD = re.compile(r"(?<![\w\-])(?i:default)\b(?!\s*\()")
+_HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
 
@@ -241,18 +242,26 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     optional", "x : str, default=None") when the signature requires it: no default, not
     ``*args``/``**kwargs``. Silent when a decorator may change the signature."""
     item = seg.field
-    if item is None or item.section != "param" or not item.name or item.name_span is None or ctx.doc.kind == "comment":
+    if ctx.doc.kind == "comment":
         return
+    if item is None:
+        # a NumPy item written without its "Parameters" heading: "one_half : str, default: ..."
+        bare = _HEADLESS_ITEM.match(seg.text) if seg.index > 0 and " : " in seg.text else None
+        if bare is None:
+            return
+        own, start = bare.group(1), seg.start + bare.end(1)
+    elif item.section != "param" or not item.name or item.name_span is None:
+        return
+    else:
+        own, start = item.name.strip(), item.name_span[1]
     owner = _signature_owner(ctx)
     if owner is None or owner.language != "python" or not set(owner.decorators) <= _PLAIN_DECORATORS:
         return
-    own = item.name.strip()
     param = next((p for p in owner.params if p.name == own), None)
     if param is None or param.default is not None or param.kind not in ("positional", "keyword"):
         return
     # the item's head: "x : int, optional" (NumPy) or the parenthesis of "x (int, optional): ..."
     text = ctx.doc.text
-    start = item.name_span[1]
     eol = text.find("\n", start)
     head = text[start: eol if eol >= 0 else len(text)]
     if head.lstrip().startswith("("):
@@ -264,7 +273,7 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     if m is None:
         return
     how = "optional" if m.group(0).lower() == "optional" else "with a default"
-    if how != "optional" and (owner.name.startswith("set_") or re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():])):
+    if how != "optional" and re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():]):
         return  # a setter's "default: :rc:`font.style`" is the property's default, not the argument's
     fix = None
     cut = re.search(r",\s*(?i:optional)\b", head[: m.end()]) if how == "optional" else None

@@ -11,6 +11,7 @@ from docfact.judges import (
     c1_references,
     c2_param_use,
     c2_type,
+    c3_copied,
     c3_functionality,
     c3_returns,
     c4_irrelevant,
@@ -31,6 +32,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *c2_param_use.RULES,
     *c3_functionality.RULES,
     *c3_returns.RULES,
+    *c3_copied.RULES,
     *c4_irrelevant.RULES,
     *examples.RULES,
     *ts_rules.RULES,  # TypeScript/JavaScript only (they check the file's language themselves)

@@ -67,3 +67,31 @@ def spread(totals, weights):
     """
     rows = totals.shape[0]
     return weights * (totals - totals.mean()) ** 2 / rows
+
+
+def smooth(totals, weight=1):
+    """Smoothed totals.
+
+    Parameters
+    ----------
+    totals : ndarray
+        The past totals.
+    weight : ndarray or float, optional
+        One weight per total, or one for all.
+    """
+    return totals * weight
+
+
+class Receipts:
+    """Receipts of one shop."""
+
+    def __init__(self) -> None:
+        self._tax = 0.0
+
+    def set_tax(self, tax: float) -> None:
+        """Set the tax of the receipts."""
+        self._tax = tax
+
+    def get_tax(self) -> float:
+        """Return the tax of the receipts."""
+        return self._tax

@@ -1,0 +1,194 @@
+"""C3.copied-from-sibling: a sentence copied from the docstring of a sibling that describes the
+sibling, not the documented function.
+
+A method's summary, parameter or return text that appears word for word in the docstring of
+another method of the same class (a function of the same module), and that names what sets the
+sibling apart from the documented one (``hessian`` in the ``params`` item of ``score``, "pdf
+values" under ``Returns`` of ``cdf``, "Set the font weight." on ``get_weight``), while it names
+nothing that sets the documented one apart, was carried over with the copy and describes the
+sibling's behaviour. Names are compared by their words (``get_weight``: get, weight); a word
+written as code or as the sibling's full name is a reference to it, not a copy.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from docfact.judges.base import JudgeContext, Rule
+from docfact.model import Entity, Finding, Segment
+
+_NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+# plain words; an identifier with underscores (``__getitem__``) names code, not the sibling's work
+_TEXT_WORD = re.compile(r"(?<!\w)(?<!\w\.)[A-Za-z][A-Za-z0-9]*(?!\w|\.\w)")
+# words that name a type in a return item: "list", "a string", not a sibling's work
+_TYPE_WORDS = frozenset({"list", "dict", "str", "string", "strings", "tuple", "set", "int", "float", "bool", "array",
+                         "frame", "series", "index", "none", "object", "bytes"})
+_MARKED = re.compile(r"``?[^`]+``?|:\w+:`[^`]+`")
+
+
+@dataclass(frozen=True)
+class _Sibling:
+    entity: Entity
+    words: frozenset[str]  # the words of its name, lower case
+    text: str  # its docstring, whitespace collapsed, lower case
+
+
+@lru_cache(maxsize=8192)
+def _name_list(name: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in _NAME_WORD.findall(name))
+
+
+def _name_words(name: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _NAME_WORD.findall(name) if len(w) >= 3)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _siblings(ctx: JudgeContext, e: Entity) -> dict[str, list[_Sibling]]:
+    """The documented functions beside ``e`` (members of its class, or the module's functions),
+    by each word of their names; built once per scope and file."""
+    key = ("copied-siblings", e.parent or "")
+    got = ctx.file_cache.get(key)
+    if got is not None:
+        return got
+    if e.parent:
+        owner = ctx.file.entity(e.parent)
+        members = [ctx.file.entity(m) for m in owner.members] if owner is not None and owner.kind == "class" else []
+    else:
+        members = [x for x in ctx.file.entities if x.parent is None and x.kind == "function"]
+    got = {}
+    for m in members:
+        if m is None or m.kind not in ("function", "method") or m.doc is None:
+            continue
+        sib = _Sibling(m, _name_words(m.name), _flat(m.doc.text))
+        for w in sib.words:
+            got.setdefault(w, []).append(sib)
+    ctx.file_cache[key] = got
+    return got
+
+
+def _overlap(theirs: frozenset[str], mine: frozenset[str]) -> bool:
+    """Whether a word of one name is part of a word of the other (``bar``/``barh``,
+    ``point``/``points``, ``loglike``/``nloglike``)."""
+    return any(a in b or b in a for a in theirs for b in mine)
+
+
+def _evaluates(text: str, word: str) -> bool:
+    """Whether the text says ``word`` is evaluated or computed, ending a clause: "when evaluating
+    the Hessian.", "at which cdf is evaluated", not "to compute the forecast components"."""
+    w = re.escape(word)
+    return re.search(rf"(?i)\b(?:evaluat|comput|calculat)\w*\s+(?:the\s+)?{w}(?:\s*[.,;:)]|\s*$|\s+(?:at|for|with|of|in|on)\b)"
+                     rf"|\b{w}\s+(?:is|are)\s+(?:evaluated|computed|calculated)\b", text) is not None
+
+
+_EVALUATES = re.compile(r"(?i)evaluat|comput|calculat")
+
+
+def _shapes(e: Entity) -> list[tuple]:
+    """Keys that names built alike share (see :func:`_parallel`): the words with one left out,
+    for each position; one word: the parameter names."""
+    words = _name_list(e.name)
+    if len(words) == 1:
+        return [("params", tuple(p.name for p in e.params))]
+    return [(i, *words[:i], *words[i + 1:]) for i in range(len(words))]
+
+
+def _parallel_siblings(ctx: JudgeContext, e: Entity, siblings: dict[str, list[_Sibling]]) -> bool:
+    """Whether any sibling's name is built like ``e``'s (an index per scope and file)."""
+    key = ("copied-shapes", e.parent or "")
+    shapes = ctx.file_cache.get(key)
+    if shapes is None:
+        shapes = {}
+        for sib in {id(s): s for group in siblings.values() for s in group}.values():
+            for shape in _shapes(sib.entity):
+                shapes.setdefault(shape, set()).add(sib.entity.name)
+        ctx.file_cache[key] = shapes
+    return any(shapes.get(shape, set()) - {e.name} for shape in _shapes(e))
+
+
+def _parallel(e: Entity, s: Entity) -> bool:
+    """Names built alike: as many words, one of them different (``get_weight``/``set_weight``,
+    ``_eval_is_subset``/``_eval_is_superset``), or one word each with the same parameters
+    (``cdf(self, x)``/``pdf(self, x)``, two properties)."""
+    a, b = _name_list(e.name), _name_list(s.name)
+    if len(a) != len(b):
+        return False
+    if len(a) == 1:
+        return [p.name for p in e.params] == [p.name for p in s.params]
+    return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment" or e.language != "python" \
+            or e.name.startswith("test"):
+        return  # tests repeat one another's summaries on purpose
+    item = seg.field
+    if (item is None and seg.index != 0) or (item is not None and item.section not in ("param", "returns", "yields")):
+        return  # the summary line, or a parameter, return or yield item
+    param_item = item is not None and item.section == "param"
+    text = (item.description or seg.text) if param_item and item is not None else seg.text
+    if param_item and not _EVALUATES.search(text):
+        return  # a parameter item counts only when it says something is evaluated or computed
+    siblings = _siblings(ctx, e)
+    if not siblings:
+        return
+    if not param_item:
+        parallel = ctx.memo.get("copied-parallel")
+        if parallel is None:
+            parallel = ctx.memo["copied-parallel"] = _parallel_siblings(ctx, e, siblings)
+        if not parallel:
+            return
+    plain = _MARKED.sub(" ", text) if "`" in text else text
+    words = {w.lower() for w in _TEXT_WORD.findall(plain)}
+    if not words & siblings.keys() or any("fixture" in d for d in e.decorators):
+        return  # fixtures too repeat one another's summaries on purpose
+    own = _name_words(e.name)
+    if len(words) < 2:
+        return
+    copied = _flat(text).rstrip(".:; ")
+    if len(copied) < 10:
+        return
+    seen: set[str] = set()
+    for w in sorted(words & siblings.keys()):
+        for sib in siblings[w]:
+            s = sib.entity
+            if s.name == e.name or s.name in seen:
+                continue
+            seen.add(s.name)
+            theirs, mine = sib.words - own, own - sib.words
+            if not theirs or not mine or not theirs <= words or words & mine or _overlap(theirs, mine):
+                continue  # ``fit`` beside ``fit_transform``, ``bar`` beside ``barh``: one name holds the other
+            if param_item:
+                if not any(_evaluates(plain, w) for w in theirs):
+                    continue  # a parameter's text must say the sibling's work is done with it
+            elif not _parallel(e, s) or (item is not None and theirs & _TYPE_WORDS):
+                continue  # "results : list" beside ``compute_list_like``: a type, not the sibling's work
+            if any(c == s.name or c.endswith("." + s.name) for c in e.calls):
+                continue  # ``cla`` calls ``__clear``: the sibling's work is done here too
+            if re.search(rf"(?<![\w.]){re.escape(s.name)}(?!\w)", text) and "_" in s.name:
+                continue  # "use fit_transform instead": a reference to the sibling, not a copy
+            if copied not in sib.text:
+                continue
+            rest = _flat(ctx.doc.text[: seg.start] + " " + ctx.doc.text[seg.end:])
+            if any(re.search(rf"\b{re.escape(w)}\b", rest) for w in theirs):
+                continue  # the doc speaks of "aspect" elsewhere too: its topic, not a stray copy
+            said = ", ".join(f"“{x}”" for x in sorted(theirs))
+            yield ctx.finding(seg, "C3", "C3.copied-from-sibling",
+                              f"this text is also in the docstring of `{s.name}` and speaks of {said}, which is "
+                              f"`{s.name}`'s work, not `{e.name}`'s: it looks copied from there",
+                              evidence=ctx.evidence_of(s, f"the docstring of `{s.name}`"))
+            return
+
+
+RULES = (
+    Rule("C3.copied-from-sibling", "C3",
+         "Text copied from a sibling's docstring that names the sibling's work, not the documented function's.",
+         "`params: The parameters to use when evaluating the Hessian.` on `score`, copied from `hessian`",
+         copied_from_sibling),
+)
