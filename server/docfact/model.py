@@ -117,14 +117,19 @@ _PACKING = [True]
 @contextmanager
 def packing(enabled: bool) -> Iterator[None]:
     """Pickle :class:`Packs` objects packed (the default) or whole within this block. Packing
-    pays when most of the objects read back are never read (a store's indexes); a run without a
-    store reads every entity its index workers send, and unpacking them all cost it memory."""
+    pays when most of the objects read back are never read (a store's indexes); objects sent to
+    a process that reads them all (an index worker's results) go whole."""
     before = _PACKING[0]
-    _PACKING[0] = enabled
+    set_packing(enabled)
     try:
         yield
     finally:
-        _PACKING[0] = before
+        set_packing(before)
+
+
+def set_packing(enabled: bool) -> None:
+    """Make packing the default of this process (``True``) or not (see :func:`packing`)."""
+    _PACKING[0] = enabled
 
 
 class Packs:

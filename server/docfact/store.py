@@ -140,6 +140,20 @@ def index_key(path: str, module: str, text_hash: str) -> str:
     return digest(*parts)
 
 
+def index_row(index: FileIndex) -> bytes:
+    """The stored form of a file's index: without its text (whoever loads it has it) and its
+    tables of object ids, with its entities' digests and their fields packed (:class:`docfact.model.Packs`)."""
+    from docfact.deps import entity_digest
+    from docfact.model import packing
+
+    for e in index.entities:  # saved with it: a later run's checks need not compute them
+        entity_digest(e)
+    bare = copy.copy(index)
+    bare.text, bare._by_name, bare._by_doc = "", None, None
+    with packing(True):
+        return pickle.dumps(bare, protocol=pickle.HIGHEST_PROTOCOL)
+
+
 class Store:
     """The store of one cache directory; every method is safe to call after a failure (it
     then does nothing and returns misses)."""
@@ -255,8 +269,11 @@ class Store:
             return
         now = int(time.time())
         data = [(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), now) for key, value in rows]
-        if not data:
-            return
+        if data:
+            self._write(table, data)
+
+    def _write(self, table: str, data: list[tuple[str, bytes, int]]) -> None:
+        assert self._db is not None
         try:
             with self._transaction():
                 self._db.executemany(f"INSERT OR REPLACE INTO {table} (key, data, used) VALUES (?, ?, ?)", data)
@@ -365,14 +382,17 @@ class Store:
                 out[path] = index
         return out
 
-    def save_indexes(self, indexes: Iterable[FileIndex]) -> None:
-        from docfact.deps import entity_digest
+    def save_indexes(self, indexes: Iterable[FileIndex], rows: Mapping[str, bytes] | None = None) -> None:
+        """Store the indexes; ``rows``: path -> :func:`index_row` made elsewhere (by the index
+        workers, in parallel) for some of them."""
+        made = rows or {}
+        self.put_pickled("indexes", [(index_key(index.path, index.module, text_digest(index.text)),
+                                      made.get(index.path) or index_row(index)) for index in indexes])
 
-        rows = []
-        for index in indexes:
-            for e in index.entities:  # saved with it: a later run's checks need not compute them
-                entity_digest(e)
-            bare = copy.copy(index)  # without the text (the caller has it) and tables of ids
-            bare.text, bare._by_name, bare._by_doc = "", None, None
-            rows.append((index_key(index.path, index.module, text_digest(index.text)), bare))
-        self.put_many("indexes", rows)
+    def put_pickled(self, table: str, rows: list[tuple[str, bytes]]) -> None:
+        """Write rows whose values are pickled already (see :meth:`put_many`)."""
+        assert table in _TABLES
+        if self._db is None or self.read_only or not rows:
+            return
+        now = int(time.time())
+        self._write(table, [(key, data, now) for key, data in rows])

@@ -194,25 +194,23 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         )
         from docfact.deps import Answers, still_valid
         from docfact.engine import Engine
-        from docfact.model import FileResult, packing
+        from docfact.model import FileResult
 
         engine = Engine(root, settings)
         total = len(graph_files)
         jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
         gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
         try:
-            # edges: only if something asks for them; index workers send their entities whole
-            # when there is no store to save them packed to
-            with engine.graph.deferred(), packing(store is not None):
+            with engine.graph.deferred():  # edges: only if something asks for them
                 packages: dict[Path, bool] = {}
                 indexes = store.load_indexes([(str(p), engine.module_for(str(p), packages), t)
                                               for p, t, _ in graph_files], text_hashes) \
                     if store is not None else {}
                 todo = [t for t in graph_files if str(t[0]) not in indexes]
                 if jobs > 1 and len(todo) >= 100:
-                    fresh_indexes = index_in_processes(engine, todo, jobs, progress)
+                    fresh_indexes, rows_made = index_in_processes(engine, todo, jobs, progress, store is not None)
                 else:
-                    fresh_indexes = {}
+                    fresh_indexes, rows_made = {}, {}
                     for n, (path, text, _) in enumerate(todo):
                         index = engine.index_only(str(path), text)
                         if index is not None:
@@ -224,7 +222,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                     if index is not None:
                         engine.add_index(index, text_hashes.get(index.path))
                 if store is not None:  # with the words adding them computed
-                    store.save_indexes(fresh_indexes.values())
+                    store.save_indexes(fresh_indexes.values(), rows_made)
             load_imported_modules(engine, root, [p for p, _, _ in targets], store)
         finally:
             gc.enable()

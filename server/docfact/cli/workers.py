@@ -18,9 +18,9 @@ from docfact.deps import (
     merge_fingerprints,
     still_valid,
 )
-from docfact.engine import Engine
+from docfact.engine import Engine, file_words
 from docfact.graph.names import instance_fields
-from docfact.model import DocResult, FileIndex, FileResult
+from docfact.model import DocResult, FileIndex, FileResult, set_packing
 
 Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
 # one doc's share of its file's report: its row, its findings' rows, its (sentence, criterion)
@@ -128,11 +128,13 @@ def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], mis
         _FORK_STATE.clear()
 
 
-def _index_one(job: tuple[str, str, str]) -> FileIndex | str:
-    """Worker: index one file (or say why not); runs in a child process."""
+def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None] | str:
+    """Worker: index one file (or say why not), and with ``job[3]`` make its store row too;
+    runs in a child process."""
     from docfact.index import index_file
+    from docfact.store import index_row
 
-    path, text, module = job
+    path, text, module, store = job
     try:
         index = index_file(path, text, module)
     except Exception as exc:  # reported by the parent, the run goes on
@@ -141,23 +143,30 @@ def _index_one(job: tuple[str, str, str]) -> FileIndex | str:
         entity_digest(e)
     if index.language == "python":
         instance_fields(index)  # likewise, rather than when the parent adds it to the graph
-    return index
+    file_words(index)  # likewise: counting them reads every entity's calls and names
+    return index, index_row(index) if store else None
 
 
 def index_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], jobs: int,
-                       progress: Callable[[int, int, str], None]) -> dict[str, FileIndex]:
+                       progress: Callable[[int, int, str], None], store: bool = False
+                       ) -> tuple[dict[str, FileIndex], dict[str, bytes]]:
     """Parse and extract in ``jobs`` processes: path -> index (files that fail are reported
-    and left out)."""
+    and left out), and with ``store`` path -> its store row (:func:`docfact.store.index_row`,
+    pickled there in parallel). The indexes come whole (the parent judges them all)."""
     from concurrent.futures import ProcessPoolExecutor
 
     packages: dict[Path, bool] = {}
-    work = [(str(p), text, engine.module_for(str(p), packages)) for p, text, _ in targets]
+    work = [(str(p), text, engine.module_for(str(p), packages), store) for p, text, _ in targets]
     out: dict[str, FileIndex] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    rows: dict[str, bytes] = {}
+    with ProcessPoolExecutor(max_workers=jobs, initializer=set_packing, initargs=(False,)) as pool:
         for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):
             if isinstance(got, str):
                 print(f"docfact: {got}", file=sys.stderr)
             else:
-                out[got.path] = got
+                index, row = got
+                out[index.path] = index
+                if row is not None:
+                    rows[index.path] = row
             progress(n + 1, len(work), "indexing")
-    return out
+    return out, rows
