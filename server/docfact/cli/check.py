@@ -191,6 +191,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
             judge_recorded,
             rows_of,
             still_holding,
+            stored,
         )
         from docfact.deps import Answers, still_valid
         from docfact.engine import Engine
@@ -252,7 +253,8 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
             fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, kept_docs)
         elif record:
             for n, i in enumerate(missing):
-                fresh.append((i, *judge_recorded(engine, targets[i], answers, keep_text, kept_docs.get(i, {}))))
+                rows_i, whole, verdicts = judge_recorded(engine, targets[i], answers, keep_text, kept_docs.get(i, {}))
+                fresh.append((i, rows_i, *stored(rows_i, whole, verdicts)))
                 progress(n + 1, len(missing), "judging")
         else:
             results: list[tuple[int, FileResult]] = []
@@ -273,11 +275,11 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                       kept_n)
         if record and store is not None:
             # without the file's text (an HTML report's rows carry it; it is read again anyway)
-            saved: list[tuple[str, object]] = []
-            for i, got, fp, verdicts in fresh:
-                saved.append((file_keys[i], {"rows": (replace(got[0], text=""), got[1], got[2]), "deps": fp}))
-                saved.append((_docs_key(file_keys[i]), verdicts))
-            store.put_many("verdicts", saved)
+            saved: list[tuple[str, bytes]] = []
+            for i, _, file_row, doc_rows in fresh:
+                if file_row is not None and doc_rows is not None:
+                    saved += [(file_keys[i], file_row), (_docs_key(file_keys[i]), doc_rows)]
+            store.put_pickled("verdicts", saved)
     if record and store is not None:
         store.put_many("verdicts", [(manifest, True)])
     progress.close()

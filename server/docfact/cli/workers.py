@@ -4,8 +4,10 @@ serial run's (a test compares them)."""
 
 from __future__ import annotations
 
+import pickle
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from docfact.cli.report import DocRow, FileRow, FindingRow, doc_rows
@@ -95,7 +97,18 @@ def can_fork() -> bool:
 _FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool, bool, dict[int, DocVerdicts]]] = []
 _ANSWERS: list[Answers] = []  # per worker: lookups answered once for all its files
 
-Judged = tuple[int, Rows, Fingerprint | None, DocVerdicts | None]
+# a judged file: its position, its report rows, and (when recorded) its two store rows pickled
+# (:func:`stored`)
+Judged = tuple[int, Rows, bytes | None, bytes | None]
+
+
+def stored(rows: Rows, whole: Fingerprint, verdicts: DocVerdicts) -> tuple[bytes, bytes]:
+    """A judged file's store rows, pickled: its rows (without the file's text, which an HTML
+    report's rows carry and which is read again anyway) with the fingerprint of the whole file,
+    and its docs' verdicts. Judging workers make them, in parallel."""
+    file_row = {"rows": (replace(rows[0], text=""), rows[1], rows[2]), "deps": whole}
+    return (pickle.dumps(file_row, protocol=pickle.HIGHEST_PROTOCOL),
+            pickle.dumps(verdicts, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _judge_forked(i: int) -> Judged:
@@ -105,7 +118,7 @@ def _judge_forked(i: int) -> Judged:
     if not _ANSWERS:
         _ANSWERS.append(Answers(engine.graph, engine.known_words.__contains__, engine.hashes))
     rows, whole, verdicts = judge_recorded(engine, targets[i], _ANSWERS[0], keep_text, kept.get(i, {}))
-    return i, rows, whole, verdicts
+    return i, rows, *stored(rows, whole, verdicts)
 
 
 def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
