@@ -178,7 +178,7 @@ class Engine:
         finally:
             gc.enable()
         if store is not None and fresh:
-            store.save_indexes(fresh)
+            store.save_indexes(fresh, text_hashes=hashes)
 
     def update_file(self, path: str, text: str) -> FileIndex | None:
         """(Re)index one file; the cost depends on that file only."""

@@ -264,19 +264,20 @@ class Store:
 
     def put_many(self, table: str, rows: Iterable[tuple[str, Any]]) -> None:
         """Write rows in one transaction (all or nothing), then evict beyond the size limit."""
-        assert table in _TABLES
         if self._db is None or self.read_only:
             return
-        now = int(time.time())
-        data = [(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), now) for key, value in rows]
-        if data:
-            self._write(table, data)
+        self.put_pickled(table, [(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)) for key, value in rows])
 
-    def _write(self, table: str, data: list[tuple[str, bytes, int]]) -> None:
-        assert self._db is not None
+    def put_pickled(self, table: str, rows: list[tuple[str, bytes]]) -> None:
+        """:meth:`put_many` for rows whose values are pickled already."""
+        assert table in _TABLES
+        if self._db is None or self.read_only or not rows:
+            return
+        now = int(time.time())
         try:
             with self._transaction():
-                self._db.executemany(f"INSERT OR REPLACE INTO {table} (key, data, used) VALUES (?, ?, ?)", data)
+                self._db.executemany(f"INSERT OR REPLACE INTO {table} (key, data, used) VALUES (?, ?, ?)",
+                                     [(key, data, now) for key, data in rows])
             self._evict()
         except sqlite3.DatabaseError as exc:
             self._damaged(exc)
@@ -382,17 +383,10 @@ class Store:
                 out[path] = index
         return out
 
-    def save_indexes(self, indexes: Iterable[FileIndex], rows: Mapping[str, bytes] | None = None) -> None:
+    def save_indexes(self, indexes: Iterable[FileIndex], rows: Mapping[str, bytes] | None = None,
+                     text_hashes: Mapping[str, str] | None = None) -> None:
         """Store the indexes; ``rows``: path -> :func:`index_row` made elsewhere (by the index
-        workers, in parallel) for some of them."""
-        made = rows or {}
-        self.put_pickled("indexes", [(index_key(index.path, index.module, text_digest(index.text)),
+        workers, in parallel) for some of them; ``text_hashes`` as for :meth:`load_indexes`."""
+        made, known = rows or {}, text_hashes or {}
+        self.put_pickled("indexes", [(index_key(index.path, index.module, known.get(index.path) or text_digest(index.text)),
                                       made.get(index.path) or index_row(index)) for index in indexes])
-
-    def put_pickled(self, table: str, rows: list[tuple[str, bytes]]) -> None:
-        """Write rows whose values are pickled already (see :meth:`put_many`)."""
-        assert table in _TABLES
-        if self._db is None or self.read_only or not rows:
-            return
-        now = int(time.time())
-        self._write(table, [(key, data, now) for key, data in rows])

@@ -223,7 +223,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                     if index is not None:
                         engine.add_index(index, text_hashes.get(index.path))
                 if store is not None:  # with the words adding them computed
-                    store.save_indexes(fresh_indexes.values(), rows_made)
+                    store.save_indexes(fresh_indexes.values(), rows_made, text_hashes)
             load_imported_modules(engine, root, [p for p, _, _ in targets], store)
         finally:
             gc.enable()

@@ -15,7 +15,6 @@ from docfact.config import Settings
 from docfact.deps import (
     Answers,
     Fingerprint,
-    entity_digest,
     fingerprint,
     merge_fingerprints,
     still_valid,
@@ -152,11 +151,11 @@ def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None
         index = index_file(path, text, module)
     except Exception as exc:  # reported by the parent, the run goes on
         return f"{path}: cannot index: {exc}"
-    for e in index.entities:  # here, in parallel, rather than when the parent saves the index
-        entity_digest(e)
+    # here, in parallel, rather than when the parent adds the index to the graph (index_row
+    # computes the entities' digests, which only a check with a store reads)
     if index.language == "python":
-        instance_fields(index)  # likewise, rather than when the parent adds it to the graph
-    file_words(index)  # likewise: counting them reads every entity's calls and names
+        instance_fields(index)
+    file_words(index)  # counting them reads every entity's calls and names
     return index, index_row(index) if store else None
 
 

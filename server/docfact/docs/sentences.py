@@ -122,6 +122,7 @@ def _import_punkt(lean: bool = True) -> tuple[type[PunktParameters], type[PunktS
 # one sentence of each kind Punkt decides on (abbreviation, initial, number, ellipsis, quote,
 # question): a Punkt that calls a stand-in on its way fails here, before it splits a doc
 _TRIAL = 'See e.g. the list. J. Smith wrote 3. Then... "Done." Why? Yes!'
+_REAL = [False]  # set once a lean Punkt called a stand-in: import it with every module
 
 
 @lru_cache(maxsize=1)
@@ -135,9 +136,6 @@ def sentence_tokenizer() -> PunktSentenceTokenizer:
         except Exception:  # a stand-in called, or a release whose Punkt needs more of them
             _REAL[0] = True
     return _build(*_import_punkt(lean=False))
-
-
-_REAL = [False]  # set once a lean Punkt called a stand-in: import it with every module
 
 
 def _build(parameters_cls: type[PunktParameters], tokenizer_cls: type[PunktSentenceTokenizer]

@@ -119,13 +119,20 @@ _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 
 
 @lru_cache(maxsize=65536)
-def word_order_key(name: str) -> tuple[str, ...] | None:
+def name_words(name: str) -> tuple[str, ...]:
+    """The words of a snake_case or CamelCase name, in lower case and in order
+    (``getHTTPResponse`` -> get, http, response)."""
+    return tuple(w.lower() for w in _WORD.findall(name))
+
+
+@lru_cache(maxsize=65536)
+def word_order_key(name: str) -> tuple[bool | str, ...] | None:
     """The words of a snake_case or CamelCase name, sorted (``fit_iterative`` and
     ``iterative_fit`` share one): None for a name of fewer than two words."""
-    words = _WORD.findall(name)
+    words = name_words(name)
     if len(words) < 2:
         return None
-    return ("_" in name.strip("_"), *sorted(w.lower() for w in words))
+    return ("_" in name.strip("_"), *sorted(words))
 
 
 def osa_distance(a: str, b: str, limit: int) -> int:

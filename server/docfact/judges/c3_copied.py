@@ -15,12 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext, Rule, name_words
 from docfact.model import Entity, Finding, Segment
 
-_NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 # plain words; an identifier with underscores (``__getitem__``) names code, not the sibling's work
 _TEXT_WORD = re.compile(r"(?<!\w)(?<!\w\.)[A-Za-z][A-Za-z0-9]*(?!\w|\.\w)")
 # words that name a type in a return item: "list", "a string", not a sibling's work
@@ -36,13 +34,8 @@ class _Sibling:
     text: str  # its docstring, whitespace collapsed, lower case
 
 
-@lru_cache(maxsize=8192)
-def _name_list(name: str) -> tuple[str, ...]:
-    return tuple(w.lower() for w in _NAME_WORD.findall(name))
-
-
 def _name_words(name: str) -> frozenset[str]:
-    return frozenset(w.lower() for w in _NAME_WORD.findall(name) if len(w) >= 3)
+    return frozenset(w for w in name_words(name) if len(w) >= 3)
 
 
 def _flat(text: str) -> str:
@@ -92,7 +85,7 @@ _EVALUATES = re.compile(r"(?i)evaluat|comput|calculat")
 def _shapes(e: Entity) -> list[tuple]:
     """Keys that names built alike share (see :func:`_parallel`): the words with one left out,
     for each position; one word: the parameter names."""
-    words = _name_list(e.name)
+    words = name_words(e.name)
     if len(words) == 1:
         return [("params", tuple(p.name for p in e.params))]
     return [(i, *words[:i], *words[i + 1:]) for i in range(len(words))]
@@ -115,7 +108,7 @@ def _parallel(e: Entity, s: Entity) -> bool:
     """Names built alike: as many words, one of them different (``get_weight``/``set_weight``,
     ``_eval_is_subset``/``_eval_is_superset``), or one word each with the same parameters
     (``cdf(self, x)``/``pdf(self, x)``, two properties)."""
-    a, b = _name_list(e.name), _name_list(s.name)
+    a, b = name_words(e.name), name_words(s.name)
     if len(a) != len(b):
         return False
     if len(a) == 1:
