@@ -2,7 +2,7 @@
 
 While a file is judged, the project graph reports every lookup to a :class:`Recorder`: the files
 it read (by path), the simple names, qualified names and modules it looked up project-wide, the
-project words it asked about, the entities whose docs and signatures alone a rule read, and
+project words it asked about, the entities whose names and docs alone a rule read, and
 whether it read something of every file (the list of all files, the set of all names, the
 relation edges). At the end, :func:`fingerprint` stores the *answer* to each of those lookups (a
 file's content hash, the list of entities of a name, ...). A later run reuses the file's verdicts
@@ -39,7 +39,7 @@ class Deps:
     qualnames: set[str] = field(default_factory=set)
     modules: set[str] = field(default_factory=set)
     java: set[tuple[str, str]] = field(default_factory=set)  # (package, class name or "")
-    docs: set[str] = field(default_factory=set)  # qualnames whose doc and signature (not code) were read
+    docs: set[str] = field(default_factory=set)  # qualnames whose name and doc alone were read
     words: set[str] = field(default_factory=set)
     all_names: bool = False
     everything: bool = False
@@ -200,12 +200,13 @@ class Answers:
         return g.module_path(module), g.is_project_module(module), g.is_project_name(module)
 
     def doc(self, qualname: str) -> str | None:
-        """What a rule reading only an entity's doc, name and signature sees of it."""
+        """What a rule reading only an entity's name and doc sees of it (read without unpacking
+        a stored entity: see :class:`docfact.model.Packs`)."""
         got = self._names.get("\1" + qualname)
         if got is None:
             e = self.graph.entity(qualname)
             got = self._names["\1" + qualname] = "" if e is None else \
-                _digest([e.name, e.signature, e.doc.text if e.doc is not None else "\0"])
+                _digest([e.name, e.doc.text if e.doc is not None else "\0"])
         return got or None
 
     def java(self, key: tuple[str, str]) -> str | None:

@@ -79,26 +79,31 @@ def test_stored_doc_verdicts_of_another_shape_are_judged_again(tmp_path: Path) -
     fresh, row, kept = _judge(engine, tmp_path, None)
     assert kept == 0 and len(row["docs"]) == 3
     broken = [
-        "garbage", {"docs": {}}, {**row, "docs": {0: "not a pair", 1: (1, 2, 3)}}, {**row, "keys": None},
-        {**row, "docs": {0: ({"files": 1}, row["docs"][0][1])}}, {**row, "words": 7, "text": "other"},
+        "garbage", row, ({"docs": {}}, None), ({**row, "docs": {0: "not a pair", 1: (1, 2, 3)}}, None),
+        ({**row, "module": None}, None), ({**row, "docs": {0: ({"files": 1}, row["docs"][0][1])}}, None),
+        ({**row, "text": "other"}, None), ({**row, "text": "other"}, "not an index"),
     ]
     for previous in broken:
         rows, _, kept = _judge(engine, tmp_path, previous)
         assert rows == fresh and kept == 0, previous
-    assert _judge(engine, tmp_path, row)[2] == 3  # the good row keeps every verdict
+    assert _judge(engine, tmp_path, (row, None))[2] == 3  # the good row keeps every verdict
 
 
 def test_an_edit_of_a_file_keeps_the_verdicts_of_its_docs_it_cannot_reach(tmp_path: Path) -> None:
     engine = _engine(tmp_path, SHOP)
     _, row, _ = _judge(engine, tmp_path, None)
+    before = engine.graph.file(str((tmp_path / "shop.py").resolve()))  # the index of the text judged
     # a line above every doc, and a new statement in the body of total(): the module's and
     # total()'s docs are judged again, tax_for()'s verdict is kept and moved down a line
     edited = "# edited\n" + SHOP.replace("    return tax_for(rate) + 1", "    extra = 1\n    return tax_for(rate) + extra")
     engine = _engine(tmp_path, edited)
-    rows, _, kept = _judge(engine, tmp_path, row)
+    rows, _, kept = _judge(engine, tmp_path, (row, before))
     assert kept == 1
     assert rows == _judge(_engine(tmp_path, edited), tmp_path, None)[0]  # what a first judgement gives
-    # a new word the kept doc names: judged again (``tax_for`` is a name it mentions)
-    renamed = edited.replace("def tax_for(rate: float)", "def tax_for(rate: float, tax_forever: int = 0)")
-    engine = _engine(tmp_path, renamed)
-    assert _judge(engine, tmp_path, row)[2] == 0
+    assert _judge(engine, tmp_path, (row, None))[2] == 0  # without the index of the old text: all judged
+    # a new word near one the kept doc names (``rates``, ``rate``): judged again
+    near = edited.replace("    extra = 1\n", "    rates = 1\n")
+    assert _judge(_engine(tmp_path, near), tmp_path, (row, before))[2] == 0
+    # a changed signature elsewhere in the file (its outline): judged again
+    renamed = edited.replace("def total(rate: float)", "def total(rate: float, extra: int = 0)")
+    assert _judge(_engine(tmp_path, renamed), tmp_path, (row, before))[2] == 0

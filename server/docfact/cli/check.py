@@ -24,7 +24,15 @@ from docfact.config import (
     find_pyproject,
     load_pyproject,
 )
-from docfact.store import Store, code_stamp, digest, open_store, source_digest, text_digest
+from docfact.store import (
+    Store,
+    code_stamp,
+    digest,
+    index_key,
+    open_store,
+    source_digest,
+    text_digest,
+)
 
 if TYPE_CHECKING:
     pass
@@ -195,7 +203,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         )
         from docfact.deps import Answers, still_valid
         from docfact.engine import Engine
-        from docfact.model import FileResult
+        from docfact.model import FileIndex, FileResult
 
         engine = Engine(root, settings)
         total = len(graph_files)
@@ -245,8 +253,16 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                     rows[i] = got["rows"]
                 elif mine is None or i in mine:
                     stale[docs_keys[i]] = i
-            for key, got in store.get_many("verdicts", list(stale)).items():
-                previous[stale[key]] = got
+            rows_of_path = {stale[key]: got for key, got in store.get_many("verdicts", list(stale)).items()}
+            # a file edited since: its docs are matched in the stored index of the text they were judged in
+            edited = {i: index_key(str(targets[i][0]), got["module"], got["digest"])
+                      for i, got in rows_of_path.items()
+                      if isinstance(got, dict) and got.get("text") != engine.hashes.get(str(targets[i][0]))
+                      and isinstance(got.get("module"), str) and isinstance(got.get("digest"), str)}
+            old = store.get_many("indexes", list(edited.values())) if edited else {}
+            for i, got in rows_of_path.items():
+                index = old.get(edited[i]) if i in edited else None
+                previous[i] = (got, index if isinstance(index, FileIndex) and index.path == str(targets[i][0]) else None)
         missing = [i for i in range(len(targets)) if i not in rows and (mine is None or i in mine)]
         keep_text = args.format == "html"
         fresh: list[Judged] = []

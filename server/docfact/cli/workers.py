@@ -32,6 +32,7 @@ from docfact.doc_inputs import (
 from docfact.engine import Engine, file_words
 from docfact.graph.names import instance_fields
 from docfact.model import DocResult, FileIndex, FileResult, set_packing
+from docfact.store import text_digest
 
 Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
 # one doc's share of its file's report: its row, its findings' rows, its (sentence, criterion)
@@ -94,28 +95,33 @@ def _moved(part: DocPart, line: int) -> DocPart:
             [replace(f, line=f.line + d, end_line=f.end_line + d) for f in findings], pairs, score)
 
 
-def _still_holding(previous: dict, index: FileIndex, outline: str | None, keys: list[str | None] | None,
+def _still_holding(engine: Engine, previous: tuple[dict, FileIndex | None], index: FileIndex,
                    answers: Answers) -> DocVerdicts:
-    """The verdicts of ``previous`` (a file's stored docs row) that hold for the docs of
-    ``index`` now, by position: every lookup the doc's judging recorded has the same answer.
-    When the file's text changed (``outline``: the file's outline now; ``keys``: the docs' own
-    keys now), a doc is found by its key, and only if the outline is the same and the doc names
-    nothing near a word the edit added or removed."""
-    docs = previous["docs"]
-    if outline is None:  # the same text
+    """The verdicts of a file's stored docs row that hold for the docs of ``index`` now, by
+    position: every lookup the doc's judging recorded has the same answer. When the file's text
+    changed, the row's docs are found by their own keys in the file's stored index of that text
+    (``previous[1]``), and kept only if the file's outline is the same and the doc names nothing
+    near a word the edit added or removed."""
+    row, old = previous
+    docs = row["docs"]
+    if row["text"] == answers.file(index.path):
         pairs = [(n, n) for n in docs]
         changed: frozenset[str] = frozenset()
     else:
-        if keys is None or previous["outline"] != outline:
+        module = old.entity("") if old is not None else None  # its code is the file's whole text
+        if old is None or module is None or module.kind != "module" or text_digest(module.code) != row["digest"]:
             return {}
-        changed = frozenset(previous["words"].split("\n")) ^ text_words(index.text)
+        old.text = module.code
+        if file_outline(old) != file_outline(index):
+            return {}
+        changed = text_words(old.text) ^ text_words(index.text)
         if len(changed) > MAX_CHANGED_WORDS:
             return {}
-        old = {k: n for n, k in enumerate(previous["keys"]) if k is not None}
-        pairs = [(n, old[k]) for n, k in enumerate(keys) if k is not None and k in old]
+        was = {k: n for n, k in enumerate(_own_keys(engine, old)) if k is not None}
+        pairs = [(n, was[k]) for n, k in enumerate(_own_keys(engine, index)) if k is not None and k in was]
     out: DocVerdicts = {}
-    for n, was in pairs:
-        entry = docs.get(was)
+    for n, m in pairs:
+        entry = docs.get(m)
         if entry is None or n >= len(index.docs):
             continue
         fp, part = entry
@@ -125,33 +131,24 @@ def _still_holding(previous: dict, index: FileIndex, outline: str | None, keys: 
     return out
 
 
-_ROW_FIELDS = (("text", str), ("outline", str), ("words", str), ("keys", list), ("docs", dict))
+# a file's docs row: the digests of its text (as the project sees it, and as the store keys its
+# index), its module, and each judged doc's fingerprint and part by position
+_ROW_FIELDS = (("text", str), ("digest", str), ("module", str), ("docs", dict))
 
 
 def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answers, keep_text: bool,
                    previous: object) -> tuple[Rows, Fingerprint, dict, int]:
-    """Judge a file's docs but those whose verdicts in ``previous`` (the docs row stored when
-    the file was last judged, maybe with another text) still hold, recording what each read:
-    the file's rows, the fingerprint of the whole file, its new docs row for the store, and how
-    many verdicts were kept.
-
-    A docs row holds the digest of the file's text, its :func:`file_outline`, its words
-    (:func:`text_words`), each doc's own key (:func:`_own_keys`) and each judged doc's
-    fingerprint and part, by position."""
+    """Judge a file's docs but those whose verdicts in ``previous`` still hold: the docs row
+    stored when the file was last judged (maybe with another text), with the file's stored index
+    of that text. Records what each doc's judging read; returns the file's rows, the fingerprint
+    of the whole file, its new docs row for the store, and how many verdicts were kept."""
     path = str(target[0])
     index = engine.graph.file(path)
-    text = answers.file(path)
-    if not (isinstance(previous, dict) and all(isinstance(previous.get(f), t) for f, t in _ROW_FIELDS)):
-        previous = None  # none, or a row of another shape
-    same = previous is not None and previous["text"] == text
-    keys = previous["keys"] if same and previous is not None else \
-        _own_keys(engine, index) if index is not None else None
-    outline = previous["outline"] if same and previous is not None else \
-        file_outline(index) if index is not None else ""
     kept: DocVerdicts = {}
-    if previous is not None and index is not None:
+    if index is not None and isinstance(previous, tuple) and len(previous) == 2 and \
+            isinstance(previous[0], dict) and all(isinstance(previous[0].get(f), t) for f, t in _ROW_FIELDS):
         try:
-            kept = _still_holding(previous, index, None if same else outline, keys, answers)
+            kept = _still_holding(engine, previous, index, answers)
         except (TypeError, ValueError, AttributeError, KeyError, IndexError):
             kept = {}  # a row of another shape: judge the file again
     fr, deps, per_doc = engine.check_file_recorded(path, skip=kept.keys())
@@ -161,10 +158,8 @@ def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answe
         verdicts[n] = (fingerprint(doc_deps, answers), doc_part(d, target[2], severities))
     parts = [verdicts[n][1] for n in sorted(verdicts)]
     whole = merge_fingerprints([fingerprint(deps, answers), *(fp for fp, _ in kept.values())])
-    row: dict = {"text": text, "outline": "", "words": "", "keys": [], "docs": {}}
-    if index is not None and keys is not None:
-        words = previous["words"] if same and previous is not None else "\n".join(text_words(index.text))
-        row.update(outline=outline, words=words, keys=keys, docs=verdicts)
+    row = {"text": answers.file(path) or "", "digest": text_digest(target[1]),
+           "module": index.module if index is not None else "", "docs": verdicts if index is not None else {}}
     return assemble(parts, target, fr.error, keep_text), whole, row, len(kept)
 
 
@@ -209,7 +204,7 @@ def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], mis
                        record: bool = False, previous: dict[int, object] | None = None) -> list[Judged]:
     """Judge files in ``jobs`` forked workers that share the parent's graph (``record``: with
     the fingerprints of what each file's and each doc's judging read; ``previous``: per file,
-    its stored docs row, whose verdicts that still hold are not judged again)."""
+    what :func:`judge_recorded` takes to keep the verdicts that still hold)."""
     import multiprocessing
 
     _FORK_STATE.append((engine, targets, keep_text, record, previous or {}))

@@ -337,8 +337,10 @@ class JudgeContext:
             recorder.top.qualnames.update(e.qualname for e in entities if e is not None)
 
     def reads_docs_of(self, *entities: Entity | None) -> None:
-        """Like :meth:`reads_code_of` for a rule that reads only the entities' docs, names and
-        signatures: an edit of their bodies leaves its verdict standing."""
+        """Like :meth:`reads_code_of` for a rule that reads only the entities' names and docs
+        (and, for entities of the doc's own file, their signatures, which the file's outline
+        holds: :func:`docfact.doc_inputs.file_outline`): an edit of their bodies leaves its
+        verdict standing."""
         recorder = self.graph.recorder
         if recorder is not None:
             recorder.top.docs.update(e.qualname for e in entities if e is not None)
