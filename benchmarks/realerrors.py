@@ -8,6 +8,7 @@
     python benchmarks/realerrors.py review --top 40 [--stray | --unknown | --claims]   # unlabelled, compact
     python benchmarks/realerrors.py show KEY         # the unchanged code and both docstring hunks
     python benchmarks/realerrors.py label-batch < verdicts.txt  # "KEY error C1 note" / "KEY not-error note"
+        # / "KEY kept note": the rewrite kept this error / "KEY still-wrong C2 note": the fix kept another
 
 KEY is a case id or its tail (``qualname:L<line>:<sha1 prefix>``, as ``review`` prints it).
 
@@ -25,7 +26,9 @@ the criterion and a note in our own words. No third-party text is committed.
 Measuring: docfact runs (CLI, JSON, no cache) on the unpacked old and new release of every
 labelled pair. An error is caught when a finding of its criterion overlaps the old hunk's lines
 (also counted: by any criterion); a fixed text is flagged when a C1-C3 finding overlaps the new
-hunk's lines. Findings per 100 docstrings are counted on each measured release.
+hunk's lines, and that flag is false unless the label says the fixed text is still wrong by the
+code (``fixed_still_wrong``: a fix that kept another mistake, checked by hand). Findings per 100
+docstrings are counted on each measured release.
 """
 
 from __future__ import annotations
@@ -577,6 +580,21 @@ def label(case: dict, verdict: str, criterion: str | None, note: str) -> None:
     LABELS.write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in labels.values()))
 
 
+def amend(key: str, **fields: object) -> None:
+    """Add to the label of an error case, in whichever labels file holds it: ``fixed=False``
+    when its rewrite kept this very mistake (there is no fixed text to measure), or
+    ``fixed_still_wrong`` when the fixed text is wrong by the code in another way (a fix that
+    kept another mistake, checked by hand: a finding there is no false flag)."""
+    for path in (LABELS, LABELS_RANDOM):
+        rows = [json.loads(x) for x in path.read_text().splitlines() if x]
+        hits = [d for d in rows if d["id"] == key or d["id"].endswith(":" + key)]
+        if len(hits) == 1 and hits[0]["verdict"] == "error":
+            hits[0].update(fields)
+            path.write_text("".join(json.dumps(d, sort_keys=True) + "\n" for d in rows))
+            return
+    print(f"{key}: no single error case of that id", file=sys.stderr)
+
+
 # ---------------------------------------------------------------------------------------------
 # measuring
 # ---------------------------------------------------------------------------------------------
@@ -688,6 +706,14 @@ def summarize(labels, results, runs, noterr_flagged, bad_hash, elapsed, misses) 
         print(f"  {sample} sample: " + ", ".join(cells))
     fixed_by_crit = Counter(c for r in results for c in r["fixed_flags"])
     print(f"fixed texts flagged, by criterion of the finding: {dict(sorted(fixed_by_crit.items())) or 'none'}")
+    fixed_all = [r for r in results if r.get("fixed", True)]
+    flagged = [r for r in fixed_all if r["fixed_flags"]]
+    still = [r for r in flagged if r.get("fixed_still_wrong")]
+    false_flags = len(flagged) - len(still)
+    per["fixed"] = {"texts": len(fixed_all), "flagged": len(flagged), "still_wrong": len(still),
+                    "false_flags": false_flags, "false_flag_rate": false_flags / len(fixed_all) if fixed_all else None}
+    print(f"fixed texts flagged: {len(flagged)} of {len(fixed_all)}; of them still wrong by the code (checked by hand): "
+          f"{len(still)}; false flags: {false_flags} ({false_flags / len(fixed_all) if fixed_all else 0:.1%})")
     print(f"not-error old sentences with a C1-C3 finding: {len(noterr_flagged)} of {len(labels) - len(results)}")
     print(f"\n{'package':<16} {'errors':>6} {'caught':>7} {'not-err':>8}")
     per_pkg = {}
@@ -717,7 +743,8 @@ def summarize(labels, results, runs, noterr_flagged, bad_hash, elapsed, misses) 
         print("\nfixed texts flagged:")
         for r in results:
             if r["fixed_flags"] and r.get("fixed", True):
-                print(f"  {r['id']}  {r['new_findings']}")
+                why = r.get("fixed_still_wrong")
+                print(f"  {r['id']}  {r['new_findings']}" + (f"\n      still wrong: {why['note']}" if why else ""))
         print("\nnot-errors flagged:")
         for d in noterr_flagged:
             print(f"  {d['id']}  {d['findings']}")
@@ -781,13 +808,20 @@ def main() -> int:
         rows = mine(args.package or list(dict.fromkeys(PACKAGES)))
         print(f"{len(rows)} candidates from {len({r['package'] for r in rows})} packages")
         return 0
-    cands = load_candidates()
-    labels = load_labels()
-    if args.command == "label-batch":  # lines "KEY error CRIT note" or "KEY not-error note" on stdin
+    if args.command == "label-batch":  # lines "KEY error CRIT note", "KEY not-error note", "KEY kept note", "KEY still-wrong CRIT note"
+        cands = None
         for line in sys.stdin:
             if line.strip():
                 key, verdict, rest = line.split(None, 2)
+                if verdict == "still-wrong":  # a labelled error whose fix kept another mistake
+                    crit, note = rest.split(None, 1)
+                    amend(key, fixed_still_wrong={"criterion": crit, "note": note.strip()})
+                    continue
+                if verdict == "kept":  # a labelled error whose rewrite kept this very mistake
+                    amend(key, fixed=False, kept_note=rest.strip())
+                    continue
                 crit, note = rest.split(None, 1) if verdict in ("error", "unfixed") else ("-", rest)
+                cands = cands if cands is not None else load_candidates()
                 try:
                     case = find(cands, key)
                 except SystemExit as exc:
@@ -795,6 +829,8 @@ def main() -> int:
                     continue
                 label(case, verdict, None if crit == "-" else crit, note.strip())
         return 0
+    cands = load_candidates()
+    labels = load_labels()
     if args.command == "review":
         for i, c in _shortlist(cands, labels, args, review_filters=True):
             review(c, i)
