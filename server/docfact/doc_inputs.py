@@ -76,8 +76,9 @@ _OUTLINE_FIELDS = tuple(f.name for f in fields(Entity) if f.name not in _BODY)
 def file_outline(index: FileIndex) -> str:
     """A digest of what any doc of the file may read of the file's other definitions without a
     recorded lookup: its imports, and every definition's names, kind, signature, bases and members;
-    variables, fields, ``self.x`` fields and constructors whole; module and class docs. Function
-    bodies and function docs are left out, so an edit inside one function leaves it unchanged."""
+    variables, fields, ``self.x`` fields and constructors whole; module and class docs, and which
+    functions have a doc. Function bodies and the texts of function docs are left out, so an
+    edit inside one function, or of its docstring, leaves it unchanged."""
     parts = [imports_key(index), repr((index.ignore_file, index.syntax_error_lines, index.package, index.packages))]
     extra = instance_fields(index) if index.language == "python" else []
     for e in (*index.entities, *extra):
@@ -85,6 +86,8 @@ def file_outline(index: FileIndex) -> str:
             parts.append("\x1f".join(repr(getattr(e, name)) for name in _OUTLINE_FIELDS))
             if e.kind in ("class", "module") and e.doc is not None:
                 parts.append(e.doc.text)
+            elif e.doc is None:
+                parts.append("\x02")  # which functions have docs (their texts: recorded lookups)
         else:
             parts.append(entity_digest(e))
     return hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()

@@ -107,3 +107,35 @@ def test_an_edit_of_a_file_keeps_the_verdicts_of_its_docs_it_cannot_reach(tmp_pa
     # a changed signature elsewhere in the file (its outline): judged again
     renamed = edited.replace("def total(rate: float)", "def total(rate: float, extra: int = 0)")
     assert _judge(_engine(tmp_path, renamed), tmp_path, (row, before))[2] == 0
+
+
+FONT = '''"""Fonts."""
+
+
+class Font:
+    """A font."""
+
+    def get_weight(self) -> int:
+        """Return the number."""
+        return 1
+
+    def set_weight(self, weight: int) -> None:
+        """Get the font weight."""
+        self.weight = weight
+'''
+
+
+def test_an_edit_of_a_siblings_docstring_re_judges_the_docs_that_read_it(tmp_path: Path) -> None:
+    engine = _engine(tmp_path, FONT)
+    first, row, _ = _judge(engine, tmp_path, None)
+    before = engine.graph.file(str((tmp_path / "shop.py").resolve()))
+    assert not first[2]  # set_weight's summary is copied from nothing yet
+    # get_weight's docstring now says what set_weight's says: set_weight's is a copy of it
+    edited = FONT.replace('"""Return the number."""', '"""Get the font weight."""')
+    engine = _engine(tmp_path, edited)
+    rows, _, kept = _judge(engine, tmp_path, (row, before))
+    assert rows == _judge(_engine(tmp_path, edited), tmp_path, None)[0]
+    assert [f.rule for f in rows[2]] == ["C3.copied-from-sibling"], rows[2]
+    # kept set_weight's old verdict (no finding) would have hidden it; the module's and the
+    # class's codes hold the edited docstring, get_weight's own text changed: nothing is kept
+    assert kept == 0

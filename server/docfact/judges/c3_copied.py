@@ -54,7 +54,6 @@ def _siblings(ctx: JudgeContext, e: Entity) -> dict[str, list[_Sibling]]:
         members = [ctx.file.entity(m) for m in owner.members] if owner is not None and owner.kind == "class" else []
     else:
         members = [x for x in ctx.file.entities if x.parent is None and x.kind == "function"]
-    ctx.reads_docs_of(*members)  # and their parameters: of the same file, in its outline
     got = {}
     for m in members:
         if m is None or m.kind not in ("function", "method") or m.doc is None:
@@ -167,6 +166,8 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue  # ``cla`` calls ``__clear``: the sibling's work is done here too
             if re.search(rf"(?<![\w.]){re.escape(s.name)}(?!\w)", text) and "_" in s.name:
                 continue  # "use fit_transform instead": a reference to the sibling, not a copy
+            ctx.reads_docs_of(s)  # its doc's text (which members have docs, and their names and
+            # parameters, are in the file's outline: docfact.doc_inputs.file_outline)
             if copied not in sib.text:
                 continue
             rest = _flat(ctx.doc.text[: seg.start] + " " + ctx.doc.text[seg.end:])
