@@ -260,6 +260,59 @@ PLANTED = [
             return _lmap(str, strings)
         ''', "C2.return-type", "dates : ndarray\n    The dates.", ["`ndarray`", "`list`"],
         id="ndarray-documented-list-returned-one-hop"),
+    pytest.param('''
+        from dataclasses import dataclass
+        from typing import Generic, TypeVar
+
+        T = TypeVar("T")
+
+
+        class Resource:
+            async def aclose(self) -> None:
+                pass
+
+
+        @dataclass
+        class MultiListener(Generic[T], Resource):
+            listeners: list
+
+            async def serve(self, handler) -> None:
+                pass
+
+
+        async def create_listener(port: int = 0) -> MultiListener[int]:
+            """Create a listener.
+
+            :param port: the port
+            :return: a list of listener objects
+            """
+            return MultiListener([port])
+        ''', "C2.return-type", ":return: a list of listener objects",
+        ["`list`", "`MultiListener[int]`", "no container"], id="list-documented-plain-project-class-annotated"),
+    pytest.param('''
+        class Report:
+            pass
+
+
+        def build(rows) -> Report:
+            """Returns a string with one line per row."""
+            return Report()
+        ''', "C2.return-type", "Returns a string with one line per row.", ["`string`", "`Report`"],
+        id="string-documented-project-class-annotated"),
+    pytest.param('''
+        class Fonts:
+            def find(self, names):
+                """Find the fonts.
+
+                This is a wrapper of ``find_one``, which returns a single font. Instead, this API
+                returns a dict containing the fonts and their paths.
+                """
+                paths = []
+                for name in names:
+                    paths.append(name)
+                return paths
+        ''', "C2.return-type", "Instead, this API\nreturns a dict containing the fonts and their paths.",
+        ["`dict`", "`list`"], id="instead-this-API-returns"),
 ]
 
 
@@ -599,6 +652,63 @@ TRAPS = [
             x = x.strip()
             return x
         ''', id="rebound-parameter-unknown"),
+    pytest.param('''
+        class Rows:
+            def __iter__(self):
+                return iter(())
+
+
+        class Table(Rows):
+            pass
+
+
+        def rows() -> Table:
+            """Returns a list of rows."""
+            return Table()
+        ''', id="annotated-class-iterable-through-its-base"),
+    pytest.param('''
+        from typing import NamedTuple
+
+
+        class Pair(NamedTuple):
+            a: int
+            b: int
+
+
+        def pair() -> Pair:
+            """Returns a tuple of two ints."""
+            return Pair(1, 2)
+        ''', id="annotated-class-with-an-external-base"),
+    pytest.param('''
+        class Headers(dict):
+            pass
+
+
+        def parse(raw) -> Headers:
+            """Returns a dict of the headers."""
+            return Headers(raw)
+        ''', id="annotated-dict-subclass"),
+    pytest.param('''
+        class Proxy:
+            def __init__(self, target):
+                self._target = target
+
+            def __getattr__(self, name):
+                return getattr(self._target, name)
+
+
+        def wrap(items) -> Proxy:
+            """Returns a list that logs every access."""
+            return Proxy(items)
+        ''', id="annotated-class-that-forwards-attributes"),
+    pytest.param('''
+        Options = dict
+
+
+        def options() -> Options:
+            """Returns a dict of options."""
+            return {}
+        ''', id="annotated-alias-not-a-class"),
 ]
 
 
@@ -639,6 +749,7 @@ def test_true_return_claim_is_quiet(tmp_path: Path, source: str) -> None:
     pytest.param("L{parse} accepts a string and returns a tuple.", None, id="epytext-subject"),
     pytest.param("When ``uid_of`` is called with digits, it returns the integer.", None, id="when-another-is-called"),
     pytest.param("Return C{path} as a string of L{bytes} for the filesystem.", "bytes", id="string-of-epytext-bytes"),
+    pytest.param("Instead, this API returns a dict of fonts.", "dict", id="instead-this-API"),
 ])
 def test_sentence_shapes(sentence: str, claimed: str | None) -> None:
     claim = prose_claim(sentence)

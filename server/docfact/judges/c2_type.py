@@ -9,6 +9,7 @@ from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.types import (
     INSTANCE,
+    PLAIN_INSTANCE,
     contradicts,
     contradicts_kinds,
     kinds,
@@ -50,7 +51,12 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
     if e.returns and e.returns.strip() not in ("", "..."):
         where = "it is declared to return" if e.language == "java" else "it is annotated to return"
         annotated = kinds(e.returns)
-        return (annotated, f"{where} `{e.returns}`") if annotated is not None else None
+        source = f"{where} `{e.returns}`"
+        if annotated is None and e.language == "python":
+            annotated = _annotated_class_kinds(ctx, e, e.returns)
+            source += ", a class of this project" + (
+                " with no container, call or number methods" if annotated == {PLAIN_INSTANCE} else "")
+        return (annotated, source) if annotated is not None else None
     if e.is_abstract:
         return None
     # ``return NotImplemented`` hands a binary operation to the other operand: no value of its own
@@ -58,7 +64,7 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
     found = _inferred_kinds(ctx, e, rks, hop=True)
     if not found:
         return None
-    shown = " | ".join(sorted("an object" if k == INSTANCE else k for k in found))
+    shown = " | ".join(sorted("an object" if k in (INSTANCE, PLAIN_INSTANCE) else k for k in found))
     return found, f"it returns `{shown}` (" + ", ".join(_pretty_kinds(rks)) + ")"
 
 
@@ -115,7 +121,7 @@ def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
     if target is None or res.rest:
         return None
     if target.kind == "class":
-        return _instance_kinds(ctx, target, 0)
+        return _object_kinds(ctx, target)
     if target.kind not in ("function", "method"):
         return None
     if target.returns:
@@ -144,7 +150,7 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
     """What an instance of a project class is: ``class Headers(dict)`` gives dicts; a class
     whose every ancestor is a project class (or ``object``) and that defines no ``__new__``
     gives plain objects; anything else (an external base, a metaclass) is unknown."""
-    if depth > 8 or f"{cls.local_name}.__new__" in cls.members or "metaclass" in cls.signature:
+    if depth > 8 or f"{cls.local_name}.__new__" in cls.members or _METACLASS.search(cls.signature):
         return None
     if any(not d.startswith(_PLAIN_CLASS_DECORATORS) for d in cls.decorators):
         return None  # ``@add_metaclass(M)``, ``@singleton``: the call may not build an instance
@@ -156,19 +162,70 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
         if builtin is not None:
             found.add(builtin)
             continue
-        try:
-            res = ctx.graph.resolve(base, cls)
-        except Exception:
+        parent = _project_class(ctx, base, cls)
+        if parent is None:
             return None
-        if res is None or res.kind != "project" or res.entity is None or res.entity.kind != "class" or res.rest:
-            return None
-        inherited = _instance_kinds(ctx, res.entity, depth + 1)
+        inherited = _instance_kinds(ctx, parent, depth + 1)
         if inherited is None:
             return None
         found |= inherited
     if found != {INSTANCE}:
         found.discard(INSTANCE)  # a subclass of a project dict subclass is a dict
     return (found or {INSTANCE}) if len(found) <= 1 else None
+
+
+# a metaclass other than ``ABCMeta`` may make a call of the class return anything
+_METACLASS = re.compile(r"\bmetaclass\s*=\s*(?!(?:abc\.)?ABCMeta\b)")
+_GENERIC_ARGS = re.compile(r"\[.*\]$", re.S)
+
+
+def _project_class(ctx: JudgeContext, spelling: str, at: Entity) -> Entity | None:
+    """The project class a base or an annotation names (``Listener[T]`` is ``Listener``)."""
+    name = _GENERIC_ARGS.sub("", spelling.strip().strip(_QUOTES)).strip()
+    if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+        return None
+    try:
+        res = ctx.graph.resolve(name, at)
+    except Exception:
+        return None
+    if res is None or res.kind != "project" or res.entity is None or res.entity.kind != "class" or res.rest:
+        return None
+    return res.entity
+
+
+# methods that let an object pass for a container, an iterator, a function, a path, an array or
+# a number, or answer any attribute
+_PROTOCOL_METHODS = ("__iter__", "__getitem__", "__len__", "__contains__", "__next__", "__aiter__", "__anext__",
+                     "__call__", "__fspath__", "__array__", "__getattr__", "__getattribute__", "__add__", "__radd__",
+                     "__mul__", "__float__", "__int__", "__index__", "__complex__", "__str__", "__bytes__", "__bool__",
+                     "__class_getitem__", "__init_subclass__", "__instancecheck__")
+
+
+def _object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
+    """What an instance of a project class is (:func:`_instance_kinds`); a plain object when
+    neither the class nor an ancestor defines a protocol method."""
+    found = _instance_kinds(ctx, cls, 0)
+    if found == {INSTANCE} and _protocol_free(ctx, cls, 0):
+        return {PLAIN_INSTANCE}
+    return found
+
+
+def _protocol_free(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
+    if depth > 8 or any(f"{cls.local_name}.{m}" in cls.members for m in _PROTOCOL_METHODS):
+        return False
+    for base in cls.bases:
+        if base in ("object", "ABC", "abc.ABC") or base.startswith(("Generic[", "typing.Generic[")):
+            continue
+        parent = _project_class(ctx, base, cls)
+        if parent is None or not _protocol_free(ctx, parent, depth + 1):
+            return False
+    return True
+
+
+def _annotated_class_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+    """The kinds of a return annotation that names one project class (``-> MultiListener[T]``)."""
+    cls = _project_class(ctx, annotation, e)
+    return _object_kinds(ctx, cls) if cls is not None else None
 
 
 _QUOTES = "\"'"

@@ -40,14 +40,15 @@ _AFTER = (r"(?=\s*$|\s*[.,;:)(]|\s+(?:of|that|which|if|when|for|with|from|contai
           r"object|instance|value|mapping|keyed|over|holding|listing|iff|else|\w+ed)\b)")
 _PHRASE = _ARTICLE + _ADJECTIVES + _TYPE + _AFTER
 _WHEN = (r"(?:(?:if|when|whenever|unless|given|in\s+that\s+case|on\s+\w+)\b[^;]*?,\s*(?:then\s+)?"
-         r"|(?:otherwise|else),?\s+)?")
+         r"|(?:otherwise|else|instead),?\s+)?")
 
 _SHAPES = (
     # "Returns a dict ...", "Builds and returns ...", "If x, returns None."
     re.compile(r"^\s*" + _WHEN + r"(?:@return\s+|Returns?:?\s+|Gets?\s+|(?:Builds?|Creates?|Computes?)\s+"
                r"and\s+returns?\s+)" + _PHRASE, re.I),
     # "It returns a tuple ...", "This function returns ..."
-    re.compile(r"^\s*" + _WHEN + r"(?:it|this(?:\s+(?:function|method|property))?|the\s+(?:function|method|property))"
+    re.compile(r"^\s*" + _WHEN + r"(?:it|this(?:\s+(?:function|method|property|API|routine|helper))?"
+               r"|the\s+(?:function|method|property))"
                r"\s+(?:then\s+|always\s+|simply\s+|just\s+|now\s+)?returns\s+" + _PHRASE, re.I),
     # "If the key is missing, the return value will be an empty list."
     re.compile(r"^\s*" + _WHEN + r"(?:the\s+|its\s+)?return(?:ed)?\s+value\s+(?:is|will\s+be)\s+"
