@@ -750,6 +750,7 @@ def test_true_return_claim_is_quiet(tmp_path: Path, source: str) -> None:
     pytest.param("When ``uid_of`` is called with digits, it returns the integer.", None, id="when-another-is-called"),
     pytest.param("Return C{path} as a string of L{bytes} for the filesystem.", "bytes", id="string-of-epytext-bytes"),
     pytest.param("Instead, this API returns a dict of fonts.", "dict", id="instead-this-API"),
+    pytest.param("Return bool(value).", None, id="a-call-of-the-type"),
 ])
 def test_sentence_shapes(sentence: str, claimed: str | None) -> None:
     claim = prose_claim(sentence)

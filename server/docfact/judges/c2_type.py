@@ -10,12 +10,14 @@ from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.types import (
     INSTANCE,
     PLAIN_INSTANCE,
+    accepts,
     contradicts,
     contradicts_kinds,
     kinds,
     method_kind,
     return_kind_to_kind,
     split_top,
+    split_union,
 )
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
@@ -31,17 +33,46 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for p in target.params:
         if p.name.lstrip("*") != item.name.strip().lstrip("*") or not p.annotation:
             continue
-        if contradicts(item.type, p.annotation):
+        doc = kinds(item.type)
+        code = kinds(p.annotation)
+        if code is None and doc is not None and target.language == "python" and p.kind not in ("vararg", "kwarg"):
+            code = _annotation_kinds(ctx, target, p.annotation)
+        extra = _excluded_alternatives(doc, code) if not contradicts_kinds(doc, code) else []
+        if contradicts_kinds(doc, code) or extra:
             fix = None
             if item.type_span:
                 rel = item.type_span[0] - seg.start
                 fix = ctx.fix_replace(seg, rel, rel + (item.type_span[1] - item.type_span[0]),
                                       p.annotation, f"Change the type to `{p.annotation}`")
+            also = f", which admits no {' or '.join(f'`{k}`' for k in extra)}" if extra else ""
             yield ctx.finding(
                 seg, "C2", "C2.param-type",
-                f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`",
+                f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`{also}",
                 evidence=ctx.evidence_of(target, f"the annotation of `{p.name}`"), fix=fix)
         return
+
+
+def _annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+    """The kinds of a Python annotation whose alternatives are builtin types or project classes
+    (``str | SessionRunner``); None when one is unknown."""
+    found: set[str] = set()
+    for alt in split_union(annotation.strip().strip(_QUOTES)):
+        k = kinds(alt)
+        if k is None:
+            k = _annotated_class_kinds(ctx, e, alt)
+        if k is None:
+            return None
+        found |= k
+    return found
+
+
+def _excluded_alternatives(doc: set[str] | None, code: set[str] | None) -> list[str]:
+    """The documented alternatives no annotated alternative admits (``Callable`` of
+    ``Union[str, Callable]`` against ``str | SessionRunner``); never ``None`` (an old-style
+    ``x: int = None`` means Optional)."""
+    if doc is None or code is None or len(doc - {"none"}) < 2:
+        return []
+    return sorted(d for d in doc - {"none"} if not any(accepts(c, d) or accepts(d, c) for c in code))
 
 
 def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | None:

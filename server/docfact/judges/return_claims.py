@@ -34,8 +34,9 @@ _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 _ADJECTIVES = (r"(?:(?:new|sorted|single|empty|python|plain|flat|shallow|deep|unicode|native|ordered|"
                r"lazy|unique|possibly\s+empty|copy\s+of\s+(?:the\s+)?)\s+)*")
 # what may follow the type word for it to be the head of the phrase: "a dict mapping names to
-# values", "a list of", "a string." -- not "a list-like object" nor "the dictionary key"
-_AFTER = (r"(?=\s*$|\s*[.,;:)(]|\s+(?:of|that|which|if|when|for|with|from|containing|indicating|"
+# values", "a list of", "a string." -- not "a list-like object", "the dictionary key" nor a
+# call ("Return bool(value)" builds the call)
+_AFTER = (r"(?=\s*$|\s*[.,;:)]|\s+\(|\s+(?:of|that|which|if|when|for|with|from|containing|indicating|"
           r"describing|representing|representation|where|whose|to|in|or|and|on|unless|otherwise|"
           r"object|instance|value|mapping|keyed|over|holding|listing|iff|else|\w+ed)\b)")
 _PHRASE = _ARTICLE + _ADJECTIVES + _TYPE + _AFTER
