@@ -313,6 +313,32 @@ PLANTED = [
                 return paths
         ''', "C2.return-type", "Instead, this API\nreturns a dict containing the fonts and their paths.",
         ["`dict`", "`list`"], id="instead-this-API-returns"),
+    pytest.param('''
+        class Grouping:
+            def dummy_sparse(self, level=0):
+                """Create a sparse indicator.
+
+                Returns
+                -------
+                indi : ndarray, int8, 2d (nobs, n_groups)
+                    An indicator array.
+                """
+                self._dummies = level
+        ''', "C2.return-type", "indi : ndarray, int8, 2d (nobs, n_groups)\n    An indicator array.",
+        ["`ndarray, int8, 2d (nobs, n_groups)`", "returns `None`"], id="value-documented-none-returned"),
+    pytest.param('''
+        class Model:
+            def update(self, params):
+                """Update.
+
+                :param params: the parameters
+                :rtype: ParamsTable
+                """
+                if params is None:
+                    return
+                self.params = params
+        ''', "C2.return-type", ":rtype: ParamsTable", ["`ParamsTable`", "`update`", "returns `None`"],
+        id="class-documented-bare-returns"),
 ]
 
 
@@ -709,6 +735,62 @@ TRAPS = [
             """Returns a dict of options."""
             return {}
         ''', id="annotated-alias-not-a-class"),
+    pytest.param('''
+        class Model:
+            def fit(self, x):
+                """Fit.
+
+                Returns
+                -------
+                None
+                    The model is updated in place.
+                """
+                self.x = x
+        ''', id="documented-none"),
+    pytest.param('''
+        class Model:
+            def hook(self, x):
+                """Hook for subclasses.
+
+                Returns
+                -------
+                Results
+                    What a subclass computes.
+                """
+                pass
+        ''', id="stub-for-subclasses"),
+    pytest.param('''
+        import functools
+
+
+        def cached(fn):
+            return functools.lru_cache(fn)
+
+
+        class Model:
+            @cached
+            def table(self):
+                """Table.
+
+                Returns
+                -------
+                Table
+                    The table.
+                """
+                self.t = 1
+        ''', id="decorator-may-change-the-result"),
+    pytest.param('''
+        class Model:
+            async def load(self):
+                """Load.
+
+                Returns
+                -------
+                Rows
+                    The rows.
+                """
+                self.rows = []
+        ''', id="async-function"),
 ]
 
 

@@ -342,6 +342,12 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     code_kinds, source = code
     doc_kinds = kinds(claim.type)
+    if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and _plain_returner(e):
+        # a type docfact cannot read ("ndarray, int8, 2d", a class), but a value all the same
+        yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but no `return` of "
+                          f"`{e.name}` gives a value: it returns `None`",
+                          evidence=_statement_evidence(e, "return", source) or ctx.evidence_of(e, source))
+        return
     if doc_kinds is None or not contradicts_kinds(doc_kinds, code_kinds):
         return
     if claim.prose and "tuple" in code_kinds and (doc_kinds <= {"none", "bool"} or _LISTS_ITEMS.search(seg.text)):
@@ -355,6 +361,22 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
     evidence = (_statement_evidence(e, keyword, source) if keyword else None) or ctx.evidence_of(e, source)
     yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but {source}{note}",
                       evidence=evidence, fix=fix)
+
+
+# a Returns item that documents no value: "None", "Nothing", "self" (C3.not-self's), "N/A"
+_NO_VALUE = re.compile(r"^\W*(?:none|nothing|self|n/a|void)\b", re.I)
+
+
+def _documents_a_value(claim: Claim) -> bool:
+    """Whether a Returns/rtype item's type (not a sentence) names some value."""
+    return not claim.prose and bool(claim.written) and not _NO_VALUE.match(claim.written)
+
+
+def _plain_returner(e: Entity) -> bool:
+    """A plain (not async) Python function whose decorators leave its result alone and that
+    defines no ``return`` annotation: its inferred return kinds are all it returns."""
+    return e.language == "python" and not e.is_async and not e.is_generator and not e.returns \
+        and not e.is_abstract and set(e.decorators) <= _PLAIN_DECORATORS
 
 
 def _statement_evidence(e: Entity, keyword: str, description: str) -> Evidence | None:
