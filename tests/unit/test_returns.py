@@ -339,6 +339,50 @@ PLANTED = [
                 self.params = params
         ''', "C2.return-type", ":rtype: ParamsTable", ["`ParamsTable`", "`update`", "returns `None`"],
         id="class-documented-bare-returns"),
+    pytest.param('''
+        import numpy as np
+
+
+        class SimpleTable:
+            pass
+
+
+        def summary_frame(params, names):
+            """Create a summary table.
+
+            Returns
+            -------
+            params_table : SimpleTable instance
+            """
+            from pandas import DataFrame
+            return DataFrame(np.column_stack(params), index=names)
+        ''', "C2.return-type", "params_table : SimpleTable instance",
+        ["`SimpleTable instance`", "`DataFrame(...)`", "not a `SimpleTable`"], id="project-class-documented-outside-class-built"),
+    pytest.param('''
+        class ResultsBase:
+            pass
+
+
+        class PredictionResults(ResultsBase):
+            pass
+
+
+        class PredictionResultsDelta(ResultsBase):
+            pass
+
+
+        def get_prediction_delta(model):
+            """Predict.
+
+            Returns
+            -------
+            prediction_results : PredictionResults
+                The prediction results.
+            """
+            res = PredictionResultsDelta()
+            return res
+        ''', "C2.return-type", "prediction_results : PredictionResults\n    The prediction results.",
+        ["`PredictionResults`", "`PredictionResultsDelta(...)`"], id="sibling-class-built"),
 ]
 
 
@@ -791,6 +835,127 @@ TRAPS = [
                 """
                 self.rows = []
         ''', id="async-function"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        class OLSResults(Results):
+            pass
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            return OLSResults()
+        ''', id="subclass-of-the-documented-class"),
+    pytest.param('''
+        from pandas import DataFrame
+
+
+        class Table(DataFrame):
+            pass
+
+
+        def table():
+            """Table.
+
+            Returns
+            -------
+            DataFrame
+                The table.
+            """
+            return Table()
+        ''', id="documented-outside-class-is-an-ancestor"),
+    pytest.param('''
+        def make_base():
+            return object
+
+
+        Base = make_base()
+
+
+        class Results:
+            pass
+
+
+        class Mine(Base):
+            pass
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            return Mine()
+        ''', id="built-class-with-an-unknown-base"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        def Make():
+            return Results()
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            return Make()
+        ''', id="capitalised-function-not-a-class"),
+    pytest.param('''
+        from pandas import DataFrame
+
+
+        def frame():
+            """Frame.
+
+            Returns
+            -------
+            Figure
+                No class of this project has the name.
+            """
+            return DataFrame()
+        ''', id="documented-class-not-in-the-project"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        class Wrapper:
+            pass
+
+
+        def fit(wrap):
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            if wrap:
+                return Wrapper()
+            return make_results()
+
+
+        def make_results():
+            return Results()
+        ''', id="one-return-not-a-constructor"),
 ]
 
 

@@ -409,7 +409,81 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     checked = _checked_claim(ctx, seg)
     if checked is not None and not _returns_a_generator(checked[0]):
-        yield from _contradiction(ctx, seg, *checked, "C2.return-type")
+        found = list(_contradiction(ctx, seg, *checked, "C2.return-type"))
+        yield from found or _other_class(ctx, seg, *checked)
+
+
+# a Returns type that names one class: "SimpleTable instance", ":class:`~pkg.mod.Results`"
+_CLASS_CLAIM = re.compile(r"^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z]\w*[a-z]\w*))`{0,2}"
+                          r"(?:\s+(?:instance|object))?\.?$")
+
+
+def _other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> Iterator[Finding]:
+    """A Returns item naming a class of the project (``SimpleTable``) when every ``return`` of a
+    plain function builds an object of a class that neither is it nor derives from it
+    (``DataFrame(...)``, ``PredictionResultsDelta(...)``)."""
+    m = _CLASS_CLAIM.match(claim.written)
+    if m is None or claim.prose or kinds(claim.written) is not None or not _plain_returner(e):
+        return
+    name = m.group(2)
+    if not any(c.kind == "class" for c in ctx.graph.entities_named(name)):
+        return  # not a class of the project: another library's, or a name C1 checks
+    rks = [rk for rk in e.return_kinds if rk != "name:NotImplemented"]
+    if not rks or not all(rk.startswith("call:") for rk in rks):
+        return
+    built = []
+    for rk in dict.fromkeys(rks):
+        ancestry = _class_names(ctx, rk[5:], e)
+        if ancestry is None or name in ancestry:
+            return
+        built.append(rk[5:])
+    shown = ", ".join(f"`{b}(...)`" for b in built)
+    yield ctx.finding(seg, "C2", "C2.return-type",
+                      f"documented to return `{claim.written}`, but it returns {shown}, "
+                      f"which is not a `{name}` nor derived from it",
+                      evidence=_statement_evidence(e, "return", "the return statement") or ctx.evidence_of(e, "its returns"))
+
+
+def _class_names(ctx: JudgeContext, callee: str, at: Entity) -> set[str] | None:
+    """The names of the class a call builds and of all its ancestors; None when the callee may
+    not be a class or an ancestor is unknown. An outside class (``pandas.DataFrame``) counts by
+    its own name: it cannot derive from a class of the project."""
+    if not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*", callee):
+        return None
+    try:
+        res = ctx.graph.resolve(callee, at)
+    except Exception:
+        return None
+    if res is None or res.rest:
+        return None
+    if res.kind == "external":
+        return {res.qualname.rsplit(".", 1)[-1]}
+    if res.kind != "project" or res.entity is None or res.entity.kind != "class":
+        return None
+    names: set[str] = set()
+    todo, seen = [res.entity], 0
+    while todo and seen < 32:
+        cls = todo.pop()
+        seen += 1
+        names.add(cls.name)
+        if f"{cls.local_name}.__new__" in cls.members or _METACLASS.search(cls.signature):
+            return None  # a call of it may build something else
+        for base in cls.bases:
+            plain = _GENERIC_ARGS.sub("", base).strip()
+            if plain in ("object", "ABC", "abc.ABC", "Generic", "typing.Generic"):
+                continue
+            parent = _project_class(ctx, plain, cls)
+            if parent is not None:
+                todo.append(parent)
+                continue
+            try:
+                got = ctx.graph.resolve(plain, cls)
+            except Exception:
+                return None
+            if got is None or got.kind not in ("external", "builtin") or got.rest:
+                return None
+            names.add(got.qualname.rsplit(".", 1)[-1])
+    return names if not todo else None
 
 
 def _returns_a_generator(e: Entity) -> bool:
