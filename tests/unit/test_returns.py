@@ -383,6 +383,29 @@ PLANTED = [
             return res
         ''', "C2.return-type", "prediction_results : PredictionResults\n    The prediction results.",
         ["`PredictionResults`", "`PredictionResultsDelta(...)`"], id="sibling-class-built"),
+    pytest.param('''
+        class BaseEstimator:
+            def get_params(self):
+                return {}
+
+
+        class TSNE(BaseEstimator):
+            def fit_transform(self, X):
+                self.embedding_ = X
+                return X
+
+            def fit(self, X):
+                """Fit X into an embedded space.
+
+                Returns
+                -------
+                X_new : array of shape (n_samples, n_components)
+                    Embedding of the training data.
+                """
+                self.fit_transform(X)
+                return self
+        ''', "C2.return-type", "X_new : array of shape (n_samples, n_components)\n    Embedding of the training data.",
+        ["`array of shape (n_samples, n_components)`", "`self`", "`TSNE`"], id="array-documented-self-returned"),
 ]
 
 
@@ -956,6 +979,80 @@ TRAPS = [
         def make_results():
             return Results()
         ''', id="one-return-not-a-constructor"),
+    pytest.param('''
+        class ResultsWrapper:
+            def __init__(self, results):
+                self._results = results
+
+            def __getattribute__(self, attr):
+                return getattr(object.__getattribute__(self, "_results"), attr)
+
+
+        class RegressionResults:
+            pass
+
+
+        class RegressionResultsWrapper(ResultsWrapper):
+            pass
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            RegressionResults
+                The results.
+            """
+            return RegressionResultsWrapper(RegressionResults())
+        ''', id="proxy-of-the-documented-class"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        class TestResults:
+            pass
+
+
+        def test():
+            """Test.
+
+            Returns
+            -------
+            Results instance
+                English for a results object.
+            """
+            return TestResults()
+        ''', id="one-word-class-name"),
+    pytest.param('''
+        class Rows:
+            def __iter__(self):
+                return iter(())
+
+            def sorted(self):
+                """Sort in place.
+
+                Returns
+                -------
+                list
+                    The rows, sorted.
+                """
+                return self
+        ''', id="self-of-an-iterable-class"),
+    pytest.param('''
+        class Builder:
+            @classmethod
+            def make(cls, self):
+                """Make.
+
+                Returns
+                -------
+                str
+                    The argument named self.
+                """
+                return self
+        ''', id="classmethod-argument-named-self"),
 ]
 
 

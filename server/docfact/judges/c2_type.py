@@ -95,6 +95,8 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
     found = _inferred_kinds(ctx, e, rks, hop=True)
     if not found:
         return None
+    if set(rks) == {"name:self"}:
+        return found, f"it returns `self`, an instance of `{e.parent}`"
     shown = " | ".join(sorted("an object" if k in (INSTANCE, PLAIN_INSTANCE) else k for k in found))
     return found, f"it returns `{shown}` (" + ", ".join(_pretty_kinds(rks)) + ")"
 
@@ -111,7 +113,9 @@ def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> 
             found.add(k)
             continue
         ks: set[str] | None = None
-        if rk.startswith("name:"):
+        if rk == "name:self":
+            ks = _self_kinds(ctx, e)
+        elif rk.startswith("name:"):
             ks = _parameter_kinds(e, rk[5:])
         elif rk.startswith("call:") and hop:
             ks = _callee_kinds(ctx, e, rk[5:])
@@ -119,6 +123,18 @@ def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> 
             return None
         found |= ks
     return found
+
+
+def _self_kinds(ctx: JudgeContext, e: Entity) -> set[str] | None:
+    """``return self`` in a method: what an instance of its class is (:func:`_object_kinds`)."""
+    if e.kind != "method" or "self" in e.assigns or not e.params or e.params[0].kind != "self" \
+            or e.params[0].name != "self" or not e.parent or e.language != "python":
+        return None
+    try:
+        cls = ctx.graph.find(e.path, e.parent)
+    except Exception:
+        return None
+    return _object_kinds(ctx, cls) if cls is not None and cls.kind == "class" else None
 
 
 def _parameter_kinds(e: Entity, name: str) -> set[str] | None:
@@ -228,8 +244,7 @@ def _project_class(ctx: JudgeContext, spelling: str, at: Entity) -> Entity | Non
 # a number, or answer any attribute
 _PROTOCOL_METHODS = ("__iter__", "__getitem__", "__len__", "__contains__", "__next__", "__aiter__", "__anext__",
                      "__call__", "__fspath__", "__array__", "__getattr__", "__getattribute__", "__add__", "__radd__",
-                     "__mul__", "__float__", "__int__", "__index__", "__complex__", "__str__", "__bytes__", "__bool__",
-                     "__class_getitem__", "__init_subclass__", "__instancecheck__")
+                     "__mul__", "__float__", "__int__", "__index__", "__complex__", "__str__", "__bytes__", "__bool__")
 
 
 def _object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
@@ -414,7 +429,8 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 # a Returns type that names one class: "SimpleTable instance", ":class:`~pkg.mod.Results`"
-_CLASS_CLAIM = re.compile(r"^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z]\w*[a-z]\w*))`{0,2}"
+# (a compound name: "Results instance" may be English for any results object)
+_CLASS_CLAIM = re.compile(r"^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z]\w*[a-z]\w*[A-Z]\w*))`{0,2}"
                           r"(?:\s+(?:instance|object))?\.?$")
 
 
@@ -466,8 +482,9 @@ def _class_names(ctx: JudgeContext, callee: str, at: Entity) -> set[str] | None:
         cls = todo.pop()
         seen += 1
         names.add(cls.name)
-        if f"{cls.local_name}.__new__" in cls.members or _METACLASS.search(cls.signature):
-            return None  # a call of it may build something else
+        if any(f"{cls.local_name}.{m}" in cls.members for m in ("__new__", "__getattr__", "__getattribute__")) \
+                or _METACLASS.search(cls.signature):
+            return None  # a call of it may build something else, or a proxy that stands for one
         for base in cls.bases:
             plain = _GENERIC_ARGS.sub("", base).strip()
             if plain in ("object", "ABC", "abc.ABC", "Generic", "typing.Generic"):
