@@ -384,6 +384,16 @@ PLANTED = [
         ''', "C2.return-type", "prediction_results : PredictionResults\n    The prediction results.",
         ["`PredictionResults`", "`PredictionResultsDelta(...)`"], id="sibling-class-built"),
     pytest.param('''
+        def build(endpoint: str) -> str:
+            """Build a URL.
+
+            Because URLs cannot contain non ASCII data you will always get
+            bytes back.
+            """
+            return "/" + endpoint
+        ''', "C2.return-type", "Because URLs cannot contain non ASCII data you will always get\nbytes back.",
+        ["`bytes`", "`str`"], id="you-get-bytes-back-annotated-str"),
+    pytest.param('''
         class BaseEstimator:
             def get_params(self):
                 return {}
@@ -1095,6 +1105,9 @@ def test_true_return_claim_is_quiet(tmp_path: Path, source: str) -> None:
     pytest.param("Return C{path} as a string of L{bytes} for the filesystem.", "bytes", id="string-of-epytext-bytes"),
     pytest.param("Instead, this API returns a dict of fonts.", "dict", id="instead-this-API"),
     pytest.param("Return bool(value).", None, id="a-call-of-the-type"),
+    pytest.param("Because URLs hold only ASCII you will always get bytes back.", "bytes", id="you-get-X-back"),
+    pytest.param("If you call ``load()`` you get a dict back.", None, id="you-get-X-back-from-another-call"),
+    pytest.param("Subclasses should make sure you get a list back.", None, id="you-get-X-back-prescribed"),
 ])
 def test_sentence_shapes(sentence: str, claimed: str | None) -> None:
     claim = prose_claim(sentence)
