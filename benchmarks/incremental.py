@@ -2,6 +2,7 @@
 
     python benchmarks/incremental.py            # about 5 minutes on a 2-core machine
     python benchmarks/incremental.py --reps 5   # more repetitions of the CLI runs
+    python benchmarks/incremental.py --stress 30  # 30 random edits: findings with the store = without
 
 On the Django 5.1.4 sdist (downloaded once into benchmarks/.cache, copied to a scratch folder
 that the script edits):
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import statistics
@@ -132,6 +134,77 @@ def cli(work: Path, reps: int) -> list[str]:
     return lines
 
 
+_DEF = re.compile(r"^(?P<indent>[ \t]+)def (?P<name>\w+)\((?P<params>self[^)]*)\)[^:\n]*:[ \t]*\n", re.M)
+_MARKED = re.compile(r"``([A-Za-z_]\w*)``|`([A-Za-z_]\w*)`")
+
+
+def _stress_edit(rng: random.Random, files: list[Path]) -> str:
+    """One edit inside a method of a random file, of a kind that other docs of the same file
+    may read: a new local or ``self`` attribute named like (or nearly like) a name some doc of
+    the file marks as code, ``setattr``, a changed return, a new raise, a docstring sentence, a
+    rename; returns what was done."""
+    while True:
+        path = rng.choice(files)
+        text = path.read_text(encoding="utf-8")
+        methods = list(_DEF.finditer(text))
+        if not methods:
+            continue
+        m = rng.choice(methods)
+        body = re.match(r"([ \t]+)\S", text[m.end():])
+        if body is None:
+            continue
+        indent, at = body.group(1), m.end()
+        named = [a or b for a, b in _MARKED.findall(text)] or ["value"]
+        word = rng.choice(named)
+        near = word[:-1] + ("x" if word[-1] != "x" else "y")
+        kind = rng.choice(["local", "local-near", "self-attr", "self-attr-near", "setattr", "return-none",
+                           "raise", "docstring", "rename"])
+        if kind.startswith("local"):
+            new = text[:at] + f"{indent}{word if kind == 'local' else near} = 1\n" + text[at:]
+        elif kind.startswith("self-attr"):
+            new = text[:at] + f"{indent}self.{word if kind == 'self-attr' else near} = None\n" + text[at:]
+        elif kind == "setattr":
+            new = text[:at] + f"{indent}setattr(self, {word!r}, None)\n" + text[at:]
+        elif kind == "return-none":
+            r = re.compile(r"^([ \t]+)return \S[^\n]*$", re.M).search(text, at)
+            if r is None:
+                continue
+            new = text[:r.start()] + f"{r.group(1)}return None" + text[r.end():]
+        elif kind == "raise":
+            new = text[:at] + f"{indent}if self is None:\n{indent}    raise KeyError('edited')\n" + text[at:]
+        elif kind == "docstring":
+            q = text.find('"""', at, at + 200)
+            if q < 0:
+                continue
+            new = text[:q + 3] + f"Uses ``{word}`` and ``{near}``. " + text[q + 3:]
+        else:
+            new = text[:m.start("name")] + m.group("name") + "_renamed" + text[m.end("name"):]
+        path.write_text(new, encoding="utf-8")
+        return f"{kind} {path.parent.name}/{path.name}:{m.group('name')}"
+
+
+def stress(work: Path, steps: int, seed: int) -> list[str]:
+    """``steps`` random edits (:func:`_stress_edit`), each followed by a run with the store and
+    one without: their findings must be the same."""
+    cache = work.parent / "stress-cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    check(work, cache)
+    rng = random.Random(seed)
+    files = sorted(p for p in (work / "django").rglob("*.py") if "class " in p.read_text(encoding="utf-8"))
+    bad: list[str] = []
+    for step in range(steps):
+        what = _stress_edit(rng, files)
+        _, warm = check(work, cache)
+        work_done = last_work[0]
+        _, cold = check(work, None)
+        same = json.loads(warm) == json.loads(cold)
+        print(f"step {step + 1}: {what}: {'same' if same else 'DIFFERENT'} ({work_done})", file=sys.stderr)
+        if not same:
+            bad.append(what)
+    return [f"Stress: {steps} random edits (seed {seed}), each checked with the store and without: "
+            f"{steps - len(bad)} gave the same findings" + (f"; different after: {', '.join(bad)}" if bad else ""), ""]
+
+
 def lsp_start(root: Path, cache_home: Path, saves: int) -> tuple[float, int, float | None]:
     """One server start: seconds from didOpen (right after initialized) to the first
     diagnostics, their count, and (when ``saves``) the p95 of save round trips in ms."""
@@ -197,12 +270,19 @@ def main() -> int:
     ap.add_argument("--saves", type=int, default=30, help="timed saves after the warm start")
     ap.add_argument("--skip-lsp", action="store_true")
     ap.add_argument("--skip-cli", action="store_true")
+    ap.add_argument("--stress", type=int, metavar="N", default=0,
+                    help="only N random edits inside methods, each checked with the store and without")
+    ap.add_argument("--seed", type=int, default=20261126, help="--stress: the seed of the edits")
     args = ap.parse_args()
     src = sdist(NAME, VERSION).resolve()
     scratch = Path(tempfile.mkdtemp(prefix="docfact-incremental-"))
     work = scratch / src.name
     shutil.copytree(src, work)
     try:
+        if args.stress:
+            report = "\n".join(stress(work, args.stress, args.seed))
+            print(report)
+            return 0 if "different" not in report else 1
         lines = [f"## Incremental checks (benchmarks/incremental.py), Django {VERSION}", ""]
         if not args.skip_cli:
             lines += cli(work, args.reps)

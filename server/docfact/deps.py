@@ -2,11 +2,13 @@
 
 While a file is judged, the project graph reports every lookup to a :class:`Recorder`: the files
 it read (by path), the simple names, qualified names and modules it looked up project-wide, the
-project words it asked about, and whether it read something of every file (the list of all files,
-the set of all names, the relation edges). At the end, :func:`fingerprint` stores the *answer* to
-each of those lookups (a file's content hash, the list of entities of a name, ...). A later run
-reuses the file's verdicts when its own text is the same and :func:`still_valid` finds every
-recorded answer unchanged in the new project: only the lookups are replayed, never the rules.
+project words it asked about, the entities whose docs and signatures alone a rule read, and
+whether it read something of every file (the list of all files, the set of all names, the
+relation edges). At the end, :func:`fingerprint` stores the *answer* to each of those lookups (a
+file's content hash, the list of entities of a name, ...). A later run reuses the file's verdicts
+when its own text is the same and :func:`still_valid` finds every recorded answer unchanged in
+the new project: only the lookups are replayed, never the rules. After an edit of the file
+itself, :mod:`docfact.doc_inputs` tells which of its docs the edit cannot have reached.
 
 Values computed for one file and reused by others through the run cache (:class:`RunCache`)
 carry the lookups made while computing them, so a reader inherits them.
@@ -37,6 +39,7 @@ class Deps:
     qualnames: set[str] = field(default_factory=set)
     modules: set[str] = field(default_factory=set)
     java: set[tuple[str, str]] = field(default_factory=set)  # (package, class name or "")
+    docs: set[str] = field(default_factory=set)  # qualnames whose doc and signature (not code) were read
     words: set[str] = field(default_factory=set)
     all_names: bool = False
     everything: bool = False
@@ -47,6 +50,7 @@ class Deps:
         self.qualnames |= other.qualnames
         self.modules |= other.modules
         self.java |= other.java
+        self.docs |= other.docs
         self.words |= other.words
         self.all_names |= other.all_names
         self.everything |= other.everything
@@ -195,6 +199,15 @@ class Answers:
         g = self.graph
         return g.module_path(module), g.is_project_module(module), g.is_project_name(module)
 
+    def doc(self, qualname: str) -> str | None:
+        """What a rule reading only an entity's doc, name and signature sees of it."""
+        got = self._names.get("\1" + qualname)
+        if got is None:
+            e = self.graph.entity(qualname)
+            got = self._names["\1" + qualname] = "" if e is None else \
+                _digest([e.name, e.signature, e.doc.text if e.doc is not None else "\0"])
+        return got or None
+
     def java(self, key: tuple[str, str]) -> str | None:
         package, name = key
         if not name:
@@ -224,6 +237,7 @@ def fingerprint(deps: Deps, answers: Answers) -> Fingerprint:
         "qualnames": {q: answers.qualname(q) for q in sorted(deps.qualnames)},
         "modules": {m: answers.module(m) for m in sorted(deps.modules)},
         "java": {k: answers.java(k) for k in sorted(deps.java)},
+        "docs": {q: answers.doc(q) for q in sorted(deps.docs)},
         "words": {w: answers.known(w) for w in sorted(deps.words)},
         "all_names": answers.all_names() if deps.all_names else None,
         "everything": answers.everything() if deps.everything else None,
@@ -233,10 +247,10 @@ def fingerprint(deps: Deps, answers: Answers) -> Fingerprint:
 def merge_fingerprints(parts: list[Fingerprint]) -> Fingerprint:
     """One fingerprint for several computations whose answers were all taken from the same
     project (a file's docs: some judged now, some kept after :func:`still_valid` held)."""
-    out: Fingerprint = {"files": {}, "names": {}, "qualnames": {}, "modules": {}, "java": {}, "words": {},
+    out: Fingerprint = {"files": {}, "names": {}, "qualnames": {}, "modules": {}, "java": {}, "docs": {}, "words": {},
                         "all_names": None, "everything": None}
     for fp in parts:
-        for key in ("files", "names", "qualnames", "modules", "java", "words"):
+        for key in ("files", "names", "qualnames", "modules", "java", "docs", "words"):
             out[key].update(fp[key])
         for key in ("all_names", "everything"):
             if fp[key] is not None:
@@ -256,6 +270,7 @@ def still_valid(fp: Fingerprint, answers: Answers) -> bool:
                 and all(answers.qualname(q) == p for q, p in fp["qualnames"].items())
                 and all(answers.module(m) == a for m, a in fp["modules"].items())
                 and all(answers.java(k) == a for k, a in fp["java"].items())
+                and all(answers.doc(q) == a for q, a in fp["docs"].items())
                 and all(answers.known(w) == a for w, a in fp["words"].items()))
     except (KeyError, TypeError, AttributeError, ValueError):
         return False  # a record of another shape: judge again

@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 FILENAME = "store-v1.sqlite3"
 DEFAULT_LIMIT = 512 * 2**20  # bytes of database pages in use; the least recently used rows go first
+# seconds: how recent a row's "used" mark must be for a read to leave it as it is (eviction tells
+# rows apart by the hour they were last read, then by the order they were written)
+USED_STEP = 3600
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS indexes (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
@@ -236,24 +239,31 @@ class Store:
     # ---- rows ---------------------------------------------------------------------------------
     def get_many(self, table: str, keys: list[str]) -> dict[str, Any]:
         """The unpickled rows of ``keys`` that exist and load; a row that does not load is
-        dropped (a miss)."""
+        dropped (a miss). A row read is marked used now when its mark is older than
+        :data:`USED_STEP` (in one transaction: a run that reads a thousand rows writes once)."""
         assert table in _TABLES
         if self._db is None or not keys:
             return {}
         out: dict[str, Any] = {}
         bad: list[str] = []
+        now = int(time.time())
+        stale: list[tuple[int, str]] = []
         try:
             for i in range(0, len(keys), 500):
                 chunk = keys[i:i + 500]
                 marks = ",".join("?" * len(chunk))
-                for key, data in self._db.execute(f"SELECT key, data FROM {table} WHERE key IN ({marks})", chunk):
+                for key, data, used in self._db.execute(f"SELECT key, data, used FROM {table} WHERE key IN ({marks})",
+                                                        chunk):
                     try:
                         out[key] = pickle.loads(data)
                     except Exception:
                         bad.append(key)
-            if out and not self.read_only:
-                now = int(time.time())
-                self._db.executemany(f"UPDATE {table} SET used = ? WHERE key = ?", [(now, k) for k in out])
+                        continue
+                    if used < now - USED_STEP:
+                        stale.append((now, key))
+            if stale and not self.read_only:
+                with self._transaction():
+                    self._db.executemany(f"UPDATE {table} SET used = ? WHERE key = ?", stale)
         except sqlite3.DatabaseError as exc:
             self._damaged(exc)
             return {}

@@ -332,3 +332,24 @@ def test_the_store_stays_within_its_size_limit(tmp_path: Path) -> None:
     newest = store.get_many("verdicts", [f"k39-{j}" for j in range(20)])
     assert len(newest) == 20  # the least recently used rows went first
     assert not store.get_many("verdicts", ["k0-0"])
+
+
+def test_a_row_read_outlives_rows_not_read_since(tmp_path: Path) -> None:
+    """Eviction drops the rows read least recently (to the hour); reading many rows in a
+    run marks them in one write."""
+    import sqlite3
+
+    from docfact.store import USED_STEP, Store
+
+    store = Store(tmp_path, limit=10**9)
+    store.put_many("verdicts", [(f"old{j}", os.urandom(1000)) for j in range(30)])
+    db = sqlite3.connect(str(store.path))
+    db.execute("UPDATE verdicts SET used = used - ?", (3 * USED_STEP,))
+    db.commit()
+    db.close()
+    assert len(store.get_many("verdicts", [f"old{j}" for j in range(0, 30, 2)])) == 15  # the even ones
+    store.put_many("verdicts", [(f"new{j}", os.urandom(1000)) for j in range(30)])
+    store.limit = store._pages_in_use() - 10_000  # a store just over its limit
+    store.put_many("verdicts", [("last", b"x")])
+    kept = store.get_many("verdicts", [f"old{j}" for j in range(30)])
+    assert kept and all(int(k[3:]) % 2 == 0 for k in kept), sorted(kept)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docfact.cli.workers import still_holding
-from docfact.deps import Answers, Deps, entity_digest, fingerprint, merge_fingerprints, still_valid
+from docfact.cli.workers import judge_recorded
+from docfact.deps import Answers, entity_digest, fingerprint, merge_fingerprints, still_valid
 from docfact.engine import Engine
 from docfact.model import Entity, Pos, Range
 
@@ -67,13 +67,38 @@ def test_a_doc_fingerprint_holds_until_a_name_it_looked_up_changes(tmp_path: Pat
     assert not still_valid(whole, now)
 
 
-def test_kept_doc_verdicts_of_another_shape_are_judged_again(tmp_path: Path) -> None:
+def _judge(engine: Engine, tmp_path: Path, previous: object) -> tuple[object, dict, int]:
+    path = tmp_path / "shop.py"
+    rows, _, row, kept = judge_recorded(engine, (path.resolve(), path.read_text(), "shop.py"), _answers(engine),
+                                        False, previous)
+    return rows, row, kept
+
+
+def test_stored_doc_verdicts_of_another_shape_are_judged_again(tmp_path: Path) -> None:
     engine = _engine(tmp_path, SHOP)
-    answers = _answers(engine)
-    good = fingerprint(Deps(), answers)
-    part = ("row", [], 1, 1.0)
-    assert still_holding(None, answers) == {}
-    assert still_holding("garbage", answers) == {}
-    kept = still_holding({0: (good, part), 1: "not a pair", "2": (good, part), 3: (good, ("short",)),
-                          4: ({"files": 1}, part)}, answers)
-    assert kept == {0: (good, part)}
+    fresh, row, kept = _judge(engine, tmp_path, None)
+    assert kept == 0 and len(row["docs"]) == 3
+    broken = [
+        "garbage", {"docs": {}}, {**row, "docs": {0: "not a pair", 1: (1, 2, 3)}}, {**row, "keys": None},
+        {**row, "docs": {0: ({"files": 1}, row["docs"][0][1])}}, {**row, "words": 7, "text": "other"},
+    ]
+    for previous in broken:
+        rows, _, kept = _judge(engine, tmp_path, previous)
+        assert rows == fresh and kept == 0, previous
+    assert _judge(engine, tmp_path, row)[2] == 3  # the good row keeps every verdict
+
+
+def test_an_edit_of_a_file_keeps_the_verdicts_of_its_docs_it_cannot_reach(tmp_path: Path) -> None:
+    engine = _engine(tmp_path, SHOP)
+    _, row, _ = _judge(engine, tmp_path, None)
+    # a line above every doc, and a new statement in the body of total(): the module's and
+    # total()'s docs are judged again, tax_for()'s verdict is kept and moved down a line
+    edited = "# edited\n" + SHOP.replace("    return tax_for(rate) + 1", "    extra = 1\n    return tax_for(rate) + extra")
+    engine = _engine(tmp_path, edited)
+    rows, _, kept = _judge(engine, tmp_path, row)
+    assert kept == 1
+    assert rows == _judge(_engine(tmp_path, edited), tmp_path, None)[0]  # what a first judgement gives
+    # a new word the kept doc names: judged again (``tax_for`` is a name it mentions)
+    renamed = edited.replace("def tax_for(rate: float)", "def tax_for(rate: float, tax_forever: int = 0)")
+    engine = _engine(tmp_path, renamed)
+    assert _judge(engine, tmp_path, row)[2] == 0

@@ -171,6 +171,8 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     hashes = [source_digest(str(path), text_hashes[str(path)], root_dir) for path, _, _ in targets]
     prefix = digest("verdicts", code_stamp(), _settings_key(settings), _environment_stamp(), str(root))
     file_keys = [digest(prefix, str(path), disp, hashes[i]) for i, (path, _, disp) in enumerate(targets)]
+    # a file's docs row is kept by its path, whatever its text: an edit keeps what still holds
+    docs_keys = [digest(prefix, str(path), disp, "docs") for path, _, disp in targets]
     rows: dict[int, tuple[FileRow, list[DocRow], list[FindingRow]]] = {}
     manifest = digest(prefix, _tree_stamp(root), *file_keys) if record else ""
     if record and store is not None:
@@ -183,14 +185,12 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     # is imported only now: an unchanged project is answered without it)
     if len(rows) < len(targets):
         from docfact.cli.workers import (
-            DocVerdicts,
             Judged,
             can_fork,
             index_in_processes,
             judge_in_processes,
             judge_recorded,
             rows_of,
-            still_holding,
             stored,
         )
         from docfact.deps import Answers, still_valid
@@ -232,9 +232,10 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
         gc.freeze()
         answers = Answers(engine.graph, engine.known_words.__contains__, engine.hashes)
-        # per file whose text is the same but something it read changed: its docs whose own
-        # lookups still have the same answers keep their verdicts; only the others are judged
-        kept_docs: dict[int, DocVerdicts] = {}
+        # per file not kept whole (its text changed, or something it read did): the docs row
+        # stored when it was last judged; its docs whose own inputs and lookups are unchanged
+        # keep their verdicts (workers.judge_recorded), only the others are judged
+        previous: dict[int, object] = {}
         if record and store is not None:
             kept = store.get_many("verdicts", file_keys)
             stale: dict[str, int] = {}
@@ -242,19 +243,19 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                 got = kept.get(key)
                 if isinstance(got, dict) and still_valid(got.get("deps", {}), answers):
                     rows[i] = got["rows"]
-                elif got is not None and (mine is None or i in mine):
-                    stale[_docs_key(key)] = i
+                elif mine is None or i in mine:
+                    stale[docs_keys[i]] = i
             for key, got in store.get_many("verdicts", list(stale)).items():
-                kept_docs[stale[key]] = still_holding(got, answers)
+                previous[stale[key]] = got
         missing = [i for i in range(len(targets)) if i not in rows and (mine is None or i in mine)]
         keep_text = args.format == "html"
         fresh: list[Judged] = []
         if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork():
-            fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, kept_docs)
+            fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, previous)
         elif record:
             for n, i in enumerate(missing):
-                rows_i, whole, verdicts = judge_recorded(engine, targets[i], answers, keep_text, kept_docs.get(i, {}))
-                fresh.append((i, rows_i, *stored(rows_i, whole, verdicts)))
+                rows_i, whole, docs_row, n_kept = judge_recorded(engine, targets[i], answers, keep_text, previous.get(i))
+                fresh.append((i, rows_i, *stored(rows_i, whole, docs_row), n_kept))
                 progress(n + 1, len(missing), "judging")
         else:
             results: list[tuple[int, FileResult]] = []
@@ -265,20 +266,20 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                 from docfact.cli.llm_run import run_llm
 
                 (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
-            fresh = [(i, rows_of(fr, targets[i], settings, keep_text), None, None) for i, fr in results]
-        for i, got, _, _ in fresh:
+            fresh = [(i, rows_of(fr, targets[i], settings, keep_text), None, None, 0) for i, fr in results]
+        for i, got, *_ in fresh:
             rows[i] = got
         if record:
-            kept_n = sum(len(kept_docs.get(i, ())) for i, *_ in fresh)
+            kept_n = sum(f[4] for f in fresh)
             log.debug("docfact: %d files kept whole; %d files judged: %d docs judged, %d doc verdicts kept",
-                      len(targets) - len(missing), len(missing), sum(len(got[1]) for _, got, _, _ in fresh) - kept_n,
+                      len(targets) - len(missing), len(missing), sum(len(f[1][1]) for f in fresh) - kept_n,
                       kept_n)
         if record and store is not None:
             # without the file's text (an HTML report's rows carry it; it is read again anyway)
             saved: list[tuple[str, bytes]] = []
-            for i, _, file_row, doc_rows in fresh:
-                if file_row is not None and doc_rows is not None:
-                    saved += [(file_keys[i], file_row), (_docs_key(file_keys[i]), doc_rows)]
+            for i, _, file_bytes, docs_bytes, _ in fresh:
+                if file_bytes is not None and docs_bytes is not None:
+                    saved += [(file_keys[i], file_bytes), (docs_keys[i], docs_bytes)]
             store.put_pickled("verdicts", saved)
     if record and store is not None:
         store.put_many("verdicts", [(manifest, True)])
@@ -319,11 +320,6 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         out = sharding.annotate(out, args.format, sharding.describe(
             shard, [d for _, _, d in targets], mine or set(), len(settings.criteria)))
     return emit(out, args.output, (f.severity for f in report.findings), args.fail_on)
-
-
-def _docs_key(file_key: str) -> str:
-    """Where the store keeps a file's per-doc verdicts, next to its whole-file row."""
-    return digest(file_key, "docs")
 
 
 def _tree_stamp(root: Path) -> str:

@@ -4,8 +4,10 @@ serial run's (a test compares them)."""
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +20,14 @@ from docfact.deps import (
     fingerprint,
     merge_fingerprints,
     still_valid,
+)
+from docfact.doc_inputs import (
+    MAX_CHANGED_WORDS,
+    doc_key,
+    file_outline,
+    imports_key,
+    reaches,
+    text_words,
 )
 from docfact.engine import Engine, file_words
 from docfact.graph.names import instance_fields
@@ -55,33 +65,107 @@ def assemble(parts: list[DocPart], target: tuple[Path, str, str], error: str | N
     return file_row, [p[0] for p in parts], findings
 
 
-def still_holding(kept: object, answers: Answers) -> DocVerdicts:
-    """The kept doc verdicts of a file (as stored) whose lookups all have the same answers now."""
-    if not isinstance(kept, dict):
-        return {}
+def _own_keys(engine: Engine, index: FileIndex) -> list[str | None]:
+    """Per doc of ``index`` (by position): a digest of its :func:`doc_key`, or None for a doc
+    that is not judged or whose key another doc of the file shares."""
+    ignored = engine.ignored_criteria(index.path)
+    crits = tuple(c for c in engine.settings.criteria if c not in ignored)
+    imports = imports_key(index)
+    keys: list[str | None] = []
+    for doc in index.docs:
+        if doc.kind == "comment" and not engine.settings.check_comments:
+            keys.append(None)
+            continue
+        parts = doc_key(index, doc, engine.documented_entity(index, doc), engine.settings, crits, imports)
+        keys.append(hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest())
+    twice = {k for k, n in Counter(keys).items() if n > 1}
+    return [None if k in twice else k for k in keys]
+
+
+def _moved(part: DocPart, line: int) -> DocPart:
+    """A kept doc part moved to its doc's new first line (1-based): its rows and sentence spans
+    shift by as many lines; columns stay (the doc's key holds its layout)."""
+    row, findings, pairs, score = part
+    d = line - row.line
+    if d == 0:
+        return part
+    spans = [(a + d, b, c + d, e, crit) for a, b, c, e, crit in row.sentence_spans]
+    return (replace(row, line=line, sentence_spans=spans),
+            [replace(f, line=f.line + d, end_line=f.end_line + d) for f in findings], pairs, score)
+
+
+def _still_holding(previous: dict, index: FileIndex, outline: str | None, keys: list[str | None] | None,
+                   answers: Answers) -> DocVerdicts:
+    """The verdicts of ``previous`` (a file's stored docs row) that hold for the docs of
+    ``index`` now, by position: every lookup the doc's judging recorded has the same answer.
+    When the file's text changed (``outline``: the file's outline now; ``keys``: the docs' own
+    keys now), a doc is found by its key, and only if the outline is the same and the doc names
+    nothing near a word the edit added or removed."""
+    docs = previous["docs"]
+    if outline is None:  # the same text
+        pairs = [(n, n) for n in docs]
+        changed: frozenset[str] = frozenset()
+    else:
+        if keys is None or previous["outline"] != outline:
+            return {}
+        changed = frozenset(previous["words"].split("\n")) ^ text_words(index.text)
+        if len(changed) > MAX_CHANGED_WORDS:
+            return {}
+        old = {k: n for n, k in enumerate(previous["keys"]) if k is not None}
+        pairs = [(n, old[k]) for n, k in enumerate(keys) if k is not None and k in old]
     out: DocVerdicts = {}
-    for n, entry in kept.items():
-        try:
-            fp, part = entry
-            if isinstance(n, int) and len(part) == 4 and still_valid(fp, answers):
-                out[n] = (fp, part)
-        except (TypeError, ValueError):
-            continue  # a record of another shape: judge that doc again
+    for n, was in pairs:
+        entry = docs.get(was)
+        if entry is None or n >= len(index.docs):
+            continue
+        fp, part = entry
+        doc = index.docs[n]
+        if still_valid(fp, answers) and not reaches(changed, doc.text):
+            out[n] = (fp, _moved(part, doc.range.start.line + 1))
     return out
 
 
+_ROW_FIELDS = (("text", str), ("outline", str), ("words", str), ("keys", list), ("docs", dict))
+
+
 def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answers, keep_text: bool,
-                   kept: DocVerdicts) -> tuple[Rows, Fingerprint, DocVerdicts]:
-    """Judge a file's docs but the ``kept`` ones, recording what each read: the file's rows, the
-    fingerprint of the whole file and every doc's verdict (kept and new) for the store."""
-    fr, deps, per_doc = engine.check_file_recorded(str(target[0]), skip=kept.keys())
+                   previous: object) -> tuple[Rows, Fingerprint, dict, int]:
+    """Judge a file's docs but those whose verdicts in ``previous`` (the docs row stored when
+    the file was last judged, maybe with another text) still hold, recording what each read:
+    the file's rows, the fingerprint of the whole file, its new docs row for the store, and how
+    many verdicts were kept.
+
+    A docs row holds the digest of the file's text, its :func:`file_outline`, its words
+    (:func:`text_words`), each doc's own key (:func:`_own_keys`) and each judged doc's
+    fingerprint and part, by position."""
+    path = str(target[0])
+    index = engine.graph.file(path)
+    text = answers.file(path)
+    if not (isinstance(previous, dict) and all(isinstance(previous.get(f), t) for f, t in _ROW_FIELDS)):
+        previous = None  # none, or a row of another shape
+    same = previous is not None and previous["text"] == text
+    keys = previous["keys"] if same and previous is not None else \
+        _own_keys(engine, index) if index is not None else None
+    outline = previous["outline"] if same and previous is not None else \
+        file_outline(index) if index is not None else ""
+    kept: DocVerdicts = {}
+    if previous is not None and index is not None:
+        try:
+            kept = _still_holding(previous, index, None if same else outline, keys, answers)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+            kept = {}  # a row of another shape: judge the file again
+    fr, deps, per_doc = engine.check_file_recorded(path, skip=kept.keys())
     verdicts = dict(kept)
     severities = engine.settings.severity
     for (n, doc_deps), d in zip(per_doc, fr.docs):
         verdicts[n] = (fingerprint(doc_deps, answers), doc_part(d, target[2], severities))
     parts = [verdicts[n][1] for n in sorted(verdicts)]
     whole = merge_fingerprints([fingerprint(deps, answers), *(fp for fp, _ in kept.values())])
-    return assemble(parts, target, fr.error, keep_text), whole, verdicts
+    row: dict = {"text": text, "outline": "", "words": "", "keys": [], "docs": {}}
+    if index is not None and keys is not None:
+        words = previous["words"] if same and previous is not None else "\n".join(text_words(index.text))
+        row.update(outline=outline, words=words, keys=keys, docs=verdicts)
+    return assemble(parts, target, fr.error, keep_text), whole, row, len(kept)
 
 
 def can_fork() -> bool:
@@ -93,42 +177,42 @@ def can_fork() -> bool:
 # The judging workers are forked from the process that built the graph and read it from here
 # (copy-on-write; nothing is pickled but the report rows they send back). Set only for the
 # duration of ``judge_in_processes``.
-_FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool, bool, dict[int, DocVerdicts]]] = []
+_FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool, bool, dict[int, object]]] = []
 _ANSWERS: list[Answers] = []  # per worker: lookups answered once for all its files
 
 # a judged file: its position, its report rows, and (when recorded) its two store rows pickled
 # (:func:`stored`)
-Judged = tuple[int, Rows, bytes | None, bytes | None]
+Judged = tuple[int, Rows, bytes | None, bytes | None, int]
 
 
-def stored(rows: Rows, whole: Fingerprint, verdicts: DocVerdicts) -> tuple[bytes, bytes]:
+def stored(rows: Rows, whole: Fingerprint, docs_row: dict) -> tuple[bytes, bytes]:
     """A judged file's store rows, pickled: its rows (without the file's text, which an HTML
     report's rows carry and which is read again anyway) with the fingerprint of the whole file,
-    and its docs' verdicts. Judging workers make them, in parallel."""
+    and its docs row (:func:`judge_recorded`). Judging workers make them, in parallel."""
     file_row = {"rows": (replace(rows[0], text=""), rows[1], rows[2]), "deps": whole}
     return (pickle.dumps(file_row, protocol=pickle.HIGHEST_PROTOCOL),
-            pickle.dumps(verdicts, protocol=pickle.HIGHEST_PROTOCOL))
+            pickle.dumps(docs_row, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _judge_forked(i: int) -> Judged:
-    engine, targets, keep_text, record, kept = _FORK_STATE[0]
+    engine, targets, keep_text, record, previous = _FORK_STATE[0]
     if not record:
-        return i, rows_of(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text), None, None
+        return i, rows_of(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text), None, None, 0
     if not _ANSWERS:
         _ANSWERS.append(Answers(engine.graph, engine.known_words.__contains__, engine.hashes))
-    rows, whole, verdicts = judge_recorded(engine, targets[i], _ANSWERS[0], keep_text, kept.get(i, {}))
-    return i, rows, *stored(rows, whole, verdicts)
+    rows, whole, docs_row, kept = judge_recorded(engine, targets[i], _ANSWERS[0], keep_text, previous.get(i))
+    return i, rows, *stored(rows, whole, docs_row), kept
 
 
 def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
                        jobs: int, keep_text: bool, progress: Callable[[int, int, str], None],
-                       record: bool = False, kept: dict[int, DocVerdicts] | None = None) -> list[Judged]:
+                       record: bool = False, previous: dict[int, object] | None = None) -> list[Judged]:
     """Judge files in ``jobs`` forked workers that share the parent's graph (``record``: with
-    the fingerprints of what each file's and each doc's judging read; ``kept``: per file, doc
-    verdicts that still hold and are not judged again)."""
+    the fingerprints of what each file's and each doc's judging read; ``previous``: per file,
+    its stored docs row, whose verdicts that still hold are not judged again)."""
     import multiprocessing
 
-    _FORK_STATE.append((engine, targets, keep_text, record, kept or {}))
+    _FORK_STATE.append((engine, targets, keep_text, record, previous or {}))
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             out = []

@@ -328,6 +328,21 @@ class JudgeContext:
             names.update(m.rsplit(".", 1)[-1] for m in ent.members)
         return names
 
+    def reads_code_of(self, *entities: Entity | None) -> None:
+        """Note in the record of what judging read (:mod:`docfact.deps`) that a rule reads
+        these entities' code or docs as it finds them (a class of the doc's own file, its
+        members) rather than through a lookup the graph records."""
+        recorder = self.graph.recorder
+        if recorder is not None:
+            recorder.top.qualnames.update(e.qualname for e in entities if e is not None)
+
+    def reads_docs_of(self, *entities: Entity | None) -> None:
+        """Like :meth:`reads_code_of` for a rule that reads only the entities' docs, names and
+        signatures: an edit of their bodies leaves its verdict standing."""
+        recorder = self.graph.recorder
+        if recorder is not None:
+            recorder.top.docs.update(e.qualname for e in entities if e is not None)
+
     def is_known(self, name: str) -> bool:
         """Whether a simple name exists anywhere docfact can see; a plural (``QuerySets``) or a
         spelling without the private underscore (``watch_glob``) counts as its name."""

@@ -208,6 +208,7 @@ def _unreadable_imports(ctx: JudgeContext) -> bool:
 
 
 def _has_unreadable_imports(ctx: JudgeContext) -> bool:
+    ctx.graph.file(ctx.file.path)  # the file's whole text is read: noted as a lookup of the file
     if re.search(r"\b(?:import_module|__import__|importorskip|try_import|lazy_import)\(", ctx.file.text):
         return True
     for imp in ctx.file.imports:

@@ -54,6 +54,7 @@ def _siblings(ctx: JudgeContext, e: Entity) -> dict[str, list[_Sibling]]:
         members = [ctx.file.entity(m) for m in owner.members] if owner is not None and owner.kind == "class" else []
     else:
         members = [x for x in ctx.file.entities if x.parent is None and x.kind == "function"]
+    ctx.reads_docs_of(*members)
     got = {}
     for m in members:
         if m is None or m.kind not in ("function", "method") or m.doc is None:

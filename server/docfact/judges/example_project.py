@@ -80,6 +80,10 @@ def submodules(ctx: JudgeContext, package: str) -> set[str]:
     return got
 
 
+# base names that :func:`mro` passes over
+_NOT_PROJECT_BASES = frozenset({"object", "Generic", "Protocol", "Exception", "BaseException"})
+
+
 def mro(ctx: JudgeContext, cls: Entity) -> list[Entity] | None:
     """The class and its project bases (depth first); None when a base is outside the
     project or cannot be told apart from another class of its name."""
@@ -93,7 +97,7 @@ def mro(ctx: JudgeContext, cls: Entity) -> list[Entity] | None:
         cur = stack.pop(0)
         for base in cur.bases:
             simple = base.split("[")[0].strip()
-            if simple.split(".")[-1] in ("object", "Generic", "Protocol", "Exception", "BaseException"):
+            if simple.split(".")[-1] in _NOT_PROJECT_BASES:
                 continue
             found = None
             try:
@@ -121,6 +125,7 @@ def plain_class(ctx: JudgeContext, cls: Entity | None) -> bool:
     key = ("example-plain-class", cls.qualname, id(cls))
     if key not in ctx.run_cache:
         chain = mro(ctx, cls)
+        ctx.reads_code_of(*(chain or ()))
         ctx.run_cache[key] = chain is not None and not any(_opaque_class(c) for c in chain)
     return ctx.run_cache[key]
 
@@ -149,6 +154,7 @@ def _class_names(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     if not plain_class(ctx, cls):
         return None
     chain = mro(ctx, cls) or []
+    ctx.reads_code_of(*chain)
     if not any(_CLASS_SWAP.search(c.code) for c in chain):
         return _own_names(ctx, cls)
     names: set[str] = set()
@@ -161,17 +167,56 @@ def _class_names(ctx: JudgeContext, cls: Entity) -> set[str] | None:
 
 
 def subclasses(ctx: JudgeContext, classes: list[Entity]) -> list[Entity]:
-    """Every project class whose project bases include one of ``classes`` (themselves too)."""
+    """Every project class whose project bases include one of ``classes`` (themselves too).
+
+    Only classes that may be one are resolved (:func:`mro`): a class whose base is written with
+    the name of a class already in the running, with an import alias, or with a name that is
+    no project class's (an assignment, an outside class), in rounds until no class joins."""
     wanted = {c.qualname for c in classes}
-    out = []
+    names = {c.name for c in classes}
+    class_names = _class_names_of(ctx)
+    pending: list[tuple[int, Entity, set[str]]] = []
     for fi in ctx.graph.files():
+        aliases: set[str] | None = None
         for e in fi.entities:
             if e.kind != "class" or not (e.bases or e.qualname in wanted):
                 continue
-            line = mro(ctx, e)
-            if line is not None and any(c.qualname in wanted for c in line):
-                out.append(e)
+            written = [b.split("[")[0].strip().split(".") for b in e.bases]
+            parts = {w[-1] for w in written} - _NOT_PROJECT_BASES
+            if aliases is None:
+                aliases = {i.alias for i in fi.imports if i.alias}
+            if any(w[0] in aliases or w[-1] in aliases for w in written):
+                parts.add("")  # no class's name: resolved
+            if parts or e.qualname in wanted:
+                pending.append((len(pending), e, parts))
+    maybe: list[tuple[int, Entity]] = []
+    grew = True
+    while grew:
+        grew = False
+        rest = []
+        for n, e, parts in pending:
+            if e.qualname in wanted or parts & names or not parts <= class_names:
+                maybe.append((n, e))
+                names.add(e.name)
+                grew = True
+            else:
+                rest.append((n, e, parts))
+        pending = rest
+    out = []
+    for _, e in sorted(maybe, key=lambda m: m[0]):
+        line = mro(ctx, e)
+        if line is not None and any(c.qualname in wanted for c in line):
+            out.append(e)
     return out
+
+
+def _class_names_of(ctx: JudgeContext) -> set[str]:
+    """The simple name of every project class (once per run)."""
+    key = ("example-class-names-all", len(ctx.graph.files()))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = {e.name for fi in ctx.graph.files() for e in fi.entities if e.kind == "class"}
+    return got
 
 
 def returned_class(ctx: JudgeContext, fn: Entity) -> Entity | None:

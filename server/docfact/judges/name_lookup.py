@@ -344,6 +344,7 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     even when more may come from elsewhere (dynamic ``setattr``, an external base)."""
     if complete and not _all_members_known(ctx, cls):
         return None
+    ctx.reads_code_of(cls)
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
     names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code, re.M))

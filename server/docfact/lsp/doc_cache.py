@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from docfact.config import Settings
+from docfact.doc_inputs import doc_key, imports_key
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, Finding, Pos, Range
+
+__all__ = ["changed_qualnames", "doc_key", "entity_codes", "forget_codes", "imports_key", "relocate"]
 
 
 def entity_codes(index: FileIndex | None) -> dict[str, str]:
@@ -50,46 +52,6 @@ def changed_qualnames(old: dict[str, str], new: dict[str, str]) -> set[str]:
     out = set(old.keys() ^ new.keys())
     out.update(q for q in old.keys() & new.keys() if old[q] != new[q])
     return out
-
-
-def imports_key(index: FileIndex) -> str:
-    """The file's imports as one string, part of every :func:`doc_key` of the file."""
-    return repr([(i.module, i.name, i.alias, i.level) for i in index.imports])
-
-
-def doc_key(index: FileIndex, doc: DocBlock, entity: Entity | None, settings: Settings,
-            criteria: tuple[str, ...], imports: str | None = None) -> tuple[str, ...]:
-    """The doc's own inputs to a static verdict, as a tuple: its text, its layout and the code it
-    documents, but not where it sits in the file, so an edit above it does not make it stale
-    (:func:`relocate` moves a reused verdict to the doc's new place).
-
-    What comes from elsewhere (1-hop definitions, the project's names) is handled by
-    :meth:`Checker.invalidate`, which drops cached verdicts when those change.
-    """
-    top = doc.range.start.line
-    # the raw source from the first to the last cleaned line start: with ``doc.text`` it fixes
-    # every piece's offset relative to the first (one slice instead of a list per doc)
-    layout = index.text[doc.pieces[0][1]:doc.pieces[-1][1]] if doc.pieces else ""
-    lines = range(doc.start_line, doc.end_line + 1)
-    parts: list[str] = [
-        doc.kind, doc.text, layout,
-        repr((doc.range.start.col, doc.range.end.line - top, doc.range.end.col)),
-        repr(None if doc.target_lines is None else (doc.target_lines[0] - top, doc.target_lines[1] - top)),
-        ",".join(criteria), str(settings.check_comments),
-        repr(sorted((ln - top, sorted(c)) for ln, c in index.suppressions.items() if ln in lines)),
-        imports_key(index) if imports is None else imports,
-    ]
-    if entity is not None:
-        r = entity.range
-        parts += [entity.qualname, entity.signature, entity.code,
-                  repr((r.start.line - top, r.start.col, r.end.line - top, r.end.col)),
-                  repr(sorted(index.suppressions.get(entity.range.start.line, ())))]
-        if entity.parent:
-            owner = index.entity(entity.parent)
-            if owner is not None and owner.kind == "class":
-                init = index.entity(f"{owner.local_name}.__init__")
-                parts += [owner.signature, repr(owner.members), repr(owner.bases), init.code if init else ""]
-    return tuple(parts)  # compared by value; str hashing is fast and the strings are shared
 
 
 def relocate(res: DocResult, doc: DocBlock, entity: Entity | None) -> DocResult | None:
