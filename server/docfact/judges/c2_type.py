@@ -197,6 +197,7 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
     """What an instance of a project class is: ``class Headers(dict)`` gives dicts; a class
     whose every ancestor is a project class (or ``object``) and that defines no ``__new__``
     gives plain objects; anything else (an external base, a metaclass) is unknown."""
+    ctx.reads_code_of(cls)  # its members, bases and decorators
     if depth > 8 or f"{cls.local_name}.__new__" in cls.members or _METACLASS.search(cls.signature):
         return None
     if any(not d.startswith(_PLAIN_CLASS_DECORATORS) for d in cls.decorators):
@@ -257,6 +258,7 @@ def _object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
 
 
 def _protocol_free(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
+    ctx.reads_code_of(cls)
     if depth > 8 or any(f"{cls.local_name}.{m}" in cls.members for m in _PROTOCOL_METHODS):
         return False
     for base in cls.bases:
@@ -480,6 +482,7 @@ def _class_names(ctx: JudgeContext, callee: str, at: Entity) -> set[str] | None:
     todo, seen = [res.entity], 0
     while todo and seen < 32:
         cls = todo.pop()
+        ctx.reads_code_of(cls)
         seen += 1
         names.add(cls.name)
         if any(f"{cls.local_name}.{m}" in cls.members for m in ("__new__", "__getattr__", "__getattribute__")) \
