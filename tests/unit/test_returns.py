@@ -869,6 +869,43 @@ TRAPS = [
                 self.rows = []
         ''', id="async-function"),
     pytest.param('''
+        class Module:
+            def parent(self):
+                """The parent module, if any.
+
+                Returns
+                -------
+                Submodule
+                    What a subclass has; this base has none.
+                """
+                return None
+        ''', id="one-return-None-a-default-subclasses-override"),
+    pytest.param('''
+        class Module:
+            def parent(self):
+                """The parent module, if any.
+
+                Returns
+                -------
+                :py:class:`~.Module`, ``None``
+                """
+                self.seen = True
+        ''', id="documented-None-among-alternatives"),
+    pytest.param('''
+        class Inspector:
+            def __init__(self, artist):
+                self.artist = artist
+
+            def properties(self):
+                return dict(vars(self.artist))
+
+
+        class Artist:
+            def properties(self):
+                """Return a dictionary of all the properties of the artist."""
+                return Inspector(self).properties()
+        ''', id="method-of-a-built-object"),
+    pytest.param('''
         class Results:
             pass
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
@@ -156,7 +158,11 @@ def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
     """What a call returns: a project function's annotation or the kinds its own returns have
     (through ``self``, not a None that a subclass's override may replace); an instance of a
     project class; a string method called on a value docfact does not know
-    (``name.startswith(...)``)."""
+    (``name.startswith(...)``). A method of a call's result (``Inspector(self).properties``)
+    is not followed: the name resolves to the first callee, not the method."""
+    if "(" in callee.removeprefix("super()"):
+        k = method_kind(callee)
+        return {k} if k is not None else None
     try:
         res = ctx.graph.resolve(callee, e)
     except Exception:
@@ -359,7 +365,8 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     code_kinds, source = code
     doc_kinds = kinds(claim.type)
-    if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and _plain_returner(e):
+    if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and _plain_returner(e) \
+            and not _stub(e):
         # a type docfact cannot read ("ndarray, int8, 2d", a class), but a value all the same
         yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but no `return` of "
                           f"`{e.name}` gives a value: it returns `None`",
@@ -382,11 +389,29 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
 
 # a Returns item that documents no value: "None", "Nothing", "self" (C3.not-self's), "N/A"
 _NO_VALUE = re.compile(r"^\W*(?:none|nothing|self|n/a|void)\b", re.I)
+_MAY_BE_NONE = re.compile(r"\bNone\b|\boptional\b", re.I)
 
 
 def _documents_a_value(claim: Claim) -> bool:
-    """Whether a Returns/rtype item's type (not a sentence) names some value."""
-    return not claim.prose and bool(claim.written) and not _NO_VALUE.match(claim.written)
+    """Whether a Returns/rtype item's type (not a sentence) names some value (and not None as
+    one alternative: "Module, None")."""
+    return not claim.prose and bool(claim.written) and not _NO_VALUE.match(claim.written) \
+        and not _MAY_BE_NONE.search(claim.written)
+
+
+def _stub(e: Entity) -> bool:
+    """A body that is one ``return`` or ``return None`` (after its docstring): a default that
+    subclasses override, whose docs may describe what the overrides return."""
+    try:
+        node = ast.parse(textwrap.dedent(e.code)).body[0]
+    except (SyntaxError, IndexError, ValueError):
+        return True
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return True
+    body = node.body[1:] if node.body and isinstance(node.body[0], ast.Expr) \
+        and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str) else node.body
+    return len(body) == 1 and isinstance(body[0], ast.Return) and (
+        body[0].value is None or (isinstance(body[0].value, ast.Constant) and body[0].value.value is None))
 
 
 def _plain_returner(e: Entity) -> bool:
