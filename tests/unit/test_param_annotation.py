@@ -25,6 +25,12 @@ PLANTED = [
             def __init__(self, name: str) -> None:
                 self.name = name
 
+            def __repr__(self) -> str:
+                return f"<SessionRunner {self.name}>"
+
+            def __str__(self) -> str:
+                return self.name
+
 
         class Session:
             def notify(self, target: str | SessionRunner) -> None:

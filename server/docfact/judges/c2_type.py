@@ -251,7 +251,7 @@ def _project_class(ctx: JudgeContext, spelling: str, at: Entity) -> Entity | Non
 # a number, or answer any attribute
 _PROTOCOL_METHODS = ("__iter__", "__getitem__", "__len__", "__contains__", "__next__", "__aiter__", "__anext__",
                      "__call__", "__fspath__", "__array__", "__getattr__", "__getattribute__", "__add__", "__radd__",
-                     "__mul__", "__float__", "__int__", "__index__", "__complex__", "__str__", "__bytes__", "__bool__")
+                     "__mul__", "__float__", "__int__", "__index__", "__complex__")
 
 
 def _object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
