@@ -813,6 +813,21 @@ TRAPS = [
             return {}
         ''', id="annotated-alias-not-a-class"),
     pytest.param('''
+        from typing import Generic, TypeVar
+
+        T = TypeVar("T")
+
+
+        class SearchStrategy(Generic[T]):
+            def example(self) -> T:
+                raise NotImplementedError
+
+
+        def lists(elements: SearchStrategy[int]) -> SearchStrategy[list[int]]:
+            """Returns a list containing values drawn from elements."""
+            return SearchStrategy()
+        ''', id="annotated-generic-class-of-the-documented-kind"),
+    pytest.param('''
         class Model:
             def fit(self, x):
                 """Fit.
@@ -891,6 +906,17 @@ TRAPS = [
                 """
                 self.seen = True
         ''', id="documented-None-among-alternatives"),
+    pytest.param('''
+        class Summary:
+            def add_table(self, res):
+                """Add a table.
+
+                Returns
+                -------
+                None : tables are attached
+                """
+                self.tables = [res]
+        ''', id="named-None-described-after-the-colon"),
     pytest.param('''
         class Inspector:
             def __init__(self, artist):

@@ -13,6 +13,7 @@ from docfact.judges.types import (
     INSTANCE,
     PLAIN_INSTANCE,
     accepts,
+    base_kind,
     contradicts,
     contradicts_kinds,
     kinds,
@@ -366,7 +367,7 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
     code_kinds, source = code
     doc_kinds = kinds(claim.type)
     if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and _plain_returner(e) \
-            and not _stub(e):
+            and not _NO_VALUE.match(seg.field.name or "" if seg.field is not None else "") and not _stub(e):
         # a type docfact cannot read ("ndarray, int8, 2d", a class), but a value all the same
         yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but no `return` of "
                           f"`{e.name}` gives a value: it returns `None`",
@@ -374,6 +375,8 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     if doc_kinds is None or not contradicts_kinds(doc_kinds, code_kinds):
         return
+    if code_kinds <= {INSTANCE, PLAIN_INSTANCE, "none"} and doc_kinds & _argument_kinds(e.returns or ""):
+        return  # "Returns a list of values" for ``-> SearchStrategy[list[T]]``: the object makes lists
     if claim.prose and "tuple" in code_kinds and (doc_kinds <= {"none", "bool"} or _LISTS_ITEMS.search(seg.text)):
         # prose about a returned tuple may name its items: "Returns string, baseline ...", "If
         # there is no such factor, None is returned" (one item of the tuple)
@@ -390,6 +393,12 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
 # a Returns item that documents no value: "None", "Nothing", "self" (C3.not-self's), "N/A"
 _NO_VALUE = re.compile(r"^\W*(?:none|nothing|self|n/a|void)\b", re.I)
 _MAY_BE_NONE = re.compile(r"\bNone\b|\boptional\b", re.I)
+
+
+def _argument_kinds(annotation: str) -> set[str]:
+    """The kinds named inside an annotation's brackets (``Strategy[list[int]]``: list, int)."""
+    inner = annotation[annotation.find("[") + 1:] if "[" in annotation else ""
+    return {k for w in re.findall(r"[A-Za-z_][\w.]*", inner) if (k := base_kind(w)) is not None}
 
 
 def _documents_a_value(claim: Claim) -> bool:
