@@ -120,6 +120,122 @@ PLANTED = [
             def __init__(self, data):
                 self.n = data.ndim
         ''', "data : array_like", ["`data.ndim`"], 11, id="class-doc-init-param"),
+    pytest.param('''
+        def build(endog, exog=None):
+            """Build.
+
+            Parameters
+            ----------
+            endog : list
+                Data.
+            exog : array_like, optional
+                Regressors.
+            """
+            if exog is not None and exog.shape[0] != len(endog):
+                raise ValueError("rows")
+            return endog
+        ''', "exog : array_like, optional", ["`exog.shape`", "a list"], 11, id="after-its-own-none-test"),
+    pytest.param('''
+        import numpy as np
+
+
+        def from_components(cov_re=None, cov_re_sqrt=None):
+            """Build.
+
+            Parameters
+            ----------
+            cov_re : ndarray
+                The covariance.
+            cov_re_sqrt : array_like
+                Its square root.
+            """
+            if cov_re is None and cov_re_sqrt is None:
+                cov_re = np.empty((0, 0))
+            k_re = cov_re.shape[0] if cov_re is not None else cov_re_sqrt.shape[0]
+            return k_re
+        ''', "cov_re_sqrt : array_like", ["`cov_re_sqrt.shape`"], 16, id="branch-on-another-arguments-none"),
+    pytest.param('''
+        import numpy as np
+
+
+        def center(x=None):
+            """Center.
+
+            Parameters
+            ----------
+            x : array_like, optional
+                Data; zeros when not given.
+            """
+            if x is None:
+                x = np.zeros(3)
+            return x - x.mean()
+        ''', "x : array_like, optional", ["`x.mean`"], 14, id="after-filling-in-a-missing-argument"),
+    pytest.param('''
+        def curve(x, pdf):
+            """Curve.
+
+            Parameters
+            ----------
+            x : float
+                Position.
+            pdf : callable
+                Density.
+            """
+            x = x.reshape(1, -1)
+            return pdf(x)
+        ''', "x : float", ["`x.reshape`", "a float"], 11, id="in-the-value-that-rebinds-it"),
+    pytest.param('''
+        import numpy as np
+
+
+        def cumincidence(time, status):
+            """Cumulative incidence.
+
+            Parameters
+            ----------
+            time : array-like
+                Times.
+            status : ndarray
+                Status.
+            """
+            ii = np.argsort(time)
+            time = time[ii]
+            status = status[ii]
+            return time, status
+        ''', "time : array-like", ["`time[ii]`", "`ii = np.argsort(time)`", "a list"], 15,
+        id="indexed-with-an-index-array"),
+    pytest.param('''
+        class Model:
+            def predict(self, params, start=0):
+                """Predict.
+
+                Parameters
+                ----------
+                params : ndarray
+                    The fitted values.
+                start : int
+                    First index.
+                """
+                if start > 0:
+                    res = self._predict(h=start, **params)
+                else:
+                    res = self._predict(h=0, **params)
+                return res
+
+            def _predict(self, h=0, **kw):
+                return kw
+        ''', "params : ndarray", ["`**params`"], 13, id="same-use-in-both-branches"),
+    pytest.param('''
+        def first(x):
+            """First.
+
+            Parameters
+            ----------
+            x : array_like, optional
+                Data.
+            """
+            return x.shape if x is not None else None
+        ''', "x : array_like, optional", ["`x.shape`"], 9, id="under-its-own-none-test"),
 ]
 
 
@@ -196,7 +312,7 @@ TRAPS = [
             return labels.shape[0] if is_array_api else len(labels)
         ''', id="under-a-test-of-a-name-derived-from-it"),
     pytest.param('''
-        def build(endog, exog=None):
+        def build(endog, exog=None, check=False):
             """Build.
 
             Parameters
@@ -205,13 +321,86 @@ TRAPS = [
                 Data.
             exog : array_like, optional
                 Regressors.
+            check : bool
+                Check the rows.
             """
-            if exog is not None and exog.shape[0] != len(endog):
+            if check and exog.shape[0] != len(endog):
                 raise ValueError("rows")
-            if exog is None:
+            if len(endog) > 10:
                 return endog.shape
             return endog
         ''', id="only-on-some-calls"),
+    pytest.param('''
+        def build(endog, exog, weights=1):
+            """Build.
+
+            Parameters
+            ----------
+            endog : array_like
+                Data.
+            exog : array_like
+                Required: a caller does not pass None.
+            weights : float
+                Replaced before the test below.
+            """
+            if weights is None:
+                weights = 1.0
+            if exog is None:
+                return endog.shape
+            if weights is None:
+                return endog.ndim
+            return endog
+        ''', id="none-test-a-caller-cannot-steer"),
+    pytest.param('''
+        def rows(x, n):
+            """Rows.
+
+            Parameters
+            ----------
+            x : array_like
+                Data.
+            n : int
+                Count.
+            """
+            if n > 0:
+                return x.shape
+            else:
+                return len(x)
+        ''', id="other-branch-uses-it-as-a-list"),
+    pytest.param('''
+        import numpy as np
+
+
+        def order(t, flag):
+            """Order.
+
+            Parameters
+            ----------
+            t : array_like
+                Times.
+            flag : bool
+                Sort.
+            """
+            ii = 0
+            if flag:
+                ii = np.argsort(t)
+            return t[ii]
+        ''', id="index-array-bound-on-some-paths"),
+    pytest.param('''
+        import numpy as np
+
+
+        def order(t):
+            """Order.
+
+            Parameters
+            ----------
+            t : array_like
+                Times.
+            """
+            t = np.asarray(t)
+            return t[np.argsort(t)]
+        ''', id="index-array-on-a-converted-argument"),
     pytest.param('''
         def field(values, name):
             """Field.
@@ -238,17 +427,6 @@ TRAPS = [
             """
             return x[0], y.shape
         ''', id="annotated-parameter"),
-    pytest.param('''
-        def first(x):
-            """First.
-
-            Parameters
-            ----------
-            x : array_like, optional
-                Data.
-            """
-            return x.shape if x is not None else None
-        ''', id="under-a-test-of-the-argument"),
     pytest.param('''
         def count(x):
             """Count.

@@ -260,6 +260,162 @@ PLANTED = [
             return _lmap(str, strings)
         ''', "C2.return-type", "dates : ndarray\n    The dates.", ["`ndarray`", "`list`"],
         id="ndarray-documented-list-returned-one-hop"),
+    pytest.param('''
+        from dataclasses import dataclass
+        from typing import Generic, TypeVar
+
+        T = TypeVar("T")
+
+
+        class Resource:
+            async def aclose(self) -> None:
+                pass
+
+
+        @dataclass
+        class MultiListener(Generic[T], Resource):
+            listeners: list
+
+            async def serve(self, handler) -> None:
+                pass
+
+
+        async def create_listener(port: int = 0) -> MultiListener[int]:
+            """Create a listener.
+
+            :param port: the port
+            :return: a list of listener objects
+            """
+            return MultiListener([port])
+        ''', "C2.return-type", ":return: a list of listener objects",
+        ["`list`", "`MultiListener[int]`", "no container"], id="list-documented-plain-project-class-annotated"),
+    pytest.param('''
+        class Report:
+            pass
+
+
+        def build(rows) -> Report:
+            """Returns a string with one line per row."""
+            return Report()
+        ''', "C2.return-type", "Returns a string with one line per row.", ["`string`", "`Report`"],
+        id="string-documented-project-class-annotated"),
+    pytest.param('''
+        class Fonts:
+            def find(self, names):
+                """Find the fonts.
+
+                This is a wrapper of ``find_one``, which returns a single font. Instead, this API
+                returns a dict containing the fonts and their paths.
+                """
+                paths = []
+                for name in names:
+                    paths.append(name)
+                return paths
+        ''', "C2.return-type", "Instead, this API\nreturns a dict containing the fonts and their paths.",
+        ["`dict`", "`list`"], id="instead-this-API-returns"),
+    pytest.param('''
+        class Grouping:
+            def dummy_sparse(self, level=0):
+                """Create a sparse indicator.
+
+                Returns
+                -------
+                indi : ndarray, int8, 2d (nobs, n_groups)
+                    An indicator array.
+                """
+                self._dummies = level
+        ''', "C2.return-type", "indi : ndarray, int8, 2d (nobs, n_groups)\n    An indicator array.",
+        ["`ndarray, int8, 2d (nobs, n_groups)`", "returns `None`"], id="value-documented-none-returned"),
+    pytest.param('''
+        class Model:
+            def update(self, params):
+                """Update.
+
+                :param params: the parameters
+                :rtype: ParamsTable
+                """
+                if params is None:
+                    return
+                self.params = params
+        ''', "C2.return-type", ":rtype: ParamsTable", ["`ParamsTable`", "`update`", "returns `None`"],
+        id="class-documented-bare-returns"),
+    pytest.param('''
+        import numpy as np
+
+
+        class SimpleTable:
+            pass
+
+
+        def summary_frame(params, names):
+            """Create a summary table.
+
+            Returns
+            -------
+            params_table : SimpleTable instance
+            """
+            from pandas import DataFrame
+            return DataFrame(np.column_stack(params), index=names)
+        ''', "C2.return-type", "params_table : SimpleTable instance",
+        ["`SimpleTable instance`", "`DataFrame(...)`", "not a `SimpleTable`"], id="project-class-documented-outside-class-built"),
+    pytest.param('''
+        class ResultsBase:
+            pass
+
+
+        class PredictionResults(ResultsBase):
+            pass
+
+
+        class PredictionResultsDelta(ResultsBase):
+            pass
+
+
+        def get_prediction_delta(model):
+            """Predict.
+
+            Returns
+            -------
+            prediction_results : PredictionResults
+                The prediction results.
+            """
+            res = PredictionResultsDelta()
+            return res
+        ''', "C2.return-type", "prediction_results : PredictionResults\n    The prediction results.",
+        ["`PredictionResults`", "`PredictionResultsDelta(...)`"], id="sibling-class-built"),
+    pytest.param('''
+        def build(endpoint: str) -> str:
+            """Build a URL.
+
+            Because URLs cannot contain non ASCII data you will always get
+            bytes back.
+            """
+            return "/" + endpoint
+        ''', "C2.return-type", "Because URLs cannot contain non ASCII data you will always get\nbytes back.",
+        ["`bytes`", "`str`"], id="you-get-bytes-back-annotated-str"),
+    pytest.param('''
+        class BaseEstimator:
+            def get_params(self):
+                return {}
+
+
+        class TSNE(BaseEstimator):
+            def fit_transform(self, X):
+                self.embedding_ = X
+                return X
+
+            def fit(self, X):
+                """Fit X into an embedded space.
+
+                Returns
+                -------
+                X_new : array of shape (n_samples, n_components)
+                    Embedding of the training data.
+                """
+                self.fit_transform(X)
+                return self
+        ''', "C2.return-type", "X_new : array of shape (n_samples, n_components)\n    Embedding of the training data.",
+        ["`array of shape (n_samples, n_components)`", "`self`", "`TSNE`"], id="array-documented-self-returned"),
 ]
 
 
@@ -599,6 +755,377 @@ TRAPS = [
             x = x.strip()
             return x
         ''', id="rebound-parameter-unknown"),
+    pytest.param('''
+        class Rows:
+            def __iter__(self):
+                return iter(())
+
+
+        class Table(Rows):
+            pass
+
+
+        def rows() -> Table:
+            """Returns a list of rows."""
+            return Table()
+        ''', id="annotated-class-iterable-through-its-base"),
+    pytest.param('''
+        from typing import NamedTuple
+
+
+        class Pair(NamedTuple):
+            a: int
+            b: int
+
+
+        def pair() -> Pair:
+            """Returns a tuple of two ints."""
+            return Pair(1, 2)
+        ''', id="annotated-class-with-an-external-base"),
+    pytest.param('''
+        class Headers(dict):
+            pass
+
+
+        def parse(raw) -> Headers:
+            """Returns a dict of the headers."""
+            return Headers(raw)
+        ''', id="annotated-dict-subclass"),
+    pytest.param('''
+        class Proxy:
+            def __init__(self, target):
+                self._target = target
+
+            def __getattr__(self, name):
+                return getattr(self._target, name)
+
+
+        def wrap(items) -> Proxy:
+            """Returns a list that logs every access."""
+            return Proxy(items)
+        ''', id="annotated-class-that-forwards-attributes"),
+    pytest.param('''
+        Options = dict
+
+
+        def options() -> Options:
+            """Returns a dict of options."""
+            return {}
+        ''', id="annotated-alias-not-a-class"),
+    pytest.param('''
+        from typing import Generic, TypeVar
+
+        T = TypeVar("T")
+
+
+        class SearchStrategy(Generic[T]):
+            def example(self) -> T:
+                raise NotImplementedError
+
+
+        def lists(elements: SearchStrategy[int]) -> SearchStrategy[list[int]]:
+            """Returns a list containing values drawn from elements."""
+            return SearchStrategy()
+        ''', id="annotated-generic-class-of-the-documented-kind"),
+    pytest.param('''
+        class Model:
+            def fit(self, x):
+                """Fit.
+
+                Returns
+                -------
+                None
+                    The model is updated in place.
+                """
+                self.x = x
+        ''', id="documented-none"),
+    pytest.param('''
+        class Model:
+            def hook(self, x):
+                """Hook for subclasses.
+
+                Returns
+                -------
+                Results
+                    What a subclass computes.
+                """
+                pass
+        ''', id="stub-for-subclasses"),
+    pytest.param('''
+        import functools
+
+
+        def cached(fn):
+            return functools.lru_cache(fn)
+
+
+        class Model:
+            @cached
+            def table(self):
+                """Table.
+
+                Returns
+                -------
+                Table
+                    The table.
+                """
+                self.t = 1
+        ''', id="decorator-may-change-the-result"),
+    pytest.param('''
+        class Model:
+            async def load(self):
+                """Load.
+
+                Returns
+                -------
+                Rows
+                    The rows.
+                """
+                self.rows = []
+        ''', id="async-function"),
+    pytest.param('''
+        class Module:
+            def parent(self):
+                """The parent module, if any.
+
+                Returns
+                -------
+                Submodule
+                    What a subclass has; this base has none.
+                """
+                return None
+        ''', id="one-return-None-a-default-subclasses-override"),
+    pytest.param('''
+        class Module:
+            def parent(self):
+                """The parent module, if any.
+
+                Returns
+                -------
+                :py:class:`~.Module`, ``None``
+                """
+                self.seen = True
+        ''', id="documented-None-among-alternatives"),
+    pytest.param('''
+        class Summary:
+            def add_table(self, res):
+                """Add a table.
+
+                Returns
+                -------
+                None : tables are attached
+                """
+                self.tables = [res]
+        ''', id="named-None-described-after-the-colon"),
+    pytest.param('''
+        class Inspector:
+            def __init__(self, artist):
+                self.artist = artist
+
+            def properties(self):
+                return dict(vars(self.artist))
+
+
+        class Artist:
+            def properties(self):
+                """Return a dictionary of all the properties of the artist."""
+                return Inspector(self).properties()
+        ''', id="method-of-a-built-object"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        class OLSResults(Results):
+            pass
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            return OLSResults()
+        ''', id="subclass-of-the-documented-class"),
+    pytest.param('''
+        from pandas import DataFrame
+
+
+        class Table(DataFrame):
+            pass
+
+
+        def table():
+            """Table.
+
+            Returns
+            -------
+            DataFrame
+                The table.
+            """
+            return Table()
+        ''', id="documented-outside-class-is-an-ancestor"),
+    pytest.param('''
+        def make_base():
+            return object
+
+
+        Base = make_base()
+
+
+        class Results:
+            pass
+
+
+        class Mine(Base):
+            pass
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            return Mine()
+        ''', id="built-class-with-an-unknown-base"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        def Make():
+            return Results()
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            return Make()
+        ''', id="capitalised-function-not-a-class"),
+    pytest.param('''
+        from pandas import DataFrame
+
+
+        def frame():
+            """Frame.
+
+            Returns
+            -------
+            Figure
+                No class of this project has the name.
+            """
+            return DataFrame()
+        ''', id="documented-class-not-in-the-project"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        class Wrapper:
+            pass
+
+
+        def fit(wrap):
+            """Fit.
+
+            Returns
+            -------
+            Results
+                The results.
+            """
+            if wrap:
+                return Wrapper()
+            return make_results()
+
+
+        def make_results():
+            return Results()
+        ''', id="one-return-not-a-constructor"),
+    pytest.param('''
+        class ResultsWrapper:
+            def __init__(self, results):
+                self._results = results
+
+            def __getattribute__(self, attr):
+                return getattr(object.__getattribute__(self, "_results"), attr)
+
+
+        class RegressionResults:
+            pass
+
+
+        class RegressionResultsWrapper(ResultsWrapper):
+            pass
+
+
+        def fit():
+            """Fit.
+
+            Returns
+            -------
+            RegressionResults
+                The results.
+            """
+            return RegressionResultsWrapper(RegressionResults())
+        ''', id="proxy-of-the-documented-class"),
+    pytest.param('''
+        class Results:
+            pass
+
+
+        class TestResults:
+            pass
+
+
+        def test():
+            """Test.
+
+            Returns
+            -------
+            Results instance
+                English for a results object.
+            """
+            return TestResults()
+        ''', id="one-word-class-name"),
+    pytest.param('''
+        class Rows:
+            def __iter__(self):
+                return iter(())
+
+            def sorted(self):
+                """Sort in place.
+
+                Returns
+                -------
+                list
+                    The rows, sorted.
+                """
+                return self
+        ''', id="self-of-an-iterable-class"),
+    pytest.param('''
+        class Builder:
+            @classmethod
+            def make(cls, self):
+                """Make.
+
+                Returns
+                -------
+                str
+                    The argument named self.
+                """
+                return self
+        ''', id="classmethod-argument-named-self"),
 ]
 
 
@@ -639,6 +1166,11 @@ def test_true_return_claim_is_quiet(tmp_path: Path, source: str) -> None:
     pytest.param("L{parse} accepts a string and returns a tuple.", None, id="epytext-subject"),
     pytest.param("When ``uid_of`` is called with digits, it returns the integer.", None, id="when-another-is-called"),
     pytest.param("Return C{path} as a string of L{bytes} for the filesystem.", "bytes", id="string-of-epytext-bytes"),
+    pytest.param("Instead, this API returns a dict of fonts.", "dict", id="instead-this-API"),
+    pytest.param("Return bool(value).", None, id="a-call-of-the-type"),
+    pytest.param("Because URLs hold only ASCII you will always get bytes back.", "bytes", id="you-get-X-back"),
+    pytest.param("If you call ``load()`` you get a dict back.", None, id="you-get-X-back-from-another-call"),
+    pytest.param("Subclasses should make sure you get a list back.", None, id="you-get-X-back-prescribed"),
 ])
 def test_sentence_shapes(sentence: str, claimed: str | None) -> None:
     claim = prose_claim(sentence)

@@ -99,56 +99,213 @@ _REBOUND: dict[int, tuple[ast.AST, dict[str, int]]] = {}
 
 def _rebindings(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
     """Name -> the first line the body binds it (assignment, ``del``, ``global``, a nested
-    def's parameter), in one walk per function (the last function asked is remembered)."""
+    def's parameter), in one walk per function (the last function asked is remembered). A
+    binding under ``if name is None:`` does not count: it replaces only a missing argument."""
     got = _REBOUND.get(0)
     if got is not None and got[0] is fn:
         return got[1]
     lines: dict[str, int] = {}
     own = {id(a) for a in ast.walk(fn.args)}
 
-    def bound(name: str, line: int) -> None:
-        lines[name] = min(line, lines.get(name, line))
+    def bound(name: str, line: int, parents: list[ast.AST]) -> None:
+        if line < lines.get(name, 10**9) and not _fills_none(name, parents):
+            lines[name] = line
 
-    for n in ast.walk(fn):
+    stack: list[tuple[ast.AST, list[ast.AST]]] = [(fn, [])]
+    while stack:
+        n, parents = stack.pop()
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            bound(n.id, n.lineno)
+            bound(n.id, n.lineno, parents)
         elif isinstance(n, (ast.Global, ast.Nonlocal)):
             for name in n.names:
-                bound(name, n.lineno)
+                bound(name, n.lineno, [])
         elif isinstance(n, ast.arg) and id(n) not in own:
-            bound(n.arg, n.lineno)
+            bound(n.arg, n.lineno, [])
+        inner = [*parents, n]
+        stack.extend((child, inner) for child in ast.iter_child_nodes(n))
     _REBOUND[0] = (fn, lines)
     return lines
 
 
+def _none_tests(test: ast.AST) -> list[tuple[str, bool]] | None:
+    """``a is None and b is not None`` as [(a, True), (b, False)]; None when the test is anything
+    else."""
+    atoms = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    out = []
+    for a in atoms:
+        if not (isinstance(a, ast.Compare) and len(a.ops) == 1 and isinstance(a.ops[0], (ast.Is, ast.IsNot))
+                and isinstance(a.left, ast.Name) and isinstance(a.comparators[0], ast.Constant)
+                and a.comparators[0].value is None):
+            return None
+        out.append((a.left.id, isinstance(a.ops[0], ast.Is)))
+    return out
+
+
+def _fills_none(name: str, parents: list[ast.AST]) -> bool:
+    """Whether a binding of ``name`` sits in the body of ``if name is None [and ...]:``."""
+    for i, p in enumerate(parents[:-1]):
+        if isinstance(p, ast.If) and parents[i + 1] in p.body:
+            tests = _none_tests(p.test)
+            if tests is not None and (name, True) in tests:
+                return True
+    return False
+
+
 def _body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
     """Every node of the body (nested functions and classes aside) with its ancestors."""
-    stack: list[tuple[ast.AST, list[ast.AST]]] = [(s, [fn]) for s in reversed(fn.body)]
+    yield from _nodes_under(fn.body, [fn])
+
+
+def _nodes_under(stmts: list[ast.stmt], parents: list[ast.AST]) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+    stack: list[tuple[ast.AST, list[ast.AST]]] = [(s, parents) for s in reversed(stmts)]
     while stack:
-        node, parents = stack.pop()
-        yield node, parents
+        node, above = stack.pop()
+        yield node, above
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
         for child in reversed(list(ast.iter_child_nodes(node))):
-            stack.append((child, [*parents, node]))
+            stack.append((child, [*above, node]))
 
 
-def _guarded(node: ast.AST, parents: list[ast.AST]) -> bool:
-    """Whether the use may be skipped on some call: it sits in a branch of an ``if``, a
-    conditional expression, a ``while``, a ``match``, a later operand of ``and``/``or``, a
-    comprehension's condition, a ``try`` or ``with`` block (tests themselves always run)."""
-    chain = [*parents, node]
-    for i, p in enumerate(parents):
-        child = chain[i + 1]
-        if isinstance(p, (ast.If, ast.IfExp, ast.While)) and child is not p.test:
-            return True
-        if isinstance(p, ast.BoolOp) and child is not p.values[0]:
-            return True
-        if isinstance(p, (ast.Try, ast.With, ast.Match)) or type(p).__name__ == "TryStar":
-            return True
-        if isinstance(p, ast.comprehension) and child is not p.iter:
-            return True
-    return False
+class _Uses:
+    """What the body does with one argument, against the types its documentation lets a caller
+    pass."""
+
+    def __init__(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, members: tuple[str, ...]) -> None:
+        self.fn, self.name, self.members = fn, name, members
+        self.passes = [(w, _PASSES[w]) for w in members if w in _PASSES]
+        self.params = {a.arg: d for a, d in _defaults(fn.args)}
+
+    def use(self, node: ast.AST) -> tuple[str, str] | None:
+        """(what the code does, which documented type cannot do it) when ``node`` is such a use."""
+        name, passes = self.name, self.passes
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name \
+                and node.attr in _ARRAY_ATTRS:
+            bad = next((w for w, t in passes if not hasattr(t, node.attr)), None)
+            if bad is not None:
+                return f"reads `{name}.{node.attr}`", bad
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name \
+                and isinstance(node.ctx, ast.Load):
+            if isinstance(node.slice, ast.Tuple):
+                bad = next((w for w, t in passes if t in (list, tuple, float, int, bool)), None)
+                if bad is not None:
+                    return f"indexes `{ast.unparse(node)}` with a tuple", bad
+            else:
+                bad = next((w for w, t in passes if t in (float, int, bool)), None)
+                if bad is not None:
+                    return f"indexes `{ast.unparse(node)}`", bad
+                made = self.index_array(node.slice, node.lineno)
+                bad = next((w for w, t in passes if t in (list, tuple)), None)
+                if made is not None and bad is not None:
+                    return f"indexes `{ast.unparse(node)}` with an array ({made})", bad
+        elif isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name) \
+                and node.value.id == name:
+            bad = next((w for w in self.members if w in _NOT_A_MAPPING), None)
+            if bad is not None:
+                return f"unpacks `**{name}` as keyword arguments", bad
+        return None
+
+    def index_array(self, index: ast.AST, line: int) -> str | None:
+        """How an index is a NumPy array of more than one dimension's worth of positions
+        (``np.argsort(t)``, or a local last bound to one on every path before ``line``), which a
+        list or tuple refuses as an index; None otherwise."""
+        if _makes_index_array(index):
+            return f"`{ast.unparse(index)}`"
+        if not isinstance(index, ast.Name):
+            return None
+        last: ast.AST | None = None
+        for s in self.fn.body:  # the body's own statements: a binding in a branch may not run
+            if s.lineno >= line:
+                break
+            for n in ast.walk(s):
+                if isinstance(n, ast.Name) and n.id == index.id and isinstance(n.ctx, (ast.Store, ast.Del)):
+                    last = s
+        if isinstance(last, ast.Assign) and len(last.targets) == 1 and isinstance(last.targets[0], ast.Name) \
+                and _makes_index_array(last.value):
+            return f"`{index.id} = {ast.unparse(last.value)}`"
+        return None
+
+    def guarded(self, node: ast.AST, parents: list[ast.AST]) -> bool:
+        """Whether the use may be skipped on a call that passes a non-None argument: it sits in a
+        branch of an ``if`` (unless the test only asks which arguments are None, or the other
+        branch makes the same use), a conditional expression, a ``while``, a ``match``, a later
+        operand of ``and``/``or``, a comprehension's condition, a ``try`` or ``with`` block."""
+        chain = [*parents, node]
+        for i, p in enumerate(parents):
+            child = chain[i + 1]
+            if isinstance(p, (ast.If, ast.IfExp)) and child is not p.test:
+                in_body = child in p.body if isinstance(p, ast.If) else child is p.body
+                if self.none_branch(p.test, in_body):
+                    continue
+                if isinstance(p, ast.If) and in_body and self.used_in(p.orelse):
+                    continue
+                return True
+            if isinstance(p, ast.While) and child is not p.test:
+                return True
+            if isinstance(p, ast.BoolOp) and child is not p.values[0]:
+                before = p.values[:next(j for j, v in enumerate(p.values) if v is child)]
+                if isinstance(p.op, ast.And) and all(self.none_branch(v, True) for v in before):
+                    continue
+                return True
+            if isinstance(p, (ast.Try, ast.With, ast.Match)) or type(p).__name__ == "TryStar":
+                return True
+            if isinstance(p, ast.comprehension) and child is not p.iter:
+                return True
+        return False
+
+    def none_branch(self, test: ast.expr, in_body: bool) -> bool:
+        """Whether a caller that passes this argument can steer the test to the branch by which
+        arguments it leaves None: the test is ``x is not None`` (its body) or ``x is None`` (its
+        ``else``), or a None test of another parameter whose default is None, not bound before."""
+        tests = _none_tests(test)
+        if tests is None or (not in_body and len(tests) > 1):
+            return False
+        rebound = _rebindings(self.fn)
+        for arg, is_none in tests:
+            wants_none = is_none == in_body
+            if arg == self.name:
+                if wants_none:
+                    return False
+            elif arg not in self.params or rebound.get(arg, 10**9) < test.lineno \
+                    or (wants_none and self.params[arg] != "None"):
+                return False
+        return True
+
+    def used_in(self, stmts: list[ast.stmt]) -> bool:
+        """Whether ``stmts`` (an ``else`` branch) make such a use on every path through them,
+        before the name is bound again."""
+        limit = _first_rebinding(self.fn, self.name)
+        return any(getattr(n, "lineno", limit) < limit and self.use(n) is not None and not self.guarded(n, above)
+                   for n, above in _nodes_under(stmts, []))
+
+
+def _defaults(args: ast.arguments) -> Iterator[tuple[ast.arg, str | None]]:
+    """Each parameter with its default as written (None when it has none)."""
+    positional = [*args.posonlyargs, *args.args]
+    pad: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    for a, d in zip(positional, [*pad, *args.defaults]):
+        yield a, None if d is None else ast.unparse(d)
+    for a, kd in zip(args.kwonlyargs, args.kw_defaults):
+        yield a, None if kd is None else ast.unparse(kd)
+
+
+# NumPy functions whose result is an array of positions: ``x[np.argsort(t)]`` needs an array ``x``
+_INDEX_ARRAYS = frozenset({"argsort", "flatnonzero", "argwhere", "lexsort", "arange"})
+
+
+def _makes_index_array(node: ast.AST) -> bool:
+    """``np.argsort(t)``, ``np.arange(n)``, ``np.nonzero(m)[0]``, ``np.where(m)[0]``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int):
+        call = node.value
+        return isinstance(call, ast.Call) and _numpy_call(call) in ("nonzero", "where") and len(call.args) == 1
+    return isinstance(node, ast.Call) and _numpy_call(node) in _INDEX_ARRAYS and bool(node.args)
+
+
+def _numpy_call(node: ast.Call) -> str | None:
+    f = node.func
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("np", "numpy"):
+        return f.attr
+    return None
 
 
 def _tested_before(fn: ast.AST, name: str, line: int) -> bool:
@@ -165,38 +322,31 @@ def _tested_before(fn: ast.AST, name: str, line: int) -> bool:
 def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
                        members: tuple[str, ...]) -> tuple[int, str, str] | None:
     """(line, what the code does, which documented type cannot do it) for the first use of the
-    argument as passed that a documented alternative cannot support; None when there is none."""
-    passes = [(w, _PASSES[w]) for w in members if w in _PASSES]
+    argument as passed that a documented alternative cannot support; None when there is none.
+    The value of the statement that first binds the name again still sees the argument
+    (``x = x.reshape(1, -1)``)."""
+    uses = _Uses(fn, name, members)
     limit = _first_rebinding(fn, name)
     for node, parents in _body_nodes(fn):
         line = getattr(node, "lineno", 0)
-        if line >= limit or not line:
+        if not line or (line >= limit and not _in_rebinding_value(node, parents, name, limit)):
             continue
-        found: tuple[str, str] | None = None
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name \
-                and node.attr in _ARRAY_ATTRS:
-            bad = next((w for w, t in passes if not hasattr(t, node.attr)), None)
-            if bad is not None:
-                found = (f"reads `{name}.{node.attr}`", bad)
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name \
-                and isinstance(node.ctx, ast.Load):
-            if isinstance(node.slice, ast.Tuple):
-                bad = next((w for w, t in passes if t in (list, tuple, float, int, bool)), None)
-                if bad is not None:
-                    found = (f"indexes `{ast.unparse(node)}` with a tuple", bad)
-            else:
-                bad = next((w for w, t in passes if t in (float, int, bool)), None)
-                if bad is not None:
-                    found = (f"indexes `{ast.unparse(node)}`", bad)
-        elif isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name) \
-                and node.value.id == name:
-            bad = next((w for w in members if w in _NOT_A_MAPPING), None)
-            if bad is not None:
-                found = (f"unpacks `**{name}` as keyword arguments", bad)
-        if found is None or _guarded(node, parents) or _tested_before(fn, name, line):
+        found = uses.use(node)
+        if found is None or uses.guarded(node, parents) or _tested_before(fn, name, line):
             continue
         return line, found[0], found[1]
     return None
+
+
+def _in_rebinding_value(node: ast.AST, parents: list[ast.AST], name: str, limit: int) -> bool:
+    """Whether ``node`` is in the value of the assignment that first binds ``name`` again."""
+    for i, p in enumerate(parents):
+        if isinstance(p, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and p.value is not None:
+            targets = p.targets if isinstance(p, ast.Assign) else [p.target]
+            binds = any(isinstance(n, ast.Name) and n.id == name and n.lineno == limit
+                        for t in targets for n in ast.walk(t))
+            return binds and ([*parents, node][i + 1] is p.value)
+    return False
 
 
 _ATTR_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(" + "|".join(sorted(_ARRAY_ATTRS)) + r")\b")

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.types import (
     INSTANCE,
+    PLAIN_INSTANCE,
+    accepts,
+    base_kind,
     contradicts,
     contradicts_kinds,
     kinds,
     method_kind,
     return_kind_to_kind,
     split_top,
+    split_union,
 )
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
@@ -30,17 +36,46 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for p in target.params:
         if p.name.lstrip("*") != item.name.strip().lstrip("*") or not p.annotation:
             continue
-        if contradicts(item.type, p.annotation):
+        doc = kinds(item.type)
+        code = kinds(p.annotation)
+        if code is None and doc is not None and target.language == "python" and p.kind not in ("vararg", "kwarg"):
+            code = _annotation_kinds(ctx, target, p.annotation)
+        extra = _excluded_alternatives(doc, code) if not contradicts_kinds(doc, code) else []
+        if contradicts_kinds(doc, code) or extra:
             fix = None
             if item.type_span:
                 rel = item.type_span[0] - seg.start
                 fix = ctx.fix_replace(seg, rel, rel + (item.type_span[1] - item.type_span[0]),
                                       p.annotation, f"Change the type to `{p.annotation}`")
+            also = f", which admits no {' or '.join(f'`{k}`' for k in extra)}" if extra else ""
             yield ctx.finding(
                 seg, "C2", "C2.param-type",
-                f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`",
+                f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`{also}",
                 evidence=ctx.evidence_of(target, f"the annotation of `{p.name}`"), fix=fix)
         return
+
+
+def _annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+    """The kinds of a Python annotation whose alternatives are builtin types or project classes
+    (``str | SessionRunner``); None when one is unknown."""
+    found: set[str] = set()
+    for alt in split_union(annotation.strip().strip(_QUOTES)):
+        k = kinds(alt)
+        if k is None:
+            k = _annotated_class_kinds(ctx, e, alt)
+        if k is None:
+            return None
+        found |= k
+    return found
+
+
+def _excluded_alternatives(doc: set[str] | None, code: set[str] | None) -> list[str]:
+    """The documented alternatives no annotated alternative admits (``Callable`` of
+    ``Union[str, Callable]`` against ``str | SessionRunner``); never ``None`` (an old-style
+    ``x: int = None`` means Optional)."""
+    if doc is None or code is None or len(doc - {"none"}) < 2:
+        return []
+    return sorted(d for d in doc - {"none"} if not any(accepts(c, d) or accepts(d, c) for c in code))
 
 
 def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | None:
@@ -50,7 +85,12 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
     if e.returns and e.returns.strip() not in ("", "..."):
         where = "it is declared to return" if e.language == "java" else "it is annotated to return"
         annotated = kinds(e.returns)
-        return (annotated, f"{where} `{e.returns}`") if annotated is not None else None
+        source = f"{where} `{e.returns}`"
+        if annotated is None and e.language == "python":
+            annotated = _annotated_class_kinds(ctx, e, e.returns)
+            source += ", a class of this project" + (
+                " with no container, call or number methods" if annotated == {PLAIN_INSTANCE} else "")
+        return (annotated, source) if annotated is not None else None
     if e.is_abstract:
         return None
     # ``return NotImplemented`` hands a binary operation to the other operand: no value of its own
@@ -58,7 +98,9 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
     found = _inferred_kinds(ctx, e, rks, hop=True)
     if not found:
         return None
-    shown = " | ".join(sorted("an object" if k == INSTANCE else k for k in found))
+    if set(rks) == {"name:self"}:
+        return found, f"it returns `self`, an instance of `{e.parent}`"
+    shown = " | ".join(sorted("an object" if k in (INSTANCE, PLAIN_INSTANCE) else k for k in found))
     return found, f"it returns `{shown}` (" + ", ".join(_pretty_kinds(rks)) + ")"
 
 
@@ -74,7 +116,9 @@ def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> 
             found.add(k)
             continue
         ks: set[str] | None = None
-        if rk.startswith("name:"):
+        if rk == "name:self":
+            ks = _self_kinds(ctx, e)
+        elif rk.startswith("name:"):
             ks = _parameter_kinds(e, rk[5:])
         elif rk.startswith("call:") and hop:
             ks = _callee_kinds(ctx, e, rk[5:])
@@ -82,6 +126,18 @@ def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> 
             return None
         found |= ks
     return found
+
+
+def _self_kinds(ctx: JudgeContext, e: Entity) -> set[str] | None:
+    """``return self`` in a method: what an instance of its class is (:func:`_object_kinds`)."""
+    if e.kind != "method" or "self" in e.assigns or not e.params or e.params[0].kind != "self" \
+            or e.params[0].name != "self" or not e.parent or e.language != "python":
+        return None
+    try:
+        cls = ctx.graph.find(e.path, e.parent)
+    except Exception:
+        return None
+    return _object_kinds(ctx, cls) if cls is not None and cls.kind == "class" else None
 
 
 def _parameter_kinds(e: Entity, name: str) -> set[str] | None:
@@ -103,7 +159,11 @@ def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
     """What a call returns: a project function's annotation or the kinds its own returns have
     (through ``self``, not a None that a subclass's override may replace); an instance of a
     project class; a string method called on a value docfact does not know
-    (``name.startswith(...)``)."""
+    (``name.startswith(...)``). A method of a call's result (``Inspector(self).properties``)
+    is not followed: the name resolves to the first callee, not the method."""
+    if "(" in callee.removeprefix("super()"):
+        k = method_kind(callee)
+        return {k} if k is not None else None
     try:
         res = ctx.graph.resolve(callee, e)
     except Exception:
@@ -115,7 +175,7 @@ def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
     if target is None or res.rest:
         return None
     if target.kind == "class":
-        return _instance_kinds(ctx, target, 0)
+        return _object_kinds(ctx, target)
     if target.kind not in ("function", "method"):
         return None
     if target.returns:
@@ -144,7 +204,8 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
     """What an instance of a project class is: ``class Headers(dict)`` gives dicts; a class
     whose every ancestor is a project class (or ``object``) and that defines no ``__new__``
     gives plain objects; anything else (an external base, a metaclass) is unknown."""
-    if depth > 8 or f"{cls.local_name}.__new__" in cls.members or "metaclass" in cls.signature:
+    ctx.reads_code_of(cls)  # its members, bases and decorators
+    if depth > 8 or f"{cls.local_name}.__new__" in cls.members or _METACLASS.search(cls.signature):
         return None
     if any(not d.startswith(_PLAIN_CLASS_DECORATORS) for d in cls.decorators):
         return None  # ``@add_metaclass(M)``, ``@singleton``: the call may not build an instance
@@ -156,19 +217,70 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
         if builtin is not None:
             found.add(builtin)
             continue
-        try:
-            res = ctx.graph.resolve(base, cls)
-        except Exception:
+        parent = _project_class(ctx, base, cls)
+        if parent is None:
             return None
-        if res is None or res.kind != "project" or res.entity is None or res.entity.kind != "class" or res.rest:
-            return None
-        inherited = _instance_kinds(ctx, res.entity, depth + 1)
+        inherited = _instance_kinds(ctx, parent, depth + 1)
         if inherited is None:
             return None
         found |= inherited
     if found != {INSTANCE}:
         found.discard(INSTANCE)  # a subclass of a project dict subclass is a dict
     return (found or {INSTANCE}) if len(found) <= 1 else None
+
+
+# a metaclass other than ``ABCMeta`` may make a call of the class return anything
+_METACLASS = re.compile(r"\bmetaclass\s*=\s*(?!(?:abc\.)?ABCMeta\b)")
+_GENERIC_ARGS = re.compile(r"\[.*\]$", re.S)
+
+
+def _project_class(ctx: JudgeContext, spelling: str, at: Entity) -> Entity | None:
+    """The project class a base or an annotation names (``Listener[T]`` is ``Listener``)."""
+    name = _GENERIC_ARGS.sub("", spelling.strip().strip(_QUOTES)).strip()
+    if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+        return None
+    try:
+        res = ctx.graph.resolve(name, at)
+    except Exception:
+        return None
+    if res is None or res.kind != "project" or res.entity is None or res.entity.kind != "class" or res.rest:
+        return None
+    return res.entity
+
+
+# methods that let an object pass for a container, an iterator, a function, a path, an array or
+# a number, or answer any attribute
+_PROTOCOL_METHODS = ("__iter__", "__getitem__", "__len__", "__contains__", "__next__", "__aiter__", "__anext__",
+                     "__call__", "__fspath__", "__array__", "__getattr__", "__getattribute__", "__add__", "__radd__",
+                     "__mul__", "__float__", "__int__", "__index__", "__complex__")
+
+
+def _object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
+    """What an instance of a project class is (:func:`_instance_kinds`); a plain object when
+    neither the class nor an ancestor defines a protocol method."""
+    found = _instance_kinds(ctx, cls, 0)
+    if found == {INSTANCE} and _protocol_free(ctx, cls, 0):
+        return {PLAIN_INSTANCE}
+    return found
+
+
+def _protocol_free(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
+    ctx.reads_code_of(cls)
+    if depth > 8 or any(f"{cls.local_name}.{m}" in cls.members for m in _PROTOCOL_METHODS):
+        return False
+    for base in cls.bases:
+        if base in ("object", "ABC", "abc.ABC") or base.startswith(("Generic[", "typing.Generic[")):
+            continue
+        parent = _project_class(ctx, base, cls)
+        if parent is None or not _protocol_free(ctx, parent, depth + 1):
+            return False
+    return True
+
+
+def _annotated_class_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+    """The kinds of a return annotation that names one project class (``-> MultiListener[T]``)."""
+    cls = _project_class(ctx, annotation, e)
+    return _object_kinds(ctx, cls) if cls is not None else None
 
 
 _QUOTES = "\"'"
@@ -254,8 +366,17 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     code_kinds, source = code
     doc_kinds = kinds(claim.type)
+    if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and _plain_returner(e) \
+            and not _NO_VALUE.match(seg.field.name or "" if seg.field is not None else "") and not _stub(e):
+        # a type docfact cannot read ("ndarray, int8, 2d", a class), but a value all the same
+        yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but no `return` of "
+                          f"`{e.name}` gives a value: it returns `None`",
+                          evidence=_statement_evidence(e, "return", source) or ctx.evidence_of(e, source))
+        return
     if doc_kinds is None or not contradicts_kinds(doc_kinds, code_kinds):
         return
+    if code_kinds <= {INSTANCE, PLAIN_INSTANCE, "none"} and doc_kinds & _argument_kinds(e.returns or ""):
+        return  # "Returns a list of values" for ``-> SearchStrategy[list[T]]``: the object makes lists
     if claim.prose and "tuple" in code_kinds and (doc_kinds <= {"none", "bool"} or _LISTS_ITEMS.search(seg.text)):
         # prose about a returned tuple may name its items: "Returns string, baseline ...", "If
         # there is no such factor, None is returned" (one item of the tuple)
@@ -267,6 +388,46 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
     evidence = (_statement_evidence(e, keyword, source) if keyword else None) or ctx.evidence_of(e, source)
     yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but {source}{note}",
                       evidence=evidence, fix=fix)
+
+
+# a Returns item that documents no value: "None", "Nothing", "self" (C3.not-self's), "N/A"
+_NO_VALUE = re.compile(r"^\W*(?:none|nothing|self|n/a|void)\b", re.I)
+_MAY_BE_NONE = re.compile(r"\bNone\b|\boptional\b", re.I)
+
+
+def _argument_kinds(annotation: str) -> set[str]:
+    """The kinds named inside an annotation's brackets (``Strategy[list[int]]``: list, int)."""
+    inner = annotation[annotation.find("[") + 1:] if "[" in annotation else ""
+    return {k for w in re.findall(r"[A-Za-z_][\w.]*", inner) if (k := base_kind(w)) is not None}
+
+
+def _documents_a_value(claim: Claim) -> bool:
+    """Whether a Returns/rtype item's type (not a sentence) names some value (and not None as
+    one alternative: "Module, None")."""
+    return not claim.prose and bool(claim.written) and not _NO_VALUE.match(claim.written) \
+        and not _MAY_BE_NONE.search(claim.written)
+
+
+def _stub(e: Entity) -> bool:
+    """A body that is one ``return`` or ``return None`` (after its docstring): a default that
+    subclasses override, whose docs may describe what the overrides return."""
+    try:
+        node = ast.parse(textwrap.dedent(e.code)).body[0]
+    except (SyntaxError, IndexError, ValueError):
+        return True
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return True
+    body = node.body[1:] if node.body and isinstance(node.body[0], ast.Expr) \
+        and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str) else node.body
+    return len(body) == 1 and isinstance(body[0], ast.Return) and (
+        body[0].value is None or (isinstance(body[0].value, ast.Constant) and body[0].value.value is None))
+
+
+def _plain_returner(e: Entity) -> bool:
+    """A plain (not async) Python function whose decorators leave its result alone and that
+    defines no ``return`` annotation: its inferred return kinds are all it returns."""
+    return e.language == "python" and not e.is_async and not e.is_generator and not e.returns \
+        and not e.is_abstract and set(e.decorators) <= _PLAIN_DECORATORS
 
 
 def _statement_evidence(e: Entity, keyword: str, description: str) -> Evidence | None:
@@ -299,7 +460,84 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     checked = _checked_claim(ctx, seg)
     if checked is not None and not _returns_a_generator(checked[0]):
-        yield from _contradiction(ctx, seg, *checked, "C2.return-type")
+        found = list(_contradiction(ctx, seg, *checked, "C2.return-type"))
+        yield from found or _other_class(ctx, seg, *checked)
+
+
+# a Returns type that names one class: "SimpleTable instance", ":class:`~pkg.mod.Results`"
+# (a compound name: "Results instance" may be English for any results object)
+_CLASS_CLAIM = re.compile(r"^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z]\w*[a-z]\w*[A-Z]\w*))`{0,2}"
+                          r"(?:\s+(?:instance|object))?\.?$")
+
+
+def _other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> Iterator[Finding]:
+    """A Returns item naming a class of the project (``SimpleTable``) when every ``return`` of a
+    plain function builds an object of a class that neither is it nor derives from it
+    (``DataFrame(...)``, ``PredictionResultsDelta(...)``)."""
+    m = _CLASS_CLAIM.match(claim.written)
+    if m is None or claim.prose or kinds(claim.written) is not None or not _plain_returner(e):
+        return
+    name = m.group(2)
+    if not any(c.kind == "class" for c in ctx.graph.entities_named(name)):
+        return  # not a class of the project: another library's, or a name C1 checks
+    rks = [rk for rk in e.return_kinds if rk != "name:NotImplemented"]
+    if not rks or not all(rk.startswith("call:") for rk in rks):
+        return
+    built = []
+    for rk in dict.fromkeys(rks):
+        ancestry = _class_names(ctx, rk[5:], e)
+        if ancestry is None or name in ancestry:
+            return
+        built.append(rk[5:])
+    shown = ", ".join(f"`{b}(...)`" for b in built)
+    yield ctx.finding(seg, "C2", "C2.return-type",
+                      f"documented to return `{claim.written}`, but it returns {shown}, "
+                      f"which is not a `{name}` nor derived from it",
+                      evidence=_statement_evidence(e, "return", "the return statement") or ctx.evidence_of(e, "its returns"))
+
+
+def _class_names(ctx: JudgeContext, callee: str, at: Entity) -> set[str] | None:
+    """The names of the class a call builds and of all its ancestors; None when the callee may
+    not be a class or an ancestor is unknown. An outside class (``pandas.DataFrame``) counts by
+    its own name: it cannot derive from a class of the project."""
+    if not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*", callee):
+        return None
+    try:
+        res = ctx.graph.resolve(callee, at)
+    except Exception:
+        return None
+    if res is None or res.rest:
+        return None
+    if res.kind == "external":
+        return {res.qualname.rsplit(".", 1)[-1]}
+    if res.kind != "project" or res.entity is None or res.entity.kind != "class":
+        return None
+    names: set[str] = set()
+    todo, seen = [res.entity], 0
+    while todo and seen < 32:
+        cls = todo.pop()
+        ctx.reads_code_of(cls)
+        seen += 1
+        names.add(cls.name)
+        if any(f"{cls.local_name}.{m}" in cls.members for m in ("__new__", "__getattr__", "__getattribute__")) \
+                or _METACLASS.search(cls.signature):
+            return None  # a call of it may build something else, or a proxy that stands for one
+        for base in cls.bases:
+            plain = _GENERIC_ARGS.sub("", base).strip()
+            if plain in ("object", "ABC", "abc.ABC", "Generic", "typing.Generic"):
+                continue
+            parent = _project_class(ctx, plain, cls)
+            if parent is not None:
+                todo.append(parent)
+                continue
+            try:
+                got = ctx.graph.resolve(plain, cls)
+            except Exception:
+                return None
+            if got is None or got.kind not in ("external", "builtin") or got.rest:
+                return None
+            names.add(got.qualname.rsplit(".", 1)[-1])
+    return names if not todo else None
 
 
 def _returns_a_generator(e: Entity) -> bool:

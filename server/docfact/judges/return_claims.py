@@ -34,20 +34,22 @@ _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 _ADJECTIVES = (r"(?:(?:new|sorted|single|empty|python|plain|flat|shallow|deep|unicode|native|ordered|"
                r"lazy|unique|possibly\s+empty|copy\s+of\s+(?:the\s+)?)\s+)*")
 # what may follow the type word for it to be the head of the phrase: "a dict mapping names to
-# values", "a list of", "a string." -- not "a list-like object" nor "the dictionary key"
-_AFTER = (r"(?=\s*$|\s*[.,;:)(]|\s+(?:of|that|which|if|when|for|with|from|containing|indicating|"
+# values", "a list of", "a string." -- not "a list-like object", "the dictionary key" nor a
+# call ("Return bool(value)" builds the call)
+_AFTER = (r"(?=\s*$|\s*[.,;:)]|\s+\(|\s+(?:of|that|which|if|when|for|with|from|containing|indicating|"
           r"describing|representing|representation|where|whose|to|in|or|and|on|unless|otherwise|"
           r"object|instance|value|mapping|keyed|over|holding|listing|iff|else|\w+ed)\b)")
 _PHRASE = _ARTICLE + _ADJECTIVES + _TYPE + _AFTER
 _WHEN = (r"(?:(?:if|when|whenever|unless|given|in\s+that\s+case|on\s+\w+)\b[^;]*?,\s*(?:then\s+)?"
-         r"|(?:otherwise|else),?\s+)?")
+         r"|(?:otherwise|else|instead),?\s+)?")
 
 _SHAPES = (
     # "Returns a dict ...", "Builds and returns ...", "If x, returns None."
     re.compile(r"^\s*" + _WHEN + r"(?:@return\s+|Returns?:?\s+|Gets?\s+|(?:Builds?|Creates?|Computes?)\s+"
                r"and\s+returns?\s+)" + _PHRASE, re.I),
     # "It returns a tuple ...", "This function returns ..."
-    re.compile(r"^\s*" + _WHEN + r"(?:it|this(?:\s+(?:function|method|property))?|the\s+(?:function|method|property))"
+    re.compile(r"^\s*" + _WHEN + r"(?:it|this(?:\s+(?:function|method|property|API|routine|helper))?"
+               r"|the\s+(?:function|method|property))"
                r"\s+(?:then\s+|always\s+|simply\s+|just\s+|now\s+)?returns\s+" + _PHRASE, re.I),
     # "If the key is missing, the return value will be an empty list."
     re.compile(r"^\s*" + _WHEN + r"(?:the\s+|its\s+)?return(?:ed)?\s+value\s+(?:is|will\s+be)\s+"
@@ -64,6 +66,10 @@ _TRAILING = (re.compile(r",\s*(?:and\s+)?returning\s+" + _PHRASE, re.I),
 # with the whole result as its subject: "A partition is returned as a tuple" may be one item
 _RETURNED_AS = re.compile(r"^\s*" + _WHEN + r"(?:it|this|(?:the\s+)?(?:result|return\s+value|output))\s+(?:is|will\s+be)\s+"
                           r"returned\s+as\s+(?:a\s+|an\s+)?(?:new\s+)?" + _TYPE + _AFTER, re.I)
+# "Because URLs cannot hold non-ASCII data you will always get bytes back" (not after code or a
+# call: "If you call ``load()`` you get a dict back" is about ``load``)
+_GET_BACK = re.compile(r"\byou(?:'ll|\s+will)?\s+(?:always\s+)?get\s+" + _ARTICLE + _ADJECTIVES + _TYPE
+                       + r"\s+back\b", re.I)
 # "Return the headers as a list", not "the same type as a list" nor "such as a dict"
 _AS_TYPE = re.compile(r"(?<!\bsuch\s)(?<!\bsame\s)(?<!\bwell\s)\bas\s+(?:a|an)\s+(?:new\s+)?" + _TYPE
                       + r"(?!\s*(?:-|_|\w*\())" + _AFTER, re.I)
@@ -81,6 +87,7 @@ _ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{(?!(?:True|False|None)\})|:\w+:`|`{
 # "If you would like to ..., return a tuple", "Subclasses should return a dict": what an
 # implementation may do, not what this one does
 _PRESCRIPTIVE = re.compile(r"\b(?:you|your|should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
+_IMPLEMENTER = re.compile(r"\b(?:should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
 # a second alternative: "Returns a list if ..., otherwise a tuple", "a dict or None"
 _ALTERNATIVE = re.compile(r"\b(?:or|else|otherwise|instead)\b,?\s+(?:(?:it\s+)?returns?\s+)?"
                           + _ARTICLE + _ADJECTIVES + _TYPE, re.I)
@@ -96,9 +103,14 @@ _OF_BYTES = re.compile(r"\s+of\s+(?:raw\s+)?(?:L\{|C\{|:class:)?`{0,2}bytes\b", 
 _AND_ANOTHER = re.compile(r"[^.;]*?\band\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?" + _TYPE, re.I)
 
 
-def _claim(text: str, m: re.Match[str], own_subject: bool = False, passive: bool = False) -> Claim | None:
-    """The type a match claims, with every alternative the rest of the sentence offers."""
-    if _PRESCRIPTIVE.search(text, 0, m.start("t")) or (not own_subject and _ANOTHER_SUBJECT.match(text)):
+def _claim(text: str, m: re.Match[str], own_subject: bool = False, passive: bool = False,
+           to_reader: bool = False) -> Claim | None:
+    """The type a match claims, with every alternative the rest of the sentence offers
+    (``to_reader``: the sentence tells the caller what it gets: "you get bytes back")."""
+    prescriptive = _PRESCRIPTIVE.search(text, 0, m.start("t"))
+    if to_reader:  # "you" is the caller here; "should", "subclasses" still prescribe
+        prescriptive = _IMPLEMENTER.search(text, 0, m.start("t"))
+    if prescriptive or (not own_subject and _ANOTHER_SUBJECT.match(text)):
         return None
     types, words = [_spelling(m.group("t"))], [m.group("t")]
     if types[0] in ("string", "str") and _OF_BYTES.match(text, m.end("t")):
@@ -128,7 +140,7 @@ def prose_claim(text: str, name: str = "") -> Claim | None:
     if name:
         m = _OWN_SUBJECT.match(text)
         if m is not None and m.group("subject").lower() == name.lower():
-            return _claim(text, m, own_subject=True)
+            return _claim(text, m, own_subject=True, to_reader=True)
     for i, shape in enumerate(_SHAPES):
         m = shape.match(text)
         if m is not None:
@@ -140,6 +152,9 @@ def prose_claim(text: str, name: str = "") -> Claim | None:
     m = _RETURNED_AS.match(text)
     if m is not None:
         return _claim(text, m, passive=True)
+    m = _GET_BACK.search(text)
+    if m is not None and not re.search(r"[`(]|\b(?:call|pass|give)\w*\b", text[: m.start()], re.I):
+        return _claim(text, m, own_subject=True, to_reader=True)
     if _RETURNS_HEAD.match(text):
         m = _AS_TYPE.search(text)
         if m is not None and not _RELATIVE.search(text[: m.start()]):

@@ -146,12 +146,18 @@ def kinds(t: str | None) -> set[str] | None:
 # builtin kinds: it can be a list or a mapping by duck typing, never a str, a number or None
 INSTANCE = "instance"
 _NEVER_AN_INSTANCE = frozenset({"str", "bytes", "int", "float", "bool", "none"})
+# an instance of such a class that defines none of the methods that let an object pass for a
+# container, a function, a path or a number (``__iter__``, ``__getitem__``, ``__call__``, ...):
+# no builtin kind describes it
+PLAIN_INSTANCE = "plain-instance"
 
 
 def accepts(doc_kind: str, code_kind: str) -> bool:
     """Whether a value of ``code_kind`` can honestly be described as ``doc_kind``."""
     if doc_kind == code_kind:
         return True
+    if code_kind == PLAIN_INSTANCE:
+        return doc_kind == INSTANCE
     if code_kind == INSTANCE:
         return doc_kind not in _NEVER_AN_INSTANCE
     if code_kind in _ACCEPTS.get(doc_kind, set()):
