@@ -12,8 +12,10 @@ from docfact.judges.base import (
     JudgeContext,
     Rule,
     _variants,
+    name_words,
     osa_distance,
 )
+from docfact.judges.c1_attributes import prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, unknown_param
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
@@ -27,8 +29,10 @@ from docfact.judges.name_lookup import (
     project_head,
     proven_missing_member,
     resolves,
+    shown_attributes,
 )
-from docfact.model import Finding, Segment
+from docfact.judges.name_relatives import relation, relative
+from docfact.model import Entity, Finding, Segment
 
 
 def _field_name_span(seg: Segment) -> tuple[int, int] | None:
@@ -42,6 +46,7 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     item = seg.field
     cls = ctx.entity
     if item is None or item.section != "attribute" or not item.name or cls is None or cls.kind != "class":
+        yield from prose_attribute(ctx, seg)
         return
     name = item.name.strip().lstrip("*")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
@@ -58,7 +63,11 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None:
             return
     elif name in names:
-        return
+        # the lenient list also holds names only a docstring spells (``name : type`` lines):
+        # a name the code never sets beside a real attribute it misnames is wrong all the same
+        suggestion = slip_of_set_attribute(ctx, cls, name)
+        if suggestion is None:
+            return
     elif seg.text.lstrip().startswith("@"):
         # epytext ``@ivar`` entries also describe what subclasses, mixin users and dynamic
         # lookups provide: only a misspelt real attribute is a wrong name there
@@ -148,6 +157,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
+        if suggestion is None and "." not in m.name and not ctx.is_known(last):
+            suggestion = _relative_in_scope(ctx, last)
         if suggestion is not None and ctx.file.language in TS_LANGUAGES and ts_rules.inflected(last, suggestion):
             suggestion = None  # "refCounted unsubscription" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
@@ -175,6 +186,19 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C1", "C1.unknown-name", msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code",
                                                    _scope_excerpt(ctx)), fix=fix)
+
+
+def _relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
+    """The one name in scope, one hop away or on the documented class and its project bases that
+    ``name`` writes another way: a word abbreviated or derived, the words in another order or
+    run together; a private name (``_wtd_modif_newton``) may also have one word too many or
+    too few, as no other package's name is private to this one."""
+    pool = ctx._near_pool
+    cls = ctx.owner_class
+    if cls is not None:
+        pool = pool | shown_attributes(ctx, cls)
+    got = relative(name, pool, extension=name.startswith("_") and not name.startswith("__"))
+    return got[0] if got is not None and got[1] != "typo" else None
 
 
 _TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
@@ -289,6 +313,7 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     m = _SUBJECT.match(seg.text)
     if not m:
+        yield from _own_name_rearranged(ctx, seg, e)
         return
     name = m.group("name").split(".")[-1]
     if name in (e.name, e.local_name) or name in e.calls or name in e.refs:
@@ -308,6 +333,26 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         evidence=ctx.evidence_of(e, "the definition"),
         fix=ctx.fix_replace(seg, start, end, e.name, f"Replace `{name}` with `{e.name}`"),
     )
+
+
+def _own_name_rearranged(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]:
+    """A name that is the documented function's or class's own name with its words in another
+    order or run together (``fit_iterative`` in the doc of ``iterative_fit``), and that nothing
+    this code can reach defines: the doc misnames its own subject, whatever else in the project
+    bears that name."""
+    if e.kind not in ("function", "method", "class") or len(name_words(e.name)) < 2 or _HISTORY.search(seg.text):
+        return
+    for m in find_mentions(seg.text):
+        if "." in m.name or relation(m.name, e.name, extension=False) not in ("order", "joined") \
+                or m.name in ctx._near_pool:
+            continue
+        kind = "class" if e.kind == "class" else e.kind
+        yield ctx.finding(
+            seg, "C1", "C1.wrong-subject",
+            f"`{m.name}` is not defined here: this {kind} is `{e.name}` (the same words, written another way)",
+            evidence=ctx.evidence_of(e, "the definition"),
+            fix=ctx.fix_replace(seg, m.start, m.end, e.name, f"Replace `{m.name}` with `{e.name}`"))
+        return
 
 
 RULES = (

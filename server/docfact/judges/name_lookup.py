@@ -360,3 +360,51 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
                 return None
             names |= inherited
     return names
+
+
+_TRIPLE_QUOTED = re.compile(r"(?s)(\"\"\"|''').*?\1")
+_SELF_SET = re.compile(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?[-+*/|&^%@]?=(?!=)")
+_CLASS_LEVEL = re.compile(r"^[ \t]+((?:[A-Za-z_]\w*[ \t]*,[ \t]*)*[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)", re.M)
+_ANNOTATED = re.compile(r"^[ \t]+([A-Za-z_]\w*)[ \t]*:[ \t]*[A-Za-z_\"']", re.M)
+
+
+def set_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str] | None:
+    """The attribute names the code of a class and its project bases gives it, docstrings left
+    out (a NumPy ``name : type`` line of a docstring is not a field): members, ``self.x = …``,
+    class-level names and names spelled as strings (``setattr`` and ``__slots__`` use them);
+    None when an external base, a class decorator or ``__getattr__`` may add more (computed
+    once per class and run)."""
+    key = ("set-attributes", cls.qualname, id(cls))
+    if key not in ctx.run_cache:
+        ctx.run_cache[key] = _set_attributes(ctx, cls, 0)
+    return ctx.run_cache[key]
+
+
+def shown_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str]:
+    """What :func:`set_attributes` finds, also when more may come from elsewhere: the names the
+    code of the class and of its project bases sets (computed once per class and run)."""
+    key = ("shown-attributes", cls.qualname, id(cls))
+    if key not in ctx.run_cache:
+        ctx.run_cache[key] = _set_attributes(ctx, cls, 0, complete=False) or frozenset()
+    return ctx.run_cache[key]
+
+
+def _set_attributes(ctx: JudgeContext, cls: Entity, depth: int, complete: bool = True) -> frozenset[str] | None:
+    if depth > 8 or (complete and not _all_members_known(ctx, cls)):
+        return None
+    members = {m.rsplit(".", 1)[-1] for m in cls.members}
+    if complete and members & {"__getattr__", "__getattribute__"}:
+        return None
+    code = _TRIPLE_QUOTED.sub("", cls.code)
+    names = members | set(_SELF_SET.findall(code)) | set(_ANNOTATED.findall(code)) | set(_QUOTED_NAME.findall(code))
+    for lhs in _CLASS_LEVEL.findall(code):
+        names.update(part.strip() for part in lhs.split(","))
+    for base in cls.bases:
+        parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+        if parent is None or parent is cls or parent.qualname == cls.qualname:
+            continue
+        inherited = _set_attributes(ctx, parent, depth + 1, complete)
+        if inherited is None:
+            return None
+        names |= inherited
+    return frozenset(names)
