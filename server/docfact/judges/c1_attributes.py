@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.name_lookup import set_attributes
+from docfact.judges.name_lookup import assigned_on_others, set_attributes, shown_attributes
 from docfact.judges.name_relatives import relative
 from docfact.model import Entity, Finding, Segment
 
@@ -19,12 +19,12 @@ def slip_of_set_attribute(ctx: JudgeContext, cls: Entity, name: str) -> str | No
     """The one attribute the code of ``cls`` sets that ``name`` misnames, when the code never
     sets ``name`` itself (not even from outside the class in its file: ``res.name = …``)."""
     attrs = set_attributes(ctx, cls)
-    if attrs is None or name in attrs:
+    if attrs is None or name in attrs or name in assigned_on_others(ctx):
         return None
     if re.search(rf"\.{re.escape(name)}\s*=(?!=)|\bsetattr\([^,]+,\s*[\"']{re.escape(name)}[\"']", ctx.file.text):
         return None
     # a public name is a slip for a public attribute, not for the private store behind it
-    pool = [a for a in attrs if name.startswith("_") or not a.startswith("_")]
+    pool = [a for a in shown_attributes(ctx, cls) or () if name.startswith("_") or not a.startswith("_")]
     got = relative(name, pool)
     return got[0] if got is not None else None
 

@@ -113,18 +113,18 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     skip = _field_name_span(seg)
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     shapes = [mm.span(1) for mm in _SHAPE_TUPLE.finditer(seg.text)]
     for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
-        if m.name in seen or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
+        if (m.name, m.strength) in seen or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
             continue  # ``settings.py`` is a file name
         if seg.text.strip().strip("`:") == m.name:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
-        seen.add(m.name)
+        seen.add((m.name, m.strength))  # a name written plainly, then marked, is read twice
         if resolves(ctx, m):
             continue
         last = m.name.split(".")[-1]
@@ -157,8 +157,9 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
-        if suggestion is None and "." not in m.name and not ctx.is_known(last):
-            suggestion = _relative_in_scope(ctx, last)
+        if suggestion is None and "." not in m.name and (m.strength == MARKED or last.startswith("_")) \
+                and not ctx.is_known(last):
+            suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
         if suggestion is not None and ctx.file.language in TS_LANGUAGES and ts_rules.inflected(last, suggestion):
             suggestion = None  # "refCounted unsubscription" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
@@ -192,13 +193,16 @@ def _relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
     """The one name in scope, one hop away or on the documented class and its project bases that
     ``name`` writes another way: a word abbreviated or derived, the words in another order or
     run together; a private name (``_wtd_modif_newton``) may also have one word too many or
-    too few, as no other package's name is private to this one."""
+    too few beside a private name, as no other package's name is private to this one."""
     pool = ctx._near_pool
     cls = ctx.owner_class
     if cls is not None:
-        pool = pool | shown_attributes(ctx, cls)
-    got = relative(name, pool, extension=name.startswith("_") and not name.startswith("__"))
-    return got[0] if got is not None and got[1] != "typo" else None
+        pool = pool | (shown_attributes(ctx, cls) or frozenset())
+    private = name.startswith("_") and not name.startswith("__")
+    got = relative(name, pool, extension=private)
+    if got is None or got[1] == "typo" or (got[1] == "extension" and not got[0].startswith("_")):
+        return None
+    return got[0]
 
 
 _TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
@@ -336,17 +340,17 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 def _own_name_rearranged(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]:
-    """A name that is the documented function's or class's own name with its words in another
-    order or run together (``fit_iterative`` in the doc of ``iterative_fit``), and that nothing
+    """A snake_case name that is the documented function's own name with its words in another
+    order (``fit_iterative`` in the doc of ``iterative_fit``), and that nothing
     this code can reach defines: the doc misnames its own subject, whatever else in the project
     bears that name."""
-    if e.kind not in ("function", "method", "class") or len(name_words(e.name)) < 2 or _HISTORY.search(seg.text):
+    if e.kind not in ("function", "method") or "_" not in e.name.strip("_") or _HISTORY.search(seg.text):
         return
     for m in find_mentions(seg.text):
-        if "." in m.name or relation(m.name, e.name, extension=False) not in ("order", "joined") \
+        if "_" not in m.name.strip("_") or m.name.lower() != m.name or relation(m.name, e.name, extension=False) != "order" \
                 or m.name in ctx._near_pool:
-            continue
-        kind = "class" if e.kind == "class" else e.kind
+            continue  # snake_case both: ``wxGraphicsContext`` beside ``GraphicsContextWx`` is another library's
+        kind = e.kind
         yield ctx.finding(
             seg, "C1", "C1.wrong-subject",
             f"`{m.name}` is not defined here: this {kind} is `{e.name}` (the same words, written another way)",

@@ -363,48 +363,72 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
 
 
 _TRIPLE_QUOTED = re.compile(r"(?s)(\"\"\"|''').*?\1")
-_SELF_SET = re.compile(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?[-+*/|&^%@]?=(?!=)")
-_CLASS_LEVEL = re.compile(r"^[ \t]+((?:[A-Za-z_]\w*[ \t]*,[ \t]*)*[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)", re.M)
-_ANNOTATED = re.compile(r"^[ \t]+([A-Za-z_]\w*)[ \t]*:[ \t]*[A-Za-z_\"']", re.M)
+_SELF_TARGET = re.compile(r"\bself\.([A-Za-z_]\w*)")
+_ASSIGNMENT_LEFT = re.compile(r"^[ \t]*(?:for[ \t]+)?([^=\n#]*?)[ \t]*(?:[-+*/|&^%@]|//|\*\*|>>|<<)?=(?!=)", re.M)
+_HEADER = re.compile(r"^[^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)\S")
 
 
 def set_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str] | None:
     """The attribute names the code of a class and its project bases gives it, docstrings left
-    out (a NumPy ``name : type`` line of a docstring is not a field): members, ``self.x = …``,
-    class-level names and names spelled as strings (``setattr`` and ``__slots__`` use them);
-    None when an external base, a class decorator or ``__getattr__`` may add more (computed
-    once per class and run)."""
+    out (a NumPy ``name : type`` line of a docstring is not a field): members, ``self.x = …``
+    (also unpacked), class-level names and names spelled as strings (``setattr`` and
+    ``__slots__`` use them); None when an external base, a class decorator or ``__getattr__``
+    may add more (computed once per class and run)."""
     key = ("set-attributes", cls.qualname, id(cls))
     if key not in ctx.run_cache:
-        ctx.run_cache[key] = _set_attributes(ctx, cls, 0)
+        got = _class_names(ctx, cls, 0, True)
+        ctx.run_cache[key] = None if got is None else got[0] | got[1]
     return ctx.run_cache[key]
 
 
-def shown_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str]:
-    """What :func:`set_attributes` finds, also when more may come from elsewhere: the names the
-    code of the class and of its project bases sets (computed once per class and run)."""
-    key = ("shown-attributes", cls.qualname, id(cls))
+def shown_attributes(ctx: JudgeContext, cls: Entity, complete: bool = False) -> frozenset[str] | None:
+    """The names :func:`set_attributes` finds in code, without names only spelled as strings;
+    with ``complete=False`` also when more may come from elsewhere (once per class and run)."""
+    key = ("shown-attributes", cls.qualname, id(cls), complete)
     if key not in ctx.run_cache:
-        ctx.run_cache[key] = _set_attributes(ctx, cls, 0, complete=False) or frozenset()
+        got = _class_names(ctx, cls, 0, complete)
+        ctx.run_cache[key] = None if got is None else got[0]
     return ctx.run_cache[key]
 
 
-def _set_attributes(ctx: JudgeContext, cls: Entity, depth: int, complete: bool = True) -> frozenset[str] | None:
+def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
+                 complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(names the code of ``cls`` and its project bases binds, names they spell as strings)."""
     if depth > 8 or (complete and not _all_members_known(ctx, cls)):
         return None
     members = {m.rsplit(".", 1)[-1] for m in cls.members}
     if complete and members & {"__getattr__", "__getattribute__"}:
         return None
     code = _TRIPLE_QUOTED.sub("", cls.code)
-    names = members | set(_SELF_SET.findall(code)) | set(_ANNOTATED.findall(code)) | set(_QUOTED_NAME.findall(code))
-    for lhs in _CLASS_LEVEL.findall(code):
-        names.update(part.strip() for part in lhs.split(","))
+    names = set(members)
+    for left in _ASSIGNMENT_LEFT.findall(code):
+        names.update(_SELF_TARGET.findall(left))
+    body = _HEADER.search(code)
+    if body is not None:  # names bound at the class body's own indentation
+        indent = re.escape(body.group(1))
+        for lhs in re.findall(rf"^{indent}((?:[A-Za-z_]\w*[ \t]*,[ \t]*)*[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)", code, re.M):
+            names.update(part.strip() for part in lhs.split(","))
+        names.update(re.findall(rf"^{indent}([A-Za-z_]\w*)[ \t]*:[ \t]*[A-Za-z_\"']", code, re.M))
+    quoted = set(_QUOTED_NAME.findall(code))
     for base in cls.bases:
         parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is None or parent is cls or parent.qualname == cls.qualname:
             continue
-        inherited = _set_attributes(ctx, parent, depth + 1, complete)
+        inherited = _class_names(ctx, parent, depth + 1, complete)
         if inherited is None:
             return None
-        names |= inherited
-    return frozenset(names)
+        names |= inherited[0]
+        quoted |= inherited[1]
+    return frozenset(names), frozenset(quoted)
+
+
+def assigned_on_others(ctx: JudgeContext) -> frozenset[str]:
+    """The attribute names the project assigns on objects other than ``self``/``cls``
+    (``estimator.n_features_in_ = n`` in a helper function): any class may have those."""
+    words = ctx.known_words
+    key = ("assigned-on-others", id(words), len(words))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = frozenset(w.rsplit(".", 1)[1] for w in words
+                                             if "." in w and not w.startswith(("self.", "cls.")))
+    return got

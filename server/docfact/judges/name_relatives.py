@@ -25,7 +25,7 @@ def _same_word(a: str, b: str) -> bool:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
     if long_.startswith(short) and (len(short) >= 3 or long_[len(short):] in ("s", "es")):
-        return not short.isdigit()
+        return long_[len(short):].isalpha()  # ``factor0`` / ``factor``: a numbered sibling
     stem = 0
     while stem < len(short) and short[stem] == long_[stem]:
         stem += 1
@@ -45,11 +45,14 @@ def relation(written: str, real: str, extension: bool = True) -> str | None:
     if not a or not b or (len(a) == 1 and len(b) == 1 and not _one_word_pair(a[0], b[0])):
         return None
     if "".join(a) == "".join(b):
-        return "joined" if len(a) != len(b) else None  # the same words: a change of case style
+        # words split at another place in one case style (``get_config_dir`` / ``get_configdir``);
+        # ``NumPy`` beside ``numpy_`` is a word of prose beside a name
+        return "joined" if len(a) != len(b) and _snake(written) == _snake(real) else None
     if len(a) == len(b):
-        diff = [(x, y) for x, y in zip(a, b) if x != y]
-        if len(diff) == 1 and len(a) >= 2 and _same_word(*diff[0]):
-            return "word"
+        diff = [(i, x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        if len(diff) == 1 and len(a) >= 2 and _same_word(diff[0][1], diff[0][2]) \
+                and not (diff[0][0] == len(a) - 1 and _plural_pair(diff[0][1], diff[0][2])):
+            return "word"  # not a plural at the end: ``n_cluster`` is English for one of ``n_clusters``
         if len(a) >= 2 and sorted(a) == sorted(b):
             return "order"
     limit = 2 if min(len(written), len(real)) >= 8 else 1
@@ -57,9 +60,20 @@ def relation(written: str, real: str, extension: bool = True) -> str | None:
         return "typo"
     if extension and min(len(a), len(b)) >= 2 and abs(len(a) - len(b)) == 1:
         short, long_ = (a, b) if len(a) < len(b) else (b, a)
-        if long_[1:] == short or long_[:-1] == short:
+        extra = long_[0] if long_[1:] == short else long_[-1] if long_[:-1] == short else ""
+        if len(extra) >= 3 and extra.isalpha():  # not ``n_classes_`` beside ``classes_``
             return "extension"
     return None
+
+
+def _snake(name: str) -> bool:
+    core = name.strip("_")
+    return "_" in core or core.islower()
+
+
+def _plural_pair(a: str, b: str) -> bool:
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return long_ in (short + "s", short + "es")
 
 
 def _one_word_pair(a: str, b: str) -> bool:
