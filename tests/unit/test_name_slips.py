@@ -86,6 +86,7 @@ class Smoother:
     def __init__(self, model):
         self.model = model
         self._posterior_cov_inv_chol = None
+        self.draw = None
 
     @property
     def posterior_cov_inv_chol_sparse(self):
@@ -97,7 +98,7 @@ class Smoother:
 
         {sentence}
         """
-        return self.model
+        return self.model, self.draws
 '''
 
 
@@ -118,6 +119,8 @@ def test_prose_attribute_misnaming_a_set_attribute(tmp_path: Path, sentence: str
     pytest.param("It reads the model's `posterior_cov_inv_chol` attribute.", id="possessive"),
     pytest.param("The `posterior_cov_inv_chol` attribute was renamed.", id="history"),
     pytest.param("The result goes to the `model` attribute.", id="set-attribute"),
+    pytest.param("It returns a `.Posterior_cov_inv_chol` object.", id="sphinx-reference-to-a-class"),
+    pytest.param("It returns the `draws` attribute.", id="read-by-the-code"),
 ])
 def test_prose_attribute_traps(tmp_path: Path, sentence: str) -> None:
     assert c1(tmp_path, PROSE.format(sentence=sentence)) == []
@@ -132,6 +135,15 @@ def test_prose_attribute_of_a_class_with_an_outside_base_is_quiet(tmp_path: Path
 OPTIMIZER = '''
 class Optimizer:
     def _modif_newton(self, x):
+        return x
+
+    def _modif_hint(self, x):
+        return x
+
+    def _eval_modif_log(self, x):
+        return x
+
+    def _eval_modif_exp(self, x):
         return x
 
 
@@ -159,6 +171,7 @@ def test_missing_name_that_misnames_an_inherited_method(tmp_path: Path, sentence
     pytest.param("It uses the _modif_newton optimizer at each step.", id="the-real-name"),
     pytest.param("It is modif_newton_fast underneath.", id="public-word-more"),
     pytest.param("See scipy_newton_modif for the method.", id="public-words-reordered-and-more"),
+    pytest.param("Subclasses override _eval_modif_hint() methods.", id="placeholder-of-a-family"),
 ])
 def test_missing_name_traps(tmp_path: Path, sentence: str) -> None:
     assert c1(tmp_path, OPTIMIZER.format(sentence=sentence)) == []

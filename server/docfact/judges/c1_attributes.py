@@ -29,11 +29,12 @@ def slip_of_set_attribute(ctx: JudgeContext, cls: Entity, name: str) -> str | No
     return got[0] if got is not None else None
 
 
-# a name the text makes an attribute of the instance: ``self.x``, ``.x`` (Sphinx's relative
-# spelling), or "the ``x`` attribute" (not "the ``x`` attribute of the model")
+# a name the text makes an attribute of the instance: ``self.x``, a literal ````.x```` (a
+# single-quoted `.X` is Sphinx's reference to a class elsewhere), or "the ``x`` attribute" (not
+# "the ``x`` attribute of the model")
 _PROSE_ATTRIBUTE = re.compile(
-    r"(?<![\w`])(`{1,2})(?:self)?\.(?P<dot>[A-Za-z_]\w*)\1(?!`)"
-    r"|(?<![\w`:])(`{1,2})(?P<word>[A-Za-z_]\w*)\3(?!`)[ \t\n]+(?:attribute|property)\b(?![ \t\n]+of\b)"
+    r"(?<![\w`:])``(?:self)?\.(?P<dot>_*[a-z]\w*)``"
+    r"|(?<![\w`:])(`{1,2})(?P<word>[A-Za-z_]\w*)\2(?!`)[ \t\n]+(?:attribute|property)\b(?![ \t\n]+of\b)"
     r"|(?<![\w.`])self\.(?P<bare>[A-Za-z_]\w*)(?![\w.])"
 )
 

@@ -200,9 +200,20 @@ def _relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
         pool = pool | (shown_attributes(ctx, cls) or frozenset())
     private = name.startswith("_") and not name.startswith("__")
     got = relative(name, pool, extension=private)
-    if got is None or got[1] == "typo" or (got[1] == "extension" and not got[0].startswith("_")):
+    if got is None or got[1] == "typo":
+        return None
+    if got[1] == "extension" and (not got[0].startswith("_") or _placeholder(ctx, name)):
         return None
     return got[0]
+
+
+def _placeholder(ctx: JudgeContext, name: str) -> bool:
+    """Whether the last word of ``name`` may stand for any of several names the project has
+    (``_eval_expand_hint`` beside ``_eval_expand_mul``, ``_eval_expand_log``, …)."""
+    stem = name[: len(name) - len(name.rsplit("_", 1)[-1])]
+    if len(stem) < 3 or stem == name:
+        return False
+    return sum(1 for w in ctx.known_words if w.startswith(stem)) >= 2
 
 
 _TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
@@ -347,7 +358,8 @@ def _own_name_rearranged(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator
     if e.kind not in ("function", "method") or "_" not in e.name.strip("_") or _HISTORY.search(seg.text):
         return
     for m in find_mentions(seg.text):
-        if "_" not in m.name.strip("_") or m.name.lower() != m.name or relation(m.name, e.name, extension=False) != "order" \
+        if "_" not in m.name.strip("_") or m.name.lower() != m.name or "." in m.name \
+                or relation(m.name, e.name, extension=False) != "order" \
                 or m.name in ctx._near_pool:
             continue  # snake_case both: ``wxGraphicsContext`` beside ``GraphicsContextWx`` is another library's
         kind = e.kind

@@ -364,14 +364,13 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
 
 _TRIPLE_QUOTED = re.compile(r"(?s)(\"\"\"|''').*?\1")
 _SELF_TARGET = re.compile(r"\bself\.([A-Za-z_]\w*)")
-_ASSIGNMENT_LEFT = re.compile(r"^[ \t]*(?:for[ \t]+)?([^=\n#]*?)[ \t]*(?:[-+*/|&^%@]|//|\*\*|>>|<<)?=(?!=)", re.M)
 _HEADER = re.compile(r"^[^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)\S")
 
 
 def set_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str] | None:
     """The attribute names the code of a class and its project bases gives it, docstrings left
-    out (a NumPy ``name : type`` line of a docstring is not a field): members, ``self.x = …``
-    (also unpacked), class-level names and names spelled as strings (``setattr`` and
+    out (a NumPy ``name : type`` line of a docstring is not a field): members, every ``self.x``
+    of the code, class-level names and names spelled as strings (``setattr`` and
     ``__slots__`` use them); None when an external base, a class decorator or ``__getattr__``
     may add more (computed once per class and run)."""
     key = ("set-attributes", cls.qualname, id(cls))
@@ -400,9 +399,9 @@ def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
     if complete and members & {"__getattr__", "__getattribute__"}:
         return None
     code = _TRIPLE_QUOTED.sub("", cls.code)
-    names = set(members)
-    for left in _ASSIGNMENT_LEFT.findall(code):
-        names.update(_SELF_TARGET.findall(left))
+    # every ``self.x`` the code sets or reads (a read says it is set somewhere: in an unpacking
+    # over several lines, by a helper, by a base docfact cannot see)
+    names = members | set(_SELF_TARGET.findall(code))
     body = _HEADER.search(code)
     if body is not None:  # names bound at the class body's own indentation
         indent = re.escape(body.group(1))
