@@ -25,7 +25,7 @@ def _keys_read(ctx: JudgeContext) -> dict[str, set[str]]:
     got = ctx.memo["keys-read"] = {}
     e = ctx.entity
     code = e.docless_code or e.code if e is not None else ""
-    if e is None or "[" not in code and "get(" not in code and "pop(" not in code and " in " not in code:
+    if e is None or ("[" not in code and "get(" not in code and "pop(" not in code and " in " not in code):
         return got
     body = code[len(e.signature):] if e.signature and code.startswith(e.signature) else code
     for p in e.params:

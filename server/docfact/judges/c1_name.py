@@ -12,7 +12,6 @@ from docfact.judges.base import (
     JudgeContext,
     Rule,
     _variants,
-    name_words,
     osa_distance,
 )
 from docfact.judges.c1_attributes import prose_attribute, slip_of_set_attribute
