@@ -260,3 +260,24 @@ def test_documented_key_the_code_reads_misspelt(tmp_path: Path) -> None:
 ])
 def test_documented_key_traps(tmp_path: Path, source: str) -> None:
     assert [r for r, _ in c1(tmp_path, source) if r == "C1.unknown-key"] == []
+
+
+def test_attributes_of_a_class_that_takes_any_names_are_quiet(tmp_path: Path) -> None:
+    src = '''
+class ScreeningResults:
+    """Results of a screening.
+
+    Attributes
+    ----------
+    idx_nonzero
+        Indices of the kept columns.
+    idx_excl : ndarray
+        Indices of the dropped columns.
+    """
+
+    def __init__(self, screener, **kwds):
+        self.screener = screener
+        self.idx_excluded = None
+        self.__dict__.update(**kwds)
+'''
+    assert c1(tmp_path, src) == []

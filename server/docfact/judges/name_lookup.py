@@ -341,8 +341,9 @@ def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
 
 def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True) -> set[str] | None:
     """With ``complete=False``: the attributes the class's own code and project bases show,
-    even when more may come from elsewhere (dynamic ``setattr``, an external base)."""
-    if complete and not _all_members_known(ctx, cls):
+    even when more may come from elsewhere (dynamic ``setattr``, an external base); with
+    ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
+    if complete and (not _all_members_known(ctx, cls) or _DICT_UPDATE.search(cls.code)):
         return None
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
@@ -362,6 +363,8 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     return names
 
 
+# ``self.__dict__.update(kwds)``: the instance takes whatever names the caller passes
+_DICT_UPDATE = re.compile(r"\b(?:self\.__dict__|vars\(\s*self\s*\))\s*\.\s*update\(")
 _TRIPLE_QUOTED = re.compile(r"(?s)(\"\"\"|''').*?\1")
 _SELF_TARGET = re.compile(r"\bself\.([A-Za-z_]\w*)")
 _HEADER = re.compile(r"^[^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)\S")
@@ -371,8 +374,8 @@ def set_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str] | None:
     """The attribute names the code of a class and its project bases gives it, docstrings left
     out (a NumPy ``name : type`` line of a docstring is not a field): members, every ``self.x``
     of the code, class-level names and names spelled as strings (``setattr`` and
-    ``__slots__`` use them); None when an external base, a class decorator or ``__getattr__``
-    may add more (computed once per class and run)."""
+    ``__slots__`` use them); None when an external base, a class decorator, ``__getattr__`` or
+    ``self.__dict__.update`` may add more (computed once per class and run)."""
     key = ("set-attributes", cls.qualname, id(cls))
     if key not in ctx.run_cache:
         got = _class_names(ctx, cls, 0, True)
@@ -393,7 +396,7 @@ def shown_attributes(ctx: JudgeContext, cls: Entity, complete: bool = False) -> 
 def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
                  complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
     """(names the code of ``cls`` and its project bases binds, names they spell as strings)."""
-    if depth > 8 or (complete and not _all_members_known(ctx, cls)):
+    if depth > 8 or (complete and (not _all_members_known(ctx, cls) or _DICT_UPDATE.search(cls.code))):
         return None
     members = {m.rsplit(".", 1)[-1] for m in cls.members}
     if complete and members & {"__getattr__", "__getattribute__"}:
