@@ -281,3 +281,21 @@ class ScreeningResults:
         self.__dict__.update(**kwds)
 '''
     assert c1(tmp_path, src) == []
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    pytest.param("See pkg.robustlm for more information.", ["C1.unknown-name"], id="own-package-path-to-an-alias"),
+    pytest.param("It takes a list of pkg.Frames.", [], id="shorthand-for-a-class-elsewhere"),
+    pytest.param("See pkg.models.robustlm for more information.", [], id="the-real-path"),
+])
+def test_own_package_dotted_name(tmp_path: Path, sentence: str, expected: list[str]) -> None:
+    src = f'''
+def psi(z):
+    """Derivative of rho.
+
+    {sentence}
+    """
+    return z
+'''
+    extra = {"pkg/models.py": "class RLM:\n    pass\n\n\nrobustlm = RLM\n", "pkg/frames.py": "class Frame:\n    pass\n"}
+    assert [r for r, _ in c1(tmp_path, src, extra)] == expected

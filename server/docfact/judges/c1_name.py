@@ -147,7 +147,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # shorthand for a class that lives elsewhere in the package)
         own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0] and (
             m.strength == MARKED or not ctx.is_known(last) or no_such_owner(ctx, m.name)
-            or not any(ctx.graph.entities_named(v) for v in _variants(last)))  # ``rlm``: a local or an alias
+            or not any(e.kind in ("class", "function", "method", "module")
+                       for v in _variants(last) for e in ctx.graph.entities_named(v)))  # ``rlm``: a local or an alias
         marked = (m.strength == MARKED or own_package) and "." in m.name \
             and proven_missing_member(ctx, m.name, in_project)
         if len(last) < 4 and not marked:
