@@ -144,11 +144,14 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # or names in other libraries.
         # a dotted name that starts with the file's own package is code however it is written
         # (unmarked, only when the last name exists nowhere: "a list of dask.DataFrames" is
-        # shorthand for a class that lives elsewhere in the package)
+        # shorthand for a class that lives elsewhere in the package; or, after "See", when it is
+        # only a local or a variable: "See statsmodels.rlm" points at a module that is not there)
         own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0] and (
             m.strength == MARKED or not ctx.is_known(last) or no_such_owner(ctx, m.name)
-            or not any(e.kind in ("class", "function", "method", "module")
-                       for v in _variants(last) for e in ctx.graph.entities_named(v)))  # ``rlm``: a local or an alias
+            or not any(ctx.graph.entities_named(v) for v in _variants(last))
+            or (_SEE_BEFORE.search(seg.text, 0, m.start) is not None
+                and not any(e.kind in ("class", "function", "method", "module")
+                            for v in _variants(last) for e in ctx.graph.entities_named(v))))
         marked = (m.strength == MARKED or own_package) and "." in m.name \
             and proven_missing_member(ctx, m.name, in_project)
         if len(last) < 4 and not marked:
@@ -216,6 +219,7 @@ def _placeholder(ctx: JudgeContext, name: str) -> bool:
     return sum(1 for w in ctx.known_words if w.startswith(stem)) >= 2
 
 
+_SEE_BEFORE = re.compile(r"\b[Ss]ee\s+$")
 _TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
 _SNAKE_NAME = re.compile(r"^_{0,2}[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 # the code (not the reader) calls, uses, returns, raises or hands over to the name that follows
