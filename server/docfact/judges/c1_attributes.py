@@ -46,7 +46,8 @@ def prose_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     from docfact.judges.c1_name import _HISTORY  # here: c1_name imports this module
 
     text = seg.text
-    if "`" not in text and "self." not in text:
+    if "self." not in text and ("`" not in text or ("attribute" not in text and "propert" not in text
+                                                    and "``." not in text)):
         return
     cls = ctx.owner_class
     if cls is None or not ctx.is_python or ctx.doc.kind == "comment" or _HISTORY.search(text):

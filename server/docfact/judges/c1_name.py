@@ -12,6 +12,7 @@ from docfact.judges.base import (
     JudgeContext,
     Rule,
     _variants,
+    name_words,
     osa_distance,
 )
 from docfact.judges.c1_attributes import prose_attribute, slip_of_set_attribute
@@ -113,18 +114,20 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
     seen: set[tuple[str, str]] = set()
+    resolved: set[str] = set()
     shapes = [mm.span(1) for mm in _SHAPE_TUPLE.finditer(seg.text)]
     for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
-        if (m.name, m.strength) in seen or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
+        if (m.name, m.strength) in seen or m.name in resolved or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
             continue  # ``settings.py`` is a file name
         if seg.text.strip().strip("`:") == m.name:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
-        seen.add((m.name, m.strength))  # a name written plainly, then marked, is read twice
+        seen.add((m.name, m.strength))  # a missing name written plainly, then marked, is read twice
         if resolves(ctx, m):
+            resolved.add(m.name)
             continue
         last = m.name.split(".")[-1]
         if len(last) < 2:
@@ -359,8 +362,11 @@ def _own_name_rearranged(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator
     order (``fit_iterative`` in the doc of ``iterative_fit``), and that nothing
     this code can reach defines: the doc misnames its own subject, whatever else in the project
     bears that name."""
-    if e.kind not in ("function", "method") or "_" not in e.name.strip("_") or _HISTORY.search(seg.text):
+    if e.kind not in ("function", "method") or "_" not in e.name.strip("_"):
         return
+    low = seg.text.lower()
+    if not all(w in low for w in name_words(e.name)) or _HISTORY.search(seg.text):
+        return  # (the words of the name first: a cheap test that skips almost every sentence)
     for m in find_mentions(seg.text):
         if "_" not in m.name.strip("_") or m.name.lower() != m.name or "." in m.name \
                 or relation(m.name, e.name, extension=False) != "order" \

@@ -158,7 +158,7 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
                 continue
             add(m, 1, SHAPE)
             continue
-        if _SNAKE.match(word) or _CAMEL.match(word) or _MIXED_SNAKE.match(word):
+        if _SNAKE.match(word) or _CAMEL.match(word) or ("_" in word and _MIXED_SNAKE.match(word)):
             add(m, 1, SHAPE)
     out.sort(key=lambda x: x.start)
     return tuple(out)

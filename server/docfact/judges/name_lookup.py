@@ -343,7 +343,7 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     """With ``complete=False``: the attributes the class's own code and project bases show,
     even when more may come from elsewhere (dynamic ``setattr``, an external base); with
     ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
-    if complete and (not _all_members_known(ctx, cls) or _DICT_UPDATE.search(cls.code)):
+    if complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls)):
         return None
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
@@ -363,8 +363,21 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     return names
 
 
-# ``self.__dict__.update(kwds)``: the instance takes whatever names the caller passes
+# ``self.__dict__.update(kwds)``: the instance takes whatever names the caller passes (not in
+# ``__setstate__``, which restores the names a pickled instance had)
 _DICT_UPDATE = re.compile(r"\b(?:self\.__dict__|vars\(\s*self\s*\))\s*\.\s*update\(")
+
+
+def _takes_any_names(cls: Entity) -> bool:
+    """Whether the code of ``cls`` fills its instance's ``__dict__`` from outside names."""
+    code = cls.code
+    if "update(" not in code:
+        return False
+    for m in _DICT_UPDATE.finditer(code):
+        defs = re.findall(r"\bdef[ \t]+(\w+)", code[: m.start()])
+        if not defs or defs[-1] != "__setstate__":
+            return True
+    return False
 _TRIPLE_QUOTED = re.compile(r"(?s)(\"\"\"|''').*?\1")
 _SELF_TARGET = re.compile(r"\bself\.([A-Za-z_]\w*)")
 _HEADER = re.compile(r"^[^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)\S")
@@ -395,8 +408,18 @@ def shown_attributes(ctx: JudgeContext, cls: Entity, complete: bool = False) -> 
 
 def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
                  complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
-    """(names the code of ``cls`` and its project bases binds, names they spell as strings)."""
-    if depth > 8 or (complete and (not _all_members_known(ctx, cls) or _DICT_UPDATE.search(cls.code))):
+    """(names the code of ``cls`` and its project bases binds, names they spell as strings),
+    once per class and run."""
+    key = ("class-names", cls.qualname, id(cls), complete)
+    if key in ctx.run_cache:
+        return ctx.run_cache[key]
+    got = ctx.run_cache[key] = _class_names_of(ctx, cls, depth, complete)
+    return got
+
+
+def _class_names_of(ctx: JudgeContext, cls: Entity, depth: int,
+                    complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
+    if depth > 8 or (complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls))):
         return None
     members = {m.rsplit(".", 1)[-1] for m in cls.members}
     if complete and members & {"__getattr__", "__getattribute__"}:
