@@ -12,8 +12,10 @@ from docfact.judges.base import (
     JudgeContext,
     Rule,
     _variants,
+    name_words,
     osa_distance,
 )
+from docfact.judges.c1_attributes import prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, unknown_param
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
@@ -27,8 +29,10 @@ from docfact.judges.name_lookup import (
     project_head,
     proven_missing_member,
     resolves,
+    shown_attributes,
 )
-from docfact.model import Finding, Segment
+from docfact.judges.name_relatives import relation, relative
+from docfact.model import Entity, Finding, Segment
 
 
 def _field_name_span(seg: Segment) -> tuple[int, int] | None:
@@ -42,6 +46,7 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     item = seg.field
     cls = ctx.entity
     if item is None or item.section != "attribute" or not item.name or cls is None or cls.kind != "class":
+        yield from prose_attribute(ctx, seg)
         return
     name = item.name.strip().lstrip("*")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
@@ -58,7 +63,11 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None:
             return
     elif name in names:
-        return
+        # the lenient list also holds names only a docstring spells (``name : type`` lines):
+        # a name the code never sets beside a real attribute it misnames is wrong all the same
+        suggestion = slip_of_set_attribute(ctx, cls, name)
+        if suggestion is None:
+            return
     elif seg.text.lstrip().startswith("@"):
         # epytext ``@ivar`` entries also describe what subclasses, mixin users and dynamic
         # lookups provide: only a misspelt real attribute is a wrong name there
@@ -104,19 +113,21 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     skip = _field_name_span(seg)
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
+    resolved: set[str] = set()
     shapes = [mm.span(1) for mm in _SHAPE_TUPLE.finditer(seg.text)]
     for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
-        if m.name in seen or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
+        if (m.name, m.strength) in seen or m.name in resolved or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
             continue  # ``settings.py`` is a file name
         if seg.text.strip().strip("`:") == m.name:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
-        seen.add(m.name)
+        seen.add((m.name, m.strength))  # a missing name written plainly, then marked, is read twice
         if resolves(ctx, m):
+            resolved.add(m.name)
             continue
         last = m.name.split(".")[-1]
         if len(last) < 2:
@@ -136,10 +147,14 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         # or names in other libraries.
         # a dotted name that starts with the file's own package is code however it is written
         # (unmarked, only when the last name exists nowhere: "a list of dask.DataFrames" is
-        # shorthand for a class that lives elsewhere in the package)
+        # shorthand for a class that lives elsewhere in the package; or, after "See", when it is
+        # only a local or a variable: "See statsmodels.rlm" points at a module that is not there)
         own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0] and (
             m.strength == MARKED or not ctx.is_known(last) or no_such_owner(ctx, m.name)
-            or not any(ctx.graph.entities_named(v) for v in _variants(last)))  # ``rlm``: a local or an alias
+            or not any(ctx.graph.entities_named(v) for v in _variants(last))
+            or (_SEE_BEFORE.search(seg.text, 0, m.start) is not None
+                and not any(e.kind in ("class", "function", "method", "module")
+                            for v in _variants(last) for e in ctx.graph.entities_named(v))))
         marked = (m.strength == MARKED or own_package) and "." in m.name \
             and proven_missing_member(ctx, m.name, in_project)
         if len(last) < 4 and not marked:
@@ -148,6 +163,9 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
+        if suggestion is None and "." not in m.name and (m.strength == MARKED or last.startswith("_")) \
+                and not ctx.is_known(last):
+            suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
         if suggestion is not None and ctx.file.language in TS_LANGUAGES and ts_rules.inflected(last, suggestion):
             suggestion = None  # "refCounted unsubscription" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
@@ -177,6 +195,34 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                                    _scope_excerpt(ctx)), fix=fix)
 
 
+def _relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
+    """The one name in scope, one hop away or on the documented class and its project bases that
+    ``name`` writes another way: a word abbreviated or derived, the words in another order or
+    run together; a private name (``_wtd_modif_newton``) may also have one word too many or
+    too few beside a private name, as no other package's name is private to this one."""
+    pool = ctx._near_pool
+    cls = ctx.owner_class
+    if cls is not None:
+        pool = pool | (shown_attributes(ctx, cls) or frozenset())
+    private = name.startswith("_") and not name.startswith("__")
+    got = relative(name, pool, extension=private)
+    if got is None or got[1] == "typo":
+        return None
+    if got[1] == "extension" and (not got[0].startswith("_") or _placeholder(ctx, name)):
+        return None
+    return got[0]
+
+
+def _placeholder(ctx: JudgeContext, name: str) -> bool:
+    """Whether the last word of ``name`` may stand for any of several names the project has
+    (``_eval_expand_hint`` beside ``_eval_expand_mul``, ``_eval_expand_log``, …)."""
+    stem = name[: len(name) - len(name.rsplit("_", 1)[-1])]
+    if len(stem) < 3 or stem == name:
+        return False
+    return sum(1 for w in ctx.known_words if w.startswith(stem)) >= 2
+
+
+_SEE_BEFORE = re.compile(r"\b[Ss]ee\s+$")
 _TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
 _SNAKE_NAME = re.compile(r"^_{0,2}[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 # the code (not the reader) calls, uses, returns, raises or hands over to the name that follows
@@ -290,6 +336,7 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     m = _SUBJECT.match(seg.text)
     if not m:
+        yield from _own_name_rearranged(ctx, seg, e)
         return
     name = m.group("name").split(".")[-1]
     if name in (e.name, e.local_name) or name in e.calls or name in e.refs:
@@ -309,6 +356,30 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         evidence=ctx.evidence_of(e, "the definition"),
         fix=ctx.fix_replace(seg, start, end, e.name, f"Replace `{name}` with `{e.name}`"),
     )
+
+
+def _own_name_rearranged(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]:
+    """A snake_case name that is the documented function's own name with its words in another
+    order (``fit_iterative`` in the doc of ``iterative_fit``), and that nothing
+    this code can reach defines: the doc misnames its own subject, whatever else in the project
+    bears that name."""
+    if e.kind not in ("function", "method") or "_" not in e.name.strip("_"):
+        return
+    low = seg.text.lower()
+    if not all(w in low for w in name_words(e.name)) or _HISTORY.search(seg.text):
+        return  # (the words of the name first: a cheap test that skips almost every sentence)
+    for m in find_mentions(seg.text):
+        if "_" not in m.name.strip("_") or m.name.lower() != m.name or "." in m.name \
+                or relation(m.name, e.name, extension=False) != "order" \
+                or m.name in ctx._near_pool:
+            continue  # snake_case both: ``wxGraphicsContext`` beside ``GraphicsContextWx`` is another library's
+        kind = e.kind
+        yield ctx.finding(
+            seg, "C1", "C1.wrong-subject",
+            f"`{m.name}` is not defined here: this {kind} is `{e.name}` (the same words, written another way)",
+            evidence=ctx.evidence_of(e, "the definition"),
+            fix=ctx.fix_replace(seg, m.start, m.end, e.name, f"Replace `{m.name}` with `{e.name}`"))
+        return
 
 
 RULES = (

@@ -4,7 +4,7 @@ Plain English words are never mentions. A word counts as code when it is marked 
 (backticks, double backticks, a Sphinx role, ``{@code}``/``{@link}``, epytext's
 ``C{}``/``L{}``), when it is written as a
 call (``save()``), or when its spelling cannot be an English word: snake_case with an
-underscore, CamelCase with an inner capital, or a dotted name whose parts are identifiers.
+underscore (capitals in its words too: ``_modified_Newton``), CamelCase with an inner capital, or a dotted name whose parts are identifiers.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ _CODE_WORD = re.compile(rf"(?<![\w.`@#/\\-])(?=[\w.]*[A-Z_.])({_DOTTED})(?![\w`]
 _SNAKE = re.compile(r"^_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+_*$|^_{1,2}[a-z][a-z0-9]*$")
 _CAMEL = re.compile(r"^[a-z]+[A-Z][A-Za-z0-9]*$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 _UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+# snake_case with capitals in its words (``_modified_Newton``, ``fit_OLS``): not all capitals
+_MIXED_SNAKE = re.compile(r"^_*(?=[A-Za-z0-9_]*[a-z])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_*$")
 # every kind of mention needs one of these: a cheap test that skips most prose
 _MAYBE_CODE = re.compile(r"[`_({]|\w\.\w|[a-z][A-Z]|[A-Z]{2}[a-z]")
 _URLISH = re.compile(r"(?:https?://|www\.)\S+")
@@ -156,7 +158,7 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
                 continue
             add(m, 1, SHAPE)
             continue
-        if _SNAKE.match(word) or _CAMEL.match(word):
+        if _SNAKE.match(word) or _CAMEL.match(word) or ("_" in word and _MIXED_SNAKE.match(word)):
             add(m, 1, SHAPE)
     out.sort(key=lambda x: x.start)
     return tuple(out)

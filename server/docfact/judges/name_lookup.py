@@ -341,8 +341,9 @@ def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
 
 def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True) -> set[str] | None:
     """With ``complete=False``: the attributes the class's own code and project bases show,
-    even when more may come from elsewhere (dynamic ``setattr``, an external base)."""
-    if complete and not _all_members_known(ctx, cls):
+    even when more may come from elsewhere (dynamic ``setattr``, an external base); with
+    ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
+    if complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls)):
         return None
     ctx.reads_code_of(cls)
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
@@ -361,3 +362,99 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
                 return None
             names |= inherited
     return names
+
+
+# ``self.__dict__.update(kwds)``: the instance takes whatever names the caller passes (not in
+# ``__setstate__``, which restores the names a pickled instance had)
+_DICT_UPDATE = re.compile(r"\b(?:self\.__dict__|vars\(\s*self\s*\))\s*\.\s*update\(")
+
+
+def _takes_any_names(cls: Entity) -> bool:
+    """Whether the code of ``cls`` fills its instance's ``__dict__`` from outside names."""
+    code = cls.code
+    if "update(" not in code:
+        return False
+    for m in _DICT_UPDATE.finditer(code):
+        defs = re.findall(r"\bdef[ \t]+(\w+)", code[: m.start()])
+        if not defs or defs[-1] != "__setstate__":
+            return True
+    return False
+_TRIPLE_QUOTED = re.compile(r"(?s)(\"\"\"|''').*?\1")
+_SELF_TARGET = re.compile(r"\bself\.([A-Za-z_]\w*)")
+_HEADER = re.compile(r"^[^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)\S")
+
+
+def set_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str] | None:
+    """The attribute names the code of a class and its project bases gives it, docstrings left
+    out (a NumPy ``name : type`` line of a docstring is not a field): members, every ``self.x``
+    of the code, class-level names and names spelled as strings (``setattr`` and
+    ``__slots__`` use them); None when an external base, a class decorator, ``__getattr__`` or
+    ``self.__dict__.update`` may add more (computed once per class and run)."""
+    key = ("set-attributes", cls.qualname, id(cls))
+    if key not in ctx.run_cache:
+        got = _class_names(ctx, cls, 0, True)
+        ctx.run_cache[key] = None if got is None else got[0] | got[1]
+    return ctx.run_cache[key]
+
+
+def shown_attributes(ctx: JudgeContext, cls: Entity, complete: bool = False) -> frozenset[str] | None:
+    """The names :func:`set_attributes` finds in code, without names only spelled as strings;
+    with ``complete=False`` also when more may come from elsewhere (once per class and run)."""
+    key = ("shown-attributes", cls.qualname, id(cls), complete)
+    if key not in ctx.run_cache:
+        got = _class_names(ctx, cls, 0, complete)
+        ctx.run_cache[key] = None if got is None else got[0]
+    return ctx.run_cache[key]
+
+
+def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
+                 complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(names the code of ``cls`` and its project bases binds, names they spell as strings),
+    once per class and run."""
+    key = ("class-names", cls.qualname, id(cls), complete)
+    if key in ctx.run_cache:
+        return ctx.run_cache[key]
+    got = ctx.run_cache[key] = _class_names_of(ctx, cls, depth, complete)
+    return got
+
+
+def _class_names_of(ctx: JudgeContext, cls: Entity, depth: int,
+                    complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
+    if depth > 8 or (complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls))):
+        return None
+    members = {m.rsplit(".", 1)[-1] for m in cls.members}
+    if complete and members & {"__getattr__", "__getattribute__"}:
+        return None
+    code = _TRIPLE_QUOTED.sub("", cls.code)
+    # every ``self.x`` the code sets or reads (a read says it is set somewhere: in an unpacking
+    # over several lines, by a helper, by a base docfact cannot see)
+    names = members | set(_SELF_TARGET.findall(code))
+    body = _HEADER.search(code)
+    if body is not None:  # names bound at the class body's own indentation
+        indent = re.escape(body.group(1))
+        for lhs in re.findall(rf"^{indent}((?:[A-Za-z_]\w*[ \t]*,[ \t]*)*[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)", code, re.M):
+            names.update(part.strip() for part in lhs.split(","))
+        names.update(re.findall(rf"^{indent}([A-Za-z_]\w*)[ \t]*:[ \t]*[A-Za-z_\"']", code, re.M))
+    quoted = set(_QUOTED_NAME.findall(code))
+    for base in cls.bases:
+        parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+        if parent is None or parent is cls or parent.qualname == cls.qualname:
+            continue
+        inherited = _class_names(ctx, parent, depth + 1, complete)
+        if inherited is None:
+            return None
+        names |= inherited[0]
+        quoted |= inherited[1]
+    return frozenset(names), frozenset(quoted)
+
+
+def assigned_on_others(ctx: JudgeContext) -> frozenset[str]:
+    """The attribute names the project assigns on objects other than ``self``/``cls``
+    (``estimator.n_features_in_ = n`` in a helper function): any class may have those."""
+    words = ctx.known_words
+    key = ("assigned-on-others", id(words), len(words))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = frozenset(w.rsplit(".", 1)[1] for w in words
+                                             if "." in w and not w.startswith(("self.", "cls.")))
+    return got
