@@ -336,6 +336,13 @@ class JudgeContext:
         if recorder is not None:
             recorder.top.qualnames.update(e.qualname for e in entities if e is not None)
 
+    def reads_every_word(self) -> None:
+        """Note that a rule went through the project's whole vocabulary (not one word's
+        presence): its verdict holds only while no file of the project changes."""
+        recorder = self.graph.recorder
+        if recorder is not None:
+            recorder.top.everything = True
+
     def reads_docs_of(self, *entities: Entity | None) -> None:
         """Like :meth:`reads_code_of` for a rule that reads only the entities' names and docs
         (and, for entities of the doc's own file, their signatures, which the file's outline

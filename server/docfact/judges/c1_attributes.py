@@ -21,6 +21,7 @@ def slip_of_set_attribute(ctx: JudgeContext, cls: Entity, name: str) -> str | No
     attrs = set_attributes(ctx, cls)
     if attrs is None or name in attrs or name in assigned_on_others(ctx):
         return None
+    ctx.graph.file(ctx.file.path)  # the file's whole text is read: noted as a lookup of the file
     if re.search(rf"\.{re.escape(name)}\s*=(?!=)|\bsetattr\([^,]+,\s*[\"']{re.escape(name)}[\"']", ctx.file.text):
         return None
     # a public name is a slip for a public attribute, not for the private store behind it

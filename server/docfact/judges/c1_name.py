@@ -219,6 +219,7 @@ def _placeholder(ctx: JudgeContext, name: str) -> bool:
     stem = name[: len(name) - len(name.rsplit("_", 1)[-1])]
     if len(stem) < 3 or stem == name:
         return False
+    ctx.reads_every_word()
     return sum(1 for w in ctx.known_words if w.startswith(stem)) >= 2
 
 

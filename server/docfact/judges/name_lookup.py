@@ -343,9 +343,9 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     """With ``complete=False``: the attributes the class's own code and project bases show,
     even when more may come from elsewhere (dynamic ``setattr``, an external base); with
     ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
+    ctx.reads_code_of(cls)
     if complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls)):
         return None
-    ctx.reads_code_of(cls)
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
     names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code, re.M))
@@ -420,6 +420,7 @@ def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
 
 def _class_names_of(ctx: JudgeContext, cls: Entity, depth: int,
                     complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
+    ctx.reads_code_of(cls)
     if depth > 8 or (complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls))):
         return None
     members = {m.rsplit(".", 1)[-1] for m in cls.members}
@@ -451,6 +452,7 @@ def _class_names_of(ctx: JudgeContext, cls: Entity, depth: int,
 def assigned_on_others(ctx: JudgeContext) -> frozenset[str]:
     """The attribute names the project assigns on objects other than ``self``/``cls``
     (``estimator.n_features_in_ = n`` in a helper function): any class may have those."""
+    ctx.reads_every_word()
     words = ctx.known_words
     key = ("assigned-on-others", id(words), len(words))
     got = ctx.run_cache.get(key)
