@@ -55,6 +55,8 @@ def unknown_key(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if "`" not in seg.text and seg.field is None:
         return
+    if not any(p.kind == "kwarg" or _OPTIONS.search(p.name) for p in e.params):
+        return  # no parameter whose keys _keys_read would list
     params = {p.name.lstrip("*") for p in e.params}
     names: list[tuple[str, int, int]] = [(m.name, m.start, m.end) for m in find_mentions(seg.text)
                                          if m.strength == MARKED and "." not in m.name and not m.is_call
