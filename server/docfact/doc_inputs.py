@@ -3,9 +3,10 @@ its own text and layout, the code it documents, and what it reads of its own fil
 
 The language server keys the verdicts it keeps by :func:`doc_key`. ``docfact check`` keeps a
 file's doc verdicts by :func:`doc_key` as well, so that after an edit of a file only the docs the
-edit can reach are judged again (:func:`reusable_after`): a doc keeps its verdict when its key is
-the same, the file's :func:`file_outline` is the same, its text names nothing near the words the
-edit added or removed (:func:`text_words`), and every lookup it recorded has the same answer.
+edit can reach are judged again (:func:`docfact.cli.workers.judge_recorded`): a doc keeps its
+verdict when its key is the same, the file's :func:`file_outline` is the same, its text names
+nothing near the words the edit added or removed (:func:`text_words`, :func:`reaches`), and every
+lookup it recorded has the same answer.
 """
 
 from __future__ import annotations
@@ -90,6 +91,11 @@ def file_outline(index: FileIndex) -> str:
                 parts.append("\x02")  # which functions have docs (their texts: recorded lookups)
         else:
             parts.append(entity_digest(e))
+    return parts_digest(parts)
+
+
+def parts_digest(parts: list[str] | tuple[str, ...]) -> str:
+    """One digest of many strings (a :func:`doc_key`, an outline's parts)."""
     return hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 

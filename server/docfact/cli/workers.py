@@ -4,7 +4,6 @@ serial run's (a test compares them)."""
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 import sys
 from collections import Counter
@@ -26,6 +25,7 @@ from docfact.doc_inputs import (
     doc_key,
     file_outline,
     imports_key,
+    parts_digest,
     reaches,
     text_words,
 )
@@ -78,7 +78,7 @@ def _own_keys(engine: Engine, index: FileIndex) -> list[str | None]:
             keys.append(None)
             continue
         parts = doc_key(index, doc, engine.documented_entity(index, doc), engine.settings, crits, imports)
-        keys.append(hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest())
+        keys.append(parts_digest(parts))
     twice = {k for k, n in Counter(keys).items() if n > 1}
     return [None if k in twice else k for k in keys]
 
