@@ -158,7 +158,7 @@ class Engine:
                 for p, h in hashes.items():
                     world ^= _world_part(p, source_digest(p, h, str(self.root)))
                 on_read(hashes, f"{world:032x}")
-            packages: dict[Path, bool] = {}
+            packages: dict[str, tuple[str, ...]] = {}
             stored = store.load_indexes([(p, self.module_for(p, packages), text) for p, text in keys], hashes) \
                 if store is not None else {}
             self.from_store = len(stored)
@@ -230,11 +230,11 @@ class Engine:
         worlds, settings and code give equal verdicts."""
         return f"{self._world:032x}"
 
-    def module_for(self, path: str, packages: dict[Path, bool] | None = None) -> str:
+    def module_for(self, path: str, packages: dict[str, tuple[str, ...]] | None = None) -> str:
         """The module name of ``path``; ``packages`` shares folder lookups across one batch."""
         from docfact.index.workspace import module_name
 
-        return module_name(self.root, Path(path), packages)
+        return module_name(self.root, path, packages)
 
     @property
     def known_words(self) -> AbstractSet[str]:

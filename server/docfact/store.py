@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import importlib.util
 import logging
 import os
 import pickle
@@ -31,10 +32,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings, cache_dir
 from docfact.model import FileIndex
+
+if TYPE_CHECKING:
+    from docfact.graph.py_symbols import ExternalModule
 
 log = logging.getLogger(__name__)
 
@@ -46,28 +50,46 @@ USED_STEP = 3600
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS indexes (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS modules (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL);
 """
-_TABLES = ("indexes", "verdicts")
+_TABLES = ("indexes", "verdicts", "modules")
 
 
 @cache
 def code_stamp() -> str:
-    """A digest of docfact's own source and the grammar versions: a store written by other
+    """A digest of docfact's own source and the installed grammars: a store written by other
     code (another release, a local edit, other grammars) is never read."""
-    from importlib import metadata
-
     h = hashlib.sha256()
     package = Path(__file__).resolve().parent
     for p in sorted(package.rglob("*")):
         if p.suffix in (".py", ".scm", ".md") and p.is_file():
             h.update(p.relative_to(package).as_posix().encode())
             h.update(p.read_bytes())
-    for dist in ("tree-sitter", "tree-sitter-python", "tree-sitter-java", "tree-sitter-typescript",
-                 "tree-sitter-javascript"):
+    # each grammar package's files by name, size and modification time (another version, or the
+    # same reinstalled, differs): found without importing them, and without importlib.metadata,
+    # whose import and scan of every installed distribution cost a tenth of an unchanged re-run
+    for module in ("tree_sitter", "tree_sitter_python", "tree_sitter_java", "tree_sitter_typescript",
+                   "tree_sitter_javascript"):
+        h.update(f"{module}=".encode())
         try:
-            h.update(f"{dist}={metadata.version(dist)}".encode())
-        except metadata.PackageNotFoundError:
-            h.update(f"{dist}=?".encode())
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            spec = None
+        origin = spec.origin if spec is not None else None
+        if origin:
+            folder = os.path.dirname(origin)
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError:
+                entries = []
+            for e in entries:
+                try:
+                    if e.is_file():
+                        st = e.stat()
+                        h.update(f"{e.name}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+                except OSError:
+                    continue
+        h.update(b"\n")
     h.update(sys.version.encode())
     return h.hexdigest()[:24]
 
@@ -155,6 +177,32 @@ def index_row(index: FileIndex) -> bytes:
     bare.text, bare._by_name, bare._by_doc = "", None, None
     with packing(True):
         return pickle.dumps(bare, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+class ParsedModules:
+    """The store's shelf of parsed external modules (:class:`docfact.graph.externals.ModuleShelf`):
+    what an installed module's source parses to, by the digest of that source. A run that judges
+    a few docs reads the same stdlib and package modules as the last one; their parse was a tenth
+    of its time."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @staticmethod
+    def key(data: bytes) -> str:
+        return digest("module", code_stamp(), hashlib.blake2b(data, digest_size=16).hexdigest())
+
+    def restore(self, data: bytes, mod: ExternalModule) -> bool:
+        got = self.store.get_many("modules", [self.key(data)])
+        kept = next(iter(got.values()), None)
+        if not (isinstance(kept, tuple) and len(kept) == 3 and isinstance(kept[0], dict)):
+            return False
+        mod.symbols, mod.stars, mod.dynamic = kept
+        return True
+
+    def save(self, parsed: Iterable[tuple[bytes, ExternalModule]]) -> None:
+        """Keep the modules parsed in this run."""
+        self.store.put_many("modules", [(self.key(data), (mod.symbols, mod.stars, mod.dynamic)) for data, mod in parsed])
 
 
 class Store:

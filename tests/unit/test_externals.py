@@ -162,3 +162,34 @@ def test_third_party_package_is_not_imported() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result == {"before": [], "after": [], "found": [True, True, True]}
+
+
+def test_a_parsed_module_is_kept_in_the_store_by_its_source(tmp_path: Path) -> None:
+    """A later run answers from the store what an installed module defines, without parsing it;
+    a module whose source changed is parsed again and answers by its new text."""
+    from docfact.store import ParsedModules, Store
+
+    site = tmp_path / "site"
+    site.mkdir()
+    lib = site / "kept_lib.py"
+    lib.write_text("def fetch(url):\n    '''Fetch a page.'''\n\nclass Pool:\n    def close(self):\n        pass\n")
+
+    def run() -> tuple[Externals, tuple[bool | None, ...]]:
+        store = Store(tmp_path / "cache")
+        ext = Externals(search_paths=[str(site)])
+        ext.shelf = ParsedModules(store)
+        got = tuple(ext.exists(n) for n in ("kept_lib.fetch", "kept_lib.Pool.close", "kept_lib.send"))
+        ParsedModules(store).save(ext.parsed_now)
+        store.close()
+        return ext, got
+
+    first, answers = run()
+    assert answers == (True, True, False)
+    assert [mod.name for _, mod in first.parsed_now] == ["kept_lib"]
+    again, kept = run()
+    assert kept == answers
+    assert again.parsed_now == []  # restored, not parsed
+    lib.write_text("def send(url):\n    pass\n")
+    changed, now = run()
+    assert now == (False, False, True)
+    assert [mod.name for _, mod in changed.parsed_now] == ["kept_lib"]

@@ -25,6 +25,7 @@ from docfact.config import (
     load_pyproject,
 )
 from docfact.store import (
+    ParsedModules,
     Store,
     code_stamp,
     digest,
@@ -211,7 +212,7 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
         try:
             with engine.graph.deferred():  # edges: only if something asks for them
-                packages: dict[Path, bool] = {}
+                packages: dict[str, tuple[str, ...]] = {}
                 indexes = store.load_indexes([(str(p), engine.module_for(str(p), packages), t)
                                               for p, t, _ in graph_files], text_hashes) \
                     if store is not None else {}
@@ -266,7 +267,13 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         missing = [i for i in range(len(targets)) if i not in rows and (mine is None or i in mine)]
         keep_text = args.format == "html"
         fresh: list[Judged] = []
-        if jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork():
+        externals = engine.graph.externals
+        forking = jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork()
+        if store is not None and not forking:
+            # the installed modules judging reads are parsed once, for the runs after this one
+            # too (forked workers cannot share the store's connection: they parse what they read)
+            externals.shelf = ParsedModules(store)
+        if forking:
             fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, previous)
         elif record:
             for n, i in enumerate(missing):
@@ -290,6 +297,9 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
             log.debug("docfact: %d files kept whole; %d files judged: %d docs judged, %d doc verdicts kept",
                       len(targets) - len(missing), len(missing), sum(len(f[1][1]) for f in fresh) - kept_n,
                       kept_n)
+        if externals.shelf is not None and store is not None:
+            ParsedModules(store).save(externals.parsed_now)
+            externals.shelf, externals.parsed_now = None, []
         if record and store is not None:
             # without the file's text (an HTML report's rows carry it; it is read again anyway)
             saved: list[tuple[str, bytes]] = []

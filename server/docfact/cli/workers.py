@@ -246,7 +246,7 @@ def index_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], job
     pickled there in parallel). The indexes come whole (the parent judges them all)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    packages: dict[Path, bool] = {}
+    packages: dict[str, tuple[str, ...]] = {}
     work = [(str(p), text, engine.module_for(str(p), packages), store) for p, text, _ in targets]
     out: dict[str, FileIndex] = {}
     rows: dict[str, bytes] = {}

@@ -20,7 +20,7 @@ import sys
 import sysconfig
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 import tree_sitter_python
 from tree_sitter import Language, Parser
@@ -53,6 +53,14 @@ def is_stdlib_module(name: str) -> bool:
     return top in sys.stdlib_module_names or top in sys.builtin_module_names
 
 
+class ModuleShelf(Protocol):
+    """Parsed external modules kept between runs, by source text."""
+
+    def restore(self, data: bytes, mod: ExternalModule) -> bool:
+        """Fill ``mod``'s symbols as a parse of ``data`` would; False when not kept."""
+        ...
+
+
 class Externals:
     """Locates, parses and caches external module sources; answers name lookups statically."""
 
@@ -64,6 +72,10 @@ class Externals:
         self._exists: dict[str, bool | None] = {}
         self._parser: Parser | None = None
         self._dirs = DirListings()
+        # what a module's source parses to, kept between runs by content (docfact.store); the
+        # modules parsed meanwhile, for the caller to hand to it
+        self.shelf: ModuleShelf | None = None
+        self.parsed_now: list[tuple[bytes, ExternalModule]] = []
 
     # -- public -------------------------------------------------------------------------------
 
@@ -172,10 +184,14 @@ class Externals:
             return
         data, mod.data, mod.parsed = mod.data, None, True
         assert data is not None
+        if self.shelf is not None and self.shelf.restore(data, mod):
+            return
         if self._parser is None:
             self._parser = Parser(Language(tree_sitter_python.language()))
         tree = self._parser.parse(data)
         read_symbols(tree.root_node, data, mod)
+        if self.shelf is not None:
+            self.parsed_now.append((data, mod))
 
     @staticmethod
     def _absent(mod: ExternalModule, name: str) -> bool:

@@ -54,7 +54,8 @@ def language_for_path(path: str | os.PathLike[str]) -> str | None:
     return LANGUAGES.get(os.path.splitext(os.fspath(path))[1].lower())
 
 
-def module_name(root: Path, path: Path, packages: dict[Path, bool] | None = None) -> str:
+def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
+                packages: dict[str, tuple[str, ...]] | None = None) -> str:
     """The dotted module name of ``path`` inside the workspace ``root``.
 
     Python: when the file sits in packages (directories with ``__init__.py``) the name starts
@@ -62,24 +63,23 @@ def module_name(root: Path, path: Path, packages: dict[Path, bool] | None = None
     it is the path relative to ``root`` with a leading ``src`` dropped. ``__init__`` names the
     package itself. Java: the path relative to the source root (``src/main/java`` etc.) as
     dots, i.e. ``package.ClassName``; the Java extractor replaces it by the declared package.
-    TypeScript/JavaScript: see :mod:`docfact.index.ts_modules`. ``packages`` keeps which folders
-    are packages across the calls of one batch (a project's files share their folders).
+    TypeScript/JavaScript: see :mod:`docfact.index.ts_modules`. ``packages`` keeps each
+    folder's package names across the calls of one batch (a project's files share their folders).
     """
-    if packages is None:
-        packages = {}
-
-    def _is_package(d: Path) -> bool:
-        got = packages.get(d)
-        if got is None:
-            got = packages[d] = is_package(d)
-        return got
-
-    lang = language_for_path(path)
-    stem = path.stem
-    try:
-        rel_parts = list(path.relative_to(root).parts)
-    except ValueError:
-        rel_parts = [path.name]
+    # plain strings: a project's worth of calls through pathlib cost more than the rest of
+    # loading its stored indexes
+    file = os.fspath(path)
+    top = os.fspath(root)
+    name = os.path.basename(file)
+    stem, ext = os.path.splitext(name)
+    lang = LANGUAGES.get(ext.lower())
+    if file.startswith(top) and file[len(top):len(top) + 1] == os.sep:
+        rel = file[len(top) + 1:]
+    else:
+        rel = os.path.relpath(file, top) if os.path.isabs(file) == os.path.isabs(top) else name
+    rel_parts = [p for p in rel.split(os.sep) if p not in ("", ".")]
+    if not rel_parts or rel_parts[0] == "..":
+        rel_parts = [name]
     if lang == "java":
         dirs = rel_parts[:-1]
         for prefix in _JAVA_ROOTS:
@@ -92,33 +92,45 @@ def module_name(root: Path, path: Path, packages: dict[Path, bool] | None = None
         from docfact.index.ts_modules import module_of_parts
 
         return module_of_parts(rel_parts)
-    chain: list[str] = []
-    d = path.parent
-    root_parent = root.parent
-    while d != root_parent and d != d.parent and _is_package(d):
-        chain.append(d.name)
-        d = d.parent
-    if not chain:
-        # a namespace folder (no ``__init__.py``) inside a package: Python imports
-        # ``flask/sansio/app.py`` as ``flask.sansio.app``
-        names: list[str] = []
-        while d != root_parent and d != d.parent:
-            names.append(d.name)
-            if _is_package(d):
-                chain = names
-                while (d := d.parent) != root_parent and d != d.parent and _is_package(d):
-                    chain.append(d.name)
-                break
-            d = d.parent
-    chain.reverse()
+    folder = os.path.dirname(file)
+    chain = packages.get(folder) if packages is not None else None
+    if chain is None:
+        chain = _package_chain(folder, os.path.dirname(top))
+        if packages is not None:
+            packages[folder] = chain
     if chain:
-        parts = chain if stem == "__init__" else [*chain, stem]
-        return ".".join(parts)
+        return ".".join(chain if stem == "__init__" else (*chain, stem))
     dirs = rel_parts[:-1]
     if dirs and dirs[0] == "src":
         dirs = dirs[1:]
     parts = dirs if stem == "__init__" else [*dirs, stem]
     return ".".join(parts)
+
+
+def _package_chain(d: str, root_parent: str) -> tuple[str, ...]:
+    """The package names that folder ``d`` is inside of, outermost first (empty outside packages)."""
+    chain: list[str] = []
+    while d != root_parent and d != os.path.dirname(d) and _has_init(d):
+        chain.append(os.path.basename(d))
+        d = os.path.dirname(d)
+    if not chain:
+        # a namespace folder (no ``__init__.py``) inside a package: Python imports
+        # ``flask/sansio/app.py`` as ``flask.sansio.app``
+        names: list[str] = []
+        while d != root_parent and d != os.path.dirname(d):
+            names.append(os.path.basename(d))
+            if _has_init(d):
+                chain = names
+                while (d := os.path.dirname(d)) != root_parent and d != os.path.dirname(d) and _has_init(d):
+                    chain.append(os.path.basename(d))
+                break
+            d = os.path.dirname(d)
+    chain.reverse()
+    return tuple(chain)
+
+
+def _has_init(d: str) -> bool:
+    return os.path.isfile(os.path.join(d, "__init__.py")) or os.path.isfile(os.path.join(d, "__init__.pyi"))
 
 
 def is_package(d: Path) -> bool:
