@@ -33,6 +33,8 @@ _PROSE = re.compile(
     r"(?:(?P<paren>\([^()]*\))\s*(?P<word>" + _TUPLE_WORD + r")\b"
     r"|(?P<word2>" + _TUPLE_WORD + r")(?:\s+(?:of\s+)?(?P<paren2>\([^()]*\)))?(?!\s*(?:of|from|with|for)\b))",
     re.I)
+# "..., or (start, stop, step) when a step is given": the sentence names another shape too
+_OTHERWISE = re.compile(r"\b(?:or|otherwise|else|unless|depending|if)\b|\(", re.I)
 _ITEM_NAME = re.compile(r"[A-Za-z_][\w-]*|\*")
 
 
@@ -87,7 +89,7 @@ def _claim(ctx: JudgeContext, seg: Segment) -> tuple[str, int | None, set[str] |
         return (item.type or "").strip(), None, doc_kinds
     text = seg.text
     m = _PROSE.match(text)
-    if m is None or (m.group("lead") and _RELATIVE.search(m.group("lead"))):
+    if m is None or (m.group("lead") and _RELATIVE.search(m.group("lead"))) or _OTHERWISE.search(text, m.end()):
         return None
     word = m.group("word") or m.group("word2")
     paren = m.group("paren") or m.group("paren2") or ""
