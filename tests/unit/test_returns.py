@@ -1241,6 +1241,27 @@ TRAPS = [
             """
             return _make(rows)
         ''', id="one-hop-returns-unknown"),
+    pytest.param('''
+        from typing import Any
+
+
+        class Variable:
+            pass
+
+
+        def apply_ufunc(func, obj) -> Any:
+            return func(obj)
+
+
+        def isnull(obj):
+            """Test each value.
+
+            Returns
+            -------
+            isnull : Variable
+            """
+            return apply_ufunc(len, obj)
+        ''', id="one-hop-annotated-any"),
 ]
 
 

@@ -524,8 +524,8 @@ def _built_by(ctx: JudgeContext, callee: str, at: Entity) -> tuple[list[set[str]
     ctx.reads_code_of(f)
     if f.returns:
         ann = f.returns.strip().strip(_QUOTES)
-        if not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*", ann):
-            return None
+        if not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*", ann) or _project_class(ctx, ann, f) is None:
+            return None  # ``-> Any``, a TypeVar, another library's class: what it stands for is open
         ancestry = _class_names(ctx, ann, f)
         if ancestry is None:
             return None
