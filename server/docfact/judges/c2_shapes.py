@@ -15,7 +15,14 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
-from docfact.judges.c2_param_use import _ELEMENTWISE, _body_nodes, _fills_none, _numpy_call, _parse, _returns_of
+from docfact.judges.c2_param_use import (
+    _ELEMENTWISE,
+    _body_nodes,
+    _fills_none,
+    _numpy_call,
+    _parse,
+    _returns_of,
+)
 from docfact.judges.types import split_top
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
@@ -186,7 +193,7 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A Returns item typed as an array of N dimensions when every ``return`` gives an array the
     code makes with another number of dimensions."""
     item = seg.field
-    if item is None or item.section != "returns" or not item.type or "(" not in item.type and "d" not in item.type.lower():
+    if item is None or item.section != "returns" or not item.type or ("(" not in item.type and "d" not in item.type.lower()):
         return
     got = _returns_of(ctx, seg)
     if got is None:

@@ -20,7 +20,13 @@ from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.c2_param_use import _body_nodes, _parse
 from docfact.judges.c2_type import _PLAIN_DECORATORS, _object_kinds
 from docfact.judges.return_claims import _RELATIVE
-from docfact.judges.types import PLAIN_INSTANCE, contradicts_kinds, kinds, return_kind_to_kind, split_top
+from docfact.judges.types import (
+    PLAIN_INSTANCE,
+    contradicts_kinds,
+    kinds,
+    return_kind_to_kind,
+    split_top,
+)
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
 _WORDS = {"pair": 2, "pairs": 2, "triple": 3, "triples": 3, "triplet": 3, "triplets": 3}
