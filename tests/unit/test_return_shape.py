@@ -80,6 +80,7 @@ TRAPS = [
                      "    return out"), id="bound-again"),
     pytest.param(_fn("ndarray, shape (n,) or (n, k)", "return np.zeros((2, 2))"), id="alternative-shapes"),
     pytest.param(_fn("float", "return np.ones(3)"), id="not-an-array-type"),
+    pytest.param(_fn("ndarray, shape (nobs, K)", "return np.zeros(num_levels.size)"), id="size-of-something-else"),
     pytest.param(_fn("ndarray, shape (nobs, K)", "return np.ones(Xi.size) * h",
                      params="h : ndarray, shape (nobs, K)\n        The bandwidths."), id="argument-documented-wider"),
 ]

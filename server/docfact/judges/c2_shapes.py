@@ -57,8 +57,9 @@ def documented_ndim(doc_type: str) -> int | None:
 class _Ndim:
     """The number of dimensions of expressions of one function, as far as the code fixes it."""
 
-    def __init__(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, params: dict[str, int]) -> None:
+    def __init__(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, params: dict[str, int], arrays: set[str]) -> None:
         self.params = params
+        self.arrays = arrays  # arguments documented as arrays
         self.bindings: dict[str, list[ast.expr | None]] = {}  # None: a binding of no plain value
         self.fills: dict[str, list[ast.expr]] = {}  # values under ``if name is None:``
         self.looped: set[str] = set()
@@ -153,6 +154,16 @@ class _Ndim:
             return len(node.elts) if not any(isinstance(x, ast.Starred) for x in node.elts) else None
         return 1 if self.count(node) else None
 
+    def is_array(self, node: ast.AST) -> bool:
+        """A NumPy call's result, an argument documented as an array, or an expression the code
+        makes an array."""
+        if isinstance(node, ast.Call) and _numpy_call(node) is not None:
+            return True
+        if isinstance(node, ast.Name) and node.id in self.arrays:
+            return True
+        got = self.of(node)
+        return got is not None and got >= 1
+
     def count(self, node: ast.AST) -> bool:
         """Whether an expression is one whole number: a literal, ``len(x)``, ``a.size``,
         ``a.shape[0]``, ``int(...)``, arithmetic of them."""
@@ -164,8 +175,8 @@ class _Ndim:
             return self.count(node.left) and self.count(node.right)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "int"):
             return True
-        if isinstance(node, ast.Attribute) and node.attr in ("size", "ndim", "nobs"):
-            return True
+        if isinstance(node, ast.Attribute) and node.attr in ("size", "ndim"):
+            return self.is_array(node.value)  # an image's ``size`` is a pair
         return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape" \
             and isinstance(node.slice, (ast.Constant, ast.UnaryOp))
 
@@ -211,7 +222,8 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not returns or any(r.value is None for r in returns):
         return
     params = _param_ndims(ctx, e)
-    ndim = _Ndim(fn, params)
+    arrays = {name for name, k in params.items() if k >= 1}
+    ndim = _Ndim(fn, params, arrays)
     found = {ndim.of(r.value) for r in returns if r.value is not None}
     if len(found) != 1:
         return
@@ -220,7 +232,7 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     # the code alone must make those dimensions: with every documented argument taken as one
     # number the result is the same (``(Xi - x) / h`` is only as wide as its documented arguments)
-    if {_Ndim(fn, dict.fromkeys(params, 0)).of(r.value) for r in returns if r.value is not None} != {m}:
+    if {_Ndim(fn, dict.fromkeys(params, 0), arrays).of(r.value) for r in returns if r.value is not None} != {m}:
         return
     first = returns[0]
     at = e.range.start.line + first.lineno - 1
