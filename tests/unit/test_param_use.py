@@ -236,6 +236,19 @@ PLANTED = [
             """
             return x.shape if x is not None else None
         ''', "x : array_like, optional", ["`x.shape`"], 9, id="under-its-own-none-test"),
+    pytest.param('''
+        def invtrans(params):
+            """Inverse transform.
+
+            Parameters
+            ----------
+            params : array_like
+                The coefficients.
+            """
+            params = params.copy()
+            params[:2] = 0
+            return params
+        ''', "params : array_like", ["`params.copy()`", "a tuple"], 9, id="array_like-copy-fails-on-a-tuple"),
 ]
 
 
@@ -530,6 +543,32 @@ TRAPS = [
             """
             return np.shape(x)[0] + np.asarray(x).ndim
         ''', id="converted-by-a-call"),
+    pytest.param('''
+        def restart(params):
+            """Restart.
+
+            Parameters
+            ----------
+            params : list
+                The coefficients.
+            """
+            return params.copy()
+        ''', id="list-has-copy"),
+    pytest.param('''
+        import numpy as np
+
+
+        def restart(params):
+            """Restart.
+
+            Parameters
+            ----------
+            params : array_like
+                The coefficients.
+            """
+            params = np.asarray(params).copy()
+            return params
+        ''', id="copy-of-the-converted-array"),
 ]
 
 
@@ -683,6 +722,52 @@ DEFAULT_PLANTED = [
     pytest.param(_default("title : str, optional\n                The title.", "title=0.5"),
                  "title", "`float`", id="str-with-a-number"),
 ]
+
+
+_FILLED = """if num_levels is None:
+                num_levels = np.asarray(np.unique(Xi).size)
+            return np.ones(Xi.size) / (num_levels - 1)"""
+
+
+def _filled(item: str, body: str = _FILLED) -> str:
+    return f'''
+        import numpy as np
+
+
+        def kernel(Xi, num_levels=None):
+            """Kernel.
+
+            Parameters
+            ----------
+            Xi : ndarray
+                The data.
+            {item}
+            """
+            {body}
+        '''
+
+
+def test_a_flag_the_body_fills_with_a_count_is_flagged(tmp_path: Path) -> None:
+    [f] = c2(tmp_path, _filled("num_levels : bool, optional\n                If False, counted from the data."))
+    assert f.rule == "C2.param-type-default"
+    assert "`num_levels` is documented as `bool`" in f.message and "a count" in f.message
+    assert "`num_levels - 1`" in f.message
+    assert f.evidence is not None and f.evidence.excerpt == "num_levels = np.asarray(np.unique(Xi).size)"
+
+
+@pytest.mark.parametrize("source", [
+    pytest.param(_filled("num_levels : int, optional\n                The number of levels."), id="documented-a-number"),
+    pytest.param(_filled("num_levels : bool, optional\n                Whether to count.",
+                         """if num_levels is None:
+                num_levels = len(Xi)
+            return np.ones(Xi.size) if num_levels else Xi"""), id="used-as-a-flag"),
+    pytest.param(_filled("num_levels : bool, optional\n                Whether to count.",
+                         """if num_levels is None:
+                num_levels = Xi.mean() > 0
+            return np.ones(Xi.size) / (num_levels - 1)"""), id="filled-with-a-flag"),
+])
+def test_a_flag_filled_with_a_flag_or_a_count_documented_as_one_is_quiet(tmp_path: Path, source: str) -> None:
+    assert c2(tmp_path, source) == []
 
 
 @pytest.mark.parametrize(("source", "name", "kind"), DEFAULT_PLANTED)

@@ -384,6 +384,57 @@ PLANTED = [
         ''', "C2.return-type", "prediction_results : PredictionResults\n    The prediction results.",
         ["`PredictionResults`", "`PredictionResultsDelta(...)`"], id="sibling-class-built"),
     pytest.param('''
+        class Grouper:
+            pass
+
+
+        class Resampler:
+            pass
+
+
+        def get_resampler(obj) -> Resampler:
+            return Resampler()
+
+
+        class GroupBy:
+            def resample(self, rule):
+                """Resample.
+
+                Returns
+                -------
+                Grouper
+                """
+                return get_resampler(self)
+        ''', "C2.return-type", "Grouper", ["`Grouper`", "`get_resampler(...)`, annotated to return `Resampler`"],
+        id="one-hop-into-an-annotated-function"),
+    pytest.param('''
+        class TableBase:
+            pass
+
+
+        class SimpleTable(TableBase):
+            pass
+
+
+        class DataTable(TableBase):
+            pass
+
+
+        def _make(rows):
+            return DataTable()
+
+
+        def summary(rows):
+            """Summarize.
+
+            Returns
+            -------
+            SimpleTable
+            """
+            return _make(rows)
+        ''', "C2.return-type", "SimpleTable", ["`_make(...)`, which returns `DataTable(...)`", "not a `SimpleTable`"],
+        id="one-hop-into-a-function-that-builds-a-class"),
+    pytest.param('''
         def build(endpoint: str) -> str:
             """Build a URL.
 
@@ -1126,6 +1177,91 @@ TRAPS = [
                 """
                 return self
         ''', id="classmethod-argument-named-self"),
+    pytest.param('''
+        class Base:
+            pass
+
+
+        class Grouper(Base):
+            pass
+
+
+        def get_grouper(obj) -> Base:
+            return Grouper()
+
+
+        def group(obj):
+            """Group.
+
+            Returns
+            -------
+            Grouper
+            """
+            return get_grouper(obj)
+        ''', id="one-hop-annotated-with-a-base-of-the-claim"),
+    pytest.param('''
+        class Grouper:
+            pass
+
+
+        class Resampler:
+            pass
+
+
+        class Helper:
+            def get_resampler(self) -> Resampler:
+                return Resampler()
+
+            def resample(self):
+                """Resample.
+
+                Returns
+                -------
+                Grouper
+                """
+                return self.get_resampler()
+        ''', id="one-hop-not-into-an-overridable-method"),
+    pytest.param('''
+        class Grouper:
+            pass
+
+
+        def _make(rows):
+            if rows:
+                return Grouper()
+            return rows
+
+
+        def group(rows):
+            """Group.
+
+            Returns
+            -------
+            Grouper
+            """
+            return _make(rows)
+        ''', id="one-hop-returns-unknown"),
+    pytest.param('''
+        from typing import Any
+
+
+        class Variable:
+            pass
+
+
+        def apply_ufunc(func, obj) -> Any:
+            return func(obj)
+
+
+        def isnull(obj):
+            """Test each value.
+
+            Returns
+            -------
+            isnull : Variable
+            """
+            return apply_ufunc(len, obj)
+        ''', id="one-hop-annotated-any"),
 ]
 
 

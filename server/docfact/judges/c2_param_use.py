@@ -31,6 +31,10 @@ _ARRAY_ATTRS = frozenset({
     "transpose", "swapaxes", "iloc", "loc", "values", "columns", "any", "all", "sum", "prod",
     "min", "max", "dot", "tolist", "item", "fill", "clip", "flat", "repeat", "take",
 })
+# methods a list and an ndarray have but a tuple lacks: ``x.copy()`` on an ``array_like`` or a
+# ``sequence`` fails when a tuple is passed
+_TUPLE_LACKS = frozenset({"copy", "sort"})
+_TUPLES_PASS = frozenset({"array_like", "array-like", "arraylike", "sequence"})
 # what each documented type word lets a caller pass, as the Python type the body then sees
 _PASSES: dict[str, type] = {
     "array_like": list, "array-like": list, "arraylike": list, "list": list, "sequence": list,
@@ -176,33 +180,39 @@ class _Uses:
         self.passes = [(w, _PASSES[w]) for w in members if w in _PASSES]
         self.params = {a.arg: d for a, d in _defaults(fn.args)}
 
-    def use(self, node: ast.AST) -> tuple[str, str] | None:
-        """(what the code does, which documented type cannot do it) when ``node`` is such a use."""
+    def use(self, node: ast.AST) -> tuple[str, str, type] | None:
+        """(what the code does, which documented type cannot do it, the type passed for it that
+        fails) when ``node`` is such a use."""
         name, passes = self.name, self.passes
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name \
                 and node.attr in _ARRAY_ATTRS:
             bad = next((w for w, t in passes if not hasattr(t, node.attr)), None)
             if bad is not None:
-                return f"reads `{name}.{node.attr}`", bad
+                return f"reads `{name}.{node.attr}`", bad, _PASSES.get(bad, object)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name \
+                and node.attr in _TUPLE_LACKS:
+            bad = next((w for w in self.members if w in _TUPLES_PASS), None)
+            if bad is not None:
+                return f"calls `{name}.{node.attr}()`", bad, tuple
         elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name \
                 and isinstance(node.ctx, ast.Load):
             if isinstance(node.slice, ast.Tuple):
                 bad = next((w for w, t in passes if t in (list, tuple, float, int, bool)), None)
                 if bad is not None:
-                    return f"indexes `{ast.unparse(node)}` with a tuple", bad
+                    return f"indexes `{ast.unparse(node)}` with a tuple", bad, _PASSES.get(bad, object)
             else:
                 bad = next((w for w, t in passes if t in (float, int, bool)), None)
                 if bad is not None:
-                    return f"indexes `{ast.unparse(node)}`", bad
+                    return f"indexes `{ast.unparse(node)}`", bad, _PASSES.get(bad, object)
                 made = self.index_array(node.slice, node.lineno)
                 bad = next((w for w, t in passes if t in (list, tuple)), None)
                 if made is not None and bad is not None:
-                    return f"indexes `{ast.unparse(node)}` with an array ({made})", bad
+                    return f"indexes `{ast.unparse(node)}` with an array ({made})", bad, _PASSES.get(bad, object)
         elif isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name) \
                 and node.value.id == name:
             bad = next((w for w in self.members if w in _NOT_A_MAPPING), None)
             if bad is not None:
-                return f"unpacks `**{name}` as keyword arguments", bad
+                return f"unpacks `**{name}` as keyword arguments", bad, _PASSES.get(bad, object)
         return None
 
     def index_array(self, index: ast.AST, line: int) -> str | None:
@@ -320,8 +330,8 @@ def _tested_before(fn: ast.AST, name: str, line: int) -> bool:
 
 
 def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
-                       members: tuple[str, ...]) -> tuple[int, str, str] | None:
-    """(line, what the code does, which documented type cannot do it) for the first use of the
+                       members: tuple[str, ...]) -> tuple[int, str, str, type] | None:
+    """(line, what the code does, which documented type cannot do it, what fails) for the first use of the
     argument as passed that a documented alternative cannot support; None when there is none.
     The value of the statement that first binds the name again still sees the argument
     (``x = x.reshape(1, -1)``)."""
@@ -334,7 +344,7 @@ def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
         found = uses.use(node)
         if found is None or uses.guarded(node, parents) or _tested_before(fn, name, line):
             continue
-        return line, found[0], found[1]
+        return line, found[0], found[1], found[2]
     return None
 
 
@@ -349,7 +359,7 @@ def _in_rebinding_value(node: ast.AST, parents: list[ast.AST], name: str, limit:
     return False
 
 
-_ATTR_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(" + "|".join(sorted(_ARRAY_ATTRS)) + r")\b")
+_ATTR_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(" + "|".join(sorted(_ARRAY_ATTRS | _TUPLE_LACKS)) + r")\b")
 _INDEX_USE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[")
 _UNPACK_USE = re.compile(r"\*\*\s*([A-Za-z_]\w*)\b")
 
@@ -399,11 +409,11 @@ def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     got = _contradicting_use(fn, name, members)
     if got is None:
         return
-    line, what, bad = got
+    line, what, bad, failing = got
     at = e.range.start.line + line - 1
     code_line = e.code.split("\n")[line - 1].strip() if line - 1 < len(e.code.split("\n")) else ""
     passed = {list: "a list", tuple: "a tuple", float: "a float", int: "an int", bool: "a bool", str: "a str"}
-    kind = passed[_PASSES[bad]] if bad in _PASSES else f"a `{bad}` value"
+    kind = passed.get(failing, f"a `{bad}` value")
     shown = item.type.strip().rstrip("\\").strip()  # a type continued on the next line ends in "\\"
     yield ctx.finding(
         seg, "C2", "C2.param-type-use",
@@ -612,7 +622,10 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     name = item.name.strip().lstrip("*")
     param = next((p for p in e.params if p.name == name), None) if e is not None else None
     if e is None or param is None or param.default is None or param.annotation \
-            or param.kind in ("self", "vararg", "kwarg") or param.default == "None":
+            or param.kind in ("self", "vararg", "kwarg"):
+        return
+    if param.default == "None":
+        yield from _filled_count(ctx, seg, e, name, item.type)
         return
     members = _members(item.type)
     if len(members) != 1 or members[0] not in _DEFAULT_CLASHES or not _ONE_WORD.match(item.type):
@@ -633,6 +646,60 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         f"`{name}` is documented as `{shown}`, but its default `{param.default}` is {'an' if kind == 'int' else 'a'} "
         f"`{kind}`",
         evidence=ctx.evidence_of(e, "the signature"))
+
+
+_FLAG_TYPE = re.compile(r"^\s*`*(?:bool|boolean)`*\s*(?:,\s*optional)?\s*$", re.I)
+# arithmetic that treats a value as a number, not as a flag
+_NUMBER_OPS = (ast.Sub, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod)
+
+
+def _count(node: ast.AST) -> bool:
+    """Whether an expression counts something: ``len(x)``, ``a.size``/``a.ndim`` of a NumPy call,
+    ``x.shape[0]``, or one of them passed through ``np.asarray``/``int``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "int") \
+            and len(node.args) == 1 and not node.keywords:
+        return node.func.id == "len" or _count(node.args[0])
+    if isinstance(node, ast.Call) and _numpy_call(node) in ("asarray", "array", "int64", "intp") \
+            and len(node.args) == 1 and not node.keywords:
+        return _count(node.args[0])
+    if isinstance(node, ast.Attribute) and node.attr in ("size", "ndim") and isinstance(node.value, ast.Call):
+        return _numpy_call(node.value) is not None
+    return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape" \
+        and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int)
+
+
+def _filled_count(ctx: JudgeContext, seg: Segment, e: Entity, name: str, doc_type: str) -> Iterator[Finding]:
+    """A parameter documented as a ``bool`` that the body, when it is not given, sets to a count
+    (``if n is None: n = len(x)``) and then uses in arithmetic (``n - 1``): it is a number."""
+    if not _FLAG_TYPE.match(doc_type) or f"{name} is None" not in e.code:
+        return
+    fn = _parse(ctx, e)
+    if fn is None:
+        return
+    fill = None
+    for node, _ in _body_nodes(fn):
+        if isinstance(node, ast.If) and _none_tests(node.test) == [(name, True)]:
+            for st in node.body:
+                if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) \
+                        and st.targets[0].id == name and _count(st.value):
+                    fill = st
+            break
+    if fill is None or _tested_before(fn, name, 10**9):
+        return
+    use = next((n for n, _ in _body_nodes(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, _NUMBER_OPS)
+                and n.lineno > fill.lineno
+                and any(isinstance(x, ast.Name) and x.id == name for x in (n.left, n.right))), None)
+    if use is None or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                          and n.lineno != fill.lineno for n in ast.walk(fn)):
+        return
+    at = e.range.start.line + fill.lineno - 1
+    code_line = ast.unparse(fill)
+    yield ctx.finding(
+        seg, "C2", "C2.param-type-default",
+        f"`{name}` is documented as `{doc_type.strip()}`, but when it is not given the code sets it to a count "
+        f"(`{code_line}`) and computes `{ast.unparse(use)}` with it: it is a number, not a flag",
+        evidence=Evidence(description=f"the value the body gives a missing `{name}`", path=e.path,
+                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
 
 
 RULES = (

@@ -152,7 +152,7 @@ def _parameter_kinds(e: Entity, name: str) -> set[str] | None:
 
 # decorators that leave what a call of the function returns as it is
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "override", "typing.override",
-                               "abstractmethod", "abc.abstractmethod"})
+                               "abstractmethod", "abc.abstractmethod", "final", "typing.final"})
 
 
 def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
@@ -465,9 +465,10 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 # a Returns type that names one class: "SimpleTable instance", ":class:`~pkg.mod.Results`"
-# (a compound name: "Results instance" may be English for any results object)
+# (a compound name: "Results instance" may be English for any results object; a one-word name
+# counts alone in the type slot: "Grouper")
 _CLASS_CLAIM = re.compile(r"^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z]\w*[a-z]\w*[A-Z]\w*))`{0,2}"
-                          r"(?:\s+(?:instance|object))?\.?$")
+                          r"(?:\s+(?:instance|object))?\.?$|^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z][a-z]+))`{0,2}$")
 
 
 def _other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> Iterator[Finding]:
@@ -477,23 +478,71 @@ def _other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> It
     m = _CLASS_CLAIM.match(claim.written)
     if m is None or claim.prose or kinds(claim.written) is not None or not _plain_returner(e):
         return
-    name = m.group(2)
-    if not any(c.kind == "class" for c in ctx.graph.entities_named(name)):
+    name = m.group(2) or m.group(4)
+    claimed = [c for c in ctx.graph.entities_named(name) if c.kind == "class"]
+    if not claimed:
         return  # not a class of the project: another library's, or a name C1 checks
     rks = [rk for rk in e.return_kinds if rk != "name:NotImplemented"]
     if not rks or not all(rk.startswith("call:") for rk in rks):
         return
     built = []
     for rk in dict.fromkeys(rks):
-        ancestry = _class_names(ctx, rk[5:], e)
-        if ancestry is None or name in ancestry:
+        got = _built_by(ctx, rk[5:], e)
+        if got is None:
             return
-        built.append(rk[5:])
-    shown = ", ".join(f"`{b}(...)`" for b in built)
+        ancestries, shown, annotated = got
+        if any(name in a for a in ancestries):
+            return
+        if annotated is not None and any(annotated in (_class_names(ctx, c.name, c) or {annotated}) for c in claimed):
+            return  # the claimed class derives from the annotated one: the function may return it
+        built.append(shown)
     yield ctx.finding(seg, "C2", "C2.return-type",
-                      f"documented to return `{claim.written}`, but it returns {shown}, "
+                      f"documented to return `{claim.written}`, but it returns {', '.join(built)}, "
                       f"which is not a `{name}` nor derived from it",
                       evidence=_statement_evidence(e, "return", "the return statement") or ctx.evidence_of(e, "its returns"))
+
+
+def _built_by(ctx: JudgeContext, callee: str, at: Entity) -> tuple[list[set[str]], str, str | None] | None:
+    """The classes (each as its ancestry, :func:`_class_names`) a call builds, how to show the
+    call, and the class a called function is annotated to return (None when the classes are
+    exactly known): a class, or one hop into a project function annotated with a class
+    (``-> Resampler``) or whose every ``return`` builds one. None when unknown; a method of
+    ``self`` is not followed (a subclass may override it)."""
+    ancestry = _class_names(ctx, callee, at)
+    if ancestry is not None:
+        return [ancestry], f"`{callee}(...)`", None
+    if not re.fullmatch(r"[A-Za-z_][\w.]*", callee) or callee.split(".", 1)[0] in ("self", "cls", "super"):
+        return None
+    try:
+        res = ctx.graph.resolve(callee, at)
+    except Exception:
+        return None
+    if res is None or res.kind != "project" or res.entity is None or res.rest \
+            or res.entity.kind not in ("function", "method"):
+        return None
+    f = res.entity
+    ctx.reads_code_of(f)
+    if f.returns:
+        ann = f.returns.strip().strip(_QUOTES)
+        if not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*", ann) or _project_class(ctx, ann, f) is None:
+            return None  # ``-> Any``, a TypeVar, another library's class: what it stands for is open
+        ancestry = _class_names(ctx, ann, f)
+        if ancestry is None:
+            return None
+        return [ancestry], f"`{callee}(...)`, annotated to return `{ann}`", ann.rsplit(".", 1)[-1]
+    if not _plain_returner(f):
+        return None
+    rks = [rk for rk in f.return_kinds if rk != "name:NotImplemented"]
+    if not rks or not all(rk.startswith("call:") for rk in rks):
+        return None
+    ancestries = []
+    for rk in dict.fromkeys(rks):
+        ancestry = _class_names(ctx, rk[5:], f)
+        if ancestry is None:
+            return None
+        ancestries.append(ancestry)
+    made = ", ".join(f"`{rk[5:]}(...)`" for rk in dict.fromkeys(rks))
+    return ancestries, f"`{callee}(...)`, which returns {made}", None
 
 
 def _class_names(ctx: JudgeContext, callee: str, at: Entity) -> set[str] | None:
