@@ -32,7 +32,7 @@ from docfact.judges.name_lookup import (
     resolves,
     unlisted_member,
 )
-from docfact.model import Finding, Segment
+from docfact.model import Entity, Finding, Segment
 
 _FOR_SUBCLASSES = Gated(re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|implement(?:s|ed|ing|ation)?s?)\b", re.I),
                         ("subclass", "overrid", "define", "implement"))
@@ -211,6 +211,60 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 
+def self_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A ``See Also`` entry or ``@see`` tag that points at the documented entity itself: a
+    cross-reference sends the reader to another entity, so the name is a slip for another one
+    (``MultiTaskLasso`` listed in the ``See Also`` of ``MultiTaskLasso``)."""
+    e = ctx.entity
+    if e is None or seg.field is None or ctx.doc.kind == "comment" or e.kind not in ("class", "function", "method"):
+        return
+    for name, _start, _end in _item_targets(seg):
+        if name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name):
+            kind = "method" if e.kind == "method" else e.kind
+            yield ctx.finding(
+                seg, "C1", "C1.self-reference",
+                f"the cross-reference `{name}` points at this {kind} itself (`{e.local_name or e.name}`): "
+                f"a See Also entry names another entity",
+                evidence=ctx.evidence_of(e, "the documented definition", e.signature or None))
+            return
+
+
+def _names_itself(ctx: JudgeContext, e: Entity, name: str) -> bool:
+    """Whether reference ``name`` (its last part is ``e``'s name) can only mean ``e``: the
+    module path it is written with (if any) leads to ``e``'s module, a method is named with
+    its class (or, in Java, as a member of its own class, ``#name``, and not overloaded), and no
+    other project class or function has the name."""
+    parts = name.split(".")
+    cls = ctx.owner_class if e.kind == "method" else None
+    if e.kind == "method":
+        if cls is None:
+            return False
+        if len(parts) == 1:
+            if e.language != "java":
+                return False  # a bare name in a method's doc may mean a module function
+        elif parts[-2] != cls.name:
+            return False
+        if sum(1 for m in cls.members if m.rsplit(".", 1)[-1] == e.name) > 1:
+            return False  # overloads (or a property's getter and setter): another one is meant
+        prefix = parts[:-2]
+    else:
+        if e.parent:
+            return False
+        prefix = parts[:-1]
+    if prefix:
+        head = ".".join(prefix)
+        if e.module != head and not e.module.startswith(head + "."):
+            return False
+    owner = cls.qualname if cls is not None else None
+    for other in ctx.graph.entities_named(e.name):
+        if other.qualname == e.qualname or other.kind not in ("class", "function", "method"):
+            continue
+        if other.kind != "method" or (cls is not None and other.qualname.endswith(f".{cls.name}.{e.name}")
+                                      and other.qualname.rsplit(".", 1)[0] != owner):
+            return False  # another entity the name may mean
+    return True
+
+
 # the code hands the work to the name that follows ("delegated to a class built by X()")
 _HANDS_VERB = (r"\b(?:calls|calling|invokes|invoking|uses|using|delegate[sd]?\s+to|delegating\s+to|"
                r"built\s+by|created\s+by|made\s+by|handled\s+by|implemented\s+by|done\s+by|wraps|wrapping)\b")
@@ -269,6 +323,9 @@ def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 RULES = (
+    Rule("C1.self-reference", "C1",
+         "A See Also entry or @see tag that points at the documented class, function or method itself.",
+         "`See Also: MultiTaskLasso` in the docstring of `MultiTaskLasso`", self_reference),
     Rule("C1.unknown-reference", "C1",
          "A cross-reference (See Also, @see, a Sphinx role, {@link}) to a name that does not exist.",
          "`See Also: Store.prnue` when the class has `prune`", unknown_reference),

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from docfact.judges import (
+    c1_counterparts,
     c1_keys,
     c1_name,
     c1_references,
@@ -30,6 +31,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *c1_references.RULES,  # before C1.unknown-name: a reference's message names its target
     *c1_name.RULES,
     *c1_keys.RULES,
+    *c1_counterparts.RULES,
     *c2_type.RULES,
     *c2_param_use.RULES,
     *c3_functionality.RULES,
