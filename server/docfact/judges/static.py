@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from docfact.judges import (
+    c1_conditions,
     c1_counterparts,
     c1_keys,
     c1_name,
@@ -32,6 +33,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *c1_name.RULES,
     *c1_keys.RULES,
     *c1_counterparts.RULES,
+    *c1_conditions.RULES,
     *c2_type.RULES,
     *c2_param_use.RULES,
     *c3_functionality.RULES,
