@@ -38,12 +38,14 @@ _FOR_SUBCLASSES = Gated(re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|imp
                         ("subclass", "overrid", "define", "implement"))
 _SEE_ALSO = re.compile(r"(?i)see\s*also")
 _TARGET = re.compile(r"[A-Za-z_][\w.#$]*")
+_MEMBER_TARGET = re.compile(r"#?[A-Za-z_][\w.#$]*")
 _ROLE_IN_ITEM = re.compile(r":(?:py:)?\w+:`~?!?([^`<]*<)?([^`>]+)>?`")
 
 
-def _item_targets(seg: Segment) -> list[tuple[str, int, int]]:
+def _item_targets(seg: Segment, members: bool = False) -> list[tuple[str, int, int]]:
     """The names a ``See Also`` entry or an ``@see`` tag points at, with offsets into the
-    segment text: ``a, b : desc`` names two, ``:func:`x``` one, ``Foo#bar(int)`` one."""
+    segment text: ``a, b : desc`` names two, ``:func:`x``` one, ``Foo#bar(int)`` one (and, with
+    ``members``, Javadoc's ``#bar`` one: a member of the current class)."""
     item = seg.field
     if item is None or item.name_span is None:
         return []
@@ -67,7 +69,7 @@ def _item_targets(seg: Segment) -> list[tuple[str, int, int]]:
         if role:
             offset += role.start(2)
             raw = role.group(2)
-        m = _TARGET.match(raw.lstrip("~!"))
+        m = (_MEMBER_TARGET if members else _TARGET).match(raw.lstrip("~!"))
         if m is None:
             continue
         offset += len(raw) - len(raw.lstrip("~!"))
@@ -218,7 +220,7 @@ def self_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or seg.field is None or ctx.doc.kind == "comment" or e.kind not in ("class", "function", "method"):
         return
-    for name, _start, _end in _item_targets(seg):
+    for name, _start, _end in _item_targets(seg, members=e.language == "java"):
         if name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name):
             kind = "method" if e.kind == "method" else e.kind
             yield ctx.finding(
@@ -244,7 +246,7 @@ def _names_itself(ctx: JudgeContext, e: Entity, name: str) -> bool:
                 return False  # a bare name in a method's doc may mean a module function
         elif parts[-2] != cls.name:
             return False
-        if sum(1 for m in cls.members if m.rsplit(".", 1)[-1] == e.name) > 1:
+        if sum(1 for x in ctx.file.entities if x.local_name == e.local_name) > 1:
             return False  # overloads (or a property's getter and setter): another one is meant
         prefix = parts[:-2]
     else:
@@ -255,13 +257,13 @@ def _names_itself(ctx: JudgeContext, e: Entity, name: str) -> bool:
         head = ".".join(prefix)
         if e.module != head and not e.module.startswith(head + "."):
             return False
-    owner = cls.qualname if cls is not None else None
     for other in ctx.graph.entities_named(e.name):
-        if other.qualname == e.qualname or other.kind not in ("class", "function", "method"):
+        if other.qualname == e.qualname:
             continue
-        if other.kind != "method" or (cls is not None and other.qualname.endswith(f".{cls.name}.{e.name}")
-                                      and other.qualname.rsplit(".", 1)[0] != owner):
-            return False  # another entity the name may mean
+        if cls is None and other.kind in ("class", "function"):
+            return False  # another class or function the name may mean
+        if cls is not None and other.kind == "method" and other.qualname.endswith(f".{cls.name}.{e.name}"):
+            return False  # the method of another class of that name
     return True
 
 
