@@ -72,6 +72,33 @@ def test_see_also_self_is_quiet_when_the_name_is_defined_twice(tmp_path: Path) -
     assert [r for r, _ in got if r == "C1.self-reference"] == []
 
 
+FAMILY = '''
+class Frame:
+    """A frame."""
+
+    def cummin(self):
+        """Cumulative minimum.
+
+        See Also
+        --------
+        Frame.cummax : Cumulative maximum.
+        Frame.cummin : Cumulative minimum.
+        Frame.cumsum : Cumulative sum.
+        """
+
+    def cummax(self):
+        """Cumulative maximum."""
+
+    def cumsum(self):
+        """Cumulative sum."""
+'''
+
+
+def test_see_also_self_is_quiet_in_a_family_list(tmp_path: Path) -> None:
+    # one list shared by the family: naming the entity itself is the list's design
+    assert c1(tmp_path, FAMILY) == []
+
+
 JAVA = '''
 package shop;
 
@@ -140,6 +167,10 @@ class Forest(Base):
                  id="trap-a-base-uses-it"),
     pytest.param("Each tree is an underlying :class:`TreeRegressor`.", "list", "list", False,
                  id="trap-the-code-uses-neither"),
+    pytest.param("Its trees are used by :class:`TreeRegressor` too.", "TreeClassifier", "list", False,
+                 id="trap-used-by-another"),
+    pytest.param("It needs no :class:`TreeRegressor`, using plain lists.", "TreeClassifier", "list", False,
+                 id="trap-the-cue-is-not-before-the-name"),
 ])
 def test_counterpart_class(tmp_path: Path, sentence: str, uses: str, base_uses: str, flagged: bool) -> None:
     got = c1(tmp_path, TREES.format(sentence=sentence, uses=uses, base_uses=base_uses))
@@ -151,6 +182,10 @@ def test_counterpart_class(tmp_path: Path, sentence: str, uses: str, base_uses: 
 
 
 DRAW = '''
+def render():
+    """Render the scene."""
+
+
 class Canvas:
     """A canvas."""
 
@@ -184,6 +219,8 @@ class Canvas:
     pytest.param("axes", "", "", "axes = fig\n        if axes is None: fig = 1", False, id="trap-a-local-it-tests"),
     pytest.param("ax", "", "", "pass", False, id="trap-an-attribute-of-the-instance"),
     pytest.param("axes", "", " (pairs of ``(axes, value)``)", "pass", False, id="trap-a-part-of-a-parameter"),
+    pytest.param("axes", "", "", "if 'axes' in values: fig = 1", False, id="trap-read-as-a-key"),
+    pytest.param("render", "", "", "pass", False, id="trap-a-project-function-s-output"),
 ])
 def test_condition_on_a_name_that_is_no_parameter(tmp_path: Path, name: str, extra: str, values_note: str,
                                                   body: str, flagged: bool) -> None:

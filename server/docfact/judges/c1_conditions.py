@@ -37,8 +37,8 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     params = {p.name.lstrip("*") for p in e.params}
     if name in params or name in ("self", "cls", e.name) or len(name) < 2 or name[0].isupper():
         return
-    if any(p.kind in ("kwarg", "vararg") for p in e.params):
-        return  # ``**kwargs`` may carry it
+    if any(p.kind in ("kwarg", "vararg") for p in e.params) or not any(p.kind != "self" for p in e.params):
+        return  # ``**kwargs`` may carry it; a function without arguments speaks of another's (a test's doc)
     if any(not _PLAIN_DECORATOR.search(d.strip("@ ")) for d in e.decorators):
         return  # a decorator may add parameters the signature does not show
     word = re.compile(rf"\b{re.escape(name)}\b")
@@ -46,11 +46,16 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a parameter's item names it: a part of that argument ("``(max_alpha, min_alpha)``")
     code = e.docless_code or e.code
     body = code[len(e.signature):] if e.signature and code.startswith(e.signature) else code
+    if re.search(rf"[\"']{re.escape(name)}[\"']|\bdef\s+\w+\([^)]*\*", code):
+        return  # read as a key (``"dims" in kwargs``), or an inner function (a decorator's) takes any argument
     if re.search(rf"\b{re.escape(name)}\s+is\b|\b(?:if|elif|while|not|and|or)\s+{re.escape(name)}\b"
                  rf"|\b{re.escape(name)}\s*(?:[!=]=|\bif\b|\band\b|\bor\b)", body):
         return  # the code tests it: a local or a global the sentence may mean
     if name in (ctx.file_names if ctx.file_names is not None else file_scope_names(ctx.file)):
         return  # a module-level name of the file: a setting the doc may mean
+    if any(x.kind in ("method", "class") or (x.kind == "function" and not x.parent)
+           for x in ctx.graph.entities_named(name)):
+        return  # "if `predict_proba` is provided": the output of that function, passed as an argument
     cls = ctx.owner_class
     if cls is not None:
         attrs = shown_attributes(ctx, cls) or frozenset()

@@ -16,23 +16,25 @@ from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.c1_name import _HISTORY, _TWO_HUMPS
-from docfact.judges.gates import Gated
+from docfact.judges.gates import Gated, may_hold
 from docfact.judges.mentions import MARKED, find_mentions
 from docfact.judges.name_lookup import _only_project_class
 from docfact.model import Entity, Finding, Segment
 
-# the documented code (not the reader) uses the class that follows or precedes
+# the documented code (not the reader) uses the class named right after
 _USE_CUE = Gated(re.compile(
-    r"\b(?:underlying|uses|using|wraps|wrapping|wrapped|delegates?|delegating|built\s+(?:on|upon|from|with)|"
-    r"based\s+on|instances?\s+of|internally|calls|calling)\b", re.I),
-    ("underlying", "uses", "using", "wrap", "delegat", "built", "based", "instance", "internally", "call"))
+    r"\b(?:underlying|uses|using|wraps|wrapping|built\s+(?:on|upon)|based\s+on|delegates\s+to|calls|calling)"
+    r"\s+(?:(?:the|a|an|its|one|each)\s+)?(?:\w+\s+)?$", re.I),
+    ("underlying", "uses", "using", "wrap", "built", "based", "delegates", "call"))
+_ROLE_TAIL = re.compile(r"(?::[\w:]+:)?`*[~!]?$")
 # the sentence sets the class beside another one on purpose
 _CONTRAST = Gated(re.compile(
     r"\b(?:unlike|compar\w*|similar\w*|versus|vs|instead|alternatives?|counterparts?|analogous\w*|rather|"
-    r"whereas|opposed|other|see|subclass\w*|overrid\w*|you|your|user|can|may|might|should|must|e\.g)\b", re.I),
+    r"whereas|opposed|other|see|subclass\w*|overrid\w*|you|your|user|can|may|might|should|must|e\.g|without|copy|"
+    r"used\s+by|passed\s+to)\b", re.I),
     ("unlike", "compar", "similar", "versus", "vs", "instead", "alternative", "counterpart", "analogous", "rather",
      "whereas", "opposed", "other", "see", "subclass", "overrid", "you", "user", "can", "may", "might", "should",
-     "must", "e.g"))
+     "must", "e.g", "without", "copy", "used", "passed"))
 _CLASS_WORD = re.compile(r"\b_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
 _PART = re.compile(r"[A-Z][a-z0-9]*")
 
@@ -75,7 +77,7 @@ def wrong_counterpart(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if e is None or e.kind not in ("class", "function", "method") or ctx.doc.kind == "comment" \
             or not ctx.is_python:
         return
-    if "`" not in seg.text or not _USE_CUE.search(seg.text) or _CONTRAST.search(seg.text) \
+    if "`" not in seg.text or not may_hold(seg.text, _USE_CUE.words) or _CONTRAST.search(seg.text) \
             or _HISTORY.search(seg.text):
         return
     item = seg.field
@@ -86,11 +88,14 @@ def wrong_counterpart(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if m.strength != MARKED:
             continue
         name = m.name.rsplit(".", 1)[-1]
-        if not _TWO_HUMPS.match(name) or name == e.name or (ctx.owner_class is not None and name == ctx.owner_class.name):
+        own = {e.name, *(c.name for c in (ctx.owner_class,) if c is not None)}
+        if not _TWO_HUMPS.match(name) or name in own:
             continue
+        if not _USE_CUE.pattern.search(_ROLE_TAIL.sub("", seg.text[:m.start])):
+            continue  # the sentence does not say the code uses this class
         if _only_project_class(ctx, name) is None or _names_class(code, name):
             continue
-        used = {w for w in set(_CLASS_WORD.findall(code)) if w != name and _one_part_apart(name, w)}
+        used = {w for w in set(_CLASS_WORD.findall(code)) if w not in own and _one_part_apart(name, w)}
         used = {w for w in used if _only_project_class(ctx, w) is not None}
         if len(used) != 1 or _code_names(ctx, e, name):
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule, _same_family, osa_distance
+from docfact.judges.base import JudgeContext, Rule, _same_family, name_words, osa_distance
 from docfact.judges.c1_name import (
     _HISTORY,
     _NOT_THE_CODE,
@@ -221,7 +221,7 @@ def self_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if e is None or seg.field is None or ctx.doc.kind == "comment" or e.kind not in ("class", "function", "method"):
         return
     for name, _start, _end in _item_targets(seg, members=e.language == "java"):
-        if name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name):
+        if name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name) and not _family_list(ctx, seg, name):
             kind = "method" if e.kind == "method" else e.kind
             yield ctx.finding(
                 seg, "C1", "C1.self-reference",
@@ -229,6 +229,29 @@ def self_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 f"a See Also entry names another entity",
                 evidence=ctx.evidence_of(e, "the documented definition", e.signature or None))
             return
+
+
+def _family_list(ctx: JudgeContext, seg: Segment, name: str) -> bool:
+    """Whether the ``See Also`` list that holds ``name`` lists a family the entity belongs to
+    (``DataFrame.cummax``, ``DataFrame.cumsum``, … in the doc of ``DataFrame.cummin``;
+    ``register_series_accessor`` and ``register_index_accessor`` beside
+    ``register_dataframe_accessor``): one list shared by every member, where naming the entity
+    itself is the list's design, not a slip. Two other entries with the entity's owner, with its
+    name (under other owners), or with its first or its last word, make a family."""
+    others = [t for s in ctx.segments if s.field is not None and s.field.tag == seg.field.tag
+              for t, _, _ in _item_targets(s) if t != name] if seg.field is not None else []
+    owner, _, last = name.rpartition(".")
+    words = name_words(last)
+    same_owner = same_name = first = final = 0
+    for other in others:
+        o_owner, _, o_last = other.rpartition(".")
+        o_words = name_words(o_last)
+        same_owner += bool(owner) and o_owner == owner
+        same_name += o_last == last  # ``numpy.any``, ``DataFrame.any`` beside ``Series.any``
+        if len(words) >= 2 and o_words:
+            first += o_words[0] == words[0]
+            final += o_words[-1] == words[-1]
+    return max(same_owner, same_name, first, final) >= 2
 
 
 def _names_itself(ctx: JudgeContext, e: Entity, name: str) -> bool:
