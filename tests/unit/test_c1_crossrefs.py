@@ -294,3 +294,48 @@ def test_used_to_is_history_only_in_its_history_sense(tmp_path: Path, sentence: 
     got = c1(tmp_path, CACHE.format(sentence=sentence))
     assert got == ([("C1.unknown-name", "`_get_config_dir` does not exist in the code, its direct dependencies "
                      "or the project; did you mean `get_configdir`?")] if flagged else [])
+
+
+FLAGS = '''
+MEMORY_STORE_ALL = 0
+MEMORY_NO_GAIN = 0x10
+MEMORY_NO_SMOOTHING = 0x20
+MEMORY_NO_STD_FORECAST = 0x40
+
+
+def set_conserve_memory(flags):
+    """Set the memory conservation flags.
+
+    Notes
+    -----
+    The flags available are:
+
+    MEMORY_STORE_ALL = 0
+        Store all matrices.
+    MEMORY_NO_GAIN = 0x10
+        Do not store the gains.
+    MEMORY_NO_SMOOTHING = 0x20
+        Do not store smoothing variables.
+    {entry}
+        Do not store standardized forecast errors.
+
+    {doctest}
+    """
+    return flags
+'''
+
+
+@pytest.mark.parametrize(("entry", "doctest", "expected"), [
+    pytest.param("MEMORY_NO_SMOOTHING = 0x20", "", "did you mean `MEMORY_NO_STD_FORECAST`?", id="listed-twice"),
+    pytest.param("MEMORY_NO_STD_FORECAST = 0x40", "", None, id="trap-every-entry-once"),
+    pytest.param("MEMORY_NO_STD_FORECAST = 0x40",
+                 ">>> for flags in (0, 1):\n    ...     print('flags = %s' % flags)\n    flags = 0\n"
+                 "        [0]\n    flags = 0\n        [1]", None, id="trap-doctest-output"),
+])
+def test_definition_list_naming_an_entry_twice(tmp_path: Path, entry: str, doctest: str,
+                                               expected: str | None) -> None:
+    got = [m for r, m in c1(tmp_path, FLAGS.format(entry=entry, doctest=doctest)) if r == "C1.duplicate-entry"]
+    if expected is None:
+        assert got == []
+    else:
+        assert len(got) == 1 and got[0].startswith("`MEMORY_NO_SMOOTHING` is listed twice") and expected in got[0]

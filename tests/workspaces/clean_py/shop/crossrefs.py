@@ -53,3 +53,23 @@ def rank_row(row, cohort):
         The cohort's limits.
     """
     return cohort[row["det_limit_index"]] * row["rank"]
+
+
+KEEP_ALL = 0
+KEEP_NO_GAIN = 0x10
+KEEP_NO_FORECAST = 0x20
+
+
+def keep(flags):
+    """Choose what to keep.
+
+    The flags are:
+
+    KEEP_ALL = 0
+        Keep everything.
+    KEEP_NO_GAIN = 0x10
+        Drop the gains.
+    KEEP_NO_FORECAST = 0x20
+        Drop the forecasts.
+    """
+    return flags
