@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.c1_name import _HISTORY, _TWO_HUMPS
-from docfact.judges.gates import Gated, may_hold
+from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions
 from docfact.judges.name_lookup import _only_project_class
 from docfact.model import Entity, Finding, Segment
@@ -27,6 +27,10 @@ _USE_CUE = Gated(re.compile(
     r"\s+(?:(?:the|a|an|its|one|each)\s+)?(?:\w+\s+)?$", re.I),
     ("underlying", "uses", "using", "wrap", "built", "based", "delegates", "call"))
 _ROLE_TAIL = re.compile(r"(?::[\w:]+:)?`*[~!]?$")
+# the same cue anywhere in the sentence, before a name marked as code (one search per sentence)
+_CUE_BEFORE_CODE = Gated(re.compile(
+    r"\b(?:underlying|uses|using|wraps|wrapping|built\s+(?:on|upon)|based\s+on|delegates\s+to|calls|calling)"
+    r"\s+(?:\w+\s+){0,2}(?::[\w:]+:)?`", re.I), _USE_CUE.words)
 # the sentence sets the class beside another one on purpose
 _CONTRAST = Gated(re.compile(
     r"\b(?:unlike|compar\w*|similar\w*|versus|vs|instead|alternatives?|counterparts?|analogous\w*|rather|"
@@ -77,7 +81,7 @@ def wrong_counterpart(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if e is None or e.kind not in ("class", "function", "method") or ctx.doc.kind == "comment" \
             or not ctx.is_python:
         return
-    if "`" not in seg.text or not may_hold(seg.text, _USE_CUE.words) or _CONTRAST.search(seg.text) \
+    if "`" not in seg.text or not _CUE_BEFORE_CODE.search(seg.text) or _CONTRAST.search(seg.text) \
             or _HISTORY.search(seg.text):
         return
     item = seg.field

@@ -17,7 +17,7 @@ from docfact.model import Finding, Segment
 # a name alone on its line, or ``NAME = value`` with a plain value (a number, a name, a string)
 _ENTRY = re.compile(r"""([ \t]*)([A-Za-z_]\w*)(?:[ \t]*=[ \t]*(?:[\w.+-]+|'[^'\n]*'|"[^"\n]*"))?[ \t]*""")
 # a line that may be an entry (its name)
-_ALONE = re.compile(r"^[ \t]*([A-Za-z_]\w*)(?:[ \t]*=[^\n]*)?$", re.M)
+_ALONE = re.compile(r"""^[ \t]*([A-Za-z_]\w*)(?:[ \t]*=[ \t]*(?:[\w.+-]+|'[^'\n]*'|"[^"\n]*"))?[ \t]*$""", re.M)
 # a doctest and its output, up to the next blank line
 _DOCTEST = re.compile(r"^[ \t]*>>>.*(?:\n[ \t]*\S.*)*", re.M)
 
@@ -78,7 +78,8 @@ def duplicate_entry(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     dups = ctx.memo.get("duplicate-entries")
     if dups is None:
-        dups = ctx.memo["duplicate-entries"] = _duplicates(ctx.doc.text) if "\n" in ctx.doc.text else []
+        text = ctx.doc.text  # two entries and their descriptions take four lines at least
+        dups = ctx.memo["duplicate-entries"] = _duplicates(text) if text.count("\n") >= 3 else []
     for name, off, listed in dups:
         if not seg.start <= off < seg.end:
             continue
