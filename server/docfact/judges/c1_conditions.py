@@ -58,6 +58,7 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "if `predict_proba` is provided": the output of that function, passed as an argument
     cls = ctx.owner_class
     if cls is not None:
+        ctx.reads_code_of(cls)  # the class's code and attributes (its other methods) decide
         attrs = shown_attributes(ctx, cls) or frozenset()
         if name in attrs or f".{name}" in cls.code:
             return  # an attribute of the instance
