@@ -339,3 +339,13 @@ def test_definition_list_naming_an_entry_twice(tmp_path: Path, entry: str, docte
         assert got == []
     else:
         assert len(got) == 1 and got[0].startswith("`MEMORY_NO_SMOOTHING` is listed twice") and expected in got[0]
+
+
+def test_condition_in_the_doc_of_a_function_without_arguments_is_quiet(tmp_path: Path) -> None:
+    # a test's doc speaks of the arguments of the function it tests
+    source = '''
+def test_weights():
+    """Check that an error is raised when `sample_weight` is provided."""
+    assert True
+'''
+    assert c1(tmp_path, source) == []
