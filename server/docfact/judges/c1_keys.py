@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from docfact.judges.base import JudgeContext, Rule
 from docfact.judges.mentions import MARKED, find_mentions
 from docfact.judges.name_relatives import relative
-from docfact.model import Finding, Segment
+from docfact.model import Entity, Finding, Segment
 
 # a string key read from a name: ``p['k']``, ``p.get('k')``, ``p.pop('k')``, ``'k' in p``
 _KEY_READ = re.compile(
@@ -22,21 +22,23 @@ _KEY_READ = re.compile(
 _OPTIONS = re.compile(r"(?:^|_)(?:options|opts|kwds|kwargs|kw|config|settings|cfg)$")
 
 
-def _keys_read(ctx: JudgeContext) -> dict[str, set[str]]:
-    """Per ``**kwargs`` or options parameter of the documented function, the string keys its
-    body reads from it (``p['k']``, ``p.get('k')``, ``p.pop('k')``, ``'k' in p``); parameters handed on whole
-    (``**p``, ``f(p)``) are left out, as the callee may read other keys (once per doc)."""
-    got = ctx.memo.get("keys-read")
+def _keys_read(ctx: JudgeContext, every_param: bool = False) -> dict[str, set[str]]:
+    """Per ``**kwargs`` or options parameter of the documented function (per parameter with
+    ``every_param``), the string keys its body reads from it (``p['k']``, ``p.get('k')``,
+    ``p.pop('k')``, ``'k' in p``); parameters handed on whole (``**p``, ``f(p)``) are left out,
+    as the callee may read other keys (once per doc)."""
+    key = "keys-read-all" if every_param else "keys-read"
+    got = ctx.memo.get(key)
     if got is not None:
         return got
-    got = ctx.memo["keys-read"] = {}
+    got = ctx.memo[key] = {}
     e = ctx.entity
     if e is None:
         return got
     code = e.docless_code or e.code
     body = code[len(e.signature):] if e.signature and code.startswith(e.signature) else code
     # ``**kwargs`` and options dicts: other parameters are as often records with other keys
-    params = {p.name.lstrip("*") for p in e.params if p.kind == "kwarg" or _OPTIONS.search(p.name)}
+    params = {p.name.lstrip("*") for p in e.params if every_param or p.kind == "kwarg" or _OPTIONS.search(p.name)}
     if not params:
         return got
     for m in _KEY_READ.finditer(body):
@@ -55,6 +57,8 @@ def unknown_key(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if "`" not in seg.text and seg.field is None:
         return
+    if seg.field is not None and ("'" in seg.text or '"' in seg.text):
+        yield from _listed_key(ctx, seg, e)
     if not any(p.kind == "kwarg" or _OPTIONS.search(p.name) for p in e.params):
         return  # no parameter whose keys _keys_read would list
     params = {p.name.lstrip("*") for p in e.params}
@@ -88,6 +92,40 @@ def unknown_key(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 evidence=ctx.evidence_of(e, f"the keys read from `{param}`", ", ".join(sorted(keys))),
                 fix=ctx.fix_replace(seg, start, end, real, f"Rename `{name}` to `{real}`"))
             return
+
+
+_QUOTED_KEY = re.compile(r"""(?<![\w`\\])(["'])([A-Za-z_]\w*)\1(?![\w`])""")
+
+
+def _listed_key(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]:
+    """The item of parameter ``p`` lists the quoted keys it must have (``'rank'``,
+    ``'detection_limit'``); the body reads keys from ``p`` and hands it to nothing else, reads
+    all but one of the listed keys, and reads exactly one key the item does not list: the
+    unread listed key misnames it."""
+    item = seg.field
+    if item is None or item.section != "param" or not item.name:
+        return
+    param = item.name.strip("*` ")
+    listed = {m.group(2) for m in _QUOTED_KEY.finditer(seg.text)}
+    if len(listed) < 2 or param not in {p.name.lstrip("*") for p in e.params}:
+        return
+    keys = _keys_read(ctx, every_param=True).get(param)
+    if not keys or len(listed & keys) < 1:
+        return  # the item lists no key the body reads: it says something else about them
+    unread, unlisted = listed - keys, keys - listed
+    if len(unread) != 1 or len(unlisted) != 1:
+        return
+    name, real = unread.pop(), unlisted.pop()
+    if re.search(rf"[\"']{re.escape(name)}[\"']", e.docless_code or e.code):
+        return  # spelled as a string somewhere in the code (a default, a key read another way)
+    m = re.search(rf"(?<![\w`])([\"']){re.escape(name)}\1", seg.text)
+    assert m is not None
+    yield ctx.finding(
+        seg, "C1", "C1.unknown-key",
+        f"`{name}` is not a key `{e.name}` reads from `{param}` (it reads {', '.join(f'`{k}`' for k in sorted(keys))});"
+        f" did you mean `{real}`?",
+        evidence=ctx.evidence_of(e, f"the keys read from `{param}`", ", ".join(sorted(keys))),
+        fix=ctx.fix_replace(seg, m.start() + 1, m.end() - 1, real, f"Rename `{name}` to `{real}`"))
 
 
 RULES = (

@@ -91,7 +91,9 @@ _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 
 _HISTORY = Gated(re.compile(
     r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
-    r"formerly|previously|no\s+longer|instead\s+of|\buse\b[^.;]*\binstead|used\s+to|"
+    r"formerly|previously|no\s+longer|instead\s+of|\buse\b[^.;]*\binstead|"
+    # "it used to return", "``x`` used to be": not "the procedure used to find" (a participle)
+    r"(?:(?:it|this|they|which|who|that)\s+|`+\s*)used\s+to|used\s+to\s+(?:be|exist|live|have|default)\b|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|seealso|see\s+also)\b",
     re.I,

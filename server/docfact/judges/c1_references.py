@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule, _same_family, osa_distance
+from docfact.judges.base import JudgeContext, Rule, _same_family, name_words, osa_distance
 from docfact.judges.c1_name import (
     _HISTORY,
     _NOT_THE_CODE,
@@ -32,18 +32,20 @@ from docfact.judges.name_lookup import (
     resolves,
     unlisted_member,
 )
-from docfact.model import Finding, Segment
+from docfact.model import Entity, Finding, Segment
 
 _FOR_SUBCLASSES = Gated(re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|implement(?:s|ed|ing|ation)?s?)\b", re.I),
                         ("subclass", "overrid", "define", "implement"))
 _SEE_ALSO = re.compile(r"(?i)see\s*also")
 _TARGET = re.compile(r"[A-Za-z_][\w.#$]*")
+_MEMBER_TARGET = re.compile(r"#?[A-Za-z_][\w.#$]*")
 _ROLE_IN_ITEM = re.compile(r":(?:py:)?\w+:`~?!?([^`<]*<)?([^`>]+)>?`")
 
 
-def _item_targets(seg: Segment) -> list[tuple[str, int, int]]:
+def _item_targets(seg: Segment, members: bool = False) -> list[tuple[str, int, int]]:
     """The names a ``See Also`` entry or an ``@see`` tag points at, with offsets into the
-    segment text: ``a, b : desc`` names two, ``:func:`x``` one, ``Foo#bar(int)`` one."""
+    segment text: ``a, b : desc`` names two, ``:func:`x``` one, ``Foo#bar(int)`` one (and, with
+    ``members``, Javadoc's ``#bar`` one: a member of the current class)."""
     item = seg.field
     if item is None or item.name_span is None:
         return []
@@ -67,7 +69,7 @@ def _item_targets(seg: Segment) -> list[tuple[str, int, int]]:
         if role:
             offset += role.start(2)
             raw = role.group(2)
-        m = _TARGET.match(raw.lstrip("~!"))
+        m = (_MEMBER_TARGET if members else _TARGET).match(raw.lstrip("~!"))
         if m is None:
             continue
         offset += len(raw) - len(raw.lstrip("~!"))
@@ -211,6 +213,83 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 
+def self_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A ``See Also`` entry or ``@see`` tag that points at the documented entity itself: a
+    cross-reference sends the reader to another entity, so the name is a slip for another one
+    (``MultiTaskLasso`` listed in the ``See Also`` of ``MultiTaskLasso``)."""
+    e = ctx.entity
+    if e is None or seg.field is None or ctx.doc.kind == "comment" or e.kind not in ("class", "function", "method"):
+        return
+    for name, _start, _end in _item_targets(seg, members=e.language == "java"):
+        if name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name) and not _family_list(ctx, seg, name):
+            kind = "method" if e.kind == "method" else e.kind
+            yield ctx.finding(
+                seg, "C1", "C1.self-reference",
+                f"the cross-reference `{name}` points at this {kind} itself (`{e.local_name or e.name}`): "
+                f"a See Also entry names another entity",
+                evidence=ctx.evidence_of(e, "the documented definition", e.signature or None))
+            return
+
+
+def _family_list(ctx: JudgeContext, seg: Segment, name: str) -> bool:
+    """Whether the ``See Also`` list that holds ``name`` lists a family the entity belongs to
+    (``DataFrame.cummax``, ``DataFrame.cumsum``, … in the doc of ``DataFrame.cummin``;
+    ``register_series_accessor`` and ``register_index_accessor`` beside
+    ``register_dataframe_accessor``): one list shared by every member, where naming the entity
+    itself is the list's design, not a slip. Two other entries with the entity's owner, with its
+    name (under other owners), or with its first or its last word, make a family."""
+    others = [t for s in ctx.segments if s.field is not None and s.field.tag == seg.field.tag
+              for t, _, _ in _item_targets(s) if t != name] if seg.field is not None else []
+    owner, _, last = name.rpartition(".")
+    words = name_words(last)
+    same_owner = same_name = first = final = 0
+    for other in others:
+        o_owner, _, o_last = other.rpartition(".")
+        o_words = name_words(o_last)
+        same_owner += bool(owner) and o_owner == owner
+        same_name += o_last == last  # ``numpy.any``, ``DataFrame.any`` beside ``Series.any``
+        if len(words) >= 2 and o_words:
+            first += o_words[0] == words[0]
+            final += o_words[-1] == words[-1]
+    return max(same_owner, same_name, first, final) >= 2
+
+
+def _names_itself(ctx: JudgeContext, e: Entity, name: str) -> bool:
+    """Whether reference ``name`` (its last part is ``e``'s name) can only mean ``e``: the
+    module path it is written with (if any) leads to ``e``'s module, a method is named with
+    its class (or, in Java, as a member of its own class, ``#name``, and not overloaded), and no
+    other project class or function has the name."""
+    parts = name.split(".")
+    cls = ctx.owner_class if e.kind == "method" else None
+    if e.kind == "method":
+        if cls is None:
+            return False
+        if len(parts) == 1:
+            if e.language != "java":
+                return False  # a bare name in a method's doc may mean a module function
+        elif parts[-2] != cls.name:
+            return False
+        if sum(1 for x in ctx.file.entities if x.local_name == e.local_name) > 1:
+            return False  # overloads (or a property's getter and setter): another one is meant
+        prefix = parts[:-2]
+    else:
+        if e.parent:
+            return False
+        prefix = parts[:-1]
+    if prefix:
+        head = ".".join(prefix)
+        if e.module != head and not e.module.startswith(head + "."):
+            return False
+    for other in ctx.graph.entities_named(e.name):
+        if other.qualname == e.qualname:
+            continue
+        if cls is None and other.kind in ("class", "function"):
+            return False  # another class or function the name may mean
+        if cls is not None and other.kind == "method" and other.qualname.endswith(f".{cls.name}.{e.name}"):
+            return False  # the method of another class of that name
+    return True
+
+
 # the code hands the work to the name that follows ("delegated to a class built by X()")
 _HANDS_VERB = (r"\b(?:calls|calling|invokes|invoking|uses|using|delegate[sd]?\s+to|delegating\s+to|"
                r"built\s+by|created\s+by|made\s+by|handled\s+by|implemented\s+by|done\s+by|wraps|wrapping)\b")
@@ -269,6 +348,9 @@ def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 RULES = (
+    Rule("C1.self-reference", "C1",
+         "A See Also entry or @see tag that points at the documented class, function or method itself.",
+         "`See Also: MultiTaskLasso` in the docstring of `MultiTaskLasso`", self_reference),
     Rule("C1.unknown-reference", "C1",
          "A cross-reference (See Also, @see, a Sphinx role, {@link}) to a name that does not exist.",
          "`See Also: Store.prnue` when the class has `prune`", unknown_reference),

@@ -7,7 +7,10 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from docfact.judges import (
+    c1_conditions,
+    c1_counterparts,
     c1_keys,
+    c1_lists,
     c1_name,
     c1_references,
     c2_param_use,
@@ -32,6 +35,9 @@ ALL_RULES: tuple[Rule, ...] = (
     *c1_references.RULES,  # before C1.unknown-name: a reference's message names its target
     *c1_name.RULES,
     *c1_keys.RULES,
+    *c1_counterparts.RULES,
+    *c1_conditions.RULES,
+    *c1_lists.RULES,
     *c2_type.RULES,
     *c2_param_use.RULES,
     *c2_yields.RULES,
