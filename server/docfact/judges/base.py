@@ -202,6 +202,19 @@ def _same_family(name: str, other: str) -> bool:
     return tail.isdigit() or tail in ("s", "es") or tail.startswith("_") or tail.endswith("_") or len(tail) > 2
 
 
+@lru_cache(maxsize=1 << 17)
+def _close_ratio(word: str, candidate: str, cutoff: float) -> float:
+    """difflib's similarity ratio of ``candidate`` to ``word`` when it reaches ``cutoff``, else
+    0.0, computed as :func:`difflib.get_close_matches` does. Cached: one unknown name meets the
+    same in-scope names in doc after doc (a large package asks for each pair about 3 times)."""
+    s = difflib.SequenceMatcher(None, candidate, word)
+    if s.real_quick_ratio() >= cutoff and s.quick_ratio() >= cutoff:
+        r = s.ratio()
+        if r >= cutoff:
+            return r
+    return 0.0
+
+
 def _variants(name: str) -> tuple[str, ...]:
     out = [name]
     if name.endswith("s") and len(name) > 3:
@@ -405,8 +418,8 @@ class JudgeContext:
             # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
             candidates = {c for c in everything
                           if len(c) > 1 and 2 * min(n, len(c)) >= cutoff * (n + len(c)) and c != name}
-            close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=cutoff)
-            got = close[0] if close else None
+            scored = [(r, c) for c in candidates if (r := _close_ratio(name, c, cutoff))]
+            got = max(scored)[1] if scored else None  # as difflib.get_close_matches(n=1) picks
         if got is None or _same_family(name, got):
             return None
         return got

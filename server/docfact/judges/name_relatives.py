@@ -85,7 +85,16 @@ def relative(written: str, pool: Iterable[str], extension: bool = True) -> tuple
     """The one name of ``pool`` that ``written`` misnames, with the kind of slip (see
     :func:`relation`); None when none or several are."""
     found: tuple[str, str] | None = None
+    # what every relation needs: a length within two (a typo), a word in common (a word, the
+    # order, an extension) or the same letters (joined); most of a scope's names have none
+    n = len(written)
+    words = name_words(written)
+    word_set, letters = set(words), "".join(words)
     for cand in pool:
+        if abs(len(cand) - n) > 2:
+            cand_words = name_words(cand)
+            if word_set.isdisjoint(cand_words) and "".join(cand_words) != letters:
+                continue
         kind = relation(written, cand, extension)
         if kind is None:
             continue
