@@ -13,6 +13,7 @@ import difflib
 import keyword
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -202,12 +203,22 @@ def _same_family(name: str, other: str) -> bool:
     return tail.isdigit() or tail in ("s", "es") or tail.startswith("_") or tail.endswith("_") or len(tail) > 2
 
 
+_MATCHERS = threading.local()
+
+
 @lru_cache(maxsize=1 << 17)
 def _close_ratio(word: str, candidate: str, cutoff: float) -> float:
     """difflib's similarity ratio of ``candidate`` to ``word`` when it reaches ``cutoff``, else
     0.0, computed as :func:`difflib.get_close_matches` does. Cached: one unknown name meets the
-    same in-scope names in doc after doc (a large package asks for each pair about 3 times)."""
-    s = difflib.SequenceMatcher(None, candidate, word)
+    same in-scope names in doc after doc (a large package asks for each pair about 3 times).
+    One matcher per word and thread, as get_close_matches keeps one per call."""
+    matchers = _MATCHERS.__dict__.setdefault("by_word", {})
+    s = matchers.get(word)
+    if s is None:
+        if len(matchers) > 4096:
+            matchers.clear()
+        s = matchers[word] = difflib.SequenceMatcher(None, "", word)
+    s.set_seq1(candidate)
     if s.real_quick_ratio() >= cutoff and s.quick_ratio() >= cutoff:
         r = s.ratio()
         if r >= cutoff:
