@@ -349,3 +349,30 @@ def test_weights():
     assert True
 '''
     assert c1(tmp_path, source) == []
+
+
+SELF_NEAR = '''
+class Creation:
+    @property
+    def _maindb_connection(self):
+        """{sentence}"""
+        return self.connection
+
+    @property
+    def connection(self):
+        """The connection."""
+        return None
+'''
+
+
+def test_a_stale_name_beside_the_documented_one_is_reported_without_suggesting_it(tmp_path: Path) -> None:
+    """A doc that sets its code beside another's stale name: the name is reported, but "did you
+    mean" does not point at the documented property itself."""
+    got = c1(tmp_path, SELF_NEAR.format(sentence="This is analogous to other backends' `_nodb_connection` property."))
+    assert [rule for rule, _ in got] == ["C1.unknown-name"]
+    assert "`_nodb_connection` does not exist" in got[0][1] and "did you mean" not in got[0][1]
+
+
+def test_a_slip_of_the_documented_name_itself_still_gets_its_suggestion(tmp_path: Path) -> None:
+    got = c1(tmp_path, SELF_NEAR.format(sentence="Read `_maindb_conection` before the test database exists."))
+    assert [(rule, "did you mean `_maindb_connection`" in msg) for rule, msg in got] == [("C1.unknown-name", True)]

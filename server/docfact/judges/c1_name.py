@@ -180,9 +180,15 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # a difference of case only is more often prose than a rename, and ``filterText``
             # beside ``filter_text`` is the same field as spelled on the wire (JSON, a protocol)
             suggestion = None
+        # "analogous to other backends' ``_nodb_connection``" in ``_maindb_connection``'s doc: a
+        # stale name, but the near name the sentence sets the code beside is not the one meant
+        near_self = suggestion is not None and ctx.entity is not None and suggestion == ctx.entity.name \
+            and _COMPARES.search(seg.text) is not None
+        if near_self:
+            suggestion = None
         claimed = suggestion is None and strict_place and m.strength == MARKED and "." not in m.name \
             and _identifier_shaped(m.name) and _claims_use(seg.text, m) and not _unreadable_imports(ctx)
-        if not (marked and strict_place) and suggestion is None and not claimed:
+        if not (marked and strict_place) and suggestion is None and not claimed and not near_self:
             continue
         if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
             continue  # "one of ``restarting``, ``paused``, ``exited``": values, not names
@@ -195,6 +201,11 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C1", "C1.unknown-name", msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code",
                                                    _scope_excerpt(ctx)), fix=fix)
+
+
+# a sentence that sets the documented code beside something else: a near name there is not its own
+_COMPARES = re.compile(r"\b(?:analogous|similar|simil[ae]rly|like|unlike|other|others|counterpart|equivalent|"
+                       r"same\s+as|mirrors?|corresponds?)\b", re.I)
 
 
 def _relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
