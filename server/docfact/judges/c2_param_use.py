@@ -336,13 +336,19 @@ def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
     The value of the statement that first binds the name again still sees the argument
     (``x = x.reshape(1, -1)``)."""
     uses = _Uses(fn, name, members)
-    limit = _first_rebinding(fn, name)
+    limit: int | None = None  # found when a use is (most functions have none)
     for node, parents in _body_nodes(fn):
         line = getattr(node, "lineno", 0)
-        if not line or (line >= limit and not _in_rebinding_value(node, parents, name, limit)):
+        if not line:
             continue
         found = uses.use(node)
-        if found is None or uses.guarded(node, parents) or _tested_before(fn, name, line):
+        if found is None:
+            continue
+        if limit is None:
+            limit = _first_rebinding(fn, name)
+        if line >= limit and not _in_rebinding_value(node, parents, name, limit):
+            continue
+        if uses.guarded(node, parents) or _tested_before(fn, name, line):
             continue
         return line, found[0], found[1], found[2]
     return None
