@@ -63,8 +63,11 @@ class _Ndim:
         self.bindings: dict[str, list[ast.expr | None]] = {}  # None: a binding of no plain value
         self.fills: dict[str, list[ast.expr]] = {}  # values under ``if name is None:``
         self.looped: set[str] = set()
+        self.returns: list[ast.Return] = []  # the function's own (not a nested function's)
         for node, parents in _body_nodes(fn):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            if isinstance(node, ast.Return):
+                self.returns.append(node)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 parent = parents[-1] if parents else None
                 value = parent.value if isinstance(parent, ast.Assign) and len(parent.targets) == 1 \
                     and parent.targets[0] is node else None
@@ -218,12 +221,12 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     fn = _parse(ctx, e)
     if fn is None:
         return
-    returns = [r for r, _ in _body_nodes(fn) if isinstance(r, ast.Return)]
-    if not returns or any(r.value is None for r in returns):
-        return
     params = _param_ndims(ctx, e)
     arrays = {name for name, k in params.items() if k >= 1}
-    ndim = _Ndim(fn, params, arrays)
+    ndim = _Ndim(fn, params, arrays)  # one walk of the body: its bindings and its returns
+    returns = ndim.returns
+    if not returns or any(r.value is None for r in returns):
+        return
     found = {ndim.of(r.value) for r in returns if r.value is not None}
     if len(found) != 1:
         return
