@@ -89,6 +89,13 @@ def _parse(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncFunctionD
     return ctx.memo[key]
 
 
+def _line_evidence(e: Entity, line: int, code_line: str, description: str) -> Evidence:
+    """Evidence of one statement of ``e``: ``line`` counts from the first line of its code (1)."""
+    at = e.range.start.line + line - 1
+    return Evidence(description=description, path=e.path, range=Range(Pos(at, 0), Pos(at, len(code_line))),
+                    excerpt=code_line)
+
+
 def _names_it(node: ast.AST, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
 
@@ -416,7 +423,6 @@ def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if got is None:
         return
     line, what, bad, failing = got
-    at = e.range.start.line + line - 1
     code_line = e.code.split("\n")[line - 1].strip() if line - 1 < len(e.code.split("\n")) else ""
     passed = {list: "a list", tuple: "a tuple", float: "a float", int: "an int", bool: "a bool", str: "a str"}
     kind = passed.get(failing, f"a `{bad}` value")
@@ -425,8 +431,7 @@ def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         seg, "C2", "C2.param-type-use",
         f"`{name}` is documented as `{shown}`, but the code {what} before converting it, "
         f"which fails when {kind} is passed",
-        evidence=Evidence(description=f"the first use of `{name}`", path=e.path,
-                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+        evidence=_line_evidence(e, line, code_line, f"the first use of `{name}`"))
 
 
 # NumPy functions that work element by element: given an array, they return an array
@@ -542,15 +547,13 @@ def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]
     if not all(_array_valued(v, known) for v in values):
         return
     first = returns[0]
-    at = e.range.start.line + first.lineno - 1
     code_line = ast.unparse(first)
     used = sorted(n for n in arrays if any(_names_it(v, n) for v in values)) or sorted(arrays)
     yield ctx.finding(
         seg, "C2", "C2.scalar-return-of-array",
         f"the return value is documented as `{doc_type}`, but the code computes it element by element "
         f"from `{used[0]}`, documented as `ndarray`: it returns an array",
-        evidence=Evidence(description="the return statement", path=e.path,
-                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+        evidence=_line_evidence(e, first.lineno, code_line, "the return statement"))
 
 
 _RETURNS_REDUCTION = re.compile(r"\breturn\s+(?:np|numpy)\.(?:" + "|".join(sorted(_REDUCTIONS)) + r")\(")
@@ -566,15 +569,13 @@ def _reduced_return(ctx: JudgeContext, seg: Segment, doc_type: str, e: Entity) -
     if not returns or any(r.value is None or _full_reduction(r.value) is None for r in returns):
         return
     first = returns[0]
-    at = e.range.start.line + first.lineno - 1
     code_line = ast.unparse(first)
     reduction = _full_reduction(first.value) if first.value is not None else None
     yield ctx.finding(
         seg, "C2", "C2.scalar-return-of-array",
         f"the return value is documented as `{doc_type}`, but the code returns `np.{reduction}(...)` "
         "over the whole array (no `axis`): one number, not an array",
-        evidence=Evidence(description="the return statement", path=e.path,
-                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+        evidence=_line_evidence(e, first.lineno, code_line, "the return statement"))
 
 
 # documented type word -> the kinds of literal default it rules out (a ``str`` default is left
@@ -698,14 +699,12 @@ def _filled_count(ctx: JudgeContext, seg: Segment, e: Entity, name: str, doc_typ
     if use is None or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
                           and n.lineno != fill.lineno for n in ast.walk(fn)):
         return
-    at = e.range.start.line + fill.lineno - 1
     code_line = ast.unparse(fill)
     yield ctx.finding(
         seg, "C2", "C2.param-type-default",
         f"`{name}` is documented as `{doc_type.strip()}`, but when it is not given the code sets it to a count "
         f"(`{code_line}`) and computes `{ast.unparse(use)}` with it: it is a number, not a flag",
-        evidence=Evidence(description=f"the value the body gives a missing `{name}`", path=e.path,
-                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+        evidence=_line_evidence(e, fill.lineno, code_line, f"the value the body gives a missing `{name}`"))
 
 
 RULES = (

@@ -19,12 +19,13 @@ from docfact.judges.c2_param_use import (
     _ELEMENTWISE,
     _body_nodes,
     _fills_none,
+    _line_evidence,
     _numpy_call,
     _parse,
     _returns_of,
 )
 from docfact.judges.types import split_top
-from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
+from docfact.model import Entity, Finding, Segment
 
 _ARRAY_WORD = re.compile(r"^\s*(?:[1-4]-?d\s+)?`*(?:np\.|numpy\.)?(?:ndarray|array)\b", re.I)
 # what a body that builds arrays itself spells
@@ -238,7 +239,6 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if {_Ndim(fn, dict.fromkeys(params, 0), arrays).of(r.value) for r in returns if r.value is not None} != {m}:
         return
     first = returns[0]
-    at = e.range.start.line + first.lineno - 1
     code_line = ast.unparse(first)
     how = ""
     if isinstance(first.value, ast.Name) and ndim.bindings.get(first.value.id):
@@ -248,8 +248,7 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         seg, "C2", "C2.return-shape",
         f"the return value is documented as `{doc_type}`, {n}-dimensional, but `{code_line}` gives "
         f"a {m}-D array{how}",
-        evidence=Evidence(description="the return statement", path=e.path,
-                          range=Range(Pos(at, 0), Pos(at, len(code_line))), excerpt=code_line))
+        evidence=_line_evidence(e, first.lineno, code_line, "the return statement"))
 
 
 RULES = (
