@@ -187,22 +187,26 @@ class ParsedModules:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.parsed: list[tuple[str, ExternalModule]] = []  # missed, so parsed now: (key, module)
 
     @staticmethod
     def key(data: bytes) -> str:
         return digest("module", code_stamp(), hashlib.blake2b(data, digest_size=16).hexdigest())
 
     def restore(self, data: bytes, mod: ExternalModule) -> bool:
-        got = self.store.get_many("modules", [self.key(data)])
+        key = self.key(data)
+        got = self.store.get_many("modules", [key])
         kept = next(iter(got.values()), None)
         if not (isinstance(kept, tuple) and len(kept) == 3 and isinstance(kept[0], dict)):
+            self.parsed.append((key, mod))  # its caller parses it: :meth:`save` keeps what that gives
             return False
         mod.symbols, mod.stars, mod.dynamic = kept
         return True
 
-    def save(self, parsed: Iterable[tuple[bytes, ExternalModule]]) -> None:
-        """Keep the modules parsed in this run."""
-        self.store.put_many("modules", [(self.key(data), (mod.symbols, mod.stars, mod.dynamic)) for data, mod in parsed])
+    def save(self) -> None:
+        """Keep the modules parsed in this run (those :meth:`restore` did not have)."""
+        self.store.put_many("modules", [(key, (mod.symbols, mod.stars, mod.dynamic)) for key, mod in self.parsed])
+        self.parsed.clear()
 
 
 class Store:

@@ -269,10 +269,10 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
         fresh: list[Judged] = []
         externals = engine.graph.externals
         forking = jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork()
-        if store is not None and not forking:
-            # the installed modules judging reads are parsed once, for the runs after this one
-            # too (forked workers cannot share the store's connection: they parse what they read)
-            externals.shelf = ParsedModules(store)
+        shelf = ParsedModules(store) if store is not None and not forking else None
+        # the installed modules judging reads are parsed once, for the runs after this one too
+        # (forked workers cannot share the store's connection: they parse what they read)
+        externals.shelf = shelf
         if forking:
             fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, previous)
         elif record:
@@ -297,9 +297,9 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
             log.debug("docfact: %d files kept whole; %d files judged: %d docs judged, %d doc verdicts kept",
                       len(targets) - len(missing), len(missing), sum(len(f[1][1]) for f in fresh) - kept_n,
                       kept_n)
-        if externals.shelf is not None and store is not None:
-            ParsedModules(store).save(externals.parsed_now)
-            externals.shelf, externals.parsed_now = None, []
+        if shelf is not None:
+            shelf.save()
+            externals.shelf = None
         if record and store is not None:
             # without the file's text (an HTML report's rows carry it; it is read again anyway)
             saved: list[tuple[str, bytes]] = []

@@ -57,7 +57,8 @@ class ModuleShelf(Protocol):
     """Parsed external modules kept between runs, by source text."""
 
     def restore(self, data: bytes, mod: ExternalModule) -> bool:
-        """Fill ``mod``'s symbols as a parse of ``data`` would; False when not kept."""
+        """Fill ``mod``'s symbols as a parse of ``data`` would; False when not kept (the
+        caller then parses ``mod``, and the shelf may keep what that gives)."""
         ...
 
 
@@ -72,10 +73,8 @@ class Externals:
         self._exists: dict[str, bool | None] = {}
         self._parser: Parser | None = None
         self._dirs = DirListings()
-        # what a module's source parses to, kept between runs by content (docfact.store); the
-        # modules parsed meanwhile, for the caller to hand to it
+        # what a module's source parses to, kept between runs by content (docfact.store)
         self.shelf: ModuleShelf | None = None
-        self.parsed_now: list[tuple[bytes, ExternalModule]] = []
 
     # -- public -------------------------------------------------------------------------------
 
@@ -190,8 +189,6 @@ class Externals:
             self._parser = Parser(Language(tree_sitter_python.language()))
         tree = self._parser.parse(data)
         read_symbols(tree.root_node, data, mod)
-        if self.shelf is not None:
-            self.parsed_now.append((data, mod))
 
     @staticmethod
     def _absent(mod: ExternalModule, name: str) -> bool:
