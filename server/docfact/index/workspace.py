@@ -110,7 +110,7 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
 def _package_chain(d: str, root_parent: str) -> tuple[str, ...]:
     """The package names that folder ``d`` is inside of, outermost first (empty outside packages)."""
     chain: list[str] = []
-    while d != root_parent and d != os.path.dirname(d) and _has_init(d):
+    while d != root_parent and d != os.path.dirname(d) and is_package(d):
         chain.append(os.path.basename(d))
         d = os.path.dirname(d)
     if not chain:
@@ -119,9 +119,9 @@ def _package_chain(d: str, root_parent: str) -> tuple[str, ...]:
         names: list[str] = []
         while d != root_parent and d != os.path.dirname(d):
             names.append(os.path.basename(d))
-            if _has_init(d):
+            if is_package(d):
                 chain = names
-                while (d := os.path.dirname(d)) != root_parent and d != os.path.dirname(d) and _has_init(d):
+                while (d := os.path.dirname(d)) != root_parent and d != os.path.dirname(d) and is_package(d):
                     chain.append(os.path.basename(d))
                 break
             d = os.path.dirname(d)
@@ -129,13 +129,9 @@ def _package_chain(d: str, root_parent: str) -> tuple[str, ...]:
     return tuple(chain)
 
 
-def _has_init(d: str) -> bool:
-    return os.path.isfile(os.path.join(d, "__init__.py")) or os.path.isfile(os.path.join(d, "__init__.pyi"))
-
-
-def is_package(d: Path) -> bool:
+def is_package(d: str | os.PathLike[str]) -> bool:
     """A folder with an ``__init__.py`` (or ``__init__.pyi``)."""
-    return (d / "__init__.py").is_file() or (d / "__init__.pyi").is_file()
+    return os.path.isfile(os.path.join(d, "__init__.py")) or os.path.isfile(os.path.join(d, "__init__.pyi"))
 
 
 class DirListings:
