@@ -392,6 +392,15 @@ class ProjectGraph(Edges):
             return None
         return r
 
+    def project_entity(self, name: str, scope: Entity) -> Entity | None:
+        """The project entity ``name`` names as a whole from ``scope`` (not a member past it, nor
+        an external or local name); None too when the resolver cannot tell."""
+        try:
+            r = self.resolve(name, scope)
+        except Exception:
+            return None
+        return r.entity if r is not None and r.kind == "project" and not r.rest else None
+
     def callees(self, entity: Entity, cache: ResolveCache | None = None) -> list[Resolved]:
         """The 1-hop dependencies of ``entity``: what it calls, references, uses as a type or
         inherits from — deduplicated, in order of first use in its code. Locals are left out;

@@ -239,13 +239,8 @@ def _project_class(ctx: JudgeContext, spelling: str, at: Entity) -> Entity | Non
     name = _GENERIC_ARGS.sub("", spelling.strip().strip(_QUOTES)).strip()
     if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
         return None
-    try:
-        res = ctx.graph.resolve(name, at)
-    except Exception:
-        return None
-    if res is None or res.kind != "project" or res.entity is None or res.entity.kind != "class" or res.rest:
-        return None
-    return res.entity
+    found = ctx.graph.project_entity(name, at)
+    return found if found is not None and found.kind == "class" else None
 
 
 # methods that let an object pass for a container, an iterator, a function, a path, an array or
@@ -513,14 +508,9 @@ def _built_by(ctx: JudgeContext, callee: str, at: Entity) -> tuple[list[set[str]
         return [ancestry], f"`{callee}(...)`", None
     if not re.fullmatch(r"[A-Za-z_][\w.]*", callee) or callee.split(".", 1)[0] in ("self", "cls", "super"):
         return None
-    try:
-        res = ctx.graph.resolve(callee, at)
-    except Exception:
+    f = ctx.graph.project_entity(callee, at)
+    if f is None or f.kind not in ("function", "method"):
         return None
-    if res is None or res.kind != "project" or res.entity is None or res.rest \
-            or res.entity.kind not in ("function", "method"):
-        return None
-    f = res.entity
     ctx.reads_code_of(f)
     if f.returns:
         ann = f.returns.strip().strip(_QUOTES)

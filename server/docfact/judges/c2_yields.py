@@ -179,13 +179,9 @@ def _called(ctx: JudgeContext, e: Entity, node: ast.Call, shown: str) -> _Yielde
         return _Yielded(builtin, None, short)
     if not callee.rsplit(".", 1)[-1][:1].isupper():
         return None  # a function's result: another rule's business
-    try:
-        res = ctx.graph.resolve(callee, e)
-    except Exception:
+    target = ctx.graph.project_entity(callee, e)
+    if target is None:
         return None
-    if res is None or res.kind != "project" or res.entity is None or res.rest:
-        return None
-    target = res.entity
     if target.kind == "class":
         if _object_kinds(ctx, target) != {PLAIN_INSTANCE}:
             return None

@@ -151,13 +151,9 @@ def constant_value(ctx: JudgeContext, name: str, scope: Entity, depth: int = 0) 
         return UNKNOWN
     target = ctx.file.entity(name) if "." not in name or name.split(".")[0] != "self" else None
     if target is None:
-        try:
-            r = ctx.graph.resolve(name, scope)
-        except Exception:
-            r = None
-        if r is None or r.kind != "project" or r.rest or r.entity is None:
+        target = ctx.graph.project_entity(name, scope)
+        if target is None:
             return UNKNOWN
-        target = r.entity
     if target.kind not in ("variable", "field") or not _assigned_once(ctx, target):
         return UNKNOWN
     try:

@@ -177,13 +177,8 @@ class JavaReader(Reader):
             return None
         # from the file, not the class: inside ``Cart`` the name ``Cart`` is its constructor
         scope = self.graph.module_entity(scope.path) or scope
-        try:
-            found = self.graph.resolve(name, scope)
-        except Exception:
-            return None
-        if found is None or found.kind != "project" or found.entity is None or found.rest:
-            return None
-        return found.entity if found.entity.kind == "class" else None
+        found = self.graph.project_entity(name, scope)
+        return found if found is not None and found.kind == "class" else None
 
     def type_class(self, node: Node | None) -> Entity | None:
         if node is None or node.type not in ("type_identifier", "scoped_type_identifier"):

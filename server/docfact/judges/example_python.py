@@ -235,13 +235,8 @@ class PythonReader(ImportsReader):
         examples in the module's namespace)."""
         if self.scope is None:
             return None
-        try:
-            found = self.graph.resolve(name, self.scope)
-        except Exception:
-            return None
-        if found is None or found.kind != "project" or found.entity is None or found.rest:
-            return None
-        return value_of(found.entity)
+        found = self.graph.project_entity(name, self.scope)
+        return value_of(found) if found is not None else None
 
     def attribute(self, owner: Value, attr: Node) -> Value | None:
         name = self.src(attr)

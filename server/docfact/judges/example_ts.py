@@ -166,13 +166,8 @@ class TsReader(Reader):
             return self.classes[name]
         if self.scope is None or not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
             return None
-        try:
-            found = self.graph.resolve(name, self.scope)
-        except Exception:
-            return None
-        if found is None or found.kind != "project" or found.entity is None or found.rest:
-            return None
-        return found.entity if found.entity.kind == "class" else None
+        found = self.graph.project_entity(name, self.scope)
+        return found if found is not None and found.kind == "class" else None
 
     def members(self, cls: Entity, depth: int = 0) -> set[str] | None:
         """Member names of a project class with its project bases; None when it cannot be known."""
