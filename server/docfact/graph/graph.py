@@ -175,7 +175,7 @@ class ProjectGraph(Edges):
         # files edited one after the other reparse incrementally from their last tree; bulk
         # loads (deferred) keep no trees
         previous = self._trees.pop(path, None)
-        index, parsed = index_file_reusing(path, text, module, previous)
+        index, parsed = index_file_reusing(path, text, module, previous, old if previous is not None else None)
         self.add_file(index)
         if parsed is not None and self._deferred is None:
             self._trees[path] = parsed

@@ -52,12 +52,13 @@ def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
 
 
 def index_file_reusing(
-    path: str, text: str, module: str | None, previous: Parsed | None
+    path: str, text: str, module: str | None, previous: Parsed | None, old: FileIndex | None = None
 ) -> tuple[FileIndex, Parsed | None]:
     """:func:`index_file` for a new version of a file: reparses incrementally from
     ``previous`` (what the last call returned for this path; it is consumed) and returns the
     bytes and tree to pass next time (None for languages without incremental reparsing).
-    The index is the same as :func:`index_file`'s."""
+    ``old``: the index that call returned, kept where the edit did not reach (Python). The
+    index is the same as :func:`index_file`'s."""
     lang = language_for_path(path)
     if lang != "python":
         return index_file(path, text, module), None
@@ -65,7 +66,7 @@ def index_file_reusing(
         module = default_module(path)
     from docfact.index import python
 
-    return python.extract_reusing(path, text, module, previous)
+    return python.extract_reusing(path, text, module, previous, old)
 
 
 @cache

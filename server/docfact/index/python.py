@@ -75,19 +75,13 @@ def parse_snippet(data: bytes) -> Tree:
     return _tools()[0].parse(data)
 
 
-def extract(path: str, text: str, module: str) -> FileIndex:
-    """Index one Python source text."""
-    return extract_reusing(path, text, module, None)[0]
-
-
-def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) -> tuple[FileIndex, Parsed]:
-    """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
-    an earlier version of the file, consumed); also returns this version's bytes and tree."""
-    prs, query = _tools()
-    f = _File(path, text, module)
-    tree = reparse(prs, f.data, previous)
-    root = tree.root_node
-    caps = QueryCursor(query).captures(root)
+def captures(root: Node, start: int = 0, end: int | None = None) -> dict[str, list[Node]]:
+    """The extractor query's captures under ``root`` (those meeting bytes ``start:end`` when
+    given), each list in a stable order."""
+    cursor = QueryCursor(_tools()[1])
+    if end is not None:
+        cursor.set_byte_range(start, end)
+    caps = cursor.captures(root)
     for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
         if key in caps:
             # outer before inner for nodes that start together (``a.b(x).c`` before
@@ -96,6 +90,31 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
             nodes = caps[key]
             nodes.sort(key=_END_BYTE, reverse=True)
             nodes.sort(key=_START_BYTE)
+    return caps
+
+
+def extract(path: str, text: str, module: str) -> FileIndex:
+    """Index one Python source text."""
+    return extract_reusing(path, text, module, None)[0]
+
+
+def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
+                    old: FileIndex | None = None) -> tuple[FileIndex, Parsed]:
+    """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
+    an earlier version of the file, consumed); also returns this version's bytes and tree.
+    ``old``: the index of that earlier version; when the edit lies inside one method's or
+    function's body, the rest of it is kept (:func:`docfact.index.py_splice.splice`)."""
+    prs = _tools()[0]
+    f = _File(path, text, module)
+    tree, edit = reparse(prs, f.data, previous)
+    if old is not None and edit is not None and previous is not None:
+        from docfact.index.py_splice import splice
+
+        spliced = splice(f, tree, old, previous[0], edit)
+        if spliced is not None:
+            return spliced, (f.data, tree)
+    root = tree.root_node
+    caps = captures(root)
     fi = FileIndex(path=path, module=module, language="python", text=text)
 
     error_ranges: list[tuple[int, int]] = []
@@ -322,23 +341,9 @@ def _is_subscript_read(node: Node) -> bool:
 
 
 def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity: Entity, root: Node) -> None:
-    so = f.so
     for sc in scopes:
-        node = sc.node
-        first = sc.head
-        if first is None:
-            continue
-        pos = so(first.start_byte) if not sc.is_class else so(first.end_byte)
-        end = so(node.end_byte)
-        chunks = []
-        for c in sc.children:
-            child = scopes[c].outer or scopes[c].node
-            cs = so(child.start_byte)
-            chunks.append(masked[pos:cs])
-            pos = so(child.end_byte)
-        chunks.append(masked[pos:end])
-        if sc.entity is not None:
-            sc.entity.refs, sc.entity.attributes = tokens.names(chunks, _KEYWORDS)
+        _scope_refs(f, masked, sc, scopes)
+    so = f.so
     pos = 0
     chunks = []
     for sc in scopes:
@@ -352,6 +357,24 @@ def _refs_for_scopes(f: _File, masked: str, scopes: list[_Scope], module_entity:
         pos = so(sc.node.end_byte)
     chunks.append(masked[pos:])
     module_entity.refs, module_entity.attributes = tokens.names(chunks, _KEYWORDS)
+
+
+def _scope_refs(f: _File, masked: str, sc: _Scope, scopes: list[_Scope]) -> None:
+    """The names and attribute names ``sc``'s own code uses (its nested definitions left out),
+    read from ``masked`` (the text with strings and comments blanked), into its entity."""
+    first = sc.head
+    if first is None or sc.entity is None:
+        return
+    so = f.so
+    pos = so(first.start_byte) if not sc.is_class else so(first.end_byte)
+    end = so(sc.node.end_byte)
+    chunks = []
+    for c in sc.children:
+        child = scopes[c].outer or scopes[c].node
+        chunks.append(masked[pos : so(child.start_byte)])
+        pos = so(child.end_byte)
+    chunks.append(masked[pos:end])
+    sc.entity.refs, sc.entity.attributes = tokens.names(chunks, _KEYWORDS)
 
 
 # -- docs ---------------------------------------------------------------------------------

@@ -23,25 +23,35 @@ _START_BYTE = operator.attrgetter("start_byte")
 _END_BYTE = operator.attrgetter("end_byte")
 
 
-def reparse(parser: Parser, data: bytes, previous: Parsed | None) -> Tree:
-    """``parser.parse(data)``, reusing the unchanged parts of ``previous`` when it helps.
+# What an edit changed of a file's bytes: the offset where the old and new bytes first
+# differ, and where the rest (the same in both) begins in the old and in the new bytes.
+Edit = tuple[int, int, int]
+
+
+def edit_span(old: bytes, new: bytes) -> Edit:
+    """The :data:`Edit` between two versions of a file: the span between their common prefix
+    and their common suffix."""
+    start = _common_prefix(old, new)
+    tail = _common_suffix(old, new, min(len(old), len(new)) - start)
+    return start, len(old) - tail, len(new) - tail
+
+
+def reparse(parser: Parser, data: bytes, previous: Parsed | None) -> tuple[Tree, Edit | None]:
+    """``parser.parse(data)``, reusing the unchanged parts of ``previous`` when it helps; also
+    the edit from ``previous`` when the tree was reparsed from it (None: parsed from scratch).
 
     The edit is the span between the common prefix and suffix of the old and new bytes. Only
     error-free trees are reused or kept: where tree-sitter recovers from errors, an
     incremental parse may differ from a fresh one, so such texts are parsed from scratch.
     """
     if previous is None:
-        return parser.parse(data)
+        return parser.parse(data), None
     old, tree = previous
-    if old == data and not tree.root_node.has_error:
-        return tree
     if tree.root_node.has_error:
-        return parser.parse(data)
-    start = _common_prefix(old, data)
-    limit = min(len(old), len(data)) - start
-    tail = _common_suffix(old, data, limit)
-    old_end = len(old) - tail
-    new_end = len(data) - tail
+        return parser.parse(data), None
+    if old == data:
+        return tree, (0, 0, 0)
+    span = start, old_end, new_end = edit_span(old, data)
     tree.edit(
         start_byte=start,
         old_end_byte=old_end,
@@ -52,8 +62,8 @@ def reparse(parser: Parser, data: bytes, previous: Parsed | None) -> Tree:
     )
     new = parser.parse(data, tree)
     if new.root_node.has_error:
-        return parser.parse(data)
-    return new
+        return parser.parse(data), None
+    return new, span
 
 
 def _point(data: bytes, offset: int) -> Point:
