@@ -129,6 +129,27 @@ async def test_unchanged_docs_are_not_judged_again(start, profile):
     assert len(await ed.diagnostics(uri, lambda d: len(d) == 4)) == 4
 
 
+async def test_edits_inside_methods_move_and_update_the_diagnostics(start, profile):
+    """Saves of edits inside one method's body (after the first save the server re-indexes the
+    edited method alone and keeps the rest of the file's index, moved): a fix in a docstring
+    clears its finding, and the findings below an edit move with their sentences."""
+    ed = await start(profile)
+    uri = ed.open(STORE)
+    before = {d.code: d.range for d in await ed.diagnostics(uri, lambda d: len(d) == 4)}
+    ed.edit_and_save(uri, ed.texts[uri].replace("amount (int)", "count (int)"))
+    await ed.diagnostics(uri, lambda d: len(d) == 3)
+    body = "        removed = rules.stale(self.items, minimum)\n"
+    ed.edit_and_save(uri, ed.texts[uri].replace(body, body + "        kept = len(self.items)\n        del kept\n"))
+    moved = [("C2", 53), ("C3", 44), ("C4", 46)]
+    after = await ed.diagnostics(uri, lambda d: ed.summary(d) == moved)
+    for d in after:  # the same sentences, two lines lower
+        r = before[d.code]
+        assert (d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character) == (
+            r.start.line + 2, r.start.character, r.end.line + 2, r.end.character)
+    ed.edit_and_save(uri, ed.texts[uri].replace("Returns a dict of SKUs.", "Returns a list of SKUs."))
+    assert ed.summary(await ed.diagnostics(uri, lambda d: len(d) == 2)) == moved[1:]
+
+
 async def test_rename_in_one_file_flags_docstring_in_another_open_file(start, profile):
     ed = await start(profile)
     store = ed.open(STORE)
