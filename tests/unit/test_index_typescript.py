@@ -338,3 +338,33 @@ def test_workspace_packages_of_a_monorepo(tmp_path: Path) -> None:
     assert resolve_specifier("@acme/utils/src/text", "packages.app.main", app) == "packages.utils.src.text"
     assert resolve_specifier("app", "packages.app.main", app) == "packages.app.main"
     assert resolve_specifier("@acme/other", "packages.app.main", app) == "@acme.other"  # not ours
+
+
+def test_edited_files_reparsed_from_their_last_tree_index_as_a_fresh_parse() -> None:
+    """The language server reparses an edited TypeScript or JavaScript file from its last tree;
+    after each of a run of edits (lines added, words renamed, characters typed, some of them
+    breaking the syntax) the index is the one a fresh parse gives."""
+    import random
+
+    from docfact.index import index_file_reusing
+
+    rnd = random.Random(7)
+    root = Path(__file__).resolve().parents[2]
+    for path in sorted((root / "client-vscode" / "src").glob("*.ts")):
+        text = path.read_text(encoding="utf-8")
+        index, parsed = index_file_reusing(str(path), text, "ext", None)
+        for _ in range(8):
+            lines = text.split("\n")
+            k = rnd.randrange(len(lines))
+            edit = rnd.randrange(3)
+            if edit == 0:
+                lines.insert(k, "  // a note é")
+            elif edit == 1:
+                lines[k] = lines[k].replace("const", "let", 1)
+            else:
+                c = rnd.randrange(len(lines[k]) + 1)
+                lines[k] = lines[k][:c] + rnd.choice("({;'") + lines[k][c:]
+            text = "\n".join(lines)
+            index, parsed = index_file_reusing(str(path), text, "ext", parsed, index)
+            assert parsed is not None
+            assert index == index_file(str(path), text, "ext"), (path.name, k)

@@ -58,15 +58,24 @@ def index_file_reusing(
     ``previous`` (what the last call returned for this path; it is consumed) and returns the
     bytes and tree to pass next time (None for languages without incremental reparsing).
     ``old``: the index that call returned, kept where the edit did not reach (Python). The
-    index is the same as :func:`index_file`'s."""
+    index is the same as :func:`index_file`'s. Java is parsed from scratch each time."""
     lang = language_for_path(path)
-    if lang != "python":
+    if lang not in ("python", "typescript", "javascript"):
         return index_file(path, text, module), None
     if module is None:
         module = default_module(path)
-    from docfact.index import python
+    if lang == "python":
+        from docfact.index import python
 
-    return python.extract_reusing(path, text, module, previous, old)
+        return python.extract_reusing(path, text, module, previous, old)
+    from docfact.index import typescript
+    from docfact.index.ts_modules import packages_read
+
+    name = module
+    (index, parsed), packages = packages_read(lambda: typescript.extract_reusing(path, text, name, previous),
+                                              module, path)
+    index.packages = packages
+    return index, parsed
 
 
 @cache

@@ -23,7 +23,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 from docfact.index import tokens
 from docfact.index.c_comments import group_comments
 from docfact.index.scopes import ScopeFinder, nest
-from docfact.index.source import SourceFile, error_lines, masked_text
+from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse
 from docfact.index.ts_docs import COMMENTS, doc_comment, jsdoc_block
 from docfact.index.ts_entities import collect, def_scope, definition, function_owner
 from docfact.index.ts_imports import read_imports
@@ -80,10 +80,16 @@ def parser(path: str) -> Parser:
 
 def extract(path: str, text: str, module: str) -> FileIndex:
     """Index one TypeScript or JavaScript source text."""
+    return extract_reusing(path, text, module, None)[0]
+
+
+def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) -> tuple[FileIndex, Parsed]:
+    """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
+    an earlier version of the file, consumed); also returns this version's bytes and tree."""
     prs, query = _tools(_grammar(path))
     language = language_of(path)
     f = SourceFile(path, text, module)
-    tree = prs.parse(f.data)
+    tree = reparse(prs, f.data, previous)[0]
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
     for key in caps:
@@ -220,4 +226,4 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, doc_nodes, COMMENTS))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
-    return fi
+    return fi, (f.data, tree)
