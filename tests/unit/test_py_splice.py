@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import docfact.index.py_splice as py_splice
+from docfact.deps import entity_digest
 from docfact.index import python
 
 SERVER = Path(__file__).resolve().parents[2] / "server" / "docfact"
@@ -32,10 +33,15 @@ def spliced(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
 
 def _edit_twice(path: str, before: str, after: str):  # type: ignore[no-untyped-def]
-    """The index of ``after`` re-extracted from ``before``'s, and its full extraction."""
+    """The index of ``after`` re-extracted from ``before``'s, and its full extraction; the
+    digests a run keeps on the old entities (``deps.entity_digest``) must not carry over."""
     old, parsed = python.extract_reusing(path, before, "pkg.mod", None)
+    for e in old.entities:
+        entity_digest(e)
     new, _ = python.extract_reusing(path, after, "pkg.mod", parsed, old)
-    return new, python.extract(path, after, "pkg.mod")
+    full = python.extract(path, after, "pkg.mod")
+    assert [entity_digest(e) for e in new.entities] == [entity_digest(e) for e in full.entities]
+    return new, full
 
 
 MODULE = '''"""A module."""
