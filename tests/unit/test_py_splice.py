@@ -115,6 +115,34 @@ def test_other_edits_are_extracted_whole(spliced: list[bool], old: str, new: str
     assert True not in spliced
 
 
+NESTED = '''class Shop:
+    """A shop."""
+
+    def total(self, items):
+        """Sum ``items``."""
+        def price(item, rate=1):
+            """One item's price."""
+            return item.cost * rate
+
+        return sum(price(i) for i in items)
+
+    def name(self):
+        return "shop"
+'''
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    pytest.param("            return item.cost * rate\n", "            if rate:\n                yield item\n", id="inside-a-nested-function"),
+    pytest.param("def price(item, rate=1):", "def price(item, rate=2, *, tax=0):", id="a-nested-function-signature"),
+    pytest.param("One item's price.", "One item's price, taxed.\n\n            More.", id="a-nested-docstring"),
+])
+def test_an_edit_in_a_nested_function_re_extracts_the_outer_one(spliced: list[bool], old: str, new: str) -> None:
+    got, full = _edit_twice("/w/pkg/shop.py", NESTED, NESTED.replace(old, new, 1))
+    assert spliced == [True]
+    assert got == full
+    assert got.entity("Shop.total.price") is not None
+
+
 def test_a_method_beside_its_overloads_is_extracted_whole(spliced: list[bool]) -> None:
     text = ("from typing import overload\n\nclass A:\n    @overload\n    def f(self, x: int) -> int: ...\n"
             "    def f(self, x):\n        return x\n")

@@ -6,8 +6,8 @@ Most edits while typing fall inside one method. Extracting the whole file again 
 fraction of that. :func:`splice` does this when it can prove the rest unchanged, and gives up
 (None: the caller extracts the whole file) otherwise:
 
-- the edit lies inside the body of a function, after its ``def`` line, and every definition
-  around that function is a class (an enclosing function's return kinds read its whole body);
+- the edit lies inside the body of a function that no other function encloses (functions
+  nested in it are extracted with it), after its ``def`` line;
 - the text before the edit is the old text's, and so is the text after it: what the old index
   holds outside the function is the same apart from positions, which move by the lines and
   characters the edit added (nothing but white space may follow the function on its last
@@ -143,25 +143,23 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
 
 
 def _edited_function(root: Node, start: int, end: int) -> tuple[Node, list[Node]] | None:
-    """The innermost function whose body holds bytes ``start:end``, and the classes around it
-    (outermost first); None when there is none, or when a function encloses it."""
-    node: Node | None = root.descendant_for_byte_range(start, end)
-    while node is not None:
-        if node.type == "function_definition":
-            body = node.child_by_field_name("body")
-            if body is not None and body.start_byte <= start and end <= body.end_byte:
-                break
-        node = node.parent
-    if node is None:
-        return None
+    """The outermost function around bytes ``start:end`` when its body holds them (functions
+    nested in it are extracted with it), and the classes around it, outermost first; None
+    when no function's body holds the edit."""
+    node: Node | None = None
     chain: list[Node] = []
-    up = node.parent
+    up: Node | None = root.descendant_for_byte_range(start, end)
     while up is not None:
-        if up.type in ("function_definition", "lambda"):
-            return None
-        if up.type == "class_definition":
+        if up.type == "function_definition":
+            node, chain = up, []
+        elif up.type == "class_definition":
             chain.append(up)
         up = up.parent
+    if node is None:
+        return None
+    body = node.child_by_field_name("body")
+    if body is None or not (body.start_byte <= start and end <= body.end_byte):
+        return None
     chain.reverse()
     return node, chain
 
