@@ -89,6 +89,8 @@ def helper(x: int) -> int:
     pytest.param('        return {key: 1}\n', '        # docfact: ignore[C1]\n        return {key: 2}\n', id="suppression-added"),
     pytest.param('    return 2 * x\n', '    x += 1\n    return 2 * x\n', id="top-level-function"),
     pytest.param('        return {key: 1}\n', '        return {key: 1}  # trailing\n', id="a-comment-on-the-last-line"),
+    pytest.param('    kind = "store"\n', '    kind = "shelf"\n    extra: int = 0\n    """A new field."""\n', id="class-attributes"),
+    pytest.param('"""Keeps items."""', '"""Keeps items.\n\n    Many of them.\n    """', id="a-class-docstring"),
 ])
 def test_an_edit_inside_one_function_is_spliced_and_equals_a_full_extraction(spliced: list[bool], old: str, new: str) -> None:
     assert old in MODULE
@@ -104,7 +106,6 @@ def test_an_edit_inside_one_function_is_spliced_and_equals_a_full_extraction(spl
 
 @pytest.mark.parametrize(("old", "new"), [
     pytest.param("    def load(self, key):", "    def load(self, key, default=None):", id="a-signature"),
-    pytest.param('    kind = "store"\n', '    kind = "shelf"\n', id="a-class-attribute"),
     pytest.param("LIMIT = 3", "LIMIT = 4", id="module-level"),
     pytest.param('        return {key: 1}\n', '        return {key: 1\n', id="a-syntax-error"),
 ])

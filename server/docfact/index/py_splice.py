@@ -7,7 +7,8 @@ fraction of that. :func:`splice` does this when it can prove the rest unchanged,
 (None: the caller extracts the whole file) otherwise:
 
 - the edit lies inside the body of a function that no other function encloses (functions
-  nested in it are extracted with it), after its ``def`` line;
+  nested in it are extracted with it), after its ``def`` line; or, outside every function,
+  inside a class's body after its ``class`` line (the class is extracted with its methods);
 - the text before the edit is the old text's, and so is the text after it: what the old index
   holds outside the function is the same apart from positions, which move by the lines and
   characters the edit added (nothing but white space may follow the function on its last
@@ -69,7 +70,7 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
     s_name = ".".join(names)
     prefix = s_name + "."
     olds = [e for e in old.entities if e.local_name == s_name]
-    if len(olds) != 1 or olds[0].kind not in ("function", "method") or olds[0].code != \
+    if len(olds) != 1 or olds[0].kind not in ("function", "method", "class") or olds[0].code != \
             old.text[f.so(outer.start_byte) : f.so(node.end_byte) - dc]:
         return None
     old_ancestors: dict[str, Entity] = {}
@@ -143,9 +144,10 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
 
 
 def _edited_function(root: Node, start: int, end: int) -> tuple[Node, list[Node]] | None:
-    """The outermost function around bytes ``start:end`` when its body holds them (functions
-    nested in it are extracted with it), and the classes around it, outermost first; None
-    when no function's body holds the edit."""
+    """The definition to extract again for an edit of bytes ``start:end``: the outermost
+    function around it (functions nested in it are extracted with it), else the innermost
+    class; and the classes around that definition, outermost first. None when the edit is
+    not inside that definition's body."""
     node: Node | None = None
     chain: list[Node] = []
     up: Node | None = root.descendant_for_byte_range(start, end)
@@ -153,7 +155,10 @@ def _edited_function(root: Node, start: int, end: int) -> tuple[Node, list[Node]
         if up.type == "function_definition":
             node, chain = up, []
         elif up.type == "class_definition":
-            chain.append(up)
+            if node is None:
+                node = up
+            else:
+                chain.append(up)
         up = up.parent
     if node is None:
         return None
