@@ -1,5 +1,5 @@
-"""Re-indexing a Python file after an edit inside one function's body, from the index of the
-version before (part of the Python extractor, :mod:`docfact.index.python`).
+"""Re-indexing a Python file after an edit inside one function's or class's body, from the index
+of the version before (part of the Python extractor, :mod:`docfact.index.python`).
 
 Most edits while typing fall inside one method. Extracting the whole file again costs about
 15 ms for a 2,500-line module; extracting only the edited function and keeping the rest costs a
@@ -17,7 +17,7 @@ fraction of that. :func:`splice` does this when it can prove the rest unchanged,
   old entity's code is the old text of the same span, and no old comment block crosses the
   function's first or last line.
 
-The function's entity and everything inside it are extracted from a query over its bytes only;
+That definition's entity and everything inside it are extracted from a query over its bytes only;
 the classes around it and the module get their new code and range; entities, docs, imports and
 suppressions after it are moved. The result equals a full extraction
 (``tests/unit/test_py_splice.py`` compares the two after many edits of real files).
@@ -38,7 +38,7 @@ from docfact.model import DocBlock, Entity, FileIndex, Import, Pos, Range
 
 def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) -> FileIndex | None:
     """The index of ``f`` (parsed as ``tree``) from ``old``, the index of ``old_data``, when
-    ``edit`` (from ``old_data`` to ``f.data``) lies inside one function's body; None when the
+    ``edit`` (from ``old_data`` to ``f.data``) lies inside one function's or class's body; None when the
     whole file must be extracted again (see the module docstring)."""
     start, old_end, new_end = edit
     root = tree.root_node
@@ -47,7 +47,7 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
             or not old.entities or old.entities[0].kind != "module"
             or old.text.encode("utf-8", "surrogatepass") != old_data):
         return None
-    found = _edited_function(root, start, new_end)
+    found = _edited_definition(root, start, new_end)
     if found is None:
         return None
     node, chain = found
@@ -100,7 +100,7 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
                 docs.append(d)
         elif r.start.line < first or r.end.line > last_old:
             return None  # a block across the function's first or last line
-    new = _function_index(f, root, node, outer, chain, old_ancestors, anc_names)
+    new = _definition_index(f, root, node, outer, chain, old_ancestors, anc_names)
     if new is None:
         return None
     sub_entities, sub_docs, sub_imports, fi = new
@@ -143,7 +143,7 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
     return fi
 
 
-def _edited_function(root: Node, start: int, end: int) -> tuple[Node, list[Node]] | None:
+def _edited_definition(root: Node, start: int, end: int) -> tuple[Node, list[Node]] | None:
     """The definition to extract again for an edit of bytes ``start:end``: the outermost
     function around it (functions nested in it are extracted with it), else the innermost
     class; and the classes around that definition, outermost first. None when the edit is
@@ -169,10 +169,10 @@ def _edited_function(root: Node, start: int, end: int) -> tuple[Node, list[Node]
     return node, chain
 
 
-def _function_index(f: _File, root: Node, node: Node, outer: Node, chain: list[Node],
-                    old_ancestors: dict[str, Entity], anc_names: list[str],
-                    ) -> tuple[list[Entity], list[DocBlock], list[Import], FileIndex] | None:
-    """Extract the function ``node`` and everything inside it: its entities (sorted as the full
+def _definition_index(f: _File, root: Node, node: Node, outer: Node, chain: list[Node],
+                      old_ancestors: dict[str, Entity], anc_names: list[str],
+                      ) -> tuple[list[Entity], list[DocBlock], list[Import], FileIndex] | None:
+    """Extract the function or class ``node`` and everything inside it: its entities (sorted as the full
     extraction sorts them), docs and imports, and a new index holding the suppressions and the
     ``ignore-file`` mark its comments set."""
     from docfact.index.python import _build_scopes, _collect, _imports, _scope_refs, captures
