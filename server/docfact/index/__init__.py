@@ -42,12 +42,7 @@ def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
     if lang is None:
         raise ValueError(f"no index language for {path!r}")
     if lang in ("typescript", "javascript"):
-        from docfact.index.ts_modules import packages_read
-
-        name = module
-        index, packages = packages_read(lambda: _extractor(lang)(path, text, name), module, path)
-        index.packages = packages
-        return index
+        return index_file_reusing(path, text, module, None)[0]  # also notes the packages it read
     return _extractor(lang)(path, text, module)
 
 
@@ -90,8 +85,4 @@ def _extractor(lang: str) -> Callable[[str, str, str], FileIndex]:
         from docfact.index import java
 
         return java.extract
-    if lang in ("typescript", "javascript"):
-        from docfact.index import typescript
-
-        return typescript.extract
     raise ValueError(f"no index language {lang!r}")

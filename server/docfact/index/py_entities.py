@@ -52,6 +52,12 @@ def _fill_scope_lists(ent: Entity, sc: _Scope) -> None:
     ent.has_bare_raise = sc.bare_raise
 
 
+def is_protocol(bases: list[str]) -> bool:
+    """Whether a class with these bases (as written) is a ``Protocol``, whose methods are
+    abstract."""
+    return any(b.rsplit(".", 1)[-1].split("[", 1)[0] == "Protocol" for b in bases)
+
+
 def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
     node = sc.node
     outer = sc.outer or node
@@ -87,7 +93,7 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
         sup = node.child_by_field_name("superclasses")
         if sup is not None:
             ent.bases = [_compact(src(c)) for c in sup.named_children if c.type not in ("keyword_argument", "comment", "list_splat", "dictionary_splat")]
-            sc.protocol = any(b.rsplit(".", 1)[-1].split("[", 1)[0] == "Protocol" for b in ent.bases)
+            sc.protocol = is_protocol(ent.bases)
         return ent
     ent.is_async = node.child(0).type == "async"  # type: ignore[union-attr]
     ent.is_generator = sc.generator

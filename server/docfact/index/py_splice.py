@@ -28,7 +28,16 @@ from __future__ import annotations
 from tree_sitter import Node, Tree
 
 from docfact.index.py_docs import _body_docstring, _comments, _docless
-from docfact.index.py_entities import _assignments, _definition_entity, _order_overloads, _Scope
+from docfact.index.py_entities import _order_overloads, _Scope, is_protocol
+from docfact.index.python import (
+    _build_scopes,
+    _collect,
+    _definitions,
+    _imports,
+    _outer,
+    _scope_refs,
+    captures,
+)
 from docfact.index.scopes import ScopeFinder
 from docfact.index.source import Edit
 from docfact.index.source import SourceFile as _File
@@ -175,8 +184,6 @@ def _definition_index(f: _File, root: Node, node: Node, outer: Node, chain: list
     """Extract the function or class ``node`` and everything inside it: its entities (sorted as the full
     extraction sorts them), docs and imports, and a new index holding the suppressions and the
     ``ignore-file`` mark its comments set."""
-    from docfact.index.python import _build_scopes, _collect, _imports, _scope_refs, captures
-
     lo, hi = node.start_byte, node.end_byte
     caps = {k: [n for n in v if n.start_byte >= lo and n.end_byte <= hi]
             for k, v in captures(root, lo, hi).items()}
@@ -190,49 +197,20 @@ def _definition_index(f: _File, root: Node, node: Node, outer: Node, chain: list
                 return None
     scopes = _build_scopes(f, caps.get("def", []), [*chain, *caps.get("class", [])])
     for sc in scopes:
-        if sc.start < lo:
-            anc = old_ancestors[sc.local_name]
-            sc.protocol = any(b.rsplit(".", 1)[-1].split("[", 1)[0] == "Protocol" for b in anc.bases)
+        if sc.start < lo:  # a class around ``node``: kept, so its entity is the old one
+            sc.protocol = is_protocol(old_ancestors[sc.local_name].bases)
     finder = ScopeFinder(scopes, _Scope(root, 0, len(f.data), False))
     _collect(f, caps, finder.owners)
     masked = _masked_text(f, caps.get("strc", []), comments)
-    mine = [(i, sc) for i, sc in enumerate(scopes) if sc.start >= lo]
-    entities: list[Entity] = []
-    for _, sc in mine:
-        sc.entity = _definition_entity(f, sc, scopes)
-        entities.append(sc.entity)
-    for _, sc in mine:
-        _scope_refs(f, masked, sc, scopes)
-    docs: list[DocBlock] = []
-    for _, sc in mine:
-        ent = sc.entity
-        assert ent is not None
-        doc = _body_docstring(f, sc.body, ent.local_name, []) if sc.body is not None else None
-        if doc is not None:
-            ent.doc = doc[0]
-            docs.append(doc[0])
-            ent.docless_code = _docless(ent.code, f.so(sc.outer.start_byte), doc)  # type: ignore[union-attr]
-        else:
-            ent.docless_code = ent.code
-    fields: dict[int, list[Entity]] = {}
-    for i, sc in mine:
-        if sc.is_class:
-            if sc.body is not None:
-                fields[i] = _assignments(f, sc.body, sc, [])
-                docs += [v.doc for v in fields[i] if v.doc is not None]
-            names = [scopes[c].local_name for c in sc.children] + [v.local_name for v in fields.get(i, [])]
-            sc.entity.members = list(dict.fromkeys(names))  # type: ignore[union-attr]
-    entities += [v for vs in fields.values() for v in vs]
+    mine = [i for i, sc in enumerate(scopes) if sc.start >= lo]
+    entities, docs = _definitions(f, scopes, mine, [])
+    for i in mine:
+        _scope_refs(f, masked, scopes[i], scopes)
     entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     imports = [imp for n in caps.get("import", []) for imp in _imports(f, n)]
     fi = FileIndex(path=f.path, module=f.module, language="python", text=f.text)
     docs += _comments(f, fi, comments, root, finder.at, [])
     return _order_overloads(entities), docs, imports, fi
-
-
-def _outer(node: Node) -> Node:
-    parent = node.parent
-    return parent if parent is not None and parent.type == "decorated_definition" else node
 
 
 def _name(f: _File, node: Node) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import keyword
 import operator
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -140,14 +141,9 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     _fill_scope_lists(module_entity, mod_scope)
     fi.entities.append(module_entity)
 
-    entities: list[Entity] = []
-    for sc in scopes:
-        ent = _definition_entity(f, sc, scopes)
-        sc.entity = ent
-        entities.append(ent)
+    entities, docs = _definitions(f, scopes, range(len(scopes)), error_ranges)
     _refs_for_scopes(f, masked, scopes, module_entity, root)
 
-    docs: list[DocBlock] = []
     module_doc = _body_docstring(f, root, "", error_ranges)
     if module_doc is not None:
         module_entity.doc = module_doc[0]
@@ -155,44 +151,13 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
         docs.append(module_doc[0])
     else:
         module_entity.docless_code = text
-    for sc, ent in zip(scopes, entities):
-        body = sc.body
-        doc = _body_docstring(f, body, ent.local_name, error_ranges) if body is not None else None
-        if doc is not None:
-            ent.doc = doc[0]
-            docs.append(doc[0])
-            code_start = f.so(sc.outer.start_byte)  # type: ignore[union-attr]
-            ent.docless_code = _docless(ent.code, code_start, doc)
-        else:
-            ent.docless_code = ent.code
-
-    # module- and class-level assignments
-    variables = _assignments(f, root, None, error_ranges)
-    members: dict[int, list[Entity]] = {}
-    for i, sc in enumerate(scopes):
-        if sc.is_class:
-            body = sc.body
-            if body is not None:
-                members[i] = _assignments(f, body, sc, error_ranges)
-    for v in variables:
-        if v.doc:
-            docs.append(v.doc)
-    for fields_ in members.values():
-        for v in fields_:
-            if v.doc:
-                docs.append(v.doc)
-
-    # class members in source order (methods, nested classes and fields)
-    for i, sc in enumerate(scopes):
-        if sc.is_class and sc.entity is not None:
-            names = [scopes[c].local_name for c in sc.children]
-            names += [v.local_name for v in members.get(i, [])]
-            sc.entity.members = list(dict.fromkeys(names))
+    variables = _assignments(f, root, None, error_ranges)  # module-level assignments
+    docs += [v.doc for v in variables if v.doc is not None]
     module_entity.members = list(
         dict.fromkeys([sc.local_name for sc in scopes if sc.parent < 0] + [v.local_name for v in variables])
     )
 
-    all_entities = entities + variables + [v for fs in members.values() for v in fs]
+    all_entities = entities + variables
     all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     fi.entities.extend(_order_overloads(all_entities))
 
@@ -201,6 +166,37 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
     return fi, (f.data, tree)
+
+
+def _definitions(f: _File, scopes: list[_Scope], which: Iterable[int],
+                 error_ranges: list[tuple[int, int]]) -> tuple[list[Entity], list[DocBlock]]:
+    """The entities of the definitions ``scopes[i]`` for ``i`` in ``which`` (increasing: a
+    class before what it holds), each with its docstring, then those of the fields of the
+    classes among them; and the docstrings found. Sets each scope's ``entity`` and each class's
+    ``members`` (its nested definitions and fields, in source order)."""
+    entities: list[Entity] = []
+    docs: list[DocBlock] = []
+    classes: list[tuple[_Scope, Entity]] = []
+    for i in which:
+        sc = scopes[i]
+        ent = sc.entity = _definition_entity(f, sc, scopes)
+        entities.append(ent)
+        doc = _body_docstring(f, sc.body, ent.local_name, error_ranges) if sc.body is not None else None
+        if doc is not None:
+            ent.doc = doc[0]
+            docs.append(doc[0])
+            ent.docless_code = _docless(ent.code, f.so(sc.outer.start_byte), doc)  # type: ignore[union-attr]
+        else:
+            ent.docless_code = ent.code
+        if sc.is_class:
+            classes.append((sc, ent))
+    fields: list[Entity] = []
+    for sc, ent in classes:
+        own = _assignments(f, sc.body, sc, error_ranges) if sc.body is not None else []
+        fields += own
+        docs += [v.doc for v in own if v.doc is not None]
+        ent.members = list(dict.fromkeys([scopes[c].local_name for c in sc.children] + [v.local_name for v in own]))
+    return entities + fields, docs
 
 
 # -- scopes -------------------------------------------------------------------------------
