@@ -1,5 +1,3 @@
 """docfact: find the sentences of docstrings and comments that are no longer true of the code."""
 
-from __future__ import annotations
-
 __version__ = "0.1.0"

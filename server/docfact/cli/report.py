@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -24,7 +25,25 @@ def emit(out: str, output: str | None, severities: Iterable[str], fail_on: str) 
         return EXIT_OK
     threshold = SEVERITY_RANK[fail_on]
     return EXIT_FINDINGS if any(SEVERITY_RANK.get(s, 2) >= threshold for s in severities) else EXIT_OK
+
+
 DOCS_URL = "https://github.com/docfact/docfact/blob/main/README.md#criteria"
+
+# what a terminal would act on rather than show: C0 controls but the tab, DEL, C1 controls, and
+# the line separators and bidirectional overrides that make a line read differently on screen,
+# and the lone surrogates of undecodable file names (which stdout could not encode)
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _shown(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """``text`` for a terminal: each control character written as its escape (ESC is ``\\x1b``,
+    a newline ``\\x0a``); printable text, non-ASCII letters included, stays as it is."""
+    return _CONTROL.sub(_shown, text)
 
 
 @dataclass

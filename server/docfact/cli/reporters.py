@@ -4,28 +4,34 @@ from __future__ import annotations
 
 import html
 import json
+from urllib.parse import quote
 
 from docfact import __version__
-from docfact.cli.report import DOCS_URL, Report
+from docfact.cli.report import DOCS_URL, Report, visible
 from docfact.model import CRITERION_MEANINGS, CRITERION_NAMES
 
 
 def text(rep: Report, color: bool = False) -> str:
+    """The terminal report. Every string from the checked files (paths, sentences, messages that
+    quote them) goes through :func:`~docfact.cli.report.visible`: a control character in a
+    docstring or a file name is shown as ``\\x1b``, never sent to the terminal."""
     def c(code: str, s: str) -> str:
         return f"\x1b[{code}m{s}\x1b[0m" if color else s
 
+    v = visible
     out: list[str] = []
     for f in rep.findings:
-        head = f"{c('1', f.path)}:{f.line}:{f.column}: {c('31;1' if f.severity in ('error', 'warning') else '36', f.criterion)} {f.message} [{f.rule}]"
+        head = (f"{c('1', v(f.path))}:{f.line}:{f.column}: "
+                f"{c('31;1' if f.severity in ('error', 'warning') else '36', v(f.criterion))} {v(f.message)} [{v(f.rule)}]")
         out.append(head)
-        out.append(f"    {c('2', f.sentence)}")
+        out.append(f"    {c('2', v(f.sentence))}")
         if f.fix_title:
-            out.append(f"    {c('32', 'fix:')} {f.fix_title}")
+            out.append(f"    {c('32', 'fix:')} {v(f.fix_title)}")
     for path, reason in rep.skipped:
-        out.append(f"{path}: skipped: {reason}")
+        out.append(f"{v(path)}: skipped: {v(reason)}")
     for fr in rep.files:
         if fr.error:
-            out.append(f"{fr.path}: note: {fr.error}")
+            out.append(f"{v(fr.path)}: note: {v(fr.error)}")
     n = len(rep.findings)
     out.append(
         f"{'Found' if n else 'No findings:'} {n if n else ''}{' finding' + ('s' if n != 1 else '') + ' in' if n else ''} "
@@ -78,7 +84,7 @@ def sarif(rep: Report) -> str:
             "message": {"text": f"{f.message} ({f.rule})"},
             "locations": [{
                 "physicalLocation": {
-                    "artifactLocation": {"uri": f.path.replace("\\", "/")},
+                    "artifactLocation": {"uri": sarif_uri(f.path)},
                     "region": {"startLine": f.line, "startColumn": f.column,
                                "endLine": f.end_line, "endColumn": f.end_column,
                                "snippet": {"text": f.sentence}},
@@ -100,19 +106,34 @@ def sarif(rep: Report) -> str:
     return json.dumps(doc, indent=2) + "\n"
 
 
+def sarif_uri(path: str) -> str:
+    """A report path as a SARIF artifact URI: a relative reference (RFC 3986) with ``/``
+    separators, every other reserved or non-ASCII character percent-encoded (``a b#1.py`` is
+    ``a%20b%231.py``)."""
+    return quote(path.replace("\\", "/"), safe="/")
+
+
 _GH_LEVEL = {"error": "error", "warning": "warning", "information": "notice", "hint": "notice"}
 
 
-def _gh_escape(s: str) -> str:
+def _gh_data(s: str) -> str:
+    """A workflow command's message, encoded as GitHub's runner decodes it."""
     return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(s: str) -> str:
+    """A workflow command's property value: ``:`` and ``,`` also encoded, so that a file named
+    ``a,line=99,title=X.py`` stays one ``file`` value."""
+    return _gh_data(s).replace(":", "%3A").replace(",", "%2C")
 
 
 def github(rep: Report) -> str:
     lines = []
     for f in rep.findings:
-        props = (f"file={_gh_escape(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
-                 f"endColumn={f.end_column},title={f.criterion} {CRITERION_NAMES[f.criterion]}")
-        lines.append(f"::{_GH_LEVEL.get(f.severity, 'warning')} {props}::{_gh_escape(f.message)}")
+        title = f"{f.criterion} {CRITERION_NAMES.get(f.criterion, '')}".strip()
+        props = (f"file={_gh_property(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
+                 f"endColumn={f.end_column},title={_gh_property(title)}")
+        lines.append(f"::{_GH_LEVEL.get(f.severity, 'warning')} {props}::{_gh_data(f.message)}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -134,7 +155,7 @@ def html_report(rep: Report) -> str:
     ]
     for i, fr in enumerate(rep.files):
         parts.append(f"<tr><td><a href='#f{i}'>{e(fr.path)}</a></td><td class='file-score'>{fr.score:.3f}</td>"
-                     f"<td>{fr.docs}</td><td>{fr.findings}</td></tr>")
+                     f"<td>{int(fr.docs)}</td><td>{int(fr.findings)}</td></tr>")
     parts.append("</table>")
     by_path: dict[str, list] = {}
     for f in rep.findings:
@@ -148,10 +169,10 @@ def html_report(rep: Report) -> str:
             flagged = [s for s in d.sentence_spans if s[4]]
             if not flagged or not src_lines:
                 continue
-            parts.append(f"<h3>{e(d.symbol)} <small>(line {d.line}, score {d.score:.3f})</small></h3>")
+            parts.append(f"<h3>{e(d.symbol)} <small>(line {int(d.line)}, score {d.score:.3f})</small></h3>")
             parts.append(_render_doc(src_lines, d.sentence_spans))
         for f in by_path.get(fr.path, []):
-            parts.append(f"<div class='finding'><b>{f.criterion}</b> line {f.line}: {e(f.message)} "
+            parts.append(f"<div class='finding'><b>{e(f.criterion)}</b> line {int(f.line)}: {e(f.message)} "
                          f"<code>{e(f.rule)}</code></div>")
     parts.append("</body></html>")
     return "".join(parts)
@@ -179,7 +200,8 @@ def _render_doc(src: list[str], spans: list[tuple[int, int, int, int, str]]) -> 
                 continue
             buf += html.escape(line[pos:a])
             start = " data-start='1'" if first else ""  # a sentence over several lines: one mark per line
-            buf += f"<mark class='flag {crit.split(',')[0]}' data-criteria='{crit}'{start}>{html.escape(line[a:b])}</mark>"
+            buf += (f"<mark class='flag {html.escape(crit.split(',')[0])}' data-criteria='{html.escape(crit)}'{start}>"
+                    f"{html.escape(line[a:b])}</mark>")
             pos = b
         buf += html.escape(line[pos:])
         out.append(buf)
