@@ -7,21 +7,30 @@ merged report equals the report of an unsharded run. The shards must come from o
 N, same number of files and criteria) and be complete: a missing or repeated shard is an error.
 SARIF output can be made from JSON or SARIF inputs; JSON output needs JSON inputs (a SARIF log
 has no docs or scores).
+
+Reports are input like any file: each is checked before it is used (at most 256 MB; the shard
+record's numbers whole and in range; every doc, finding and result with the fields and types
+docfact writes). Nothing is sized by a number a report states, only by the entries it holds, so
+a 300-byte report claiming a billion shards is refused in a moment, with a one-line error.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from docfact.cli.errors import UsageError
-from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
+from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit, visible
+from docfact.cli.reporters import sarif_uri
 
 _FROM_SARIF_LEVEL = {"error": "error", "warning": "warning", "note": "information", "none": "hint"}
-_MAX_REPORT_BYTES = 2_000_000_000
+_MAX_REPORT_BYTES = 256 * 1024 * 1024
+_CRITERIA = ("C1", "C2", "C3", "C4")
 
 
 @dataclass
@@ -38,42 +47,133 @@ class ShardReport:
     doc: dict[str, Any] = field(repr=False)
 
 
+class _Damaged(Exception):
+    """A report field that is not what docfact writes (its message names the field)."""
+
+
+def _int(value: Any, what: str, low: int = 0, high: float = math.inf) -> int:
+    if type(value) is not int or not low <= value <= high:  # bool and 1e9 (a float) are refused
+        raise _Damaged(f"{what} is not a whole number from {low}" + ("" if high == math.inf else f" to {int(high)}"))
+    return value
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise _Damaged(f"{what} is not a string")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _Damaged(f"{what} is not a list")
+    return value
+
+
+def _dict(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Damaged(f"{what} is not an object")
+    return value
+
+
+def _score(value: Any, what: str) -> float:
+    if type(value) not in (int, float) or not 0.0 <= value <= 1.0:  # NaN fails both comparisons
+        raise _Damaged(f"{what} is not a score from 0 to 1")
+    return float(value)
+
+
+def _check_json(doc: dict[str, Any]) -> None:
+    """The docs, findings and skipped files of a JSON report have docfact's fields and types."""
+    for i, d in enumerate(_list(doc.get("docs", []), "docs")):
+        d = _dict(d, f"docs[{i}]")
+        for key in ("path", "symbol", "kind"):
+            _str(d.get(key), f"docs[{i}].{key}")
+        _int(d.get("line"), f"docs[{i}].line", 1)
+        _int(d.get("sentences"), f"docs[{i}].sentences")
+        _score(d.get("score"), f"docs[{i}].score")
+    for i, f in enumerate(_list(doc["findings"], "findings")):
+        f = _dict(f, f"findings[{i}]")
+        for key in ("path", "rule", "judge", "message", "sentence", "symbol"):
+            _str(f.get(key), f"findings[{i}].{key}")
+        for key in ("line", "column", "end_line", "end_column"):
+            _int(f.get(key), f"findings[{i}].{key}", 1)
+        if f.get("criterion") not in _CRITERIA:
+            raise _Damaged(f"findings[{i}].criterion is not one of {', '.join(_CRITERIA)}")
+        _str(f.get("severity", "warning"), f"findings[{i}].severity")
+        if f.get("fix") is not None:
+            _str(f["fix"], f"findings[{i}].fix")
+    for i, x in enumerate(_list(doc.get("skipped", []), "skipped")):
+        x = _dict(x, f"skipped[{i}]")
+        _str(x.get("path"), f"skipped[{i}].path")
+        _str(x.get("reason"), f"skipped[{i}].reason")
+
+
+def _check_sarif(run: dict[str, Any]) -> None:
+    """The rules and results of a SARIF run have the fields the merge reads."""
+    driver = _dict(_dict(run.get("tool", {}), "tool").get("driver", {}), "tool.driver")
+    for i, rule in enumerate(_list(driver.get("rules", []), "tool.driver.rules")):
+        _str(_dict(rule, f"rules[{i}]").get("id"), f"rules[{i}].id")
+    for i, r in enumerate(_list(run.get("results", []), "results")):
+        r = _dict(r, f"results[{i}]")
+        locations = _list(r.get("locations"), f"results[{i}].locations")
+        if not locations:
+            raise _Damaged(f"results[{i}].locations is empty")
+        physical = _dict(_dict(locations[0], f"results[{i}].locations[0]").get("physicalLocation"),
+                         f"results[{i}].physicalLocation")
+        _str(_dict(physical.get("artifactLocation"), f"results[{i}].artifactLocation").get("uri"),
+             f"results[{i}].artifactLocation.uri")
+        _str(r.get("level", "warning"), f"results[{i}].level")
+    _dict(run.get("properties", {}), "properties")
+
+
 def _read(path: str) -> ShardReport:
     p = Path(path)
+    shown = visible(path)
     try:
+        if not p.is_file():
+            raise UsageError(f"{shown}: no such file" if not p.exists() else f"{shown}: not a regular file")
         if p.stat().st_size > _MAX_REPORT_BYTES:
-            raise UsageError(f"{path}: larger than 2 GB; not a docfact report")
+            raise UsageError(f"{shown}: larger than 256 MB; not a docfact report")
         doc = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read it: {exc}") from None
+        raise UsageError(f"{shown}: cannot read it: {visible(str(exc))}") from None
     except ValueError as exc:
-        raise UsageError(f"{path}: not JSON ({exc})") from None
+        raise UsageError(f"{shown}: not JSON ({visible(str(exc))})") from None
+    except RecursionError:
+        raise UsageError(f"{shown}: not a docfact report (nested too deeply)") from None
     if not isinstance(doc, dict):
-        raise UsageError(f"{path}: not a docfact JSON report or SARIF log")
-    if isinstance(doc.get("runs"), list):
-        kind = "sarif"
-        runs = doc["runs"]
-        if len(runs) != 1 or not isinstance(runs[0], dict):
-            raise UsageError(f"{path}: expected a SARIF log with one run (written by docfact check --format sarif)")
-        record = (runs[0].get("properties") or {}).get("docfact.shard")
-    elif doc.get("version") == 1 and isinstance(doc.get("findings"), list):
-        kind = "json"
-        record = doc.get("shard")
-    else:
-        raise UsageError(f"{path}: not a docfact JSON report or SARIF log")
-    if record is None:
-        raise UsageError(f"{path}: not a shard report (write it with docfact check --shard I/N)")
+        raise UsageError(f"{shown}: not a docfact JSON report or SARIF log")
     try:
-        files = [(int(pos), str(disp)) for pos, disp in record["files"]]
-        rep = ShardReport(path, kind, int(record["index"]), int(record["count"]), int(record["total_files"]),
-                          int(record["criteria"]), files, doc)
-    except (KeyError, TypeError, ValueError):
-        raise UsageError(f"{path}: its shard record is damaged") from None
-    if any(not 0 <= pos < rep.total for pos, _ in files):
-        raise UsageError(f"{path}: its shard record is damaged (a file position out of range)")
-    return rep
+        if isinstance(doc.get("runs"), list):
+            kind = "sarif"
+            runs = doc["runs"]
+            if len(runs) != 1 or not isinstance(runs[0], dict):
+                raise UsageError(f"{shown}: expected a SARIF log with one run (written by docfact check --format sarif)")
+            _check_sarif(runs[0])
+            record = runs[0].get("properties", {}).get("docfact.shard")
+        elif doc.get("version") == 1 and isinstance(doc.get("findings"), list):
+            kind = "json"
+            _check_json(doc)
+            record = doc.get("shard")
+        else:
+            raise UsageError(f"{shown}: not a docfact JSON report or SARIF log")
+    except _Damaged as exc:
+        raise UsageError(f"{shown}: damaged: {exc}; was it edited?") from None
+    if record is None:
+        raise UsageError(f"{shown}: not a shard report (write it with docfact check --shard I/N)")
+    try:
+        record = _dict(record, "the shard record")
+        count = _int(record.get("count"), "count", 1)
+        index = _int(record.get("index"), "index", 1, count)
+        total = _int(record.get("total_files"), "total_files")
+        criteria = _int(record.get("criteria"), "criteria", 1, len(_CRITERIA))
+        files = []
+        for i, pair in enumerate(_list(record.get("files"), "files")):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise _Damaged(f"files[{i}] is not a [position, path] pair")
+            files.append((_int(pair[0], f"files[{i}] position", 0, total - 1), _str(pair[1], f"files[{i}] path")))
+    except _Damaged as exc:
+        raise UsageError(f"{shown}: its shard record is damaged ({exc})") from None
+    return ShardReport(path, kind, index, count, total, criteria, files, doc)
 
 
 def _check_complete(shards: list[ShardReport]) -> None:
@@ -88,10 +188,11 @@ def _check_complete(shards: list[ShardReport]) -> None:
         if s.index in by_index:
             raise UsageError(f"shard {s.index}/{s.count} given twice ({by_index[s.index]} and {s.source})")
         by_index[s.index] = s.source
-    missing = [i for i in range(1, first.count + 1) if i not in by_index]
-    if missing:
-        raise UsageError(f"shard(s) {', '.join(f'{i}/{first.count}' for i in missing)} missing: "
-                         "merge needs the reports of all shards")
+    if len(by_index) != first.count:  # the count is the reports' word: list a few, never all
+        missing = list(itertools.islice((i for i in range(1, first.count + 1) if i not in by_index), 5))
+        more = first.count - len(by_index) - len(missing)
+        raise UsageError(f"shard(s) {', '.join(f'{i}/{first.count}' for i in missing)}"
+                         f"{f' and {more} more' if more else ''} missing: merge needs the reports of all shards")
     seen: dict[int, str] = {}
     for s in shards:
         for pos, _ in s.files:
@@ -117,7 +218,8 @@ def _ordered(shards: list[ShardReport], items_of: Any, path_of: Any, disp_key: A
         for pos, disp in s.files:
             placed.append((pos, groups.pop(disp_key(disp), [])))
         if groups:
-            raise UsageError(f"{s.source}: reports on {next(iter(groups))}, which its shard record does not list")
+            raise UsageError(f"{visible(s.source)}: reports on {visible(str(next(iter(groups))))}, "
+                             "which its shard record does not list")
     placed.sort(key=lambda x: x[0])
     return [item for _, group in placed for item in group]
 
@@ -165,7 +267,7 @@ def merge_sarif(shards: list[ShardReport]) -> dict[str, Any]:
     run["results"] = _ordered(
         shards, lambda s: s.doc["runs"][0].get("results", []),
         lambda r: r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-        lambda p: p.replace("\\", "/"))
+        sarif_uri)
     props = run.get("properties", {})
     props.pop("docfact.shard", None)
     if not props:
