@@ -1,0 +1,275 @@
+"""Unseen precision: how often docfact's C1-C3 findings are right on code nobody tuned on.
+
+    python benchmarks/unseen.py run [--set dev|test]      # download, check, draw the sample
+    python benchmarks/unseen.py report [--set dev|test]   # join the sample with its labels
+
+``run`` downloads the pinned sdists of the set from PyPI (``_fetch.sdist``), copies each package
+folder without its tests into ``benchmarks/.cache/unseen/``, checks it with
+``python -m docfact check FOLDER --format json --no-cache --fail-on never`` (plus ``--preview``
+when the CLI has that flag) and draws a seeded sample of up to ``PER_PACKAGE`` C1-C3 findings per
+package. It writes ``unseen_sample_<set>.jsonl`` (one row per sampled finding) and
+``unseen_counts_<set>.json`` (findings per rule, docstrings per package).
+
+``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
+reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
+Wilson interval (unclear left out of the denominator and counted apart), overall precision, the
+estimate weighted by each package's number of findings, false findings per 100 docstrings, and the
+sampled findings that have no label yet.
+
+Labels are made by a reviewer who did not write the rules and reads only the code and the sentence.
+The ``test`` set is measured only at the end: nobody studies its findings to fix rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import random
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _fetch import CACHE, sdist
+
+HERE = Path(__file__).resolve().parent
+WORK = CACHE / "unseen"
+PER_PACKAGE = 15
+CRITERIA = ("C1", "C2", "C3")
+
+# (name, version, package folder inside the sdist). Pure-Python packages that no benchmark or audit
+# of this project had used when the sets were chosen, and none of ../shared/reserved-projects.txt.
+# These sets are spent once they have been studied or measured: a later run should pick fresh
+# packages (grep benchmarks/ and README.md for the names first) instead of reusing these.
+SETS: dict[str, list[tuple[str, str, str]]] = {
+    # dev: engineers may study these findings to fix rules
+    "dev": [
+        ("uncertainties", "3.2.3", "uncertainties"),  # scientific
+        ("webob", "1.8.11", "src/webob"),  # web
+        ("imageio", "2.38.1", "imageio"),  # imaging / IO
+        ("flake8", "7.5.0", "src/flake8"),  # tooling
+        ("fire", "0.7.1", "fire"),  # CLI
+        ("tablib", "3.10.0", "src/tablib"),  # data
+    ],
+    # test: measured only at the end, labelled by a blind reviewer; nobody studies these findings
+    "test": [
+        ("patsy", "1.0.3", "patsy"),  # scientific
+        ("pint", "0.25.3", "pint"),  # scientific
+        ("lmfit", "1.3.4", "lmfit"),  # scientific
+        ("waitress", "3.0.2", "src/waitress"),  # web
+        ("oauthlib", "4.0.1", "oauthlib"),  # web
+        ("openpyxl", "3.1.5", "openpyxl"),  # IO
+        ("pypdf", "7.1.1", "pypdf"),  # IO
+        ("mutagen", "1.48.1", "mutagen"),  # audio / IO
+        ("pyflakes", "4.1.0", "pyflakes"),  # tooling
+        ("yapf", "0.43.0", "yapf"),  # tooling
+        ("argcomplete", "3.7.2", "argcomplete"),  # CLI
+        ("plumbum", "2.0.2", "plumbum"),  # CLI / shell
+        ("cerberus", "1.3.8", "cerberus"),  # data validation
+        ("sortedcontainers", "2.4.0", "sortedcontainers"),  # data structures
+        ("glom", "25.12.0", "glom"),  # data
+    ],
+}
+
+
+def _is_test(name: str) -> bool:
+    """Test folders and files, removed before checking (the benchmark measures library code)."""
+    low = name.lower()
+    return (low in {"tests", "test", "testing", "conftest.py"} or low.startswith("test")
+            or low.endswith(("_test.py", "_tests.py")))
+
+
+def prepare(name: str, version: str, folder: str) -> Path:
+    """A copy of the package folder without tests, under the package's own folder name."""
+    src = sdist(name, version) / folder
+    if not src.is_dir():
+        raise RuntimeError(f"{name}=={version}: no folder {folder} in the sdist")
+    dest = WORK / f"{name}-{version}" / src.name
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(src, dest, ignore=lambda _d, names: [n for n in names if _is_test(n) or n == "__pycache__"])
+    return dest
+
+
+def _has_preview() -> bool:
+    out = subprocess.run([sys.executable, "-m", "docfact", "check", "--help"], capture_output=True, text=True,
+                         check=False).stdout
+    return "--preview" in out
+
+
+def key_of(package: str, path: str, symbol: str, rule: str, sentence: str) -> str:
+    return hashlib.sha1("\x1f".join((package, path, symbol, rule, sentence)).encode()).hexdigest()
+
+
+def check(root: Path, preview: bool) -> dict:
+    cmd = [sys.executable, "-m", "docfact", "check", str(root), "--format", "json", "--no-cache", "--fail-on",
+           "never", "--no-progress", *(["--preview"] if preview else [])]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=root.parent)
+    if proc.returncode != 0:
+        raise RuntimeError(f"docfact failed on {root}: {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def run(set_name: str) -> int:
+    preview = _has_preview()
+    rows: list[dict] = []
+    counts: dict = {"set": set_name, "preview": preview, "per_package": PER_PACKAGE, "packages": {}}
+    started = time.perf_counter()
+    for name, version, folder in SETS[set_name]:
+        root = prepare(name, version, folder)
+        t0 = time.perf_counter()
+        data = check(root, preview)
+        secs = time.perf_counter() - t0
+        by_key: dict[str, dict] = {}
+        for f in data["findings"]:
+            if f["criterion"] not in CRITERIA:
+                continue
+            rel = Path(f["path"]).resolve().relative_to(root.resolve()).as_posix()
+            row = {"package": name, "version": version, "path": rel, "line": f["line"], "rule": f.get("rule", ""),
+                   "criterion": f["criterion"], "message": f["message"], "sentence": f["sentence"],
+                   "symbol": f.get("symbol", "")}
+            row["key"] = key_of(name, rel, row["symbol"], row["rule"], row["sentence"])
+            by_key.setdefault(row["key"], row)  # the same sentence and rule twice is one finding to label
+        cands = sorted(by_key.values(), key=lambda r: (r["path"], r["line"], r["rule"], r["key"]))
+        rng = random.Random(f"unseen:{name}=={version}")
+        picked = rng.sample(cands, min(PER_PACKAGE, len(cands)))
+        rows.extend(sorted(picked, key=lambda r: (r["path"], r["line"], r["rule"])))
+        rules = Counter(f.get("rule") or f["criterion"] for f in data["findings"])
+        docstrings = sum(1 for d in data["docs"] if d["kind"] != "comment")
+        counts["packages"][name] = {
+            "version": version, "folder": folder, "files": data["files"], "docstrings": docstrings,
+            "docs_with_comments": len(data["docs"]), "skipped": len(data.get("skipped", [])),
+            "findings_c1_c3": sum(1 for f in data["findings"]
+                                                                           if f["criterion"] in CRITERIA),
+            "distinct_c1_c3": len(cands), "sampled": len(picked), "findings_per_rule": dict(sorted(rules.items())),
+            "seconds": round(secs, 1)}
+        print(f"{name} {version}: {data['files']} files, {docstrings} docstrings, "
+              f"{counts['packages'][name]['findings_c1_c3']} C1-C3 findings, {len(picked)} sampled, {secs:.1f} s",
+              file=sys.stderr)
+    counts["seconds"] = round(time.perf_counter() - started, 1)
+    (HERE / f"unseen_sample_{set_name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows),
+                                                          encoding="utf-8")
+    (HERE / f"unseen_counts_{set_name}.json").write_text(json.dumps(counts, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(rows)} sampled findings -> benchmarks/unseen_sample_{set_name}.jsonl; preview rules "
+          f"{'on' if preview else 'not available (all rules ran)'}; {counts['seconds']} s", file=sys.stderr)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# report
+# ---------------------------------------------------------------------------------------------
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def _line(label: str, c: Counter) -> str:
+    t, f, u = c["true"], c["false"], c["unclear"]
+    n = t + f
+    if n == 0:
+        return f"| {label} | {t} | {f} | {u} | - | - |"
+    lo, hi = wilson(t, n)
+    return f"| {label} | {t} | {f} | {u} | {t / n:.2f} | {lo:.2f}-{hi:.2f} |"
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def report(set_name: str) -> int:
+    sample = _read_jsonl(HERE / f"unseen_sample_{set_name}.jsonl")
+    if not sample:
+        print(f"no sample: run `python benchmarks/unseen.py run --set {set_name}` first", file=sys.stderr)
+        return 1
+    counts = json.loads((HERE / f"unseen_counts_{set_name}.json").read_text(encoding="utf-8"))
+    labels = {r["key"]: r for r in _read_jsonl(HERE / f"unseen_labels_{set_name}.jsonl")}
+    bad = [r["key"] for r in labels.values() if r.get("label") not in {"true", "false", "unclear"}]
+    if bad:
+        print(f"labels with a label other than true/false/unclear: {bad}", file=sys.stderr)
+        return 1
+    by_crit: dict[str, Counter] = defaultdict(Counter)
+    by_rule: dict[str, Counter] = defaultdict(Counter)
+    by_pkg: dict[str, Counter] = defaultdict(Counter)
+    total: Counter = Counter()
+    missing = []
+    for r in sample:
+        lab = labels.get(r["key"])
+        if lab is None:
+            missing.append(r)
+            continue
+        for c in (by_crit[r["criterion"]], by_rule[r["rule"]], by_pkg[r["package"]], total):
+            c[lab["label"]] += 1
+    out = [f"# Unseen precision, set `{set_name}`", "",
+           f"Preview rules: {'on' if counts.get('preview') else 'no --preview flag in this docfact (every rule ran)'}. "
+           f"Sample: up to {counts.get('per_package', PER_PACKAGE)} C1-C3 findings per package; "
+           f"{len(sample)} sampled, {len(sample) - len(missing)} labelled. "
+           "Precision = true / (true + false); unclear is left out of the denominator. Interval: 95% Wilson.", "",
+           "| | true | false | unclear | precision | 95% interval |", "|---|---|---|---|---|---|"]
+    out += [_line(c, by_crit[c]) for c in CRITERIA if by_crit[c]]
+    out += [_line(f"`{r}`", by_rule[r]) for r in sorted(by_rule)]
+    out.append(_line("**all**", total))
+    # package-weighted: each package's sample precision weighted by its number of C1-C3 findings;
+    # false per 100 docstrings: false share of the sample x findings / docstrings x 100
+    out += ["", "| package | docstrings | C1-C3 findings | sampled | true | false | unclear | precision | "
+            "false per 100 docstrings |", "|---|---|---|---|---|---|---|---|---|"]
+    w_num = w_den = est_false = docs_total = 0.0
+    for name, pc in counts["packages"].items():
+        c = by_pkg[name]
+        n = c["true"] + c["false"]
+        findings, docs = pc["findings_c1_c3"], pc["docstrings"]
+        docs_total += docs
+        if n:
+            prec = c["true"] / n
+            false_est = c["false"] / n * findings
+            w_num += prec * findings
+            w_den += findings
+            est_false += false_est
+            per100 = f"{false_est / docs * 100:.2f}" if docs else "-"
+            out.append(f"| {name} {pc['version']} | {docs} | {findings} | {pc['sampled']} | {c['true']} | "
+                       f"{c['false']} | {c['unclear']} | {prec:.2f} | {per100} |")
+        else:
+            out.append(f"| {name} {pc['version']} | {docs} | {findings} | {pc['sampled']} | {c['true']} | "
+                       f"{c['false']} | {c['unclear']} | - | {'0.00' if findings == 0 else '-'} |")
+    n = total["true"] + total["false"]
+    out.append("")
+    if n:
+        lo, hi = wilson(total["true"], n)
+        out.append(f"- Overall precision (pooled sample): **{total['true'] / n:.2f}** ({lo:.2f}-{hi:.2f}), "
+                   f"{total['true']} true / {total['false']} false, {total['unclear']} unclear.")
+    if w_den:
+        out.append(f"- Package-weighted precision (each package's precision x its C1-C3 findings): "
+                   f"**{w_num / w_den:.2f}**.")
+    if docs_total:
+        out.append(f"- Estimated false findings per 100 docstrings: **{est_false / docs_total * 100:.2f}** "
+                   f"(~{est_false:.0f} false of {int(w_den)} findings in labelled packages, "
+                   f"{int(docs_total)} docstrings).")
+    out += ["", f"## Sampled findings without a label ({len(missing)})", ""]
+    out += [f"- `{r['key'][:12]}` {r['package']} {r['path']}:{r['line']} `{r['rule']}` {r['sentence'][:100]!r}"
+            for r in missing] or ["none"]
+    print("\n".join(out))
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=("run", "report"))
+    ap.add_argument("--set", dest="set_name", choices=sorted(SETS), default="dev")
+    args = ap.parse_args()
+    return run(args.set_name) if args.command == "run" else report(args.set_name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
