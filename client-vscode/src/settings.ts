@@ -52,7 +52,9 @@ export interface Inspected {
 }
 
 /** Settings VS Code ignores at workspace level in untrusted workspaces (package.json). */
-export const RESTRICTED_KEYS: readonly string[] = ["llm.enabled", "llm.baseUrl", "llm.apiKeyEnv", "interpreter"];
+export const RESTRICTED_KEYS: readonly string[] = [
+    "llm.enabled", "llm.baseUrl", "llm.apiKeyEnv", "llm.apiVersion", "llm.model", "cache.dir", "interpreter",
+];
 
 /**
  * The value the user actually set (folder > workspace > user), or undefined when only the
@@ -102,6 +104,9 @@ export function applyTrust(settings: ServerSettings, trusted: boolean): ServerSe
         llm.enabled = false;
         out.llm = llm;
     }
+    // Workspace Trust decides whether the folder's pyproject.toml may choose the LLM endpoint,
+    // key variable and cache folder (the server ignores them from a repository otherwise).
+    out.trustWorkspaceConfig = trusted;
     return out;
 }
 

@@ -1,8 +1,16 @@
-"""Typed settings with defaults, one loader, and a documented merge order.
+"""Typed settings with defaults, one loader, a documented merge order and a trust boundary.
 
-Merge order (later wins): built-in defaults < ``[tool.docfact]`` in the nearest
-``pyproject.toml`` (snake_case) < editor settings (LSP camelCase under ``docfact.``) or CLI
-options. Invalid values never crash: each produces a message and the default is kept.
+Merge order (later wins): built-in defaults < the user's own configuration file
+(:func:`user_config_path`) < ``[tool.docfact]`` in the nearest ``pyproject.toml`` of the checked
+repository (snake_case) < editor settings (LSP camelCase under ``docfact.``) or CLI options.
+Invalid values never crash: each produces a message and the default is kept.
+
+Trust boundary: a checked repository is someone else's input. The settings that send data
+somewhere or choose where data is kept (:data:`RESTRICTED`) are honoured only from the user's
+own configuration (the user file, editor settings, command-line options); a repository's
+configuration that sets them is ignored for those keys with one warning, unless the user trusts
+that repository (``--trust-workspace-config``, the editor's ``trustWorkspaceConfig`` which VS Code
+derives from Workspace Trust, or ``trusted_folders`` in the user file).
 """
 
 from __future__ import annotations
@@ -90,6 +98,12 @@ def setting_keys(style: str = "camel") -> list[str]:
         else:
             out.append(conv(f.name))
     return out
+
+
+# dotted snake_case keys a repository's configuration may not set (see the module docstring)
+RESTRICTED = ("llm.enabled", "llm.base_url", "llm.api_key_env", "llm.api_version", "cache.dir")
+# restricted together with the others: a repository that names an endpoint names its model too
+RESTRICTED_WITH_OTHERS = ("llm.model",)
 
 
 class SettingsError(ValueError):
@@ -228,14 +242,12 @@ def find_pyproject(start: Path) -> Path | None:
     return None
 
 
-def load_pyproject(path: Path, problems: list[str], base: Settings | None = None) -> Settings:
-    """Settings from ``[tool.docfact]`` of one pyproject.toml (or a docfact.toml with top-level keys).
-
-    A TOML syntax error raises SettingsError (the CLI exits 2); bad values are only reported.
-    """
+def _read_section(path: Path) -> dict[str, Any] | None:
+    """The docfact table of a TOML file: ``[tool.docfact]`` where the file has one (any
+    pyproject.toml or docfact.toml), else the file's top level (a docfact.toml); None for a
+    pyproject.toml without it. Keys in snake_case or kebab-case."""
     from docfact.index.workspace import read_bytes
 
-    base = base or Settings()
     raw, reason = read_bytes(path, _MAX_CONFIG_SIZE)  # a regular file only: a pipe never blocks
     if raw is None:
         raise SettingsError(f"{path}: cannot read configuration: {reason}")
@@ -245,12 +257,118 @@ def load_pyproject(path: Path, problems: list[str], base: Settings | None = None
         raise SettingsError(f"{path}: cannot read configuration: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(f"{path}: invalid TOML: {exc}") from exc
-    section = data.get("tool", {}).get("docfact") if path.name == "pyproject.toml" else data
+    tool = data.get("tool")
+    if isinstance(tool, dict) and "docfact" in tool:
+        section = tool["docfact"]
+    elif path.name == "pyproject.toml":
+        return None
+    else:
+        section = data
+    if not isinstance(section, dict):
+        raise SettingsError(f"{path}: the docfact table must be a table of settings")
+    return _dekebab(section)
+
+
+def load_pyproject(path: Path, problems: list[str], base: Settings | None = None, *,
+                   trusted: bool = False, notes: list[str] | None = None) -> Settings:
+    """Settings from a repository's configuration file: ``[tool.docfact]`` of a pyproject.toml
+    (or any TOML file that has that table), or a docfact.toml with top-level keys.
+
+    Unless ``trusted``, the :data:`RESTRICTED` keys are dropped with one warning in ``notes``.
+    A TOML syntax error raises SettingsError (the CLI exits 2); bad values are only reported.
+    """
+    base = base or Settings()
+    section = _read_section(path)
     if section is None:
         return base
-    # Accept both snake_case (documented) and kebab-case keys.
-    section = _dekebab(section)
+    if not trusted:
+        section = _without_restricted(section, path, notes if notes is not None else problems)
     return merge(base, section, style="snake", problems=problems)
+
+
+def _without_restricted(section: dict[str, Any], path: Path, notes: list[str]) -> dict[str, Any]:
+    """``section`` without the keys a repository may not set; one note names those it set."""
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in section.items()}
+    dropped: list[str] = []
+    for dotted in RESTRICTED:
+        table, key = dotted.split(".")
+        sub = out.get(table)
+        if isinstance(sub, dict) and key in sub:
+            del sub[key]
+            dropped.append(dotted)
+    llm = out.get("llm")
+    if dropped and isinstance(llm, dict):
+        for dotted in RESTRICTED_WITH_OTHERS:
+            key = dotted.split(".")[1]
+            if key in llm:
+                del llm[key]
+                dropped.append(dotted)
+    if dropped:
+        notes.append(
+            f"docfact: {path} sets {', '.join(dropped)}; ignored, because settings that send code "
+            f"somewhere or choose where data is kept are read only from your own configuration "
+            f"({user_config_path()}, editor user settings, command-line options). If you trust this "
+            f"repository, pass --trust-workspace-config or add its folder to trusted_folders in "
+            f"{user_config_path()}."
+        )
+    return out
+
+
+def user_config_path() -> Path:
+    """The user's own configuration file (``$XDG_CONFIG_HOME/docfact/config.toml`` on Linux,
+    the platform's equivalent elsewhere): top-level keys as in a docfact.toml, plus
+    ``trusted_folders``."""
+    if sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    elif os.name == "nt":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    else:
+        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "docfact" / "config.toml"
+
+
+@dataclass(frozen=True)
+class UserConfig:
+    """What the user's own configuration file says: settings (every key honoured) and the
+    folders whose repository configuration the user trusts."""
+
+    settings: Settings = field(default_factory=Settings)
+    trusted_folders: tuple[Path, ...] = ()
+
+    def trusts(self, path: Path) -> bool:
+        """Whether ``path`` (a configuration file or folder) lies in a trusted folder."""
+        try:
+            p = path.resolve()
+        except OSError:
+            return False
+        return any(p == f or f in p.parents for f in self.trusted_folders)
+
+
+def load_user_config(problems: list[str]) -> UserConfig:
+    """The user's configuration file, or the defaults when there is none. Problems (a syntax
+    error included) are reported in ``problems``; the file never stops a run."""
+    path = user_config_path()
+    if not path.is_file():
+        return UserConfig()
+    try:
+        section = _read_section(path) or {}
+    except SettingsError as exc:
+        problems.append(f"docfact: {exc}; your configuration file is ignored")
+        return UserConfig()
+    folders: list[Path] = []
+    raw = section.pop("trusted_folders", [])
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or not all(isinstance(f, str) for f in raw):
+        problems.append(f"docfact: {path}: trusted_folders must be a list of folders; ignored")
+        raw = []
+    for f in raw:
+        try:
+            folders.append(Path(f).expanduser().resolve())
+        except (OSError, RuntimeError):
+            problems.append(f"docfact: {path}: trusted folder {f!r} cannot be resolved; ignored")
+    settings = merge(Settings(), section, style="snake", problems=problems)
+    return UserConfig(settings, tuple(folders))
 
 
 def _dekebab(d: Any) -> Any:

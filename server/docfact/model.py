@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from docfact.private_db import safe_loads
+
 Criterion = Literal["C1", "C2", "C3", "C4"]
 CRITERIA: tuple[Criterion, ...] = ("C1", "C2", "C3", "C4")
 
@@ -164,7 +166,7 @@ class Packs:
             if all(name in d for name in self.PACKED):
                 return
             raise AttributeError(f"{type(self).__name__} has none of {self.PACKED}")
-        for name, value in zip(self.PACKED, pickle.loads(blob)):
+        for name, value in zip(self.PACKED, safe_loads(blob)):
             d.setdefault(name, value)
         d.pop("_packed", None)
 

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings, cache_dir
 from docfact.model import FileIndex
+from docfact.private_db import foreign_reason, safe_loads, schema_reason
 
 if TYPE_CHECKING:
     from docfact.graph.py_symbols import ExternalModule
@@ -209,6 +210,10 @@ class ParsedModules:
         self.parsed.clear()
 
 
+class _Foreign(Exception):
+    """The database file is not one docfact made for this user (see :mod:`docfact.private_db`)."""
+
+
 class Store:
     """The store of one cache directory; every method is safe to call after a failure (it
     then does nothing and returns misses)."""
@@ -226,6 +231,8 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             self._db = self._connect()
+        except _Foreign as exc:
+            self._fail(f"store {self.path} was not created by docfact for this user ({exc})")
         except sqlite3.DatabaseError as exc:
             if _is_corruption(exc):
                 self._set_aside(exc)
@@ -235,11 +242,18 @@ class Store:
             self._fail(f"store {self.path} cannot be opened ({exc.strerror or exc})")
 
     def _connect(self) -> sqlite3.Connection:
+        reason = foreign_reason(self.path)
+        if reason is not None:
+            raise _Foreign(reason)
         try:
             old_umask = os.umask(0o077)  # the store and its journal: readable by their owner only
             try:
                 db = sqlite3.connect(str(self.path), timeout=5, isolation_level=None, check_same_thread=False)
                 db.execute("PRAGMA busy_timeout=5000")
+                reason = schema_reason(db, _SCHEMA)  # before anything writes: a trigger would run
+                if reason is not None:
+                    db.close()
+                    raise _Foreign(reason)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.executescript(_SCHEMA)
@@ -307,7 +321,7 @@ class Store:
                 for key, data, used in self._db.execute(f"SELECT key, data, used FROM {table} WHERE key IN ({marks})",
                                                         chunk):
                     try:
-                        out[key] = pickle.loads(data)
+                        out[key] = safe_loads(data)
                     except Exception:
                         bad.append(key)
                         continue

@@ -14,10 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-import diskcache
 import pytest
 
-from docfact.llm.cache import LlmCache
+from docfact.llm.cache import FILENAME, LlmCache
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from llm_fake_server import FakeLlmServer
@@ -40,7 +39,7 @@ def test_a_damaged_database_is_replaced_by_an_empty_one(tmp_path: Path, damage: 
                                                         caplog: pytest.LogCaptureFixture) -> None:
     d = tmp_path / "llm"
     filled(d)
-    db = d / "cache.db"
+    db = d / FILENAME
     data = db.read_bytes()
     db.write_bytes({"truncated": data[: len(data) // 3], "garbage": os.urandom(len(data)),
                     "empty": b"\0" * 4096}[damage])
@@ -64,7 +63,7 @@ def test_a_read_only_cache_is_read_and_warns_once(tmp_path: Path, caplog: pytest
     if os.geteuid() == 0:  # root writes anywhere: make the database refuse writes as SQLite would
         def refuse(*args: object, **kwargs: object) -> None:
             raise sqlite3.OperationalError("attempt to write a readonly database")
-        monkeypatch.setattr(diskcache.Cache, "set", refuse)
+        monkeypatch.setattr(LlmCache, "_write", refuse)
     else:
         for p in d.iterdir():
             p.chmod(0o400)
@@ -98,7 +97,7 @@ def test_a_cache_deleted_during_a_run(tmp_path: Path, caplog: pytest.LogCaptureF
 
 WRITER = """
 import sys
-from docfact.llm.cache import LlmCache
+from docfact.llm.cache import FILENAME, LlmCache
 cache = LlmCache(sys.argv[1])
 i = 0
 while True:
@@ -135,7 +134,7 @@ def test_a_run_killed_in_the_middle_of_writes_leaves_a_usable_cache(tmp_path: Pa
 def test_cache_files_are_readable_by_their_owner_only(tmp_path: Path) -> None:
     d = tmp_path / "llm"
     with LlmCache(d) as cache:
-        cache.set("big", "y" * 100_000)  # above diskcache's default size for a separate file
+        cache.set("big", "y" * 100_000)
         assert stat.S_IMODE(d.stat().st_mode) == 0o700
         files = [p for p in d.rglob("*") if p.is_file()]
         assert files and all(stat.S_IMODE(p.stat().st_mode) & 0o077 == 0 for p in files), \
@@ -160,7 +159,7 @@ def test_cli_with_a_garbage_cache_warns_and_gives_the_same_findings(tmp_path: Pa
 
     with FakeLlmServer() as fake:
         healthy = run(fake.base_url)
-        db = tmp_path / "cache" / "docfact" / "llm" / "cache.db"
+        db = tmp_path / "cache" / "docfact" / "llm" / FILENAME
         assert db.is_file()
         db.write_bytes(os.urandom(8192))
         damaged = run(fake.base_url)

@@ -95,7 +95,8 @@ describe("Workspace Trust", () => {
         assert.equal((applyTrust({ llm: "junk" }, false).llm as any).enabled, false);
     });
     it("trusted: settings unchanged", () => {
-        assert.deepEqual(applyTrust(on, true), on);
+        assert.deepEqual(applyTrust(on, true), { ...on, trustWorkspaceConfig: true });
+        assert.equal(applyTrust(on, false).trustWorkspaceConfig, false);
     });
     it("does not modify its input", () => {
         applyTrust(on, false);

@@ -107,7 +107,8 @@ def check_namespace(args: argparse.Namespace) -> argparse.Namespace:
     return argparse.Namespace(
         paths=getattr(args, "paths", None) or ["."], format="json", output=os.devnull, select=args.select,
         ignore=args.ignore, fail_on="never", no_cache=False, jobs=getattr(args, "jobs", 0), baseline=None,
-        write_baseline=None, config=args.config, no_progress=getattr(args, "no_progress", True), llm=True,
+        write_baseline=None, config=args.config, trust_workspace_config=getattr(args, "trust_workspace_config", False),
+        no_progress=getattr(args, "no_progress", True), llm=True,
         llm_base_url=args.llm_base_url, llm_model=args.llm_model, llm_mode=args.llm_mode,
         llm_api_key_env=args.llm_api_key_env, llm_max_requests=None, cache_dir=args.cache_dir,
         verbose=False, shard=getattr(args, "shard", None))

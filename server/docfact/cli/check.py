@@ -23,6 +23,8 @@ from docfact.config import (
     SettingsError,
     find_pyproject,
     load_pyproject,
+    load_user_config,
+    user_config_path,
 )
 from docfact.store import (
     ParsedModules,
@@ -52,19 +54,28 @@ def _criteria(spec: str | None) -> tuple[str, ...]:
 
 
 def load_settings(args: argparse.Namespace, first: Path) -> tuple[Settings, Path | None]:
-    """Settings from --config or the nearest pyproject.toml, then the command-line overrides."""
+    """Settings from the user's configuration file, then --config or the nearest pyproject.toml
+    (a repository's: its :data:`~docfact.config.RESTRICTED` keys only when trusted), then the
+    command-line overrides. Warnings go to stderr; invalid configuration is a usage error."""
     problems: list[str] = []
+    notes: list[str] = []
+    user = load_user_config(problems)
+    if problems:
+        raise UsageError(f"invalid configuration in {user_config_path()}:\n  " + "\n  ".join(problems))
     cfg = Path(args.config) if args.config else find_pyproject(first)
-    settings = Settings()
+    settings = user.settings
     if cfg is not None:
         if not cfg.is_file():
             raise UsageError(f"{cfg}: configuration file not found")
+        trusted = bool(getattr(args, "trust_workspace_config", False)) or user.trusts(cfg)
         try:
-            settings = load_pyproject(cfg, problems)
+            settings = load_pyproject(cfg, problems, settings, trusted=trusted, notes=notes)
         except SettingsError as exc:
             raise UsageError(str(exc)) from exc
     if problems:
         raise UsageError(f"invalid configuration in {cfg}:\n  " + "\n  ".join(problems))
+    for note in notes:
+        print(note, file=sys.stderr)
     crits = _criteria(args.select) or settings.criteria
     ignored = set(_criteria(args.ignore))
     settings = replace(settings, criteria=tuple(c for c in crits if c not in ignored))

@@ -21,6 +21,8 @@ def add_parser(sub: Any) -> None:
         p.add_argument("--llm-mode", choices=["batched", "referee"])
         p.add_argument("--llm-api-key-env", metavar="NAME", help="NAME of the environment variable holding the API key")
         p.add_argument("--cache-dir", metavar="DIR")
+        p.add_argument("--trust-workspace-config", action="store_true",
+                       help="honour the repository's LLM endpoint, API key variable and cache folder settings")
         p.set_defaults(select=None, ignore=None)
 
     s = acts.add_parser("submit", help="write every request the LLM cache cannot answer as a batch and send it")

@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--baseline", metavar="FILE", help="hide findings recorded in this baseline file")
     c.add_argument("--write-baseline", metavar="FILE", help="record all current findings in FILE and exit 0")
     c.add_argument("--config", metavar="FILE", help="pyproject.toml or docfact.toml to read settings from")
+    c.add_argument("--trust-workspace-config", action="store_true",
+                   help="honour the repository's LLM endpoint, API key variable and cache folder settings "
+                        "(ignored by default: a repository must not choose where your code or keys go)")
     c.add_argument("--no-progress", action="store_true", help="never show the progress bar")
     c.add_argument("--llm", action="store_true", help="also ask the LLM judge (sends code to the endpoint)")
     c.add_argument("--llm-base-url", metavar="URL")
@@ -143,22 +146,18 @@ def run() -> NoReturn:
     os._exit(code)
 
 
-def _engine_for(path: Path):
-    from docfact.config import Settings, SettingsError, find_pyproject, load_pyproject, project_root
+def _engine_for(path: Path, trust: bool = False):
+    from docfact.cli.check import load_settings
+    from docfact.config import project_root
     from docfact.engine import Engine
 
     if not path.exists():
         raise UsageError(f"{path}: no such file or folder")
-    problems: list[str] = []
-    settings = Settings()
-    py = find_pyproject(path)
-    if py is not None:
-        try:
-            settings = load_pyproject(py, problems)
-        except SettingsError as exc:
-            raise UsageError(str(exc)) from exc
-    for msg in problems:
-        print(msg, file=sys.stderr)
+
+    ns = argparse.Namespace(config=None, trust_workspace_config=trust, select=None, ignore=None, llm=False,
+                            llm_base_url=None, llm_model=None, llm_mode=None, llm_api_key_env=None,
+                            llm_max_requests=None, cache_dir=None)
+    settings, _ = load_settings(ns, path)
     return Engine(project_root(path), settings)
 
 

@@ -1,4 +1,4 @@
-"""A disk cache of LLM answers (diskcache), keyed by everything that changes the answer.
+"""A disk cache of LLM answers, keyed by everything that changes the answer.
 
 The key is the SHA-256 of a canonical JSON of: endpoint identity (base URL, model, API
 version), template name and version, the rendered messages, the request parameters
@@ -6,10 +6,17 @@ version), template name and version, the rendered messages, the request paramete
 API key is never part of a key or a value. The directory (``<cache dir>/llm``) is created
 with mode 0700 and its files are made 0600 because it holds code and documentation excerpts.
 
+One SQLite table of text keys and text answers (``answers.sqlite3``). Answers are strings, so
+nothing is ever unpickled and no file name is ever taken from a row (diskcache, used before,
+unpickles a row whose mode says so, opens the file a row names and applies PRAGMAs from its own
+settings table: three ways a planted database could steer it). A database docfact did not create
+for this user is refused with one warning (:mod:`docfact.private_db`).
+
 A cache never breaks a run: a damaged database (truncated, overwritten) is replaced by an
-empty one, and a cache that cannot be opened, read or written is logged once and then used
-as far as it works (misses instead of hits, answers not stored). SQLite's journal keeps the
-database whole when a run is killed in the middle of a write.
+empty one, a locked one is given up after a short wait with a warning, and a cache that cannot
+be opened, read or written is logged once and then used as far as it works (misses instead of
+hits, answers not stored). SQLite's journal keeps the database whole when a run is killed in
+the middle of a write.
 """
 
 from __future__ import annotations
@@ -19,13 +26,13 @@ import json
 import logging
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
-import diskcache
-
 from docfact import __version__
 from docfact.config import Settings, cache_dir
+from docfact.private_db import foreign_reason, schema_reason
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +57,16 @@ def _make_private_files(path: Path) -> None:
             os.chmod(entry.path, 0o600)
 
 
-_INLINE_MAX = 16_000_000  # bytes: every answer (at most 4 MB) stays inside the database file
-_DB_FILES = ("cache.db", "cache.db-wal", "cache.db-shm", "cache.db-journal")
+FILENAME = "answers.sqlite3"
+_DB_FILES = (FILENAME, f"{FILENAME}-wal", f"{FILENAME}-shm", f"{FILENAME}-journal")
+_SCHEMA = "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT NOT NULL, used INTEGER NOT NULL)"
+LOCK_TIMEOUT = 2.0  # seconds to wait for another process's write before giving up with a warning
+MAX_ROWS = 200_000  # answers kept; the least recently used go first
+_EVICT_EVERY = 1000  # writes between two checks of the row count
+
+
+class _Foreign(Exception):
+    """The database is not one docfact made for this user."""
 
 
 class LlmCache:
@@ -62,26 +77,53 @@ class LlmCache:
         self.directory = Path(directory) if directory is not None else None
         self.hits = 0
         self.misses = 0
-        self._cache: diskcache.Cache | None = None
+        self._db: sqlite3.Connection | None = None
         self._warned: set[str] = set()
+        self._writes = 0
         if self.enabled and self.directory is not None:
-            self._cache = self._open(self.directory)
-            self.enabled = self._cache is not None
+            self._db = self._open(self.directory)
+            self.enabled = self._db is not None
 
-    def _open(self, directory: Path) -> diskcache.Cache | None:
+    def _connect(self, path: Path) -> sqlite3.Connection:
+        reason = foreign_reason(path)
+        if reason is not None:
+            raise _Foreign(reason)
+        old_umask = os.umask(0o077)
+        try:
+            db = sqlite3.connect(str(path), timeout=LOCK_TIMEOUT, isolation_level=None, check_same_thread=False)
+            try:
+                reason = schema_reason(db, _SCHEMA)  # before any write: a trigger would run
+                if reason is not None:
+                    raise _Foreign(reason)
+                db.execute(_SCHEMA)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("SELECT count(*) FROM answers WHERE key = ''").fetchone()
+            except BaseException:
+                db.close()
+                raise
+        finally:
+            os.umask(old_umask)
+        return db
+
+    def _open(self, directory: Path) -> sqlite3.Connection | None:
+        path = directory / FILENAME
         try:
             _make_private_dir(directory)
-            cache = diskcache.Cache(str(directory), disk_min_file_size=_INLINE_MAX)
+            db = self._connect(path)
+        except _Foreign as exc:
+            log.warning("docfact: LLM cache disabled: %s was not created by docfact for this user (%s)", path, exc)
+            return None
         except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError):  # locked, read-only, disk full
+            if isinstance(exc, sqlite3.OperationalError) and "malformed" not in str(exc):
                 log.warning("docfact: LLM cache disabled, cannot use %s: %s", directory, exc)
                 return None
             log.warning("docfact: the LLM cache in %s is damaged (%s); starting an empty one", directory, exc)
             try:
                 for name in _DB_FILES:
                     (directory / name).unlink(missing_ok=True)
-                cache = diskcache.Cache(str(directory), disk_min_file_size=_INLINE_MAX)
-            except (OSError, sqlite3.Error) as again:
+                db = self._connect(path)
+            except (OSError, sqlite3.Error, _Foreign) as again:
                 log.warning("docfact: LLM cache disabled, cannot use %s: %s", directory, again)
                 return None
         except OSError as exc:
@@ -91,11 +133,13 @@ class LlmCache:
             _make_private_files(directory)
         except OSError as exc:
             self._warn_once("mode", "docfact: cannot make the LLM cache files private: %s", exc)
-        return cache
+        return db
 
     def _warn_once(self, what: str, message: str, exc: Exception) -> None:
         if what not in self._warned:
             self._warned.add(what)
+            if "locked" in str(exc):
+                message += f" (another docfact held the cache for more than {LOCK_TIMEOUT:g} s)"
             log.warning(message, exc)
 
     @classmethod
@@ -104,14 +148,13 @@ class LlmCache:
         return cls(cache_dir(settings) / "llm", enabled=settings.cache.enabled)
 
     def get(self, key: str) -> str | None:
-        if self._cache is None:
-            self.misses += 1
-            return None
-        try:
-            value = self._cache.get(key)
-        except Exception as exc:  # a corrupt cache must never break a run
-            self._warn_once("read", "docfact: LLM cache read failed (answers are asked again): %s", exc)
-            value = None
+        value: Any = None
+        if self._db is not None:
+            try:
+                row = self._db.execute("SELECT value FROM answers WHERE key = ?", (key,)).fetchone()
+                value = row[0] if row else None
+            except Exception as exc:  # a corrupt cache must never break a run
+                self._warn_once("read", "docfact: LLM cache read failed (answers are asked again): %s", exc)
         if isinstance(value, str):
             self.hits += 1
             return value
@@ -119,20 +162,31 @@ class LlmCache:
         return None
 
     def set(self, key: str, value: str) -> None:
-        if self._cache is None:
+        if self._db is None:
             return
         try:
-            self._cache.set(key, value)
+            self._write(key, value)
         except Exception as exc:
             self._warn_once("write", "docfact: LLM cache write failed (answers are not kept): %s", exc)
 
+    def _write(self, key: str, value: str) -> None:
+        assert self._db is not None
+        self._db.execute("INSERT OR REPLACE INTO answers (key, value, used) VALUES (?, ?, ?)",
+                         (key, value, int(time.time())))
+        self._writes += 1
+        if self._writes % _EVICT_EVERY == 0:
+            (count,) = self._db.execute("SELECT count(*) FROM answers").fetchone()
+            if count > MAX_ROWS:
+                self._db.execute("DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY used, rowid "
+                                 "LIMIT ?)", (count - MAX_ROWS,))
+
     def close(self) -> None:
-        if self._cache is not None:
+        if self._db is not None:
             try:
-                self._cache.close()
+                self._db.close()
             except Exception as exc:
                 self._warn_once("close", "docfact: closing the LLM cache failed: %s", exc)
-            self._cache = None
+            self._db = None
 
     def __enter__(self) -> LlmCache:
         return self

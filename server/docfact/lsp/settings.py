@@ -20,12 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from docfact.config import Settings, SettingsError, load_pyproject, merge
+from docfact.config import Settings, SettingsError, load_pyproject, load_user_config, merge
 
 if TYPE_CHECKING:
     from pygls.lsp.server import LanguageServer
 
 log = logging.getLogger(__name__)
+
+# an editor setting, never read from a repository: whether the folder's own configuration may
+# choose the LLM endpoint, key variable and cache folder (VS Code sends its Workspace Trust)
+TRUST_KEY = "trustWorkspaceConfig"
 
 
 def editor_section(raw: Any) -> dict[str, Any] | None:
@@ -57,16 +61,26 @@ class ConfigService:
             self.pushed = section
 
     async def settings_for(self, root: Path, scope_uri: str | None) -> Settings:
-        """The effective Settings of the folder at ``root``; reports problems to the user."""
+        """The effective Settings of the folder at ``root``; reports problems to the user.
+
+        The folder's pyproject.toml may set the settings that send code somewhere or choose
+        where data is kept (:data:`docfact.config.RESTRICTED`) only when the user trusts it:
+        the editor's ``trustWorkspaceConfig`` (VS Code sends its Workspace Trust) or the
+        folder listed in ``trusted_folders`` of the user's configuration file."""
         problems: list[str] = []
-        base = Settings()
+        user = load_user_config(problems)
+        base = user.settings
+        editor = await self._editor_settings(scope_uri)
+        trust = editor.pop(TRUST_KEY, False) if isinstance(editor, dict) else False
+        if not isinstance(trust, bool):
+            problems.append(f"docfact: setting '{TRUST_KEY}': expected true or false, got {trust!r}; using false")
+            trust = False
         pyproject = root / "pyproject.toml"
         if pyproject.is_file():
             try:
-                base = load_pyproject(pyproject, problems)
+                base = load_pyproject(pyproject, problems, base, trusted=trust or user.trusts(root))
             except SettingsError as exc:
                 problems.append(f"docfact: {exc}; using the defaults")
-        editor = await self._editor_settings(scope_uri)
         settings = merge(base, editor, style="camel", problems=problems) if editor else base
         self._report(problems)
         return settings
