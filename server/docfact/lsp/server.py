@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError
@@ -42,6 +42,43 @@ from .state import DocState, Folder
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+MAX_HEADER_LINE = 8 * 1024  # bytes; a real header line is ~25 ("Content-Length: 1234")
+MAX_CONTENT_LENGTH = 64 * 1024 * 1024  # bytes; a 64 MB didOpen is a 20-million-line file
+
+
+class BoundedInput:
+    """The server's stdin as pygls' reader sees it, with the protocol's limits: a header line
+    over :data:`MAX_HEADER_LINE` bytes or a ``Content-Length`` over :data:`MAX_CONTENT_LENGTH`
+    ends the input (pygls reads an empty answer as the end of the stream) after one error line,
+    rather than a read of that size (``Content-Length: 100000000000`` was a MemoryError, a 200 MB
+    header line 200 MB more memory). The stream cannot be resynchronised past such a message:
+    its end is unknown, so the server stops and exits with code 1."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.error: str | None = None
+
+    def readline(self) -> bytes:
+        if self.error is not None:
+            return b""
+        line = self.stream.readline(MAX_HEADER_LINE + 1)
+        if len(line) > MAX_HEADER_LINE:
+            return self._refuse(f"a header line is longer than {MAX_HEADER_LINE} bytes")
+        return line
+
+    def read(self, n: int) -> bytes:
+        if self.error is not None:
+            return b""
+        if n > MAX_CONTENT_LENGTH:
+            return self._refuse(f"a message of {n} bytes (Content-Length) is over the limit of "
+                                f"{MAX_CONTENT_LENGTH} bytes")
+        return self.stream.read(n)
+
+    def _refuse(self, what: str) -> bytes:
+        self.error = f"docfact: the client's input is not a usable LSP stream: {what}; the server stops"
+        log.error("%s", self.error)
+        return b""
+
 
 class DocfactServer(LanguageServer):
     """A pygls LanguageServer that keeps docfact engines current and publishes their verdicts."""
@@ -59,6 +96,7 @@ class DocfactServer(LanguageServer):
         self._engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docfact-engine")
         # nltk and the parsers cost ~1 s to import: start while the client is still handshaking
         self.warm_up = threading.Thread(target=_warm_up, name="docfact-warm-up", daemon=True)
+        self.input: BoundedInput | None = None  # set by start_io
 
     # ---- background work ------------------------------------------------------------------------
     def run_task(self, coro: Coroutine[Any, Any, T], name: str) -> asyncio.Task[T]:
@@ -77,6 +115,11 @@ class DocfactServer(LanguageServer):
     async def in_engine(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the engine thread (engines are used from that thread only)."""
         return await asyncio.get_running_loop().run_in_executor(self._engine_thread, fn, *args)
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve on stdio (or the given streams) with the limits of :class:`BoundedInput`."""
+        self.input = BoundedInput(stdin or sys.stdin.buffer)
+        super().start_io(self.input, stdout)  # type: ignore[arg-type]  # duck-typed: readline, read
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside a request: log them (window/logMessage), no pop-up. A message the
@@ -332,6 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     server = create_server()
     server.warm_up.start()
     server.start_io()
+    if server.input is not None and server.input.error is not None:
+        sys.exit(1)  # docfact serve too (its caller ignores the return value); the error is logged
     return 0
 
 
