@@ -259,7 +259,8 @@ def test_the_key_is_sent_but_never_written(ws: Path) -> None:
 def test_azure_routes(ws: Path) -> None:
     with FakeBatchServer() as fake:
         (ws / "pyproject.toml").write_text('[tool.docfact.llm]\napi_version = "2024-10-21"\n')
-        args = ("--llm-model", "my-deployment")
+        # the repository's api_version counts only for a repository the user trusts
+        args = ("--llm-model", "my-deployment", "--trust-workspace-config")
         batch(ws, "submit", fake.root_url, *args)
         batch(ws, "collect", fake.root_url, *args, "--wait", "20", "--poll", "0.05")
         calls = [(r.method, r.path, r.query.get("api-version")) for r in fake.requests]
@@ -272,7 +273,7 @@ def test_azure_routes(ws: Path) -> None:
         batch(ws, "submit", fake.root_url, *args)  # the second looks
         batch(ws, "collect", fake.root_url, *args, "--wait", "20", "--poll", "0.05")
         report = docfact(ws, "check", ".", "--no-cache", "--llm", "--llm-base-url", fake.root_url, "--llm-model",
-                         "my-deployment")
+                         "my-deployment", "--trust-workspace-config")
         assert fake.count_chat() == 0
     assert "LLM judge sent 0 request(s)" in report.stderr
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -41,7 +43,10 @@ class State:
                              "afresh (answers already collected stay in the cache)") from None
         if not isinstance(data, dict) or not isinstance(data.get("batches"), list):
             raise UsageError(f"{state.path}: not a docfact batch state; move it away to start afresh")
-        state.entries = [e for e in data["batches"] if isinstance(e, dict) and isinstance(e.get("id"), str)]
+        state.entries = [e for e in data["batches"] if valid_entry(e)]
+        dropped = len(data["batches"]) - len(state.entries)
+        if dropped:
+            print(f"docfact: {state.path}: {dropped} entries that docfact did not write were ignored", file=sys.stderr)
         return state
 
     def save(self) -> None:
@@ -59,7 +64,10 @@ class State:
             write_atomic(self.path, json.dumps({"version": 1, "batches": self.entries}, indent=1) + "\n")
 
     def kinds_path(self, entry: dict[str, Any]) -> Path:
-        return self.directory / f"{entry['local']}.kinds.json"
+        local = entry.get("local")
+        if not isinstance(local, str) or not _LOCAL_ID.fullmatch(local):  # a file name inside directory only
+            raise UsageError(f"{self.path}: a batch entry has an invalid local id {local!r}")
+        return self.directory / f"{local}.kinds.json"
 
     def kinds(self, entries: Iterable[dict[str, Any]]) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -101,6 +109,24 @@ def write_atomic(path: Path, text: str) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
+
+
+# what :func:`new_local_id` makes: a plain file name, never a path
+_LOCAL_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,79}")
+# a batch id as endpoints give them (it becomes part of a request path: no slashes, no "..")
+_BATCH_ID = re.compile(r"[0-9A-Za-z_:-][0-9A-Za-z_:.-]{0,199}(?<!\.)")
+
+
+def valid_entry(e: Any) -> bool:
+    """Whether a state entry has the shape docfact writes: an id, a local id that is a plain
+    file name, and an endpoint of strings (checked again before any request, see
+    :func:`docfact.cli.llm_batch._api_for`)."""
+    if not (isinstance(e, dict) and isinstance(e.get("id"), str) and _BATCH_ID.fullmatch(e["id"])):
+        return False
+    if not (isinstance(e.get("local"), str) and _LOCAL_ID.fullmatch(e["local"])):
+        return False
+    ep = e.get("endpoint", {})
+    return isinstance(ep, dict) and all(isinstance(v, str) for v in ep.values())
 
 
 def new_local_id() -> str:

@@ -150,9 +150,17 @@ def _update(entry: dict[str, Any], batch: dict[str, Any]) -> None:
 
 
 def _api_for(settings: Settings, entry: dict[str, Any]) -> BatchApi:
+    """The API of the endpoint ``entry`` was sent to, which must be the configured one: the key
+    configured for one endpoint is never sent to a URL read from the state file."""
     ep = entry.get("endpoint") or {}
-    llm = replace(settings.llm, base_url=ep.get("base_url", settings.llm.base_url),
-                  model=ep.get("model", settings.llm.model), api_version=ep.get("api_version", ""))
+    configured = settings.llm.base_url.rstrip("/")
+    sent_to = str(ep.get("base_url", configured)).rstrip("/")
+    if sent_to != configured:
+        raise UsageError(f"batch {entry['id']} was sent to {sent_to!r}, not to the configured endpoint "
+                         f"{configured!r}; to check it, run again with --llm-base-url {sent_to!r} "
+                         "(the key of one endpoint is never sent to another)")
+    llm = replace(settings.llm, model=str(ep.get("model", settings.llm.model)),
+                  api_version=str(ep.get("api_version", settings.llm.api_version)))
     return BatchApi(llm)
 
 
