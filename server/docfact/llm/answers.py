@@ -1,5 +1,6 @@
 """Strict reading of the LLM judge's answers: anything that is not a valid answer gives None
-(or no pair), never an exception."""
+(or no pair), never an exception: not JSON, JSON nested too deeply for the parser
+(RecursionError), or an answer over :data:`MAX_ANSWER_CHARS` (read no further)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,17 @@ from collections.abc import Sequence
 from docfact.llm.plan import one_line
 
 REASON_MAX_CHARS = 300
+MAX_ANSWER_CHARS = 200_000  # a verdict list of a long doc is a few KB
+
+
+def _json(text: str) -> object:
+    """The JSON value of an answer (its fence removed), or None when there is none to read."""
+    if len(text) > MAX_ANSWER_CHARS:
+        return None
+    try:
+        return json.loads(strip_fence(text))
+    except (ValueError, RecursionError):
+        return None
 
 _FENCE_RE = re.compile(r"\A\s*```[A-Za-z0-9_-]*[ \t]*\n(.*?)\n?```\s*\Z", re.DOTALL)
 
@@ -40,10 +52,7 @@ def parse_batched(text: str, n_sentences: int, criteria: Sequence[str]) -> dict[
     Entries with sentence numbers outside 1..n, unknown or unjudged criteria, or values other
     than the integers 0/1 are dropped; a pair given twice with different values is dropped.
     """
-    try:
-        data = json.loads(strip_fence(text))
-    except ValueError:
-        return {}
+    data = _json(text)
     if not isinstance(data, dict) or not isinstance(data.get("verdicts"), list):
         return {}
     judged = set(criteria)
@@ -84,10 +93,7 @@ def clean_reason(value: object) -> str | None:
 
 def parse_second_look(text: str) -> tuple[bool, str | None] | None:
     """``(inconsistent, reason)`` from a second-look answer, or None when invalid."""
-    try:
-        data = json.loads(strip_fence(text))
-    except ValueError:
-        return None
+    data = _json(text)
     if not isinstance(data, dict) or not isinstance(data.get("inconsistent"), bool):
         return None
     return data["inconsistent"], clean_reason(data.get("reason"))

@@ -109,7 +109,7 @@ def parse_result_line(raw: str) -> ResultLine:
     with ``error`` set."""
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply to read
         raise MalformedLine("not JSON") from None
     if not isinstance(data, dict):
         raise MalformedLine("not a JSON object")
@@ -211,7 +211,7 @@ class BatchApi:
     def _json(self, what: str, resp: httpx.Response) -> dict[str, Any]:
         try:
             data = resp.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply to read
             data = None
         if not isinstance(data, dict) or not isinstance(data.get("id"), str):
             raise BatchApiError(self.redact(f"docfact: {what} at {self.root}: the answer is not a Batch API object"))

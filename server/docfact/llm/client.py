@@ -374,7 +374,7 @@ class LlmClient:
         try:
             data = resp.json()
             content = data["choices"][0]["message"]["content"]
-        except (ValueError, KeyError, IndexError, TypeError):
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError):  # RecursionError: deep nesting
             raise self._fail(
                 LlmBadResponse(
                     f"docfact: the LLM endpoint {self.url} answered with something that is not "
