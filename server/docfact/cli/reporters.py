@@ -133,7 +133,9 @@ def github(rep: Report) -> str:
         title = f"{f.criterion} {CRITERION_NAMES.get(f.criterion, '')}".strip()
         props = (f"file={_gh_property(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
                  f"endColumn={f.end_column},title={_gh_property(title)}")
-        lines.append(f"::{_GH_LEVEL.get(f.severity, 'warning')} {props}::{_gh_data(f.message)}")
+        # the message is shown in the job log, a terminal: its control characters are escaped
+        # as in the text report; the file is kept exact, for the annotation to find its file
+        lines.append(f"::{_GH_LEVEL.get(f.severity, 'warning')} {props}::{_gh_data(visible(f.message))}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
