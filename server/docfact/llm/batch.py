@@ -31,6 +31,7 @@ from docfact import __version__
 from docfact.config import LlmSettings
 from docfact.llm.answers import clean_generated, parse_batched, parse_digit, parse_second_look
 from docfact.llm.cache import LlmCache
+from docfact.llm.errors import redact_key
 from docfact.llm.plan import REFEREE_MAX_TOKENS
 
 COMPLETION_WINDOW = "24h"
@@ -174,9 +175,7 @@ class BatchApi:
         return {"api-key": self._key} if is_azure(self.settings) else {"Authorization": f"Bearer {self._key}"}
 
     def redact(self, text: str) -> str:
-        if self._key and len(self._key) >= 4:
-            text = text.replace(self._key, "***")
-        return text
+        return redact_key(text, self._key)
 
     def close(self) -> None:
         self._http.close()
@@ -247,7 +246,7 @@ class BatchApi:
                         f"{' '.join(resp.text.split())[:300]}"))
                 for line in resp.iter_lines():
                     if line.strip():
-                        yield line
+                        yield self.redact(line)  # an endpoint that echoes the key: never cached
         except httpx.HTTPError as exc:
             raise BatchApiError(self.redact(f"docfact: downloading file {file_id} at {url} failed: "
                                             f"{type(exc).__name__}: {exc}")) from None

@@ -50,6 +50,7 @@ from docfact.llm.errors import (
     LlmRequestRejected,
     LlmTimeout,
     LlmUnavailable,
+    redact_key,
 )
 
 log = logging.getLogger(__name__)
@@ -183,9 +184,7 @@ class LlmClient:
 
     def redact(self, text: str) -> str:
         """``text`` with the API key (if any) replaced by ``***``."""
-        if self._key and len(self._key) >= 4:
-            text = text.replace(self._key, "***")
-        return text
+        return redact_key(text, self._key)
 
     # -- lifecycle --------------------------------------------------------------------------
 
@@ -385,4 +384,5 @@ class LlmClient:
             raise self._fail(
                 LlmBadResponse(f"docfact: the LLM endpoint {self.url} returned no text content")
             )
-        return ChatResult(text=content, response_format_sent=rf_sent)
+        # an endpoint that echoes the key must not get it into findings, hover or the cache
+        return ChatResult(text=self.redact(content), response_format_sent=rf_sent)

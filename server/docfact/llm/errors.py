@@ -33,3 +33,14 @@ class LlmRequestRejected(LlmError):
 
 class LlmBadResponse(LlmError):
     """The endpoint answered 200 with something that is not a chat completion."""
+
+
+def redact_key(text: str, key: str) -> str:
+    """``text`` with ``key`` replaced by ``***``, also where it appears escaped as in JSON (an
+    endpoint may echo it in an answer or an error body)."""
+    if key and len(key) >= 4:
+        import json
+
+        for form in {key, json.dumps(key)[1:-1], json.dumps(key, ensure_ascii=False)[1:-1]}:
+            text = text.replace(form, "***")
+    return text

@@ -116,6 +116,11 @@ class LlmService:
             return regenerate(doc, lines)
         new_text = render_doc(doc.doc, body, lines)
         if new_text is None:
+            message = ("docfact: the model's docstring was refused: written back, it would not stay one "
+                       "docstring (it could change the code around it); the offline fix is offered instead.")
+            log.warning("%s", message)
+            self.server.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning,
+                                                                    message=message))
             return regenerate(doc, lines)
         start, end = lines.offset(doc.doc.range.start), lines.offset(doc.doc.range.end)
         judged = await self.server.in_engine(_judge_replacement, folder_engine, doc, lines, start, end, new_text)
