@@ -1,16 +1,20 @@
-"""Deterministic docstring regeneration: the "Regenerate docstring" quick fix without an LLM.
+"""The docstring quick fixes that need no model: repair what is provably wrong, add what is missing.
 
-From a judged doc (:class:`~docfact.model.DocResult`) it builds a new docstring that
+:func:`regenerate` ("Repair docstring") edits only the sentences and field items that have a
+finding, and only in ways docfact can prove:
 
-- keeps every sentence and field item without a finding, as written;
-- applies the targeted fixes of the findings that have one (rename, retype, replace);
-- drops the sentences whose findings have no fix (they are wrong and nothing says what is
-  right), C4 sentences included;
-- completes parameters, return value and raised exceptions from the signature, in the
-  docstring's own style (Google, NumPy, Sphinx, Javadoc, JSDoc; plain docstrings get Google sections)
-  and indentation.
+- applies the targeted fixes of the findings that have one (rename a parameter, correct a
+  default, a type, a return kind, ...);
+- removes a flagged C3 or C4 sentence or item that has no fix (a Raises entry the code cannot
+  raise, a claim of asynchrony the code does not have, speculation), unless it is the docstring's
+  only sentence: a summary is never replaced by a template;
+- keeps everything else byte for byte (edits are made on the file's text, delimiters,
+  indentation and unflagged sentences untouched), and drops a section heading whose items were
+  all removed.
 
-The result is a :class:`~docfact.model.Fix` replacing the whole doc block (delimiters included).
+A C1 or C2 finding without a fix stays as it is: only the LLM ("Regenerate docstring (LLM)") may
+rewrite prose. :func:`add_missing` ("Add missing parameters") adds the parameters a docstring
+with a parameter list omits, in the docstring's own style, without inventing descriptions.
 Plain Python; no LSP import.
 """
 
@@ -20,10 +24,12 @@ import re
 from dataclasses import dataclass
 
 from docfact.docs.fields import docstring_style
-from docfact.model import DocBlock, DocResult, Entity, Finding, Fix
+from docfact.model import DocBlock, DocResult, Entity, Finding, Fix, Segment
 from docfact.positions import LineIndex
 
-TITLE = "Regenerate docstring"
+TITLE = "Repair docstring"
+ADD_TITLE = "Add missing parameters"
+LLM_TITLE = "Regenerate docstring (LLM)"
 _OPEN_QUOTE = re.compile(r"[rRuUbBfF]{0,2}(\"\"\"|'''|\"|')")
 
 
@@ -35,23 +41,53 @@ class _Edit:
 
 
 def regenerate(result: DocResult, lines: LineIndex) -> Fix | None:
-    """A Fix that replaces ``result.doc`` by its regenerated text (None when nothing changes)."""
+    """A Fix that repairs ``result.doc``'s flagged sentences (None when nothing can be proven)."""
+    return repair(result, lines)[0]
+
+
+def repair(result: DocResult, lines: LineIndex) -> tuple[Fix | None, set[int]]:
+    """The repair Fix of ``result.doc`` and the indexes of the segments it repairs (a quick fix
+    is offered on a finding only when it repairs that finding's sentence)."""
+    fix, repaired = _repair(result, lines)
+    return (fix, repaired) if fix is not None else (None, set())
+
+
+def _repair(result: DocResult, lines: LineIndex) -> tuple[Fix | None, set[int]]:
     doc = result.doc
-    body = _apply(doc, _edits(result, lines))
-    body = _tidy(body)
-    if result.entity is not None and result.entity.kind in ("function", "method") and doc.kind != "comment":
-        style = "jsdoc" if doc.kind == "jsdoc" else docstring_style(doc.text)
-        body = _complete(body, result.entity, style)
-    if not body.strip():
-        if result.entity is None or doc.kind == "comment":
-            return None
-        body = _summary(result.entity)
+    edits, repaired = _edits(result, lines)
+    if not edits:
+        return None, repaired
+    edits += _emptied_headings(doc.text, [e for e in edits if not e.new])
     start = lines.offset(doc.range.start)
     end = lines.offset(doc.range.end)
+    new = _apply_to_file(doc, lines.text, start, end, edits)
+    if new is None or new == lines.text[start:end] or breakout(doc, new) is not None:
+        return None, repaired
+    if not _apply(doc, edits).strip():
+        return None, repaired  # every sentence was flagged: never replace a human summary
+    return Fix(title=TITLE, start=start, end=end, new_text=new), repaired
+
+
+def add_missing(result: DocResult, lines: LineIndex) -> Fix | None:
+    """A Fix that adds the parameters a docstring omits to its parameter list, in its own style
+    (None when the docstring has no parameter list or lists every parameter)."""
+    doc, e = result.doc, result.entity
+    if e is None or e.kind not in ("function", "method") or doc.kind == "comment":
+        return None
+    style = "jsdoc" if doc.kind == "jsdoc" else docstring_style(doc.text)
+    documented, _ = _documented(doc.text)
+    if not documented or style == "plain":
+        return None
+    # a parameter documented under a misspelled name is a rename (Repair), not a missing one
+    renamed = {f.fix.new_text for f in result.findings if f.fix is not None and f.fix.new_text}
+    body = _complete(doc.text, e, style, params_only=True, skip=renamed)
+    if body == doc.text:
+        return None
     new = render_doc(doc, body, lines)
+    start, end = lines.offset(doc.range.start), lines.offset(doc.range.end)
     if new is None or new == lines.text[start:end]:
         return None
-    return Fix(title=TITLE, start=start, end=end, new_text=new)
+    return Fix(title=ADD_TITLE, start=start, end=end, new_text=new)
 
 
 # ---- editing the cleaned text ----------------------------------------------------------------
@@ -68,38 +104,135 @@ def text_offset(doc: DocBlock, file_offset: int) -> int | None:
     return best
 
 
-def _edits(result: DocResult, lines: LineIndex) -> list[_Edit]:
+def _edits(result: DocResult, lines: LineIndex) -> tuple[list[_Edit], set[int]]:
+    """The provable repairs of the flagged segments, in DocBlock.text offsets, and the indexes
+    of the segments they repair. When every sentence of the prose would go, the first (the
+    summary) stays: its findings are left for the user or the LLM."""
     doc = result.doc
     edits: list[_Edit] = []
+    repaired: set[int] = set()
     by_segment: dict[int, list[Finding]] = {}
     for f in result.findings:
         by_segment.setdefault(f.segment.index, []).append(f)
+    prose = [s for s in result.segments if s.kind == "prose" and s.field is None]
+    removals: list[Segment] = []
     for seg in result.segments:
         found = by_segment.get(seg.index, [])
         if not found:
             continue
         fixes = [f.fix for f in found if f.fix is not None and f.fix.new_text]
         removes = [f for f in found if f.fix is not None and not f.fix.new_text]
-        unfixed = [f for f in found if f.fix is None]
-        if removes or unfixed or not fixes:
-            edits.append(_removal(doc.text, seg.start, seg.end))
+        droppable = [f for f in found if f.fix is None and f.criterion in ("C3", "C4")]
+        if removes or droppable:
+            removals.append(seg)
             continue
+        if any(f.fix is None for f in found):
+            continue  # a C1/C2 claim docfact cannot correct: left as it is
+        planned: list[_Edit] = []
         for fix in fixes:
             a, b = text_offset(doc, fix.start), text_offset(doc, fix.end)
             if a is None or b is None or not (seg.start <= a <= b <= seg.end):
-                edits.append(_removal(doc.text, seg.start, seg.end))
+                planned = []
                 break
-            edits.append(_Edit(a, b, fix.new_text))
-    return edits
+            planned.append(_Edit(a, b, fix.new_text))
+        if planned:
+            edits += planned
+            repaired.add(seg.index)
+    gone = {s.index for s in removals}
+    if prose and all(s.index in gone for s in prose):
+        removals = [s for s in removals if s.index != prose[0].index]
+    for seg in removals:
+        edits.append(_removal(doc.text, seg.start, seg.end))
+        repaired.add(seg.index)
+    return edits, repaired
+
+
+def _rows(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each row of ``text`` (end excludes the newline)."""
+    out, at = [], 0
+    for row in text.split("\n"):
+        out.append((at, at + len(row)))
+        at += len(row) + 1
+    return out
+
+
+def _emptied_headings(text: str, removals: list[_Edit]) -> list[_Edit]:
+    """Removals of the section headings (and NumPy underlines) whose every item is removed."""
+    def removed(a: int, b: int) -> bool:
+        return any(e.start <= a and b <= e.end + 1 for e in removals)
+
+    rows = _rows(text)
+    out: list[_Edit] = []
+    for i, (a, b) in enumerate(rows):
+        if not _HEADER.match(text[a:b]):
+            continue
+        j = i + 1
+        if j < len(rows) and _UNDERLINE.match(text[rows[j][0]:rows[j][1]]):
+            j += 1
+        google = j == i + 1
+        items = []
+        k = j
+        while k < len(rows):
+            ra, rb = rows[k]
+            row = text[ra:rb]
+            if _HEADER.match(row) or (google and row.strip() and not row.startswith((" ", "\t"))):
+                break
+            if not google and k + 1 < len(rows) and _UNDERLINE.match(text[rows[k + 1][0]:rows[k + 1][1]]):
+                break
+            if row.strip():
+                items.append((ra, rb))
+            k += 1
+        if items and all(removed(ra, rb) for ra, rb in items):
+            out.append(_Edit(a, min(rows[j - 1][1] + 1, len(text)), ""))
+    return out
+
+
+def _apply_to_file(doc: DocBlock, source: str, start: int, end: int, edits: list[_Edit]) -> str | None:
+    """The doc block's file text with ``edits`` (DocBlock.text offsets) applied in place: a
+    removal of whole cleaned lines removes their file lines (prefixes and indentation with
+    them) unless a delimiter shares the line; everything else is kept byte for byte."""
+    region = source[start:end]
+    spans: list[tuple[int, int, str]] = []
+    for e in edits:
+        a, b = doc.file_offset(e.start) - start, doc.file_offset(e.end) - start
+        if e.end > e.start and doc.text[e.end - 1:e.end] == "\n":
+            b = doc.file_offset(e.end - 1) - start  # the newline is not inside one piece
+            line_a = region.rfind("\n", 0, a) + 1
+            line_b = region.find("\n", b)
+            first_line = region.rfind("\n", 0, a) == -1
+            if line_b != -1 and not first_line and not region[line_a:a].strip(" \t*#/"):
+                a, b = line_a, line_b + 1
+            else:
+                b = b if line_b == -1 else line_b
+        if not (0 <= a <= b <= len(region)):
+            return None
+        spans.append((a, b, e.new))
+    last = len(region) + 1
+    for a, b, new in sorted(spans, reverse=True):
+        if b > last:
+            continue  # overlaps an edit already applied
+        region = region[:a] + new + region[b:]
+        last = a
+    # two blank lines left where a paragraph was removed become one
+    region = re.sub(r"\n([ \t]*(?:\*|#|//)?[ \t]*\n)(?:[ \t]*(?:\*|#|//)?[ \t]*\n)+", r"\n\1", region)
+    return region
 
 
 def _removal(text: str, start: int, end: int) -> _Edit:
-    """Remove ``text[start:end]`` with the spaces after it, and its whole line if it fills it."""
+    """Remove ``text[start:end]`` with the spaces after it, and its whole line if it fills it;
+    a sentence that ends its line takes the spaces before it instead."""
     while end < len(text) and text[end] in " \t":
         end += 1
+    if not text[end:].strip():  # the doc's last words: the blank lines before them go too
+        while start > 0 and text[start - 1] in " \t\n":
+            start -= 1
+        return _Edit(start, len(text), "")
     line_start = text.rfind("\n", 0, start) + 1
     if not text[line_start:start].strip() and (end == len(text) or text[end] == "\n"):
         return _Edit(line_start, min(end + 1, len(text)), "")
+    if end == len(text) or text[end] == "\n":
+        while start > line_start and text[start - 1] in " \t":
+            start -= 1
     return _Edit(start, end, "")
 
 
@@ -118,38 +251,6 @@ _HEADER = re.compile(r"^[ \t]*(Args|Arguments|Parameters|Params|Returns|Return|Y
 _UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$")
 
 
-def _tidy(text: str) -> str:
-    """Strip trailing spaces, drop emptied sections, collapse blank runs."""
-    rows = [r.rstrip() for r in text.split("\n")]
-    out: list[str] = []
-    i = 0
-    while i < len(rows):
-        row = rows[i]
-        if _HEADER.match(row):
-            j = i + 1
-            if j < len(rows) and _UNDERLINE.match(rows[j]):
-                j += 1
-            k = j
-            while k < len(rows) and not rows[k].strip():
-                k += 1
-            google = j == i + 1 and row.rstrip().endswith(":")
-            empty = k >= len(rows) or _HEADER.match(rows[k]) is not None or (
-                google and not rows[k].startswith((" ", "\t")))
-            if empty:
-                i = j
-                continue
-        if not row.strip() and out and not out[-1].strip():
-            i += 1
-            continue
-        out.append(row)
-        i += 1
-    while out and not out[-1].strip():
-        out.pop()
-    while out and not out[0].strip():
-        out.pop(0)
-    return "\n".join(out)
-
-
 # ---- completing params / returns / raises ----------------------------------------------------
 
 def _documented(body: str) -> tuple[set[str], bool]:
@@ -163,37 +264,40 @@ def _documented(body: str) -> tuple[set[str], bool]:
     return params, returns
 
 
-def _complete(body: str, e: Entity, style: str) -> str:
+def _complete(body: str, e: Entity, style: str, params_only: bool = False,
+              skip: set[str] | frozenset[str] = frozenset()) -> str:
     params, has_returns = _documented(body)
     missing = [p for p in e.params if p.kind != "self" and p.name.lstrip("*") not in params
+               and p.name.lstrip("*") not in skip
                and p.name not in ("self", "cls")
                and not (e.language in ("typescript", "javascript") and p.kind in ("kwarg", "keyword"))]
     ret = e.returns if e.returns and e.returns not in ("None", "void", "never", "Promise<void>") \
         and e.name not in ("__init__", "constructor") else None
     if e.language == "java" and e.name and e.name[:1].isupper() and e.returns is None:
         ret = None  # constructor
-    need_ret = ret is not None and not has_returns and not e.is_generator
-    exc = [x for x in dict.fromkeys(e.raises) if not re.search(rf"(?<!\w){re.escape(x.split('.')[-1])}(?!\w)", body)]
+    need_ret = ret is not None and not has_returns and not e.is_generator and not params_only
+    exc = [] if params_only else \
+        [x for x in dict.fromkeys(e.raises) if not re.search(rf"(?<!\w){re.escape(x.split('.')[-1])}(?!\w)", body)]
     if not (missing or need_ret or exc):
         return body
     if style == "plain":
         style = "google"
     add: list[str] = []
     if style == "jsdoc":
-        add += [f"@param {p.name} the {p.name} argument" for p in missing]
+        add += [f"@param {p.name}{_default(p.default, ' ', '`', '`')}" for p in missing]
         if need_ret:
             add.append("@returns the return value")
         add += [f"@throws {{{x}}} when the code throws it" for x in exc]
         return _javadoc_tags(body, add)
     if style == "javadoc":
-        add += [f"@param {p.name} the {p.name} argument" for p in missing]
+        add += [f"@param {p.name}{_default(p.default, ' ', '{@code ', '}')}" for p in missing]
         if need_ret:
             add.append("@return the return value")
         add += [f"@throws {x} when the code throws it" for x in exc]
         return _javadoc_tags(body, add)
     if style == "sphinx":
         for p in missing:
-            add.append(f":param {p.name.lstrip('*')}: The ``{p.name.lstrip('*')}`` argument{_default(p.default)}.")
+            add.append(f":param {p.name.lstrip('*')}:{_default(p.default, ' ')}")
             if p.annotation:
                 add.append(f":type {p.name.lstrip('*')}: {p.annotation}")
         if need_ret:
@@ -206,8 +310,8 @@ def _complete(body: str, e: Entity, style: str) -> str:
     if style == "numpy":
         if missing:
             sections.append(("Parameters", [
-                f"{p.name.lstrip('*')}{' : ' + p.annotation if p.annotation else ''}\n"
-                f"    The ``{p.name.lstrip('*')}`` argument{_default(p.default)}." for p in missing]))
+                f"{p.name.lstrip('*')}{' : ' + p.annotation if p.annotation else ''}"
+                + (f"\n   {_default(p.default, ' ')}" if p.default is not None else "") for p in missing]))
         if need_ret:
             sections.append(("Returns", [f"{ret}\n    The return value."]))
         if exc:
@@ -217,8 +321,8 @@ def _complete(body: str, e: Entity, style: str) -> str:
         return body
     if missing:
         sections.append(("Args", [
-            f"{p.name.lstrip('*')}{' (' + p.annotation + ')' if p.annotation else ''}: "
-            f"The ``{p.name.lstrip('*')}`` argument{_default(p.default)}." for p in missing]))
+            f"{p.name.lstrip('*')}{' (' + p.annotation + ')' if p.annotation else ''}:{_default(p.default, ' ')}"
+            for p in missing]))
     if need_ret:
         sections.append(("Returns", [f"{ret}: The return value."]))
     if exc:
@@ -226,12 +330,6 @@ def _complete(body: str, e: Entity, style: str) -> str:
     for title, items in sections:
         body = _add_google(body, title, items)
     return body
-
-
-def _summary(e: Entity) -> str:
-    """A neutral summary from the name, for a doc whose every sentence was dropped."""
-    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", e.name).replace("_", " ").strip().lower()
-    return (words[:1].upper() + words[1:] + ".") if words else "Undocumented."
 
 
 _TAG_ORDER = {"param": 0, "return": 1, "returns": 1, "throws": 2, "exception": 2}
@@ -261,8 +359,9 @@ def _javadoc_tags(body: str, add: list[str]) -> str:
     return "\n".join([*prose, "", *tags]) if prose else "\n".join(tags)
 
 
-def _default(default: str | None) -> str:
-    return f". Defaults to ``{default}``" if default is not None else ""
+def _default(default: str | None, lead: str = ". ", before: str = "``", after: str = "``") -> str:
+    """The one thing an added item can say for sure: its default, from the signature."""
+    return f"{lead}Defaults to {before}{default}{after}." if default is not None else ""
 
 
 def _add_google(body: str, title: str, items: list[str]) -> str:

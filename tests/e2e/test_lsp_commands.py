@@ -85,11 +85,12 @@ async def test_regenerate_docstring_applies_an_edit(start, profile):
     assert res == {"applied": True}
     [params] = ed.applied
     text = ed.apply(uri, params.edit)
-    assert '"""Save."""' in text
-    diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
-    assert {d.code for d in diags} == {"C1", "C2"}
+    # offline: the wrong C4 sentence goes; the wrong summary (C3) stays, never replaced by a template
+    assert '"""Write the stock to disk asynchronously.\n        """' in text
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 3)
+    assert {d.code for d in diags} == {"C1", "C2", "C3"}
     res = await ed.command("docfact.regenerateDocstring", uri, {"line": 0, "character": 5})
-    assert res["applied"] is False  # the module docstring is fine
+    assert res["applied"] is False and "no finding" in res["reason"]  # the module docstring is fine
 
 
 BAD_CALLS = [

@@ -57,4 +57,4 @@ def test_neovim_diagnostics_hover_and_code_actions(workspace: Path, tmp_path: Pa
     assert "**docfact C1: name inconsistency**" in result["hover"]
     assert "`amount` is not a parameter of `add`" in result["hover"]
     assert "Rename `amount` to `count` (docfact C1)" in result["actions"]
-    assert "Regenerate docstring (docfact)" in result["actions"]
+    assert "Repair docstring (docfact)" in result["actions"]

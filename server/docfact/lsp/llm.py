@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -30,7 +31,7 @@ from docfact.judges.llm_judge import (
 )
 from docfact.model import DocResult, FileResult, Fix
 from docfact.positions import LineIndex
-from docfact.regenerate import TITLE, regenerate, render_doc
+from docfact.regenerate import LLM_TITLE, regenerate, render_doc
 
 from . import convert
 
@@ -128,11 +129,11 @@ class LlmService:
             return regenerate(doc, lines)
         new_doc, new_given = judged
         await judge_doc_llm(run, new_doc, new_given)
-        if new_doc.score < doc.score:
-            log.info("docfact: the model's docstring scored %.2f, below the current %.2f; not offered",
-                     new_doc.score, doc.score)
+        if new_doc.score < doc.score or _adds_a_finding(doc, new_doc):
+            log.info("docfact: the model's docstring scored %.2f (the current %.2f) or has a finding the current "
+                     "one does not; not offered", new_doc.score, doc.score)
             return regenerate(doc, lines)
-        title = f"{TITLE} (LLM)"
+        title = LLM_TITLE
         if new_doc.findings:
             title += f": {len(new_doc.findings)} finding(s) remain"
             self.server.window_show_message(types.ShowMessageParams(
@@ -147,6 +148,13 @@ class LlmService:
         for run in self.runs.values():
             await run.close()
         self.runs.clear()
+
+
+def _adds_a_finding(old: DocResult, new: DocResult) -> bool:
+    """Whether ``new`` has a finding (by criterion and rule) more often than ``old``."""
+    before = Counter((f.criterion, f.rule) for f in old.findings)
+    after = Counter((f.criterion, f.rule) for f in new.findings)
+    return any(n > before[k] for k, n in after.items())
 
 
 def _judge_replacement(engine: Engine, doc: DocResult, lines: LineIndex, start: int, end: int,

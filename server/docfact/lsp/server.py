@@ -305,8 +305,8 @@ class DocfactServer(LanguageServer):
 
     async def regenerate_doc(self, doc: DocResult, lines: LineIndex) -> Fix | None:
         """The "Regenerate docstring" command's edit: the model's docstring, judged before it is
-        offered, when ``llm.enabled``; else the deterministic one (``docfact.regenerate``). Code
-        actions stay deterministic: they must answer fast."""
+        offered, when ``llm.enabled``; else the offline repair (``docfact.regenerate``). Code
+        actions stay offline: they must answer fast."""
         folder = await self.folder_for(doc.doc.path)
         if folder.settings.llm.enabled:
             return await self.llm.regenerate(doc, lines, folder.engine)

@@ -1,4 +1,5 @@
-"""Code actions: each finding's targeted fix, "Ignore Cn in this docstring", "Regenerate docstring"."""
+"""Code actions: each finding's targeted fix, "Ignore Cn in this docstring", "Repair docstring" and
+"Add missing parameters"."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from docfact.lsp import lookup
 from docfact.lsp.convert import engine_pos, text_edit, workspace_edit
 from docfact.model import DocResult, Finding
 from docfact.positions import LineIndex
-from docfact.regenerate import regenerate
+from docfact.regenerate import TITLE, add_missing, repair
 
 if TYPE_CHECKING:
     from docfact.lsp.server import DocfactServer
@@ -32,7 +33,8 @@ def register(server: DocfactServer) -> None:
 
 def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Finding]],
                 lines: LineIndex) -> list[types.CodeAction]:
-    """Per finding: its fix and an ignore action; then one "Regenerate docstring" per doc."""
+    """Per finding: its fix, the doc's repair when it removes this finding, and an ignore
+    action; then "Add missing parameters" per doc where the docstring lists parameters."""
     actions: list[types.CodeAction] = []
     docs: list[DocResult] = []
 
@@ -41,18 +43,25 @@ def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Find
             actions.append(types.CodeAction(title=title, kind=QUICKFIX, is_preferred=preferred or None,
                                             edit=workspace_edit(uri, [edit], version)))
 
+    repairs: dict[int, tuple[types.TextEdit | None, set[int]]] = {}
     for doc, f in found:
         tag = f"docfact {f.criterion}"
         if f.fix is not None:
             add(f"{f.fix.title} ({tag})", text_edit(f.fix, lines), preferred=True)
+        if id(doc) not in repairs:
+            fix, repaired = repair(doc, lines)
+            repairs[id(doc)] = (text_edit(fix, lines) if fix is not None else None, repaired)
+        edit, repaired = repairs[id(doc)]
+        if edit is not None and f.segment.index in repaired:  # offered where it removes this finding
+            add(f"{TITLE} (docfact)", edit)
         what = "comment" if doc.doc.kind == "comment" else "docstring"
         add(f"Ignore {f.criterion} in this {what} ({tag})", ignore_edit(doc, f.criterion, lines))
         if all(d is not doc for d in docs):
             docs.append(doc)
     for doc in docs:
-        fix = regenerate(doc, lines)
-        if fix is not None:
-            add(f"{fix.title} (docfact)", text_edit(fix, lines))
+        extra = add_missing(doc, lines)
+        if extra is not None:
+            add(f"{extra.title} (docfact)", text_edit(extra, lines))
     return actions
 
 

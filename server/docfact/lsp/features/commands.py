@@ -80,7 +80,9 @@ def register(server: DocfactServer) -> None:
             raise bad(f"{REGENERATE}: no docstring at line {pos.line + 1}")
         fix = await ls.regenerate_doc(doc, st.lines)
         if fix is None:
-            return {"applied": False, "reason": "the docstring is already up to date"}
+            why = ("nothing in it can be repaired without the LLM judge (docfact.llm.enabled)" if doc.findings
+                   else "it has no finding")
+            return {"applied": False, "reason": f"the docstring was left as it is: {why}"}
         edit = workspace_edit(uri, [text_edit(fix, st.lines)], st.result_version)
         answer = await ls.workspace_apply_edit_async(
             types.ApplyWorkspaceEditParams(edit=edit, label="docfact: regenerate docstring"))
