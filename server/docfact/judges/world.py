@@ -1,0 +1,405 @@
+"""Is this world closed? One answer for every rule that fires on an absence.
+
+A rule that reports a name, attribute, parameter, call or raise docfact did *not* find may speak
+only when the place it looked in is closed: docfact can list everything that place holds. This
+module is the one place that decides that, for the four kinds of place rules look in:
+
+- :func:`module_names_closed` — a module's names (open: a module ``__getattr__``, lazy loading
+  through ``lazy_loader`` / ``__getattr__`` + ``__all__``, star imports of modules docfact cannot
+  read such as compiled extensions, writes to ``globals()`` / ``sys.modules``);
+- :func:`module_binds` — whether a module binds a name: True (in its source or in its ``.pyi``
+  stub, read as the interface it is), False (absent and the module is closed), None (open);
+- :func:`class_attributes_closed` — a class's attributes (open: an external base, a class
+  decorator or metaclass docfact cannot follow, ``__getattr__`` / ``__getattribute__``,
+  ``setattr(Class, ...)`` anywhere in the project; for one name also when a subclass or code
+  outside the class sets it);
+- :func:`signature_closed` — a function's signature (open: a decorator docfact cannot follow may
+  replace it, e.g. a deprecation alias that renames arguments);
+- :func:`behaviour_closed` — a function's behaviour (open as the signature, and when the code is
+  a ``.pyi`` stub, abstract, or a placeholder/dispatcher body that only returns its arguments,
+  ``None`` or ``NotImplemented``, or raises ``NotImplementedError``);
+- :func:`constructor_fields` — the constructor arguments of a dataclass / attrs class, fields
+  of its project base classes included;
+- :func:`overload_params` — the parameters of a function's ``@overload`` signatures (each one
+  exists);
+- :func:`unknown_decorators` — the decorators of an entity docfact cannot follow.
+
+Every answer is computed from the project's index and graph, once per run (``ctx.run_cache``).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import textwrap
+
+from docfact.judges.base import JudgeContext
+from docfact.model import Entity
+
+# decorators of functions and methods that keep the signature and the body docfact reads
+KNOWN_FUNCTION_DECORATORS = frozenset({
+    "property", "staticmethod", "classmethod", "cached_property", "wraps", "lru_cache", "cache",
+    "total_ordering", "singledispatch", "singledispatchmethod", "contextmanager", "asynccontextmanager",
+    "abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod", "overload",
+    "override", "final", "setter", "getter", "deleter", "register", "no_type_check", "dataclass",
+    "runtime_checkable", "unique", "typing.overload", "reify", "cachedproperty", "lazy_property",
+})
+# class decorators that add nothing docfact would have to see (beyond the fields it reads)
+KNOWN_CLASS_DECORATORS = frozenset({
+    "dataclass", "total_ordering", "final", "unique", "runtime_checkable", "dataclass_transform",
+    "define", "frozen", "mutable", "s", "attrs", "deprecated", "public", "export", "register",
+    "implementer", "provider", "python_2_unicode_compatible", "override",
+})
+_DATACLASS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclass_transform"})
+_PLAIN_METACLASSES = frozenset({"ABCMeta", "type", "EnumMeta", "EnumType"})
+_LAZY = re.compile(r"\b(?:lazy_loader|attach_stub|lazy\.attach|LazyModule|LazyLoader|_LazyModule)\b|"
+                   r"^(?:[\w \t,]*,[ \t]*)?__getattr__\b[\w \t,]*=(?!=)", re.M)
+_COMPILED = (".so", ".pyd", ".pyx", ".pxd", ".dll", ".dylib")
+# a project decorator that rewrites the arguments it passes on (a deprecation alias)
+_REWRITES_ARGS = re.compile(r"\bkwargs\s*\[|\bkwargs\.(?:pop|get|setdefault|update)\(|\bdel\s+kwargs\b|"
+                            r"\bsignature\b|__signature__|deprecat|renam|alias", re.I)
+
+
+def _last(decorator: str) -> str:
+    return decorator.split("(", 1)[0].strip().rsplit(".", 1)[-1]
+
+
+# ---- modules ----------------------------------------------------------------------------------
+
+def _module_path(ctx: JudgeContext, module: str) -> str | None:
+    if module.endswith((".py", ".pyi")) and ctx.graph.file(module) is not None:
+        return module
+    return ctx.graph.module_path(module)
+
+
+def stub_path(ctx: JudgeContext, path: str) -> str | None:
+    """The ``.pyi`` twin of project module file ``path`` when the project has one."""
+    if path.endswith(".pyi"):
+        return None
+    twin = os.path.splitext(path)[0] + ".pyi"
+    return twin if ctx.graph.file(twin) is not None else None
+
+
+def module_names_closed(ctx: JudgeContext, module: str) -> bool:
+    """Whether docfact can list every name ``module`` (dotted, or a project file path) binds.
+
+    A project module is open when it has a module ``__getattr__`` (defined or assigned, as
+    ``lazy_loader.attach`` does), loads lazily, writes ``globals()`` / ``sys.modules``, or
+    star-imports a module that is not a closed project module (a compiled extension, another
+    package). An external module is closed when its source was found and it has neither a
+    module ``__getattr__`` nor star imports. A name of the project's own package that no file
+    defines may be compiled: open."""
+    key = ("world-module", module)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _module_closed(ctx, module, 0)
+    return got
+
+
+def _module_closed(ctx: JudgeContext, module: str, depth: int) -> bool:
+    path = _module_path(ctx, module)
+    if path is None:
+        if module.endswith((".py", ".pyi")) or ctx.graph.is_project_name(module):
+            return False  # a compiled module of the project, or a package without files
+        return _external_closed(ctx, module)
+    fi = ctx.graph.file(path)
+    if fi is None or depth > 6:
+        return False
+    try:
+        if ctx.graph.resolver.opaque_module(path):
+            return False
+    except Exception:
+        return False
+    if _LAZY.search(fi.text):
+        return False
+    base = os.path.splitext(path)[0]
+    folder = os.path.dirname(path)
+    if os.path.basename(base) == "__init__" and _has_compiled(folder):
+        return False  # a package with extension modules: a star import or lazy attach may reach them
+    _, stars = ctx.graph.imports_of(path)
+    for imp in stars:
+        try:
+            target = ctx.graph.resolver.absolute(imp, fi)
+        except Exception:
+            return False
+        if not _module_closed(ctx, target, depth + 1):
+            return False
+    return True
+
+
+def _has_compiled(folder: str) -> bool:
+    try:
+        return any(n.endswith(_COMPILED) for n in os.listdir(folder))
+    except OSError:
+        return False
+
+
+def _external_closed(ctx: JudgeContext, module: str) -> bool:
+    try:
+        ext = ctx.graph.externals
+        mod = ext._module(module)  # the parsed module, or None when not found
+        if mod is None or mod.path is None:
+            return False
+        if not mod.parsed:
+            ext._exists_uncached(f"{module}.__docfact_probe__")
+        return not mod.dynamic and not mod.stars
+    except Exception:
+        return False
+
+
+def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
+    """Whether ``module`` (dotted or a project file path) binds ``name``: True when its source or
+    its ``.pyi`` stub binds it, False when it does not and the module is closed, None when docfact
+    cannot tell (the module is open or not a project module)."""
+    path = _module_path(ctx, module)
+    if path is None:
+        return None
+    for where in (path, stub_path(ctx, path)):
+        if where is None:
+            continue
+        scope = ctx.graph.module_entity(where)
+        if scope is None:
+            continue
+        if ctx.graph.find(where, name) is not None:
+            return True
+        bound, _ = ctx.graph.imports_of(where)
+        if name in bound:
+            return True
+        try:
+            if ctx.graph.resolve(name, scope) is not None:
+                return True
+        except Exception:
+            return None
+        if ctx.graph.is_project_module(f"{ctx.graph.file(where).module}.{name}"):  # type: ignore[union-attr]
+            return True
+    return False if module_names_closed(ctx, path) else None
+
+
+# ---- classes ----------------------------------------------------------------------------------
+
+def _project_class(ctx: JudgeContext, name: str) -> Entity | None:
+    classes = [x for x in ctx.graph.entities_named(name) if x.kind == "class"]
+    return classes[0] if len(classes) == 1 else None
+
+
+def _metaclass(cls: Entity) -> str | None:
+    m = re.search(r"\bmetaclass\s*=\s*([\w.]+)", cls.signature)
+    return m.group(1).rsplit(".", 1)[-1] if m else None
+
+
+def _project_scan(ctx: JudgeContext) -> tuple[frozenset[str], frozenset[tuple[str, str]], dict[str, list[Entity]]]:
+    """Once per run: the names passed to ``setattr(Name, ...)``, the ``(Owner, attr)`` pairs the
+    project assigns as ``Owner.attr = ...`` outside ``self``/``cls``, and each class name's
+    project subclasses."""
+    key = ("world-project-scan", id(ctx.graph))
+    got = ctx.run_cache.get(key)
+    if got is not None:
+        return got
+    setattr_owners: set[str] = set()
+    pairs: set[tuple[str, str]] = set()
+    subclasses: dict[str, list[Entity]] = {}
+    for fi in ctx.graph.files():
+        if fi.language != "python":
+            continue
+        text = fi.text
+        if "setattr(" in text:
+            setattr_owners.update(m.rsplit(".", 1)[-1] for m in
+                                  re.findall(r"\bsetattr\(\s*([A-Za-z_][\w.]*)\s*,", text))
+        for owner, attr in re.findall(r"^[ \t]*([A-Za-z_]\w*)\.([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)", text, re.M):
+            if owner not in ("self", "cls"):
+                pairs.add((owner, attr))
+        for e in fi.entities:
+            if e.kind == "class":
+                for b in e.bases:
+                    subclasses.setdefault(b.split("[")[0].rsplit(".", 1)[-1], []).append(e)
+    got = ctx.run_cache[key] = (frozenset(setattr_owners), frozenset(pairs), subclasses)
+    return got
+
+
+def class_attributes_closed(ctx: JudgeContext, cls: Entity, name: str | None = None) -> bool:
+    """Whether docfact can list every attribute of project class ``cls`` (its project bases
+    included): no external base, no class decorator or metaclass it cannot follow, no
+    ``__getattr__`` / ``__getattribute__``, and no ``setattr(Class, ...)`` anywhere in the
+    project. With ``name``: also open when a project subclass defines ``name`` or code outside
+    the class assigns ``Class.name`` (attributes a base documents for its subclasses)."""
+    key = ("world-class", cls.qualname, id(cls))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _class_closed(ctx, cls, 0)
+    if not got or name is None:
+        return got
+    _, pairs, subclasses = _project_scan(ctx)
+    if (cls.name, name) in pairs:
+        return False
+    return not _subclass_defines(ctx, cls, name, subclasses, 0)
+
+
+def _subclass_defines(ctx: JudgeContext, cls: Entity, name: str, subclasses: dict[str, list[Entity]],
+                      depth: int) -> bool:
+    from docfact.judges.name_lookup import shown_attributes  # here: name_lookup imports this module
+
+    if depth > 6:
+        return False
+    for sub in subclasses.get(cls.name, ()):
+        if sub is cls:
+            continue
+        shown = shown_attributes(ctx, sub) or frozenset()
+        if name in shown or re.search(rf"\b{re.escape(name)}\b", sub.code) or \
+                _subclass_defines(ctx, sub, name, subclasses, depth + 1):
+            return True
+    return False
+
+
+def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
+    if cls.language != "python":
+        return True
+    if depth > 8:
+        return False
+    if any(_last(d) not in KNOWN_CLASS_DECORATORS for d in cls.decorators):
+        return False
+    meta = _metaclass(cls)
+    if meta is not None and meta not in _PLAIN_METACLASSES:
+        return False
+    members = {m.rsplit(".", 1)[-1] for m in cls.members}
+    if members & {"__getattr__", "__getattribute__", "__init_subclass__"}:
+        return False
+    setattr_owners, _, _ = _project_scan(ctx)
+    if cls.name in setattr_owners:
+        return False
+    for base in cls.bases:
+        simple = base.split("[")[0].split("<")[0].rsplit(".", 1)[-1]
+        if "=" in base:
+            continue  # a keyword of the class statement (``metaclass=``, ``total=False``)
+        if simple in ("object", "Exception", "BaseException", "ABC") or simple.startswith(("Generic", "Protocol")):
+            continue
+        parent = _project_class(ctx, simple)
+        if parent is None or parent is cls:
+            return False
+        if not _class_closed(ctx, parent, depth + 1):
+            return False
+    return True
+
+
+# ---- functions --------------------------------------------------------------------------------
+
+def unknown_decorators(ctx: JudgeContext, ent: Entity) -> list[str]:
+    """The decorators of ``ent`` docfact cannot follow: neither a known stdlib decorator (nor
+    ``x.setter``, ``f.register``) nor a project decorator that passes its arguments on
+    untouched through ``functools.wraps``."""
+    known = KNOWN_CLASS_DECORATORS if ent.kind == "class" else KNOWN_FUNCTION_DECORATORS
+    out = []
+    for d in ent.decorators:
+        last = _last(d)
+        if last in known or (ent.kind == "class" and last in _DATACLASS):
+            continue
+        if ent.kind != "class" and _followable_project_decorator(ctx, d):
+            continue
+        out.append(d)
+    return out
+
+
+def _followable_project_decorator(ctx: JudgeContext, decorator: str) -> bool:
+    name = _last(decorator)
+    key = ("world-decorator", name)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        funcs = [e for e in ctx.graph.entities_named(name) if e.kind in ("function", "method")]
+        got = len(funcs) == 1 and "wraps(" in funcs[0].code and "*args" in funcs[0].code \
+            and "**kw" in funcs[0].code and not _REWRITES_ARGS.search(funcs[0].code)
+        ctx.run_cache[key] = got
+    return got
+
+
+def signature_closed(ctx: JudgeContext, fn: Entity) -> bool:
+    """Whether the signature docfact reads is the one callers use: no decorator docfact cannot
+    follow may replace it (for a class: no class decorator or metaclass it cannot follow)."""
+    if fn.language != "python":
+        return True
+    if fn.kind == "class":
+        meta = _metaclass(fn)
+        return not unknown_decorators(ctx, fn) and (meta is None or meta in _PLAIN_METACLASSES)
+    return not unknown_decorators(ctx, fn)
+
+
+def _placeholder_body(fn: Entity) -> bool:
+    """A body (after its docstring) that only returns its arguments, ``None`` or
+    ``NotImplemented``: a dispatcher stub or a hook for overrides."""
+    try:
+        node = ast.parse(textwrap.dedent(fn.code)).body[0]
+    except (SyntaxError, IndexError, ValueError):
+        return False
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return False
+    value = body[0].value
+    args = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    if node.args.vararg:
+        args.add(node.args.vararg.arg)
+    if value is None or (isinstance(value, ast.Constant) and value.value is None):
+        return True
+    if isinstance(value, ast.Name):
+        return value.id in args or value.id == "NotImplemented"
+    if isinstance(value, ast.Tuple):
+        return all(isinstance(v, ast.Name) and v.id in args for v in value.elts)
+    return False
+
+
+def behaviour_closed(ctx: JudgeContext, fn: Entity) -> bool:
+    """Whether the body docfact reads is what runs: the signature is closed, the code is no
+    ``.pyi`` stub, not abstract, and not a placeholder that only returns its arguments, ``None``
+    or ``NotImplemented``."""
+    if fn.language != "python":
+        return True
+    if fn.path.endswith(".pyi") or fn.is_abstract:
+        return False
+    if not signature_closed(ctx, fn):
+        return False
+    return fn.kind == "class" or not _placeholder_body(fn)
+
+
+def overload_params(ctx: JudgeContext, fn: Entity) -> set[str]:
+    """The parameter names of every ``@overload`` variant of ``fn`` (same local name)."""
+    out: set[str] = set()
+    fi = ctx.graph.file(fn.path)
+    if fi is None:
+        return out
+    for e in fi.entities:
+        if e.local_name == fn.local_name and e is not fn:
+            out.update(p.name.lstrip("*") for p in e.params)
+    return out
+
+
+def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[str] | None:
+    """The constructor arguments of a dataclass or attrs class: its own fields after those of
+    its project dataclass bases; None when a base is not one docfact can read."""
+    kinds = {_last(d) for d in cls.decorators}
+    if not kinds & _DATACLASS or depth > 8:
+        return None
+    fi = ctx.graph.file(cls.path)
+    fields: list[str] = []
+    for base in cls.bases:
+        simple = base.split("[")[0].rsplit(".", 1)[-1]
+        if "=" in base or simple in ("object", "ABC") or simple.startswith(("Generic", "Protocol")):
+            continue
+        parent = _project_class(ctx, simple)
+        if parent is None:
+            return None
+        inherited = constructor_fields(ctx, parent, depth + 1)
+        if inherited is None:
+            return None
+        fields += [f for f in inherited if f not in fields]
+    for m in cls.members:
+        ent = fi.entity(m) if fi is not None else None
+        if ent is None or ent.kind not in ("function", "method", "class"):
+            name = m.rsplit(".", 1)[-1]
+            if name not in fields:
+                fields.append(name)
+    if kinds - {"dataclass"}:  # attrs: the argument of a private field ``_x`` is ``x``
+        fields += [f.lstrip("_") for f in fields if f.startswith("_") and not f.startswith("__")]
+    return fields
