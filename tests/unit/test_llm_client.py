@@ -221,7 +221,25 @@ async def test_response_format_fallback_is_remembered():
         assert (r1.response_format_sent, r2.response_format_sent) == (False, False)
         assert client.response_format_supported is False
         bodies = [r.body for r in fake.requests]
-    assert ["response_format" in b for b in bodies] == [True, False, False]
+    # json_schema refused, then json_object refused, then plain requests from then on
+    assert [b.get("response_format", {}).get("type") for b in bodies] == ["json_schema", "json_object", None, None]
+
+
+@pytest.mark.parametrize("status", [400, 422, 500])
+async def test_a_server_that_takes_only_json_object_gets_json_object(status):
+    """llama.cpp's server answers json_schema with a 500 naming the types it accepts: that is a
+    validation error (no retries as if transient), and json_object is used from then on."""
+    rf = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "object"}}}
+    refuse = FakeResponse(status=status, body={"error": {"message": "Input should be 'text' or 'json_object'"}},
+                          when=lambda r: (r.body or {}).get("response_format", {}).get("type") == "json_schema")
+    with FakeLlmServer() as fake:
+        fake.script(refuse, refuse)
+        async with make_client(fake.base_url) as client:
+            r1 = await client.chat(MSGS, max_tokens=50, response_format=rf)
+            r2 = await client.chat(MSGS, max_tokens=50, response_format=rf)
+        types_sent = [r.body.get("response_format", {}).get("type") for r in fake.requests]
+    assert r1.response_format_sent and r2.response_format_sent
+    assert types_sent == ["json_schema", "json_object", "json_object"]
 
 
 async def test_response_format_sent_when_supported(fake):

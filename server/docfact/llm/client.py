@@ -104,6 +104,15 @@ def chat_body(
     return body
 
 
+def _rejects_format(status: int, snippet: str) -> bool:
+    """Whether an error answer rejects the request's ``response_format`` (servers say so with a
+    400, a 422, or — llama.cpp's — a 500 naming the allowed types)."""
+    if status not in (400, 422, 500):
+        return False
+    low = snippet.lower()
+    return "response_format" in low or "json_schema" in low or "json_object" in low
+
+
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
     """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP date), or None."""
     if not value:
@@ -148,7 +157,9 @@ class LlmClient:
         self.breaker_cooldown = breaker_cooldown
         self.requests_sent = 0
         self.last_error: LlmError | None = None
-        self.response_format_supported = True
+        # 0: the response_format asked for; 1: {"type": "json_object"}; 2: none (the prompt's
+        # plain JSON instructions), after the endpoint rejected the richer form
+        self._format_level = 0
         self._failures = 0  # consecutive unavailable results
         self._breaker_until = 0.0
         self._not_before = 0.0  # shared Retry-After gate
@@ -199,6 +210,21 @@ class LlmClient:
 
     # -- requests ---------------------------------------------------------------------------
 
+    @property
+    def response_format_supported(self) -> bool:
+        """Whether requests still carry a ``response_format`` at all."""
+        return self._format_level < 2
+
+    def _format_for(self, requested: dict[str, Any] | None) -> dict[str, Any] | None:
+        if requested is None or self._format_level >= 2:
+            return None
+        if self._format_level == 1 and requested.get("type") == "json_schema":
+            return {"type": "json_object"}
+        if self._format_level == 1:
+            self._format_level = 2
+            return None
+        return requested
+
     def _headers(self) -> dict[str, str]:
         if not self._key:
             return {}
@@ -233,10 +259,9 @@ class LlmClient:
         Raises a subclass of :class:`LlmError` when there is no usable answer.
         """
         body = chat_body(self.settings.model, messages, max_tokens=max_tokens, temperature=temperature,
-                         top_p=top_p, response_format=response_format if self.response_format_supported else None)
+                         top_p=top_p, response_format=self._format_for(response_format))
         attempt = 0
         waited = 0.0
-        rf_fallback_done = False
         while True:
             gate = self._not_before - time.monotonic()
             if gate > 0:
@@ -288,16 +313,18 @@ class LlmClient:
                     self._failures = 0
                     return result
                 snippet = self.redact(" ".join(resp.text.split()))[:300]
-                if (
-                    status == 400
-                    and "response_format" in body
-                    and not rf_fallback_done
-                    and ("response_format" in snippet.lower() or "json_schema" in snippet.lower())
-                ):
-                    log.info("llm endpoint %s rejects response_format; sending plain requests", self.url)
-                    self.response_format_supported = False
-                    body.pop("response_format")
-                    rf_fallback_done = True
+                if "response_format" in body and _rejects_format(status, snippet):
+                    # a validation error, not a transient one: step down (json_schema -> json_object
+                    # -> plain JSON instructions) and remember it for this endpoint
+                    self._format_level += 1
+                    log.info("llm endpoint %s rejects response_format %s (HTTP %d); sending %s", self.url,
+                             body["response_format"].get("type"), status,
+                             "json_object" if self._format_level == 1 else "plain requests")
+                    fmt = self._format_for(response_format)
+                    if fmt is None:
+                        body.pop("response_format")
+                    else:
+                        body["response_format"] = fmt
                     continue
                 if status != 429 and status < 500:
                     rejected = LlmRequestRejected(self._rejected_message(status, snippet), status)
