@@ -1,6 +1,7 @@
 """Recall and false flags on documentation errors nobody planted: docstrings fixed between releases.
 
     python benchmarks/realerrors.py                  # measure (default): downloads the labelled releases
+    python benchmarks/realerrors.py --part test      # the held-out test part (TEST_PACKAGES), measured alike
     python benchmarks/realerrors.py --misses --json out.json
     python benchmarks/realerrors.py mine             # mine candidate pairs (cached) from PACKAGES
     python benchmarks/realerrors.py --full           # whole releases instead of the labelled files (slow)
@@ -9,6 +10,12 @@
     python benchmarks/realerrors.py show KEY         # the unchanged code and both docstring hunks
     python benchmarks/realerrors.py label-batch < verdicts.txt  # "KEY error C1 note" / "KEY not-error note"
         # / "KEY kept note": the rewrite kept this error / "KEY still-wrong C2 note": the fix kept another
+
+Every command takes ``--part dev|test`` (default dev): ``dev`` is the development corpus (PACKAGES,
+labels in the two files above), on which rules may be tuned; ``test`` is the held-out part
+(TEST_PACKAGES, labels in ``realerrors_labels_test.jsonl``), mined and labelled the same way by a
+labeller who did not write the rules and never ran docfact on it before labelling. Rule work must
+not look at the test part's packages, candidates, labels or misses; only its figures are reported.
 
 KEY is a case id or its tail (``qualname:L<line>:<sha1 prefix>``, as ``review`` prints it).
 
@@ -61,6 +68,8 @@ LABELS = HERE / "realerrors_labels.jsonl"
 # a second labeller walked the candidates in a seeded random order (random.Random(20261124)),
 # skipping none but those already labelled: errors not chosen by rule-like filters
 LABELS_RANDOM = HERE / "realerrors_labels_random.jsonl"
+# the held-out test part's labels (TEST_PACKAGES): one labeller, candidates read in score order
+LABELS_TEST = HERE / "realerrors_labels_test.jsonl"
 CUTOFF = "2026-10-01"  # releases uploaded before this date, so the corpus does not move
 MINORS = 7  # newest release of each of the last MINORS minor versions -> MINORS - 1 pairs
 CRITS = ("C1", "C2", "C3", "C4")
@@ -76,6 +85,19 @@ PACKAGES = [
     "pandas", "statsmodels", "scikit-learn", "matplotlib", "ipython", "traitlets",
     "prompt-toolkit", "pyyaml", "mypy", "coverage",
 ]
+# HELD OUT: the test part of the corpus. No rule work may look at these packages (their code,
+# candidates, labels or misses): they measure whether recall carries over to code nobody tuned on.
+# None of them is in PACKAGES, another benchmark, README.md or /work/shared/reserved-projects.txt.
+# A later test part must pick fresh packages once these have been looked at.
+TEST_PACKAGES = [
+    "urllib3", "arviz", "mpmath", "pydicom", "nibabel", "loguru", "sqlglot", "geopy", "mkdocs",
+    "jupyter-client", "sanic", "psycopg", "authlib", "apscheduler", "simpy", "dill", "mako", "rq",
+    "python-docx", "tenacity", "cachetools", "humanize", "markdown-it-py", "pexpect", "optuna", "pymc",
+    "lifelines", "geopandas", "librosa", "xlsxwriter", "astropy", "numpyro", "pyro-ppl", "holoviews",
+    "pyqtgraph", "peewee", "djangorestframework", "graphene", "python-telegram-bot", "wtforms",
+    "voluptuous", "trimesh", "folium", "mne", "nilearn",
+]
+PARTS = {"dev": PACKAGES, "test": TEST_PACKAGES}
 SKIP_DIRS = {"tests", "test", "testing", "_vendor", "vendor", "vendored", "extern", "_distutils", "docs",
              "doc", "examples", "benchmarks", "asv_bench"}
 
@@ -426,11 +448,15 @@ def mine(names: list[str]) -> list[dict]:
 # labels and inspection
 # ---------------------------------------------------------------------------------------------
 
-def load_labels(random_too: bool = False) -> dict[str, dict]:
+def load_labels(random_too: bool = False, part: str = "dev") -> dict[str, dict]:
     """The hand labels by id: the picked cases (``sample`` "picked") and, with ``random_too``,
-    the random sample (``sample`` "random"; a case in both files keeps its picked label)."""
+    the random sample (``sample`` "random"; a case in both files keeps its picked label).
+    The test part has one file (``sample`` "picked")."""
     out: dict[str, dict] = {}
-    files = [(LABELS, "picked")] + ([(LABELS_RANDOM, "random")] if random_too else [])
+    if part == "test":
+        files = [(LABELS_TEST, "picked")]
+    else:
+        files = [(LABELS, "picked")] + ([(LABELS_RANDOM, "random")] if random_too else [])
     for path, sample in files:
         if path.exists():
             for d in map(json.loads, filter(None, path.read_text().splitlines())):
@@ -438,9 +464,15 @@ def load_labels(random_too: bool = False) -> dict[str, dict]:
     return out
 
 
-def load_candidates() -> list[dict]:
-    """Every mined candidate so far (also while ``mine`` is still running), best score first."""
+def _in_part(package: str, part: str) -> bool:
+    """Whether a package belongs to the part: test is TEST_PACKAGES, dev is everything else."""
+    return (package in TEST_PACKAGES) == (part == "test")
+
+
+def load_candidates(part: str = "dev") -> list[dict]:
+    """Every mined candidate of the part so far (also while ``mine`` is still running), best score first."""
     rows = [r for p in sorted((CACHE / "mined").glob("*.json")) for r in json.loads(p.read_text())]
+    rows = [r for r in rows if _in_part(r["package"], part)]
     for r in rows:  # ids of caches written before the line number was part of the id
         r["id"] = f"{r['package']}@{r['old']}..{r['new']}:{r['path']}:{r['qualname']}:L{r['old_lines'][0]}:{r['sha1'][:10]}"
     if not rows:
@@ -569,24 +601,24 @@ def review(case: dict, index: int) -> None:
     print("  + " + "\n  + ".join(case["new_text"]))
 
 
-def label(case: dict, verdict: str, criterion: str | None, note: str) -> None:
+def label(case: dict, verdict: str, criterion: str | None, note: str, part: str = "dev") -> None:
     """Record a verdict; "unfixed" is an error whose rewrite kept the mistake (no fixed text to measure)."""
     keep = {k: case[k] for k in ("id", "package", "old", "new", "path", "qualname", "old_lines", "new_lines", "sha1")}
     keep.update(verdict="error" if verdict in ("error", "unfixed") else "not-error", criterion=criterion, note=note)
     if verdict == "unfixed":
         keep["fixed"] = False
-    labels = load_labels()
+    labels = load_labels(part=part)
     labels[case["id"]] = keep
-    LABELS.write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in labels.values()))
+    (LABELS_TEST if part == "test" else LABELS).write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in labels.values()))
 
 
-def amend(key: str, **fields: object) -> None:
+def amend(key: str, part: str = "dev", **fields: object) -> None:
     """Add to the label of an error case, in whichever labels file holds it: ``fixed=False``
     when its rewrite kept this very mistake (there is no fixed text to measure), or
     ``fixed_still_wrong`` when the fixed text is wrong by the code in another way (a fix that
     kept another mistake, checked by hand: a finding there is no false flag)."""
-    for path in (LABELS, LABELS_RANDOM):
-        rows = [json.loads(x) for x in path.read_text().splitlines() if x]
+    for path in (LABELS_TEST,) if part == "test" else (LABELS, LABELS_RANDOM):
+        rows = [json.loads(x) for x in path.read_text().splitlines() if x] if path.exists() else []
         hits = [d for d in rows if d["id"] == key or d["id"].endswith(":" + key)]
         if len(hits) == 1 and hits[0]["verdict"] == "error":
             hits[0].update(fields)
@@ -626,7 +658,7 @@ def _overlap(f: dict, lines: list[int]) -> bool:
 
 
 def measure(args: argparse.Namespace) -> int:
-    labels = [d for d in load_labels(random_too=args.sample != "picked").values()
+    labels = [d for d in load_labels(random_too=args.sample != "picked", part=args.part).values()
               if (not args.package or d["package"] in args.package)
               and args.sample in ("all", d["sample"])]
     errors = [d for d in labels if d["verdict"] == "error"]
@@ -789,6 +821,8 @@ def main() -> int:
     ap.add_argument("--json", metavar="FILE", help="write every number and case to FILE")
     ap.add_argument("--full", action="store_true",
                     help="check whole releases instead of the files that hold labelled cases (slow)")
+    ap.add_argument("--part", choices=sorted(PARTS), default="dev",
+                    help="dev: the development corpus (PACKAGES, default); test: the held-out TEST_PACKAGES")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--package", action="append")
     ap.add_argument("--sample", choices=["all", "picked", "random"], default="all",
@@ -805,7 +839,7 @@ def main() -> int:
     if args.command == "measure":
         return measure(args)
     if args.command == "mine":
-        rows = mine(args.package or list(dict.fromkeys(PACKAGES)))
+        rows = mine(args.package or list(dict.fromkeys(PARTS[args.part])))
         print(f"{len(rows)} candidates from {len({r['package'] for r in rows})} packages")
         return 0
     if args.command == "label-batch":  # lines "KEY error CRIT note", "KEY not-error note", "KEY kept note", "KEY still-wrong CRIT note"
@@ -815,22 +849,22 @@ def main() -> int:
                 key, verdict, rest = line.split(None, 2)
                 if verdict == "still-wrong":  # a labelled error whose fix kept another mistake
                     crit, note = rest.split(None, 1)
-                    amend(key, fixed_still_wrong={"criterion": crit, "note": note.strip()})
+                    amend(key, part=args.part, fixed_still_wrong={"criterion": crit, "note": note.strip()})
                     continue
                 if verdict == "kept":  # a labelled error whose rewrite kept this very mistake
-                    amend(key, fixed=False, kept_note=rest.strip())
+                    amend(key, part=args.part, fixed=False, kept_note=rest.strip())
                     continue
                 crit, note = rest.split(None, 1) if verdict in ("error", "unfixed") else ("-", rest)
-                cands = cands if cands is not None else load_candidates()
+                cands = cands if cands is not None else load_candidates(args.part)
                 try:
                     case = find(cands, key)
                 except SystemExit as exc:
                     print(exc, file=sys.stderr)
                     continue
-                label(case, verdict, None if crit == "-" else crit, note.strip())
+                label(case, verdict, None if crit == "-" else crit, note.strip(), args.part)
         return 0
-    cands = load_candidates()
-    labels = load_labels()
+    cands = load_candidates(args.part)
+    labels = load_labels(part=args.part)
     if args.command == "review":
         for i, c in _shortlist(cands, labels, args, review_filters=True):
             review(c, i)
@@ -845,7 +879,7 @@ def main() -> int:
         show(case)
         return 0
     verdict, crit, note = args.rest[1], args.rest[2], " ".join(args.rest[3:])
-    label(case, "error" if verdict == "error" else "not-error", None if crit == "-" else crit, note)
+    label(case, "error" if verdict == "error" else "not-error", None if crit == "-" else crit, note, args.part)
     return 0
 
 
