@@ -12,6 +12,7 @@ import gc
 import hashlib
 import logging
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
@@ -29,6 +30,16 @@ from docfact.positions import LineIndex
 from docfact.store import Store, source_digest, text_digest
 
 log = logging.getLogger(__name__)
+
+# Time bounds (issue 27): one doc whose segmenting and static rules run longer than DOC_SECONDS
+# is abandoned; once a file's judging has run FILE_SECONDS, its remaining docs are skipped; a doc
+# longer than MAX_DOC_CHARS is not judged at all (segmenting alone would take a large share of
+# the bound). Each skip is logged (a warning: the CLI's stderr, the editor's log) and noted in
+# FileResult.error; every other doc is judged. The clock is read between blocks, sentences and
+# rules, never inside one, so the bounds are a little below the promised 0.5 s and 2 s.
+DOC_SECONDS = 0.4
+FILE_SECONDS = 1.5
+MAX_DOC_CHARS = 64_000
 
 Progress = Callable[[int, int, str], None]
 Reuse = Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None]
@@ -291,11 +302,17 @@ class Engine:
         names = file_scope_names(index)
         shared: dict = {}
         recorder = self.graph.recorder if per_doc is not None else None
+        file_deadline = time.monotonic() + FILE_SECONDS
+        skipped: list[str] = []  # why docs were skipped (time bounds)
+        late: list[int] = []  # first lines of the docs left unjudged once the file's time ran out
         for n, doc in enumerate(index.docs):
             if (doc.kind == "comment" and not self.settings.check_comments) or n in skip:
                 continue
             try:
                 if recorder is not None and per_doc is not None:
+                    if time.monotonic() > file_deadline:
+                        late.append(doc.start_line + 1)
+                        continue
                     # a doc's own frame, and no file-wide values: what it read is all its own
                     recorder.push(("doc", n))
                     try:
@@ -306,22 +323,47 @@ class Engine:
                     per_doc.append((n, deps or Deps()))
                     continue
                 kept = reuse(doc, self.documented_entity(index, doc), crits) if reuse is not None else None
+                if kept is None and time.monotonic() > file_deadline:
+                    late.append(doc.start_line + 1)
+                    continue
                 result.docs.append(kept or self.judge_doc(index, doc, lines, crits, names, shared))
+            except TimeoutError as e:
+                skipped.append(f"the doc at line {doc.start_line + 1} was skipped: {e}")
             except Exception:
                 log.exception("docfact: cannot judge the doc at %s:%d; skipped", path, doc.start_line + 1)
+        if late:
+            skipped.append(f"judging stopped after {FILE_SECONDS:g} s: {len(late)} doc(s) from line {late[0]} on "
+                           "were skipped")
+        for reason in skipped:
+            log.warning("docfact: %s: %s", path, reason)
+        if skipped:
+            result.error = "; ".join([*([result.error] if result.error else []), *skipped])
         return result
 
     def judge_doc(self, index: FileIndex, doc: DocBlock, lines: LineIndex,
                   criteria: tuple[str, ...], file_names: frozenset[str] | None = None,
                   file_cache: dict | None = None) -> DocResult:
+        if len(doc.text) > MAX_DOC_CHARS:
+            raise TimeoutError(f"too long to judge ({len(doc.text)} characters > {MAX_DOC_CHARS})")
+        deadline = time.monotonic() + DOC_SECONDS
+
+        def out_of_time() -> bool:
+            return time.monotonic() > deadline
+
         entity = self.documented_entity(index, doc)
-        segments = segment_doc(doc, lines)
+        try:
+            segments = segment_doc(doc, lines, out_of_time)
+        except TimeoutError as e:
+            raise TimeoutError(f"over {DOC_SECONDS:g} s ({e})") from None
         examples = example_segments(doc, lines, len(segments))
         ctx = JudgeContext(doc=doc, entity=entity, file=index, graph=self.graph, lines=lines,
                            segments=segments, examples=examples, known_words=self.known_words, file_names=file_names,
                            file_cache=file_cache if file_cache is not None else {},
                            run_cache=self._run_cache)
-        findings = judge_static(ctx, criteria)
+        try:
+            findings = judge_static(ctx, criteria, deadline)
+        except TimeoutError as e:
+            raise TimeoutError(f"over {DOC_SECONDS:g} s ({e})") from None
         findings = [f for f in findings if not suppressed(index, doc, entity, f)]
         return DocResult(doc=doc, entity=entity, segments=segments, findings=findings, criteria=criteria,
                          examples=examples)

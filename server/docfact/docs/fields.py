@@ -84,10 +84,17 @@ JAVADOC_TAGS: dict[str, str] = {
     "var": "attribute", "keyword": "param",
 }
 
-SPHINX_FIELD_RE = re.compile(r"[ \t]*:(?P<field>[A-Za-z]\w*)(?P<args>[ \t]+[^:\n`]*?)?[ \t]*:(?=[ \t]|$)", re.M)
-JAVADOC_TAG_RE = re.compile(r"[ \t]*@(?P<tag>" + "|".join(JAVADOC_TAGS) + r")\b", re.M)
+# ``:field args:``, read with ``match`` only. The colon that ends the field is the first one after
+# its name (no newline or backtick before it): each part is taken whole, never given back, so a
+# long run of blanks costs one pass (``args`` keeps the blanks before that colon; readers strip
+# it). Before, ``[ \t]+[^:\n`]*?[ \t]*`` tried every split of the blanks: cubic.
+SPHINX_FIELD_RE = re.compile(r"[ \t]*+:(?P<field>[A-Za-z]\w*+)(?P<args>[ \t][^:\n`]*+)?+:(?=[ \t]|$)", re.M)
+JAVADOC_TAG_RE = re.compile(r"[ \t]*+@(?P<tag>" + "|".join(JAVADOC_TAGS) + r")\b", re.M)
+# whether a text holds a Javadoc tag anywhere (JAVADOC_TAG_RE's leading blanks would be scanned
+# again from every position of a long run of them by ``search``)
+_ANY_JAVADOC_TAG = re.compile(r"@(?:" + "|".join(JAVADOC_TAGS) + r")\b")
 _IDENT = re.compile(r"\*{0,2}[A-Za-z_][\w.]*")
-_OPTIONAL = re.compile(r",\s*(?:optional|keyword-only|positional-only|default\b.*|defaults\b.*)$", re.I)
+_OPTIONAL = re.compile(r",\s*+(?:optional|keyword-only|positional-only|default\b.*+|defaults\b.*+)$", re.I)
 _ARTICLE = re.compile(r"(?:a|an|the|if|when|true|false)\b", re.I)
 
 
@@ -284,12 +291,12 @@ _GOOGLE_HEADER = re.compile(
     r"|Yields|Yield|Raises|Attributes)[ \t]*:[ \t]*$",
     re.M,
 )
-_NUMPY_HEADER = re.compile(r"^[ \t]*[A-Z][A-Za-z ]+[ \t]*\n[ \t]*-{3,}[ \t]*$", re.M)
+_NUMPY_HEADER = re.compile(r"^[ \t]*+[A-Z][A-Za-z ]++[ \t]*+\n[ \t]*+-{3,}+[ \t]*+$", re.M)
 
 
 def docstring_style(text: str) -> str:
     """The field-list convention of a docstring: google, numpy, sphinx, javadoc or plain."""
-    if JAVADOC_TAG_RE.search(text) and re.search(r"^[ \t]*@(?:param|return|throws|exception)\b", text, re.M):
+    if _ANY_JAVADOC_TAG.search(text) and re.search(r"^[ \t]*+@(?:param|return|throws|exception)\b", text, re.M):
         return "javadoc"
     if re.search(r"^[ \t]*:(?:param|parameter|arg|returns?|rtype|raises?|type|ivar|yields?)\b", text, re.M):
         return "sphinx"

@@ -11,6 +11,7 @@ rules alone. Every segment keeps its exact range in the file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from docfact.docs.fields import docstring_style
@@ -38,10 +39,15 @@ def doc_range(doc: DocBlock, lines: LineIndex, start: int, end: int) -> Range:
     return lines.range(file_start, file_end)
 
 
-def segment_doc(doc: DocBlock, lines: LineIndex) -> list[Segment]:
-    """The sentences and field items of ``doc`` in document order, indexed from 0."""
+def segment_doc(doc: DocBlock, lines: LineIndex, out_of_time: Callable[[], bool] | None = None) -> list[Segment]:
+    """The sentences and field items of ``doc`` in document order, indexed from 0.
+
+    ``out_of_time`` is asked after each block (a paragraph, a field item): when it says yes,
+    :class:`TimeoutError` is raised and the doc has no segments."""
     spans: list[tuple[int, int, FieldItem | None]] = []
     for block in _blocks(doc):
+        if out_of_time is not None and out_of_time():
+            raise TimeoutError(f"segmenting stopped at offset {block.start} of {len(doc.text)}")
         if block.kind == "code":
             continue
         if block.kind == "field":

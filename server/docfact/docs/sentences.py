@@ -27,32 +27,43 @@ ABBREVIATIONS = frozenset(
     }
 )
 
-# Spans that must never be split, in priority order (earlier patterns win on overlap).
+# Spans that must never be split, in priority order (earlier patterns win on overlap). Each is
+# linear from where it starts, and the last alternative keeps whole words from being tried
+# again at each of their letters (see _WORD).
 _PROTECT = re.compile(
     r"""
-      ``[^`\n]+``                                   # reST inline literal
-    | :[\w.+-]+(?::[\w.+-]+)*:`[^`\n]+`             # Sphinx role :class:`a.B`
-    | `[^`\n]+`                                     # single backticks
-    | \{@\w+[^{}\n]*\}                              # {@link Foo#bar}, {@code a.b}
-    | \b[a-z][\w+.-]*://[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]   # URLs
-    | \bv?\d+(?:\.\d+)+[\w+-]*                      # versions and decimals: 3.11, v2.0.1
+      ``[^`\n]++``                                  # reST inline literal
+    | :[\w.+-]{1,64}+(?::[\w.+-]{1,64}+){0,4}+:`[^`\n]++`   # Sphinx role :class:`a.B`, :py:meth:`x`
+    | `[^`\n]++`                                    # single backticks
+    | \{@\w++[^{}\n]*+\}                             # {@link Foo#bar}, {@code a.b}
+    | \b[a-z][\w+.-]{0,31}+://[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]   # URLs
+    | \bv?\d++(?:\.\d+)+[\w+-]*+                     # versions and decimals: 3.11, v2.0.1
     | (?:\.{3}|\u2026)                              # ellipses
     | [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*\([^()\n]{0,80}\)  # calls: f(), os.path.join(a, b)
     | [A-Za-z_][\w]*(?:[.#][A-Za-z_][\w]*)+         # dotted names, file names, Foo#bar
+    | (?P<word>[A-Za-z_]\w{16,}+)                   # a long word none of the above starts: kept
     """,
     re.VERBOSE,
 )
+# Why _PROTECT's last alternative changes no mask: a call or dotted name that starts inside a
+# word (after one of its letters) would also match from that earlier letter, and no other
+# alternative can start inside a word. Taking the rest of a word that failed at its first letter
+# skips tries that all fail; without it a 24k-letter word cost 24k scans of itself.
+# The role prefix (``:py:meth:``) is bounded to five parts of 64 characters and the URL scheme
+# to 32: unbounded, a run of ``:meth:`` or ``a-a-a`` was scanned again from each of its parts.
 
 # A dotted run made only of one-letter parts ("e.g", "i.e", "U.S") is an abbreviation.
 _INITIALS = re.compile(r"^(?:[A-Za-z]\.)*[A-Za-z]$")
 
 _BULLET = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)]|[a-zA-Z][.)](?=[ \t]+[A-Z]))[ \t]+(?=\S)")
 _HTML_BREAK = re.compile(r"</?(?:p|ul|ol|li|br|dl|dt|dd|h\d)\b[^>]*>", re.IGNORECASE)
-_HTML_PRE = re.compile(r"<pre\b[^>]*>.*?</pre>", re.IGNORECASE | re.DOTALL)
+# a <pre> block: "<pre", its first ">", then up to the first "</pre>" after it (see _pre_blocks)
+_PRE_OPEN = re.compile(r"<pre\b", re.IGNORECASE)
+_PRE_CLOSE = re.compile(r"</pre>", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 # where Punkt may end a sentence: a period, question or exclamation mark, closing quotes or
 # brackets, then white space and more text
-_BREAK = re.compile(r"[.?!][\"')\]]*\s+\S")
+_BREAK = re.compile(r"[.?!][\"')\]]*+\s++\S")
 
 
 # nltk modules that Punkt (and its base class's module) imports only to load, save or train
@@ -163,6 +174,8 @@ def mask_code(text: str) -> str:
 
     def repl(m: re.Match[str]) -> str:
         s = m.group(0)
+        if m.lastgroup == "word":
+            return s
         if _INITIALS.match(s):
             return s
         first = _LETTER.search(s)
@@ -226,14 +239,16 @@ def _chunks(text: str) -> list[tuple[int, int]]:
     # Excise <pre> blocks first: they are code.
     regions: list[tuple[int, int]] = []
     pos = 0
-    for m in _HTML_PRE.finditer(text):
-        regions.append((pos, m.start()))
-        pos = m.end()
+    for a, b in _pre_blocks(text):
+        regions.append((pos, a))
+        pos = b
     regions.append((pos, len(text)))
     pieces: list[tuple[int, int]] = []
     for r0, r1 in regions:
         pos = r0
-        for m in _HTML_BREAK.finditer(text, r0, r1):
+        # no tag ends after the last ">": stopping there spares a scan to the end from each
+        # "<p" after it (quadratic on "<p <p <p ...")
+        for m in _HTML_BREAK.finditer(text, r0, min(r1, text.rfind(">", r0, r1) + 1)):
             pieces.append((pos, m.start()))
             pos = m.end()
         pieces.append((pos, r1))
@@ -241,6 +256,22 @@ def _chunks(text: str) -> list[tuple[int, int]]:
     for p0, p1 in pieces:
         chunks.extend(_line_chunks(text, p0, p1))
     return [c for c in (_strip(text, a, b) for a, b in chunks) if c[0] < c[1]]
+
+
+def _pre_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of ``<pre ...>...</pre>`` blocks, as ``re.finditer(r"<pre\\b[^>]*>.*?</pre>",
+    text, re.I | re.S)`` finds them, in linear time: that pattern scanned to the end of the
+    text from every ``<pre`` when no ``</pre>`` followed."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    while (m := _PRE_OPEN.search(text, pos)) is not None:
+        gt = text.find(">", m.end())
+        close = _PRE_CLOSE.search(text, gt + 1) if gt != -1 else None
+        if close is None:
+            break  # every later "<pre" has its ">" at or after this one's: none closes either
+        out.append((m.start(), close.end()))
+        pos = close.end()
+    return out
 
 
 def _line_chunks(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -213,12 +213,13 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for m in find_mentions(seg.text):
         if m.strength != MARKED and not m.is_call:
             continue
-        if _about_a_parameter(e, seg.text[: m.start]):
-            continue  # "when queryset uses prefetch_related()": another subject
         before = seg.text[max(0, m.start - 30): m.start].rstrip("`~ ")
         before = re.sub(r"(?:\{@\w+|:(?:py:)?\w+:)$", "", before).rstrip() + " "
         if not _CALLS_VERB.search(before):
             continue
+        # after the cheap test above: this one reads the whole sentence before the mention
+        if _about_a_parameter(e, seg.text[: m.start]):
+            continue  # "when queryset uses prefetch_related()": another subject
         if e.language in TS_LANGUAGES and not _about_the_function(strip_code(seg.text[: m.start])):
             continue  # "The {@link asyncScheduler} uses `setTimeout`": another subject
         last = m.name.split(".")[-1]

@@ -18,6 +18,10 @@ from functools import lru_cache
 MARKED = "marked"
 SHAPE = "shape"
 
+# a dotted run of more parts is not taken for a name: nobody writes one, and name lookups try
+# each of its prefixes (quadratic in the parts)
+MAX_PARTS = 32
+
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
 
@@ -72,7 +76,7 @@ def _clean(token: str) -> tuple[str, bool] | None:
         if re.fullmatch(_DOTTED, head):
             t, is_call = head, True
     t = t.lstrip("~!*").rstrip(".,;:")
-    if not t or not re.fullmatch(_DOTTED, t):
+    if not t or t.count(".") >= MAX_PARTS or not re.fullmatch(_DOTTED, t):
         return None
     return t, is_call
 
@@ -84,16 +88,22 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
     if not _MAYBE_CODE.search(sentence):
         return ()  # no backtick, brace, parenthesis, underscore, inner dot or inner capital
     out: list[Mention] = []
-    taken: list[tuple[int, int]] = []
+    # the characters of the spans taken so far (URLs, marked code, mentions): a span overlaps
+    # them when one of its characters is taken (comparing with each span taken was quadratic
+    # in the mentions of a sentence)
+    covered = bytearray(len(sentence))
 
     def overlaps(a: int, b: int) -> bool:
-        return any(a < e and s < b for s, e in taken)
+        return covered.find(1, a, b) != -1
+
+    def take(a: int, b: int) -> None:
+        covered[a:b] = b"\x01" * (b - a)
 
     def add(m: re.Match[str], group: int, strength: str, explicit: bool = False) -> None:
         if overlaps(m.start(), m.end()):
             return
         cleaned = _clean(m.group(group))
-        taken.append((m.start(), m.end()))
+        take(m.start(), m.end())
         if cleaned is None:
             return
         name, is_call = cleaned
@@ -103,9 +113,9 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
     # each pattern is run only when the sentence holds a character its matches need
     if "http" in sentence or "www." in sentence:
         for url in _URLISH.finditer(sentence):
-            taken.append((url.start(), url.end()))
+            take(url.start(), url.end())
     for m in _EPYTEXT.finditer(sentence) if "{" in sentence else ():
-        taken.append((m.start(), m.end()))
+        take(m.start(), m.end())
         cleaned = _clean(m.group("target"))
         if cleaned:
             s = m.start("target") + len(m.group("target")) - len(m.group("target").lstrip())
@@ -117,13 +127,15 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
     for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
         if not (ticks if rx is not _JAVADOC_INLINE else "{@" in sentence):
             continue
-        for m in rx.finditer(sentence):
+        # no {@...} ends after the last "}": stopping there spares a scan to the end from each
+        # "{@code" after it
+        for m in rx.finditer(sentence, 0, sentence.rfind("}") + 1 if rx is _JAVADOC_INLINE else len(sentence)):
             if rx is _JAVADOC_INLINE:
                 # {@link Foo#bar(int) label}: the reference is the first word
                 inner = m.group(1).split()[0] if m.group(1).split() else ""
                 if overlaps(m.start(), m.end()):
                     continue
-                taken.append((m.start(), m.end()))
+                take(m.start(), m.end())
                 cleaned = _clean(inner)
                 if cleaned:
                     s = m.start(1)
@@ -135,10 +147,10 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
                 # part one of its parameters
                 owner = m.group(1).rsplit(".", 1)[0]
                 if "." in m.group(1) and not overlaps(m.start(), m.end()):
-                    taken.append((m.start(), m.end()))
+                    take(m.start(), m.end())
                     out.append(Mention(owner, m.start(1), m.start(1) + len(owner), MARKED, False, True))
                 elif not overlaps(m.start(), m.end()):
-                    taken.append((m.start(), m.end()))
+                    take(m.start(), m.end())
                 continue
             add(m, 1, MARKED, explicit=rx is _ROLE)
     for m in _CALL.finditer(sentence) if "()" in sentence else ():
@@ -176,7 +188,8 @@ def strip_code(sentence: str) -> str:
     s = _ROLE.sub(blank, sentence)
     s = _EPYTEXT.sub(blank, s)
     s = _DOUBLE_TICK.sub(blank, s)
-    s = _JAVADOC_INLINE.sub(blank, s)
+    end = s.rfind("}") + 1  # no {@...} ends after the last "}" (see find_mentions)
+    s = _JAVADOC_INLINE.sub(blank, s[:end]) + s[end:]
     return _SINGLE_TICK.sub(blank, s)
 
 

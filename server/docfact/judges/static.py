@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -53,8 +54,15 @@ ALL_RULES: tuple[Rule, ...] = (
 _CODE_RULES = frozenset(r.id for r in examples.RULES)
 
 
-def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
-    """All static findings for the doc of ``ctx``, at most one per (segment, criterion)."""
+class OutOfTime(TimeoutError):
+    """Judging a doc passed its deadline (``time.monotonic()``); the doc is skipped."""
+
+
+def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | None = None) -> list[Finding]:
+    """All static findings for the doc of ``ctx``, at most one per (segment, criterion).
+
+    With a ``deadline``, the clock is read after each rule: past it, :class:`OutOfTime` is raised
+    and the doc gets no verdict (a rule is never interrupted; each is linear in its sentence)."""
     found: list[Finding] = []
     prose, code = _rules_for(tuple(criteria), ts_rules.is_ts(ctx))
     for seg in [*ctx.segments, *ctx.examples]:
@@ -64,6 +72,8 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str]) -> list[Finding]:
             except Exception:
                 log.exception("docfact: rule %s failed on %s:%d; skipped", r.id, ctx.doc.path,
                               seg.range.start.line + 1)
+            if deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime(f"rule {r.id} on sentence {seg.index + 1} of {len(ctx.segments)}")
     return one_per_pair(found)
 
 
