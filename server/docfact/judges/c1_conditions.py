@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from docfact.judges import world
 from docfact.judges.base import JudgeContext, Rule, file_scope_names
 from docfact.judges.gates import Gated
 from docfact.judges.name_lookup import shown_attributes
@@ -39,7 +40,7 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if any(p.kind in ("kwarg", "vararg") for p in e.params) or not any(p.kind != "self" for p in e.params):
         return  # ``**kwargs`` may carry it; a function without arguments speaks of another's (a test's doc)
-    if any(not _PLAIN_DECORATOR.search(d.strip("@ ")) for d in e.decorators):
+    if any(not _PLAIN_DECORATOR.search(d.strip("@ ")) for d in world.unknown_decorators(ctx, e)):
         return  # a decorator may add parameters the signature does not show
     word = re.compile(rf"\b{re.escape(name)}\b")
     if any(s.field is not None and s.field.section == "param" and word.search(s.text) for s in ctx.segments):

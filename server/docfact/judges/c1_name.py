@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges import ts_rules
+from docfact.judges import ts_rules, world
 from docfact.judges.base import (
     STDLIB_MODULES,
     JudgeContext,
@@ -52,6 +52,8 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
         return  # a NumPy "Attributes" section saying "None"
     names = class_attributes(ctx, cls)
+    if names is not None and name not in names and not world.class_attributes_closed(ctx, cls, name):
+        names = None  # a subclass or code outside the class sets it: the base documents it for them
     if names is None:
         # attributes may come from elsewhere: only a misspelling of one the class shows, a name
         # that appears nowhere in the project (not even as a string ``setattr`` could use)
@@ -143,6 +145,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # its module star-imports what docfact cannot read: any name may be there
         if ctx.doc.kind == "comment" and (m.strength != MARKED and not m.is_call):
             continue  # comments are loose prose: only marked names are held to the code
+        if m.strength != MARKED and not m.is_call and _OUTSIDE_THING.match(seg.text, m.end):
+            continue  # "the image_description tag": a format's tag, field or setting, named in prose
         # Without a near miss of a real name, only a dotted name whose owner is known (a project
         # class or module, or an installed module read statically) proves anything: plain
         # backticked words are as often values, placeholders, example classes (``Restaurant``)

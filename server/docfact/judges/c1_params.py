@@ -8,9 +8,9 @@ import re
 from collections.abc import Iterator
 
 from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges import ts_rules
+from docfact.judges import ts_rules, world
 from docfact.judges.base import JudgeContext, _same_family, osa_distance
-from docfact.model import FieldItem, Finding, Segment
+from docfact.model import Entity, FieldItem, Finding, Segment
 
 
 def documented_params(ctx: JudgeContext) -> list[str] | None:
@@ -33,6 +33,9 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
             return [p.name.lstrip("*") for p in init.params] + extra
         kinds = {d.split("(")[0].rsplit(".", 1)[-1] for d in e.decorators}
         if kinds & {"dataclass", "define", "frozen", "mutable", "attrs", "s"}:
+            inherited = world.constructor_fields(ctx, e)  # the fields of dataclass bases come first
+            if inherited is not None:
+                return inherited + extra
             fields = [m.rsplit(".", 1)[-1] for m in e.members
                       if (f := ctx.file.entity(m)) is None or f.kind not in ("function", "method", "class")]
             if kinds - {"dataclass"}:  # attrs: the argument of a private field ``_x`` is ``x``
@@ -58,7 +61,8 @@ def _accepts_any_keyword(ctx: JudgeContext) -> bool:
     return any(p.kind == "kwarg" for t in targets for p in t.params)
 
 
-_NOT_PARAMS = frozenset({"self", "cls", "Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning"})
+_NOT_PARAMS = frozenset({"self", "cls", "Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning",
+                         "None", "none"})
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
 
 
@@ -115,8 +119,23 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # the fields may belong to a method described inside the docstring
     if ctx.entity is not None and any(d.split(".")[-1] in _PROPERTY_DECORATORS for d in ctx.entity.decorators):
         return  # a property takes no arguments: its "Parameters" are those of the callable view it returns
-    for raw in re.split(r"\s*,\s*", item.name):
+    parts = re.split(r"\s*,\s*", item.name)
+    if any(re.search(r"\w\s+\w", part) for part in parts):
+        return  # "integer, select the index-th ...": a dedented line of prose, not an item
+    if any(part.strip() in ("...", "\u2026") for part in parts) and \
+            any(p.kind in ("vararg", "kwarg") for p in (ctx.entity.params if ctx.entity else ())):
+        return  # ``arr1, arr2, ... : array_like``: numbered items standing for ``*arrays``
+    e = ctx.entity
+    # a decorator docfact cannot follow may rename or add arguments (a deprecation alias): only
+    # a slip of a real parameter is then wrong; an interface documents what implementations take
+    sig_open = e is not None and e.kind in ("function", "method", "class") and not _signature_closed(ctx, e)
+    elsewhere = (world.overload_params(ctx, e) | world.override_params(ctx, e)) if e is not None else set()
+    for raw in parts:
         name = raw.strip().lstrip("*").strip()
+        if name in elsewhere:
+            continue
+        if sig_open and name not in params and _typo_of(name, [p for p in params if p not in ("self", "cls")]) is None:
+            continue
         if name in params and item.section == "param" and "," not in item.name:
             yield from _documented_twice(ctx, seg, item, raw, name, params)
             continue
@@ -174,6 +193,16 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                   f"Rename `{name}` to `{suggestion}`")
         yield ctx.finding(seg, "C1", "C1.unknown-param", msg,
                           evidence=ctx.evidence_of(ctx.entity, "the signature", sig or None), fix=fix)
+
+
+def _signature_closed(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether the documented signature is the one callers use (for a class: its constructor's)."""
+    if not world.signature_closed(ctx, e):
+        return False
+    if e.kind == "class":
+        init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+        return init is None or world.signature_closed(ctx, init)
+    return True
 
 
 def _documented_twice(ctx: JudgeContext, seg: Segment, item: FieldItem, raw: str, name: str,

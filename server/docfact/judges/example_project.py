@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from docfact.judges import world
 from docfact.judges.base import JudgeContext
 from docfact.judges.name_lookup import class_attributes
 from docfact.model import Entity, FileIndex
@@ -36,7 +37,7 @@ def module_may_bind(ctx: JudgeContext, module: str, name: str, depth: int = 0) -
     g = ctx.graph
     path = g.module_path(module)
     fi = g.file(path) if path else None
-    if fi is None or g.resolver.opaque_module(fi.path) or _DYNAMIC_MODULE.search(fi.text):
+    if fi is None or world.module_binds(ctx, fi.path, name) is not False or _DYNAMIC_MODULE.search(fi.text):
         return True
     if re.search(rf"\b{re.escape(name)}\b", code_text(ctx, fi)) or depth > 6:
         return True

@@ -13,6 +13,7 @@ from tree_sitter import Node
 
 from docfact.docs.layout import layout
 from docfact.docs.segments import CodeUnit
+from docfact.judges import world
 from docfact.judges.base import JudgeContext
 from docfact.judges.example_project import (
     ALWAYS,
@@ -268,7 +269,7 @@ class PythonReader(ImportsReader):
         names = class_names(self.ctx, ent)
         if names is None:
             return None
-        if name not in names and name not in ALWAYS:
+        if name not in names and name not in ALWAYS and world.class_attributes_closed(self.ctx, ent, name):
             what = "class" if owner.kind == "class" else "instance of"
             self.report("C1.example-attribute", attr,
                         f"`{name}` is not an attribute of {what} `{ent.name}`",
@@ -290,9 +291,10 @@ class PythonReader(ImportsReader):
         if target is None:
             return
         params = target.params
-        if any(p.kind in ("kwarg",) for p in params):
-            return
+        if any(p.kind in ("kwarg",) for p in params) or not world.signature_closed(self.ctx, target):
+            return  # ``**kwargs``, or a decorator that may change the signature
         accepted = [p.name for p in params if p.kind not in ("vararg", "kwarg", "self")]
+        accepted += sorted(world.overload_params(self.ctx, target))
         for arg in args.named_children:
             if arg.type != "keyword_argument":
                 continue

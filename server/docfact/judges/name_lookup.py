@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from docfact.judges import world
 from docfact.judges.base import (
     PY_BUILTIN_NAMES,
     STDLIB_MODULES,
@@ -244,16 +245,36 @@ def _defined_by_imports(ctx: JudgeContext, name: str) -> bool:
 def proven_missing_member(ctx: JudgeContext, dotted: str, project_head: bool) -> bool:
     """Whether ``a.b`` names a member that its known owner does not have (``project_head``:
     ``a`` is a project class or module whose names docfact can list)."""
+    owner_name, _, last = dotted.rpartition(".")
     if project_head:
-        return True
+        return _owner_closed(ctx, owner_name, last)
     head = dotted.split(".")[0]
     cls = _only_project_class(ctx, head)
-    if cls is not None and _all_members_known(ctx, cls):
+    if cls is not None and _all_members_known(ctx, cls) and world.class_attributes_closed(ctx, cls, last):
         return True
     try:
         return ctx.graph.external_exists(dotted) is False and ctx.graph.external_exists(dotted.rsplit(".", 1)[0]) is True
     except Exception:
         return False
+
+
+def _owner_closed(ctx: JudgeContext, owner_name: str, last: str) -> bool:
+    """Whether the project class or module ``owner_name`` names is a closed world without
+    ``last`` (:mod:`docfact.judges.world`); True when the owner does not resolve from here."""
+    if ctx.entity is None:
+        return True
+    try:
+        owner = ctx.graph.resolve(owner_name, ctx.entity)
+    except Exception:
+        return False
+    ent = owner.entity if owner is not None else None
+    if ent is None:
+        return True
+    if ent.kind == "class":
+        return world.class_attributes_closed(ctx, ent, last)
+    if ent.kind == "module":
+        return world.module_binds(ctx, ent.path, last) is False
+    return True
 
 
 def opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
@@ -264,7 +285,7 @@ def opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
     try:
         owner = ctx.graph.resolve(dotted.rsplit(".", 1)[0], ctx.entity)
         return owner is not None and owner.entity is not None and owner.entity.kind == "module" \
-            and ctx.graph.resolver.opaque_module(owner.entity.path)
+            and world.module_binds(ctx, owner.entity.path, dotted.rsplit(".", 1)[1]) is not False
     except Exception:
         return True
 
@@ -344,7 +365,8 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     even when more may come from elsewhere (dynamic ``setattr``, an external base); with
     ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
     ctx.reads_code_of(cls)
-    if complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls)):
+    if complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls)
+                     or not world.class_attributes_closed(ctx, cls)):
         return None
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))

@@ -375,6 +375,31 @@ def overload_params(ctx: JudgeContext, fn: Entity) -> set[str]:
     return out
 
 
+def override_params(ctx: JudgeContext, fn: Entity) -> set[str]:
+    """The parameter names that project subclasses' versions of ``fn`` take (for a class: their
+    ``__init__``): an interface may document what its implementations accept."""
+    cls = ctx.owner_class if ctx.entity is fn else None
+    if cls is None and fn.kind == "class":
+        cls = fn
+    if cls is None or fn.language != "python":
+        return set()
+    method = "__init__" if fn.kind == "class" else fn.name
+    _, _, subclasses = _project_scan(ctx)
+    out: set[str] = set()
+    stack, seen = [cls], {cls.qualname}
+    while stack and len(seen) < 200:
+        for sub in subclasses.get(stack.pop().name, ()):
+            if sub.qualname in seen:
+                continue
+            seen.add(sub.qualname)
+            stack.append(sub)
+            sub_fi = ctx.graph.file(sub.path)
+            impl = sub_fi.entity(f"{sub.local_name}.{method}") if sub_fi is not None else None
+            if impl is not None:
+                out.update(p.name.lstrip("*") for p in impl.params)
+    return out
+
+
 def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[str] | None:
     """The constructor arguments of a dataclass or attrs class: its own fields after those of
     its project dataclass bases; None when a base is not one docfact can read."""
