@@ -346,6 +346,17 @@ class ClientLogHandler(logging.Handler):
         self.server = server
         self.loop = loop
 
+    @staticmethod
+    def take_over(logger: logging.Logger, handler: ClientLogHandler) -> None:
+        """From now on ``logger``'s records go to the client with their real level
+        (window/logMessage); stderr, which editors log as errors, keeps only errors and crashes."""
+        crashes = logging.StreamHandler(sys.stderr)
+        crashes.setLevel(logging.ERROR)
+        crashes.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.addHandler(crashes)
+        logger.propagate = False
+
     def emit(self, record: logging.LogRecord) -> None:
         try:
             msg = self.format(record)
@@ -366,7 +377,17 @@ def create_server() -> DocfactServer:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the language server on stdio (``docfact serve``, ``docfact-ls``)."""
-    del argv  # no options yet; accepted for a uniform entry point
+    import argparse
+
+    from docfact import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="docfact-ls", description="The docfact language server. It speaks the Language Server Protocol on "
+        "stdin/stdout: start it from your editor (see the README's Editors section), not by hand.",
+        epilog="Environment: DOCFACT_LOG_LEVEL (default INFO) sets what is sent to the editor's log.")
+    parser.add_argument("--version", action="version", version=f"docfact {__version__}")
+    parser.add_argument("--stdio", action="store_true", help="use stdin/stdout (the default and only transport)")
+    parser.parse_known_args(sys.argv[1:] if argv is None else argv)  # editors may add their own flags
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     level = os.environ.get("DOCFACT_LOG_LEVEL", "INFO").upper()
     logging.getLogger("docfact").setLevel(getattr(logging, level, logging.INFO))

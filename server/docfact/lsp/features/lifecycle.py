@@ -28,7 +28,7 @@ def register(server: DocfactServer) -> None:
         from docfact.lsp.server import ClientLogHandler
 
         handler = ClientLogHandler(ls, asyncio.get_running_loop())
-        logging.getLogger("docfact").addHandler(handler)
+        ClientLogHandler.take_over(logging.getLogger("docfact"), handler)
         ls.run_task(ls.start_folders(), "index workspace folders")
         ls.run_task(register_watchers(ls), "register file watchers")
 
