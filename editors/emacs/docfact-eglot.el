@@ -6,7 +6,7 @@
                   tsx-ts-mode js-mode js-ts-mode) . ("docfact" "serve")))
   (setq-default eglot-workspace-configuration
                 '(:docfact (:trigger "onSave"))))
-(add-hook 'python-mode-hook #'eglot-ensure)
-(add-hook 'java-mode-hook #'eglot-ensure)
-(add-hook 'typescript-ts-mode-hook #'eglot-ensure)
-(add-hook 'js-mode-hook #'eglot-ensure)
+;; the classic modes and the tree-sitter ones (Emacs 29+), whichever the buffer uses
+(dolist (hook '(python-mode-hook python-ts-mode-hook java-mode-hook java-ts-mode-hook
+                typescript-mode-hook typescript-ts-mode-hook tsx-ts-mode-hook js-mode-hook js-ts-mode-hook))
+  (add-hook hook #'eglot-ensure))
