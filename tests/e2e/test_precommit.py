@@ -82,3 +82,31 @@ def test_hook_reports_the_planted_finding_and_fails_then_passes_on_clean_code(tm
     out = good.stdout + good.stderr
     assert good.returncode == 0, out[-4000:]
     assert "Passed" in out, out[-4000:]
+
+
+def _readme_local_hook() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("# .pre-commit-config.yaml\nrepos:\n  - repo: local")
+    return text[start:text.index("```", start)]
+
+
+def test_the_readmes_local_hook_works_as_written_with_a_baseline(tmp_path: Path) -> None:
+    """The README's `repo: local` snippet, verbatim: old findings are in the baseline, a new wrong
+    docstring fails the commit."""
+    pytest.importorskip("pre_commit", reason="pre-commit is a test dependency (pip install -e '.[test]')")
+    project = _project(tmp_path / "proj", {"double.py": CLEAN, ".pre-commit-config.yaml": _readme_local_hook()})
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update({"PRE_COMMIT_HOME": str(tmp_path / "home"), "NO_COLOR": "1",
+                "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"})
+    docfact = [sys.executable, "-m", "docfact"]
+    subprocess.run([*docfact, "check", ".", "--write-baseline", ".docfact-baseline.json"], cwd=project, env=env,
+                   check=True, capture_output=True, timeout=120)
+    run = [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"]
+    _git(project, "add", ".")
+    good = subprocess.run(run, cwd=project, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert good.returncode == 0, good.stdout + good.stderr
+    (project / "scale.py").write_text(PLANTED, encoding="utf-8")
+    _git(project, "add", ".")
+    bad = subprocess.run(run, cwd=project, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert "`ratio` is not a parameter of `scale`" in bad.stdout + bad.stderr
