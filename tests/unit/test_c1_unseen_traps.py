@@ -469,3 +469,107 @@ def attach_watcher(target):
     return target
 '''
     assert c1(tmp_path, {"pkg/mod.py": source}) == []
+
+
+# ---- recall in forms the rules were not tuned on, each with its traps ------------------------
+
+SOLVE = '''
+{extra}
+def solve(data, mode="slow"{kwargs}):
+    """Solve it.
+
+    Pass {span} for speed.
+    """
+    return data, mode
+'''
+
+
+@pytest.mark.parametrize("span, kwargs, extra, found", [
+    ("``moed='fast'``", "", "", True),  # the name part of a value span is a parameter reference
+    ('`moed="fast"`', "", "", True),
+    ("``mode='fast'``", "", "", False),  # the real parameter
+    ("``moed='fast'``", ", **options", "", False),  # a key ``**options`` may forward
+    ("``moed='fast'``", "", "def other(moed=None):\n    return moed\n", False),  # a keyword of another function
+])
+def test_value_spans_name_parameters(tmp_path: Path, span: str, kwargs: str, extra: str, found: bool) -> None:
+    source = SOLVE.format(span=span, kwargs=kwargs, extra=extra)
+    assert ("C1.unknown-name" in rules(c1(tmp_path, {"pkg/mod.py": source}))) is found
+
+
+CACHE = '''
+class Cache:
+    """A cache."""
+
+    def flush(self):
+        """Drop the entries.
+
+        {text}
+        """
+        return None
+{more}
+'''
+
+
+@pytest.mark.parametrize("text, more, extra, found", [
+    ("See :meth:`.flush_all_entries`.", "", {}, True),  # a relative target defined nowhere
+    ("See Also\n        --------\n        .purge_everything : Drop more.", "", {}, True),
+    ("See :meth:`.flush`.", "", {}, False),  # it exists
+    # a subclass defines it: the base's class is open for that name
+    ("See :meth:`.flush_all_entries`.",
+     "\n\nclass DiskCache(Cache):\n    def flush_all_entries(self):\n        return None\n", {}, False),
+    # the module binds names on demand
+    ("See :meth:`.flush_all_entries`.", "\n\ndef __getattr__(name):\n    return name\n", {}, False),
+])
+def test_relative_references_defined_nowhere(tmp_path: Path, text: str, more: str, extra: dict[str, str],
+                                             found: bool) -> None:
+    source = CACHE.format(text=text, more=more)
+    assert ("C1.unknown-reference" in rules(c1(tmp_path, {"pkg/mod.py": source, **extra}))) is found
+
+
+@pytest.mark.parametrize("decorator, found", [
+    ("", True),  # ``:type encoding:`` of a function without that parameter
+    ("@elsewhere.with_encoding\n", False),  # a decorator docfact cannot follow may add it
+])
+def test_type_entries_of_absent_parameters(tmp_path: Path, decorator: str, found: bool) -> None:
+    source = f'''
+import elsewhere
+
+
+{decorator}def load(path):
+    """Load it.
+
+    :param path: the path.
+    :type path: str
+    :type encoding: str
+    """
+    return path
+'''
+    assert ("C1.unknown-param" in rules(c1(tmp_path, {"pkg/mod.py": source}))) is found
+
+
+def test_a_type_entry_of_a_class_attribute_stays_quiet(tmp_path: Path) -> None:
+    source = '''
+class Store:
+    """A store.
+
+    :type root: str
+    """
+
+    def __init__(self, path):
+        self.root = path
+'''
+    assert "C1.unknown-param" not in rules(c1(tmp_path, {"pkg/mod.py": source}))
+
+
+@pytest.mark.parametrize("name, found", [("OrderDict", True), ("OrderedDict", False)])
+def test_example_imports_near_a_stdlib_name(tmp_path: Path, name: str, found: bool) -> None:
+    source = f'''
+def order(x):
+    """Order it.
+
+    >>> from collections import {name}
+    >>> order({name}())
+    """
+    return x
+'''
+    assert ("C1.example-import" in rules(c1(tmp_path, {"pkg/mod.py": source}))) is found

@@ -111,6 +111,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     comments, and for names only *shaped* like code, docfact speaks only when the name is a
     near miss of a name in scope (a typo or a rename): those texts often cite examples.
     """
+    if "=" in seg.text and "`" in seg.text:
+        yield from _value_span_slips(ctx, seg)
     mentions = find_mentions(seg.text)
     if not mentions or _HISTORY.search(seg.text):
         return  # "renamed from ``x``", "use ``y`` instead of ``x``": old names are the point
@@ -205,6 +207,43 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C1", "C1.unknown-name", msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code",
                                                    _scope_excerpt(ctx)), fix=fix)
+
+
+# a code span that sets a name to a value: ``mode='fast'``, `solver="lbfgs"`
+_VALUE_SPAN = re.compile(r"(?<!`)(`{1,2})([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*[^`\s][^`]*\1(?!`)")
+
+
+def _value_span_slips(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """A code span that passes a value to a name (``moed='fast'``) whose name is a slip of one
+    of the documented function's own parameters and exists nowhere else: the name part is a
+    parameter reference. Silent when the function takes ``**kwargs`` (the name may be a key it
+    forwards) or the doc speaks of history."""
+    from docfact.judges.c1_params import documented_params
+
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method", "class") or not ctx.is_python \
+            or ctx.doc.kind == "comment" or _HISTORY.search(seg.text):
+        return
+    params = [p for p in (documented_params(ctx) or []) if p not in ("self", "cls")]
+    if not params or any(p.kind == "kwarg" for p in e.params):
+        return
+    if e.kind == "class" and any(p.kind == "kwarg" for m in ("__init__", "__new__")
+                                 if (init := ctx.file.entity(f"{e.local_name}.{m}")) is not None
+                                 for p in init.params):
+        return
+    for m in _VALUE_SPAN.finditer(seg.text):
+        name = m.group(2)
+        if name in params or ctx.is_known(name):
+            continue
+        real = _typo_of(name, params)
+        if real is None:
+            continue
+        start, end = m.span(2)
+        yield ctx.finding(seg, "C1", "C1.unknown-name",
+                          f"`{name}` is not a parameter of `{e.name}`; did you mean `{real}`?",
+                          evidence=ctx.evidence_of(e, "the signature", e.signature or None),
+                          fix=ctx.fix_replace(seg, start, end, real, f"Replace `{name}` with `{real}`"))
+        return
 
 
 # a sentence that sets the documented code beside something else: a near name there is not its own

@@ -153,9 +153,9 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                      and name in (class_attributes(ctx, ctx.entity) or {name})):
                 continue
             typo = _typo_of(name, undocumented)
-            if typo is None:
-                continue
-            undocumented = [typo]
+            if typo is None and (e is None or e.kind == "class" or any_keyword or sig_open):
+                continue  # (a function's ``:type x:`` of no parameter at all is wrong all the same)
+            undocumented = [typo] if typo is not None else []
         elif any_keyword:
             # a class that takes ``**kwargs`` often stores them as attributes of these names
             cls = ctx.owner_class if ctx.entity is not None and ctx.entity.kind in ("class", "method") else None
@@ -180,8 +180,10 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 undocumented = [typo]
         # the one undocumented parameter is the likely new name when every parameter has an entry
         renamed = undocumented[0] if len(undocumented) == 1 and len(documented) == len(real) else None
-        suggestion = undocumented[0] if any_keyword or item.section == "type" \
-            else ctx.suggest(name, undocumented, cutoff=0.5) or renamed
+        if any_keyword or item.section == "type":
+            suggestion = undocumented[0] if undocumented else None
+        else:
+            suggestion = ctx.suggest(name, undocumented, cutoff=0.5) or renamed
         sig = ctx.entity.signature if ctx.entity else ""
         msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
         msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"

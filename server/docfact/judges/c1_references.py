@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from docfact.judges import world
 from docfact.judges.base import JudgeContext, Rule, _same_family, name_words, osa_distance
 from docfact.judges.c1_name import (
     _HISTORY,
@@ -69,6 +70,9 @@ def _item_targets(seg: Segment, members: bool = False) -> list[tuple[str, int, i
         if role:
             offset += role.start(2)
             raw = role.group(2)
+        if raw.lstrip("~!").startswith(".") and not raw.lstrip("~!").startswith(".."):
+            raw = raw.replace(".", "", 1)  # ``.name``: searched from the current class and module
+            offset += 1
         m = (_MEMBER_TARGET if members else _TARGET).match(raw.lstrip("~!"))
         if m is None:
             continue
@@ -172,6 +176,22 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     return True, suggestion  # a single name: the suggestion replaces it whole
 
 
+def _nowhere(ctx: JudgeContext, target: str) -> bool:
+    """Whether a target written with a leading dot names nothing anywhere: no project entity,
+    scope, builtin or imported name has its last part, and the worlds it would be searched in
+    (the documented class and module) are closed (:mod:`docfact.judges.world`)."""
+    last = target.rsplit(".", 1)[-1]
+    if len(last) < 4 or ctx.is_known(last) or ctx.graph.entities_named(last) or _unreadable_imports(ctx):
+        return False
+    if not world.module_names_closed(ctx, ctx.file.path):
+        return False
+    cls = ctx.owner_class
+    if cls is not None and not world.class_attributes_closed(ctx, cls, last):
+        return False
+    ctx.reads_every_word()
+    return not any(w == last or w.endswith("." + last) for w in ctx.known_words)
+
+
 def _role_targets(seg: Segment) -> list[tuple[str, int, int]]:
     """Explicit cross-references in the sentence (Sphinx roles, ``{@link}``, ``L{}``)."""
     if "`" not in seg.text and "{" not in seg.text:
@@ -191,6 +211,8 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if for_subclasses and "." in name:
             continue  # "Define ``Mixin.hook`` in a subclass": a member others provide
         missing, suggestion = _missing(ctx, name)
+        if not missing and start > 0 and seg.text[start - 1] == "." and _nowhere(ctx, name):
+            missing = True  # ``:meth:`.flush_all```: a relative target that the project defines nowhere
         if not missing:
             continue
         msg = f"the reference `{name}` points at nothing in the code, its direct dependencies or the project"
