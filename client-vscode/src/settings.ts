@@ -7,6 +7,9 @@
  */
 export const SERVER_SETTING_KEYS: readonly string[] = [
     "criteria",
+    "select",
+    "ignore",
+    "preview",
     "severity",
     "checkComments",
     "trigger",

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from docfact.judges.maturity import normalize, unknown_selector_message
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -57,6 +59,13 @@ class CacheSettings:
 @dataclass(frozen=True)
 class Settings:
     criteria: tuple[str, ...] = CRITERIA_ALL
+    # rule selection (issue 28): criteria or rule ids; ``select`` replaces ``criteria`` when set,
+    # ``ignore`` wins over both, and preview rules run only with ``preview`` or selected by id
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    # True until the blind unseen audit (issue 28) makes rules stable: no rule has the evidence
+    # yet (judges/maturity.py), so False would silence every default run
+    preview: bool = True
     severity: dict[str, str] = field(
         default_factory=lambda: {
             "C1": "warning",
@@ -156,6 +165,8 @@ def _check_value(key: str, value: Any, default: Any, problems: list[str]) -> Any
             if unknown:
                 return bad(f"unknown criteria {', '.join(unknown)} (known: C1, C2, C3, C4)")
             return norm
+        if leaf in ("select", "ignore"):
+            return _selectors(key, value, problems)
         return tuple(value)
     if isinstance(default, dict):
         if not isinstance(value, dict):
@@ -163,14 +174,15 @@ def _check_value(key: str, value: Any, default: Any, problems: list[str]) -> Any
         if leaf == "severity":
             out = dict(default)
             for crit, sev in value.items():
-                c = str(crit).upper()
-                if c not in CRITERIA_ALL:
-                    problems.append(f"docfact: setting '{key}': unknown criterion {crit!r}; ignored")
+                why = unknown_selector_message(str(crit))
+                if why is not None:
+                    problems.append(f"docfact: setting '{key}': {why}; ignored")
                     continue
+                c = normalize(str(crit))
                 if not isinstance(sev, str) or sev.lower() not in SEVERITIES:
                     problems.append(
                         f"docfact: setting '{key}.{crit}': expected one of "
-                        f"{', '.join(SEVERITIES)}, got {sev!r}; using {default[c]!r}"
+                        f"{', '.join(SEVERITIES)}, got {sev!r}; using {default.get(c, default[c[:2]])!r}"
                     )
                     continue
                 out[c] = sev.lower()
@@ -180,18 +192,46 @@ def _check_value(key: str, value: Any, default: Any, problems: list[str]) -> Any
             for glob, crits in value.items():
                 if isinstance(crits, str):
                     crits = [crits]
-                if not isinstance(crits, list) or not all(
-                    isinstance(c, str) and (c.upper() in CRITERIA_ALL or c == "*") for c in crits
-                ):
+                if not isinstance(crits, list) or not all(isinstance(c, str) for c in crits):
                     problems.append(
-                        f"docfact: setting '{key}.{glob}': expected a list of criteria "
-                        f"like [\"C4\"], got {crits!r}; ignored"
+                        f"docfact: setting '{key}.{glob}': expected a list of criteria or rule ids "
+                        f"like [\"C4\", \"C1.unknown-name\"], got {crits!r}; ignored"
                     )
                     continue
-                out2[str(glob)] = tuple(c.upper() for c in crits)
+                wrong = [w for w in (unknown_selector_message(c) for c in crits if c != "*") if w]
+                if wrong:
+                    problems.append(f"docfact: setting '{key}.{glob}': {'; '.join(wrong)}; ignored")
+                    continue
+                out2[str(glob)] = tuple(c if c == "*" else normalize(c) for c in crits)
             return out2
         return value
     return value
+
+
+def _selectors(key: str, value: list[str] | tuple[str, ...], problems: list[str]) -> tuple[str, ...]:
+    """Criteria and rule ids, normalized; each unknown one is reported (with a did-you-mean) and dropped."""
+    out: list[str] = []
+    for v in value:
+        why = unknown_selector_message(v)
+        if why is not None:
+            problems.append(f"docfact: setting '{key}': {why}; ignored")
+        elif normalize(v) not in out:
+            out.append(normalize(v))
+    return tuple(out)
+
+
+def severity_of(severities: dict[str, str], criterion: str, rule: str) -> str:
+    """The severity of a finding: its rule's when set, else its criterion's (default warning)."""
+    return severities.get(rule) or severities.get(criterion, "warning")
+
+
+def resolve_criteria(s: Settings) -> Settings:
+    """``s`` with ``criteria`` narrowed to what ``select`` and ``ignore`` leave (the criteria the
+    scores and the LLM judge cover): ``select`` names criteria or rules of them; a criterion in
+    ``ignore`` is gone. Rule ids in ``ignore`` leave their criterion."""
+    chosen = {c.split(".", 1)[0] for c in s.select} if s.select else set(s.criteria)
+    crits = tuple(c for c in CRITERIA_ALL if c in chosen and c not in s.ignore)
+    return s if crits == s.criteria else replace(s, criteria=crits)
 
 
 def merge(base: Settings, raw: dict[str, Any], *, style: str, problems: list[str]) -> Settings:

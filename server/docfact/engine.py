@@ -24,7 +24,7 @@ from docfact.deps import Deps, Recorder, RunCache
 from docfact.docs.segments import example_segments, segment_doc
 from docfact.graph.graph import ProjectGraph
 from docfact.judges.base import JudgeContext, file_scope_names
-from docfact.judges.static import judge_static
+from docfact.judges.static import judge_static, selected_rules
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
 from docfact.positions import LineIndex
 from docfact.store import Store, source_digest, text_digest
@@ -361,7 +361,7 @@ class Engine:
                            file_cache=file_cache if file_cache is not None else {},
                            run_cache=self._run_cache)
         try:
-            findings = judge_static(ctx, criteria, deadline)
+            findings = judge_static(ctx, criteria, deadline, rules=self.selected_rules(index.path))
         except TimeoutError as e:
             raise TimeoutError(f"over {DOC_SECONDS:g} s ({e})") from None
         findings = [f for f in findings if not suppressed(index, doc, entity, f)]
@@ -377,8 +377,15 @@ class Engine:
                 return owner
         return index.entity(doc.owner)
 
+    def selected_rules(self, path: str) -> frozenset[str]:
+        """The rule ids that run on ``path``: the settings' select/ignore/preview and the rule ids
+        of ``per_file_ignores`` (see :func:`docfact.judges.static.selected_rules`)."""
+        s = self.settings
+        ignored = tuple(sorted(self.ignored_criteria(path)))
+        return selected_rules(s.criteria, s.select, (*s.ignore, *ignored), s.preview)
+
     def ignored_criteria(self, path: str) -> set[str]:
-        """Criteria silenced for ``path`` by ``per_file_ignores`` globs (relative to the root)."""
+        """Criteria (and rule ids) silenced for ``path`` by ``per_file_ignores`` globs (relative to the root)."""
         if not self.settings.per_file_ignores:
             return set()
         try:

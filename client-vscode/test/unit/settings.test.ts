@@ -45,12 +45,18 @@ describe("VS Code configuration -> server settings", () => {
     it("nests dotted keys and leaves client-only settings out", () => {
         const s = serverSettings(defaultsGetter({ interpreter: ["/p"], "trace.server": "verbose" }));
         assert.deepEqual(Object.keys(s).sort(), [
-            "baseline", "cache", "checkComments", "criteria", "debounceMs", "exclude", "llm",
-            "maxFileSize", "perFileIgnores", "severity", "trigger",
+            "baseline", "cache", "checkComments", "criteria", "debounceMs", "exclude", "ignore", "llm",
+            "maxFileSize", "perFileIgnores", "preview", "select", "severity", "trigger",
         ]);
         assert.equal((s.llm as Record<string, unknown>).baseUrl, "https://api.openai.com/v1");
         assert.equal((s.cache as Record<string, unknown>).enabled, true);
         assert.ok(!("interpreter" in s) && !("trace" in s));
+    });
+    it("passes rule selection through (rule ids as well as criteria)", () => {
+        const s = serverSettings(defaultsGetter({ select: ["C1", "C3.calls-missing"], ignore: ["C1.unknown-name"], preview: false }));
+        assert.deepEqual(s.select, ["C1", "C3.calls-missing"]);
+        assert.deepEqual(s.ignore, ["C1.unknown-name"]);
+        assert.equal(s.preview, false);
     });
     it("passes user values through", () => {
         const s = serverSettings(defaultsGetter({ "llm.enabled": true, "llm.model": "llama3", criteria: ["C1"] }));

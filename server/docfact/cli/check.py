@@ -18,12 +18,12 @@ from docfact import baseline
 from docfact.cli.errors import EXIT_OK, UsageError
 from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
 from docfact.config import (
-    CRITERIA_ALL,
     Settings,
     SettingsError,
     find_pyproject,
     load_pyproject,
     load_user_config,
+    resolve_criteria,
     user_config_path,
 )
 from docfact.store import (
@@ -43,13 +43,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _criteria(spec: str | None) -> tuple[str, ...]:
+def _selectors(spec: str | None, option: str) -> tuple[str, ...]:
+    """Criteria and rule ids of a comma-separated option; an unknown one is a usage error."""
+    from docfact.judges.maturity import normalize, unknown_selector_message
+
     if not spec:
         return ()
-    out = tuple(c.strip().upper() for c in spec.split(",") if c.strip())
-    bad = [c for c in out if c not in CRITERIA_ALL]
-    if bad:
-        raise UsageError(f"unknown criteria {', '.join(bad)} (use C1, C2, C3, C4)")
+    out = tuple(normalize(c) for c in spec.split(",") if c.strip())
+    for c in spec.split(","):
+        why = unknown_selector_message(c) if c.strip() else None
+        if why:
+            raise UsageError(f"{option}: {why}")
     return out
 
 
@@ -76,9 +80,14 @@ def load_settings(args: argparse.Namespace, first: Path) -> tuple[Settings, Path
         raise UsageError(f"invalid configuration in {cfg}:\n  " + "\n  ".join(problems))
     for note in notes:
         print(note, file=sys.stderr)
-    crits = _criteria(args.select) or settings.criteria
-    ignored = set(_criteria(args.ignore))
-    settings = replace(settings, criteria=tuple(c for c in crits if c not in ignored))
+    select, ignore = _selectors(args.select, "--select"), _selectors(args.ignore, "--ignore")
+    if select:
+        settings = replace(settings, select=select)
+    if ignore:
+        settings = replace(settings, ignore=(*settings.ignore, *ignore))
+    if getattr(args, "preview", None) is not None:
+        settings = replace(settings, preview=args.preview)
+    settings = resolve_criteria(settings)
     llm = settings.llm
     if args.llm:
         llm = replace(llm, enabled=True)
@@ -130,7 +139,8 @@ def _display(path: Path, given: Path) -> str:
 
 def _settings_key(s: Settings) -> str:
     return hashlib.sha256(repr((s.criteria, sorted(s.severity.items()), s.check_comments,
-                                sorted(s.per_file_ignores.items()))).encode()).hexdigest()
+                                sorted(s.per_file_ignores.items()), s.select, s.ignore, s.preview)
+                               ).encode()).hexdigest()
 
 
 def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""``docfact``: check, merge, llm-batch, context, docs and serve."""
+"""``docfact``: check, merge, llm-batch, context, docs, rules and serve."""
 
 from __future__ import annotations
 
@@ -30,8 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", help="files or folders to check")
     c.add_argument("--format", choices=["text", "json", "sarif", "github", "html"], default="text")
     c.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
-    c.add_argument("--select", metavar="C1,C2", help="only these criteria")
-    c.add_argument("--ignore", metavar="C4", help="skip these criteria")
+    c.add_argument("--select", metavar="C1,C3.wrong-default", help="only these criteria or rule ids (a rule "
+                   "selected by id runs even when it is a preview rule)")
+    c.add_argument("--ignore", metavar="C4,C1.unknown-name", help="skip these criteria or rule ids")
+    c.add_argument("--preview", action=argparse.BooleanOptionalAction, default=None,
+                   help="run the preview rules too (--no-preview: only the stable rules); see docfact rules")
     c.add_argument("--fail-on", choices=["info", "warning", "error", "never"], default="warning",
                    help="exit 1 when a finding has at least this severity (default: warning)")
     c.add_argument("--no-cache", action="store_true", help="judge every file again, ignoring cached results")
@@ -73,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_llm_batch(sub)
 
+    r = sub.add_parser("rules", help="list the rules (id, criterion, maturity, languages), or explain one")
+    r.add_argument("rule", nargs="?", metavar="ID", help="a rule id, e.g. C1.unknown-name")
+
     sub.add_parser("serve", help="run the language server on stdio")
     return p
 
@@ -102,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
             return _context(args)
         if args.command == "docs":
             return _docs(args)
+        if args.command == "rules":
+            return _rules(args.rule)
         if args.command == "serve":
             from docfact.lsp.server import main as serve
 
@@ -154,7 +162,7 @@ def _engine_for(path: Path, trust: bool = False):
     if not path.exists():
         raise UsageError(f"{path}: no such file or folder")
 
-    ns = argparse.Namespace(config=None, trust_workspace_config=trust, select=None, ignore=None, llm=False,
+    ns = argparse.Namespace(config=None, trust_workspace_config=trust, select=None, ignore=None, preview=None, llm=False,
                             llm_base_url=None, llm_model=None, llm_mode=None, llm_api_key_env=None,
                             llm_max_requests=None, cache_dir=None)
     settings, _ = load_settings(ns, path)
@@ -225,6 +233,37 @@ def _docs(args: argparse.Namespace) -> int:
     if not index.docs:
         out.append(f"{path}: no docstrings or comments to judge")
     sys.stdout.write("\n".join(out) + "\n")
+    return EXIT_OK
+
+
+def _rules(rule_id: str | None) -> int:
+    """``docfact rules``: one line per rule id; ``docfact rules ID``: what the rule flags, with its example."""
+    from docfact.judges.maturity import MATURITY, normalize, unknown_selector_message
+    from docfact.judges.static import ALL_RULES
+
+    by_id: dict[str, list] = {}
+    for r in ALL_RULES:
+        by_id.setdefault(r.id, []).append(r)
+    if rule_id is None:
+        width = max(map(len, by_id))
+        for rid in sorted(by_id, key=lambda i: (i[:2], i)):
+            m = MATURITY[rid]
+            langs = ", ".join(m.languages) or "all"
+            print(f"{rid:<{width}}  {rid[:2]}  {m.maturity:<7}  {m.precision_text():<12}  {langs:<28}  "
+                  f"{by_id[rid][0].description}")
+        return EXIT_OK
+    rid = normalize(rule_id)
+    if rid not in by_id:
+        raise UsageError(unknown_selector_message(rule_id) or f"{rule_id!r} is a criterion; list its rules with docfact rules")
+    m = MATURITY[rid]
+    out = [f"{rid} ({m.maturity}; criterion {rid[:2]}; languages: {', '.join(m.languages) or 'all'})",
+           f"Precision on unseen code: {m.precision_text()}"
+           + (f" — {m.audit.source}" + (f", {m.audit.date}" if m.audit.date else "") if m.audit else ""), ""]
+    for r in by_id[rid]:  # a TypeScript twin of a rule id explains its own form
+        out += [r.description, "", "Example:", *("    " + line for line in r.example.splitlines()), ""]
+    if m.maturity == "preview":
+        out.append(f"A preview rule: it runs with --preview, preview = true, or when selected by id (--select {rid}).")
+    sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
     return EXIT_OK
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK
+from docfact.config import severity_of
 from docfact.model import DocResult, Finding
 
 SEVERITY_RANK = {"hint": 0, "information": 1, "info": 1, "warning": 2, "error": 3}
@@ -139,4 +140,4 @@ def doc_rows(d: DocResult, display: str, severities: dict[str, str]) -> tuple[Do
     ]  # the sentences, and the example lines with a finding
     row = DocRow(display, symbol_of(d), d.doc.range.start.line + 1, d.doc.kind, len(d.segments),
                  round(d.score, 4), spans)
-    return row, [row_for(f, d, display, severities.get(f.criterion, "warning")) for f in d.findings]
+    return row, [row_for(f, d, display, severity_of(severities, f.criterion, f.rule)) for f in d.findings]

@@ -62,24 +62,36 @@ _SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "
 
 
 def sarif(rep: Report) -> str:
+    """SARIF 2.1.0: one reporting descriptor per rule id (the registry's rules, then any other
+    rule a finding names, such as an LLM judge's ``C1.llm``); each result points at its rule by
+    ``ruleId`` and ``ruleIndex``."""
+    from docfact.judges.maturity import MATURITY
     from docfact.judges.static import ALL_RULES  # here: importing the rules compiles their patterns
 
+    described: dict[str, str] = {}
+    for r in ALL_RULES:
+        described.setdefault(r.id, r.description)  # a TypeScript twin shares its id's descriptor
+    for f in rep.findings:
+        described.setdefault(f.rule, f"A sentence is flagged when {CRITERION_MEANINGS.get(f.criterion, f.criterion)}.")
     rules = [
         {
-            "id": code,
-            "name": CRITERION_NAMES[code].title().replace(" ", ""),
-            "shortDescription": {"text": CRITERION_NAMES[code]},
-            "fullDescription": {"text": f"A sentence is flagged when {CRITERION_MEANINGS[code]}."},
+            "id": rid,
+            "name": "".join(p.title() for p in rid.split(".", 1)[-1].split("-")),
+            "shortDescription": {"text": text},
+            "fullDescription": {"text": f"{CRITERION_NAMES.get(rid[:2], rid[:2])}: {text}"},
             "helpUri": f"{DOCS_URL}",
-            "properties": {"rules": [r.id for r in ALL_RULES if r.criterion == code]},
+            "defaultConfiguration": {"level": "note" if rid.startswith("C4") else "warning"},
+            "properties": {"criterion": rid[:2],
+                           "maturity": MATURITY[rid].maturity if rid in MATURITY else "preview"},
         }
-        for code in ("C1", "C2", "C3", "C4")
+        for rid, text in described.items()
     ]
+    index = {r["id"]: i for i, r in enumerate(rules)}
     results = []
     for f in rep.findings:
         res: dict[str, object] = {
-            "ruleId": f.criterion,
-            "ruleIndex": int(f.criterion[1]) - 1,
+            "ruleId": f.rule,
+            "ruleIndex": index[f.rule],
             "level": _SARIF_LEVEL.get(f.severity, "warning"),
             "message": {"text": f"{f.message} ({f.rule})"},
             "locations": [{
@@ -90,7 +102,7 @@ def sarif(rep: Report) -> str:
                                "snippet": {"text": f.sentence}},
                 }
             }],
-            "properties": {"rule": f.rule, "judge": f.judge, "symbol": f.symbol},
+            "properties": {"criterion": f.criterion, "rule": f.rule, "judge": f.judge, "symbol": f.symbol},
         }
         results.append(res)
     doc = {

@@ -27,7 +27,7 @@ _PRAGMA = re.compile(
 )
 _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _LICENSE = re.compile(r"copyright|licen[cs]e|spdx-license-identifier|all rights reserved", re.I)
-_SUPPRESS = re.compile(r"docfact:\s*ignore(-file)?(?:\[([A-Za-z0-9_,\s]*)\])?")
+_SUPPRESS = re.compile(r"docfact:\s*ignore(-file)?(?:\[([A-Za-z0-9_.,\s-]*)\])?")
 
 
 def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tuple[str, list[tuple[int, int]]]:
@@ -146,7 +146,8 @@ def is_coding_cookie(line: str) -> bool:
 def parse_suppression(comment: str) -> tuple[bool, set[str] | None]:
     """Read a ``docfact: ignore`` comment: ``(ignore_file, criteria)``.
 
-    ``criteria`` is None when the comment suppresses nothing, ``{"*"}`` for everything.
+    ``criteria`` is None when the comment suppresses nothing, ``{"*"}`` for everything; it holds
+    criteria (``C4``) and rule ids (``C1.unknown-name``), spelled as the registry spells them.
     """
     if "docfact:" not in comment:  # what _SUPPRESS needs; most comments lack it
         return False, None
@@ -156,9 +157,15 @@ def parse_suppression(comment: str) -> tuple[bool, set[str] | None]:
     if m.group(1):
         return True, None
     if m.group(2) is not None:
-        codes = {c.strip().upper() for c in m.group(2).split(",") if c.strip()}
+        codes = {_code(c) for c in m.group(2).split(",") if c.strip()}
         return False, codes or {"*"}
     return False, {"*"}
+
+
+def _code(code: str) -> str:
+    """``c1`` -> ``C1``, ``c1.Unknown-Name`` -> ``C1.unknown-name``."""
+    head, dot, tail = code.strip().partition(".")
+    return head.upper() + (dot + tail.lower() if dot else "")
 
 
 def add_suppression(suppressions: dict[int, set[str]], line: int, codes: set[str]) -> None:

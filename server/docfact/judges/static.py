@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from docfact.judges import (
@@ -24,6 +25,7 @@ from docfact.judges import (
     c4_irrelevant,
     examples,
     java_contracts,
+    maturity,
     ts_rules,
 )
 from docfact.judges.base import JudgeContext, Rule
@@ -58,13 +60,21 @@ class OutOfTime(TimeoutError):
     """Judging a doc passed its deadline (``time.monotonic()``); the doc is skipped."""
 
 
-def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | None = None) -> list[Finding]:
+def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | None = None,
+                 rules: AbstractSet[str] | None = None) -> list[Finding]:
     """All static findings for the doc of ``ctx``, at most one per (segment, criterion).
+
+    Only the rules in ``rules`` run (None: every rule of ``criteria``; see :func:`selected_rules`);
+    a finding a ``docfact: ignore[<rule id>]`` comment names is dropped before the one-per-pair
+    choice, so another rule may still speak for that sentence.
 
     With a ``deadline``, the clock is read after each rule: past it, :class:`OutOfTime` is raised
     and the doc gets no verdict (a rule is never interrupted; each is linear in its sentence)."""
     found: list[Finding] = []
     prose, code = _rules_for(tuple(criteria), ts_rules.is_ts(ctx))
+    if rules is not None:
+        prose = tuple(r for r in prose if r.id in rules)
+        code = tuple(r for r in code if r.id in rules)
     for seg in [*ctx.segments, *ctx.examples]:
         for r in (code if seg.kind == "code" else prose):
             try:
@@ -74,7 +84,34 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
                               seg.range.start.line + 1)
             if deadline is not None and time.monotonic() > deadline:
                 raise OutOfTime(f"rule {r.id} on sentence {seg.index + 1} of {len(ctx.segments)}")
-    return one_per_pair(found)
+    return one_per_pair(f for f in found if not _rule_suppressed(ctx, f))
+
+
+def _rule_suppressed(ctx: JudgeContext, f: Finding) -> bool:
+    """Whether a ``docfact: ignore[<rule id>]`` comment on the doc's lines (or its definition
+    line) names the rule of ``f``; criteria and bare ignores are applied by the engine."""
+    sup = ctx.file.suppressions
+    if not sup or not any("." in c for codes in sup.values() for c in codes):
+        return False
+    lines = {*range(ctx.doc.start_line, ctx.doc.end_line + 1), f.segment.range.start.line}
+    if ctx.entity is not None and ctx.doc.kind != "comment":
+        lines.add(ctx.entity.range.start.line)
+    return any(f.rule in sup.get(line, ()) for line in lines)
+
+
+@lru_cache(maxsize=64)
+def selected_rules(criteria: tuple[str, ...], select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+                   preview: bool = False) -> frozenset[str]:
+    """The rule ids that run: those ``select`` names (criteria or rule ids; when empty, every rule
+    of ``criteria``), minus those ``ignore`` names; preview rules only with ``preview`` or when
+    ``select`` names them by id (as Ruff does)."""
+    chosen = {r for s in (select or criteria) for r in maturity.rules_of(s)}
+    chosen -= {r for s in ignore if s != "*" for r in maturity.rules_of(s)}
+    if "*" in ignore:
+        chosen.clear()
+    if not preview:
+        chosen = {r for r in chosen if not maturity.is_preview(r) or r in select}
+    return frozenset(chosen)
 
 
 @lru_cache(maxsize=64)

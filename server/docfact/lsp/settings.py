@@ -8,6 +8,9 @@ Merge order (later wins), per folder:
    folder when the client supports it, else the last ``workspace/didChangeConfiguration``
    payload, else ``initializationOptions``.
 
+``select``/``ignore`` take criteria or rule ids (an unknown one is reported with a did-you-mean
+and dropped); ``preview`` turns on the preview rules (see ``docfact rules``).
+
 Invalid values are reported once per distinct problem through ``window/showMessage`` and the
 default is used (``config.merge`` writes the messages).
 """
@@ -20,7 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from docfact.config import Settings, SettingsError, load_pyproject, load_user_config, merge
+from docfact.config import (
+    Settings,
+    SettingsError,
+    load_pyproject,
+    load_user_config,
+    merge,
+    resolve_criteria,
+)
 
 if TYPE_CHECKING:
     from pygls.lsp.server import LanguageServer
@@ -83,7 +93,7 @@ class ConfigService:
                 problems.append(f"docfact: {exc}; using the defaults")
         settings = merge(base, editor, style="camel", problems=problems) if editor else base
         self._report(problems)
-        return settings
+        return resolve_criteria(settings)  # the criteria that select/ignore leave
 
     async def _editor_settings(self, scope_uri: str | None) -> dict[str, Any]:
         if self.can_pull:
