@@ -239,8 +239,8 @@ export const ACTIONS = {
     select: "Select Interpreter",
     settings: "Open Settings",
     log: "Show Log",
-    install: "Install in Terminal",
-    copy: "Copy Command",
+    bundled: "Use Bundled Server",
+    copy: "Copy Install Command",
 } as const;
 
 /** The message shown for a problem, and the buttons it offers (ACTIONS values). */
@@ -273,8 +273,8 @@ export function problemMessage(
             };
         case "notInstalled":
             return {
-                message: `docfact is not installed in the Python interpreter "${python}" ("docfact.importStrategy" is "fromEnvironment"). Install it with: ${installLine}`,
-                actions: [ACTIONS.install, ACTIONS.copy, ...select, ACTIONS.settings],
+                message: `docfact is not installed in the Python interpreter "${python}" ("docfact.importStrategy" is "fromEnvironment"). docfact is not published on PyPI yet: use the server bundled with this extension, or install docfact from a clone or a wheel of its repository: ${installLine}`,
+                actions: [ACTIONS.bundled, ACTIONS.copy, ...select, ACTIONS.settings],
             };
         case "broken":
             return {
@@ -284,9 +284,13 @@ export function problemMessage(
     }
 }
 
-/** Arguments that install docfact into the interpreter. */
+/** What the user fills in: docfact is installed from its repository, never by a name on PyPI. */
+export const INSTALL_SOURCE = "<path to a docfact clone or wheel>";
+
+/** Arguments that install docfact into the interpreter, from a clone or wheel of its repository
+ * (`pip install docfact` would install whatever someone else registers under that name). */
 export function pipInstall(interpreter: string[]): { command: string; args: string[] } {
-    return { command: interpreter[0], args: [...interpreter.slice(1), "-m", "pip", "install", "docfact"] };
+    return { command: interpreter[0], args: [...interpreter.slice(1), "-m", "pip", "install", INSTALL_SOURCE] };
 }
 
 /** A command line to show or copy; quotes words with spaces or shell characters. */

@@ -284,30 +284,13 @@ export class ServerManager implements Disposable {
             case ACTIONS.download:
                 await api.openExternal(PYTHON_DOWNLOAD_URL);
                 break;
-            case ACTIONS.install: {
-                // Run pip directly (no shell), so paths with spaces need no quoting.
-                const terminal = api.createTerminal({
-                    name: "docfact: install",
-                    shellPath: install.command,
-                    shellArgs: install.args,
-                });
-                terminal.show();
-                this.installTerminalWatch?.dispose();
-                this.installTerminalWatch = api.onDidCloseTerminal((t) => {
-                    if (t === terminal) {
-                        this.installTerminalWatch?.dispose();
-                        this.installTerminalWatch = undefined;
-                        void this.restart("install terminal closed");
-                    }
-                });
-                void api.window.showInformationMessage(
-                    "docfact: when pip has finished, close the terminal and the server starts (or run \"docfact: Restart\").",
-                );
+            case ACTIONS.bundled:
+                await api.getConfiguration("docfact").update("importStrategy", "useBundled", true);
+                void this.restart("switched to the bundled server");
                 break;
-            }
             case ACTIONS.copy:
                 await api.copyToClipboard(installLine);
-                void api.window.showInformationMessage(`Copied: ${installLine}. Run \"docfact: Restart\" after installing.`);
+                void api.window.showInformationMessage(`Copied: ${installLine}. Replace the path, run it, then run \"docfact: Restart\".`);
                 break;
             case ACTIONS.select:
                 await api.executeCommand("python.setInterpreter");

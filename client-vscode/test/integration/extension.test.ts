@@ -52,8 +52,9 @@ describe("extension activation (stand-in vscode)", () => {
             const warning = fake.messages.find((m) => m.kind === "warning");
             assert.ok(warning, `no warning in ${JSON.stringify(fake.messages)}`);
             assert.match(warning.message, /docfact is not installed in the Python interpreter/);
-            assert.match(warning.message, /-S -E -m pip install docfact/);
-            assert.deepEqual(warning.actions.slice(0, 2), ["Install in Terminal", "Copy Command"]);
+            assert.match(warning.message, /-S -E -m pip install "<path to a docfact clone or wheel>"/);
+            assert.match(warning.message, /not published on PyPI/);
+            assert.deepEqual(warning.actions.slice(0, 2), ["Use Bundled Server", "Copy Install Command"]);
             assert.ok(fake.statusItems.some((s) => s.visible && /warning/.test(s.text)), "status bar warns");
             await ext.deactivate();
             ctx.subscriptions.forEach((d: { dispose(): unknown }) => d.dispose());

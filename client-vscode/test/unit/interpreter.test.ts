@@ -118,17 +118,19 @@ describe("launch commands", () => {
         assert.deepEqual(c.args.slice(0, 1), ["-c"]);
         assert.match(c.args[1], /import docfact.*__version__/);
     });
-    it("offers pip install docfact into the same interpreter", () => {
-        assert.deepEqual(pipInstall(["py", "-3.12"]), { command: "py", args: ["-3.12", "-m", "pip", "install", "docfact"] });
-        assert.equal(displayCommand(pipInstall(["python3"]), "linux"), "python3 -m pip install docfact");
+    it("offers an install from the docfact repository into the same interpreter, never a PyPI name", () => {
+        const src = '"<path to a docfact clone or wheel>"';
+        assert.deepEqual(pipInstall(["py", "-3.12"]).args.slice(0, 4), ["-3.12", "-m", "pip", "install"]);
+        assert.equal(displayCommand(pipInstall(["python3"]), "linux"), `python3 -m pip install ${src}`);
         assert.equal(
             displayCommand(pipInstall(["/My Envs/bin/python"]), "linux"),
-            '"/My Envs/bin/python" -m pip install docfact',
+            `"/My Envs/bin/python" -m pip install ${src}`,
         );
         assert.equal(
             displayCommand(pipInstall(["C:\\Program Files\\Python312\\python.exe"]), "win32"),
-            '& "C:\\Program Files\\Python312\\python.exe" -m pip install docfact',
+            `& "C:\\Program Files\\Python312\\python.exe" -m pip install ${src}`,
         );
+        assert.ok(!pipInstall(["python3"]).args.includes("docfact"));
     });
     it("keeps Python from importing the current folder", () => {
         const env = serverEnv({ PATH: "/bin", UNSET: undefined });
@@ -170,10 +172,11 @@ describe("start problems", () => {
     });
     it("offers the pip command only for the interpreter's own docfact", () => {
         const m = problemMessage({ kind: "notInstalled", detail: "" }, "/v/bin/python", "/v/bin/python -m pip install docfact", false);
-        assert.match(m.message, /Install it with: \/v\/bin\/python -m pip install docfact/);
-        assert.deepEqual(m.actions.slice(0, 2), [ACTIONS.install, ACTIONS.copy]);
+        assert.match(m.message, /not published on PyPI yet: use the server bundled with this extension/);
+        assert.match(m.message, /\/v\/bin\/python -m pip install docfact$/);
+        assert.deepEqual(m.actions.slice(0, 2), [ACTIONS.bundled, ACTIONS.copy]);
         const u = problemMessage({ kind: "unsupportedPython", detail: "bundled for Python 3.10, 3.11." }, "python3", "", false);
         assert.match(u.message, /fromEnvironment/);
-        assert.ok(!u.actions.includes(ACTIONS.install));
+        assert.ok(!u.actions.includes(ACTIONS.bundled));
     });
 });

@@ -83,7 +83,8 @@ describe("only values the user set go to the server", () => {
         const inspected = { globalValue: "https://mine", workspaceValue: "https://evil" };
         assert.equal(explicitValue("llm.baseUrl", inspected, false), "https://mine");
         assert.equal(explicitValue("llm.baseUrl", inspected, true), "https://evil");
-        assert.equal(explicitValue("llm.model", { workspaceValue: "m" }, false), "m");
+        assert.equal(explicitValue("llm.model", { workspaceValue: "m" }, false), undefined);  // it comes with the endpoint
+        assert.equal(explicitValue("trigger", { workspaceValue: "onType" }, false), "onType");
     });
     it("restricted keys are those declared in package.json", () => {
         assert.deepEqual(
