@@ -24,7 +24,7 @@ vim.api.nvim_create_autocmd("FileType", {
     if id == nil then
       id = vim.lsp.start_client({
         name = "docfact",
-        cmd = { "docfact", "serve" },          -- or { "python3", "-m", "docfact", "serve" }
+        cmd = { "docfact", "serve" },          -- or { "python3", "-P", "-m", "docfact", "serve" } (3.11+)
         root_dir = root,
         init_options = { trigger = "onSave" }, -- any docfact.* setting, camelCase
         settings = { docfact = { trigger = "onSave" } },
