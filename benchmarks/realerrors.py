@@ -15,7 +15,8 @@ Every command takes ``--part dev|test`` (default dev): ``dev`` is the developmen
 labels in the two files above), on which rules may be tuned; ``test`` is the held-out part
 (TEST_PACKAGES, labels in ``realerrors_labels_test.jsonl``), mined and labelled the same way by a
 labeller who did not write the rules and never ran docfact on it before labelling. Rule work must
-not look at the test part's packages, candidates, labels or misses; only its figures are reported.
+not look at the test part's packages, candidates, labels or per-case misses; only its figures and
+the family-level summary (``realerrors_misses_test.md``) are reported.
 
 KEY is a case id or its tail (``qualname:L<line>:<sha1 prefix>``, as ``review`` prints it).
 
