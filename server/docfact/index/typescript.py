@@ -24,10 +24,16 @@ from docfact.index import tokens
 from docfact.index.c_comments import group_comments
 from docfact.index.scopes import ScopeFinder, nest
 from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse
+from docfact.index.ts_cjs import exported_variables, read_commonjs
 from docfact.index.ts_docs import COMMENTS, doc_comment, jsdoc_block
 from docfact.index.ts_entities import collect, def_scope, definition, function_owner
 from docfact.index.ts_imports import read_imports
-from docfact.index.ts_members import class_fields, merge_overloads, module_variables
+from docfact.index.ts_members import (
+    assigned_members,
+    class_fields,
+    merge_overloads,
+    module_variables,
+)
 from docfact.index.ts_syntax import TsScope, doc_anchor
 from docfact.model import DocBlock, Entity, FileIndex
 
@@ -198,6 +204,14 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
                 doc_nodes.add(doc_node.start_byte)
                 docs.append(doc)
                 var.doc = doc
+    classes = {sc.local_name for sc in scopes if sc.is_class and sc.parent < 0}
+    if classes:  # ``Palette.NAMES = {...}`` after the class body
+        own = {e.local_name for e in entities} | {v.local_name for v, _ in fields}
+        fields.extend((v, a) for v, a in assigned_members(f, root, classes, language) if v.local_name not in own)
+    cjs = read_commonjs(f, root, path, module) if language == "javascript" else None
+    if cjs is not None:  # names ``exports.x = ...`` defines are the module's own
+        defined = set(by_local) | {v.local_name for v, _ in fields if v.parent is None}
+        fields.extend(exported_variables(f, cjs, defined, language))
     members: dict[str, list[str]] = {}
     for e in [*entities, *(x for x, _ in fields)]:
         if e.parent is not None:
@@ -222,7 +236,7 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
     all_entities = entities + [x for x, _ in fields]
     all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     fi.entities.extend(all_entities)
-    fi.imports = read_imports(f, caps, path, module)
+    fi.imports = read_imports(f, caps, path, module) + (cjs.imports if cjs is not None else [])
     docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, doc_nodes, COMMENTS))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs

@@ -22,6 +22,7 @@ from docfact.judges.types import (
     split_top,
     split_union,
 )
+from docfact.judges.world import signature_closed
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
 
@@ -91,7 +92,9 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
             source += ", a class of this project" + (
                 " with no container, call or number methods" if annotated == {PLAIN_INSTANCE} else "")
         return (annotated, source) if annotated is not None else None
-    if e.is_abstract:
+    if e.is_abstract or _stub(e) or not signature_closed(ctx, e) or e.path.endswith(".pyi"):
+        # a hook's placeholder ``return None``, a body a decorator replaces, a stub: the docs
+        # state a contract for what runs instead
         return None
     # ``return NotImplemented`` hands a binary operation to the other operand: no value of its own
     rks = [rk for rk in e.return_kinds if rk != "name:NotImplemented"]
@@ -349,7 +352,35 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
         return None  # NumPy-style named items: each describes one element of a returned tuple
     if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
         return None  # "predecessor, distance : dictionaries": a tuple, typed by its elements
+    if _is_setter(ctx, e):
+        # a setter's docs describe the property's value, which its getter returns
+        getter = _property_getter(ctx, e)
+        return (getter, claim) if getter is not None else None
     return e, claim
+
+
+def _is_setter(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether ``e`` is a property's setter (``@x.setter``, or ``x = property(get, e)``)."""
+    if any(d.endswith((".setter", ".deleter")) for d in e.decorators):
+        return True
+    cls = ctx.owner_class
+    return cls is not None and re.search(rf"\bproperty\(\s*\w+\s*,\s*(?:fset\s*=\s*)?{re.escape(e.name)}\b",
+                                         cls.code) is not None
+
+
+def _property_getter(ctx: JudgeContext, e: Entity) -> Entity | None:
+    """The getter of the property whose setter is ``e``: ``@property def x`` for ``@x.setter``,
+    ``get`` for ``x = property(get, e)``."""
+    cls = ctx.owner_class
+    if cls is None:
+        return None
+    m = re.search(rf"\bproperty\(\s*(?:fget\s*=\s*)?(\w+)\s*,\s*(?:fset\s*=\s*)?{re.escape(e.name)}\b", cls.code)
+    name = m.group(1) if m else next((d.rsplit(".", 1)[0] for d in e.decorators if d.endswith(".setter")), None)
+    if name is None:
+        return None
+    found = [x for x in ctx.graph.entities_named(name) if x.kind in ("function", "method") and x.path == e.path
+             and x.parent == e.parent and x is not e and not any(d.endswith(".setter") for d in x.decorators)]
+    return found[0] if len(found) == 1 else None
 
 
 _LISTS_ITEMS = re.compile(r",|\band\b")

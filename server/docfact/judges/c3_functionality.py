@@ -8,11 +8,12 @@ from collections.abc import Iterator
 
 from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges import ts_rules
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import STDLIB_MODULES, JudgeContext, Rule
 from docfact.judges.c3_raises import _unfollowed_method, raises_not_raised
 from docfact.judges.defaults import required_documented_optional, wrong_default
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
+from docfact.judges.world import signature_closed
 from docfact.model import Entity, Finding, Segment
 
 # the function itself is claimed to be asynchronous: an adverb, "is/returns a coroutine", work
@@ -41,6 +42,14 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "getwch is used asynchronously", "events are handled in the background": another subject
     if "background" in m.group(0) and not _about_the_function(prose):
         return  # "... because event loops running in the background ..."
+    if not _clause_about_the_function(e, prose[: m.start()]):
+        return  # "the termination is delivered asynchronously", "the SDK ships events in the background"
+    if re.search(r"\bcoroutine\s+functions?\b", prose, re.I) or _defines_a_function(e):
+        return  # a factory or decorator: the sentence may describe the function it returns
+    if not signature_closed(ctx, e) or e.path.endswith(".pyi"):
+        return  # a decorator docfact cannot follow may make it a coroutine
+    if _calls_a_library(ctx, e):
+        return  # a third-party call may start work that goes on in the background
     if _about_a_parameter(e, seg.text):
         return  # "Receivers can be asynchronous": the sentence is about an argument
     if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
@@ -82,10 +91,70 @@ def _about_the_function(prose: str) -> bool:
     return not _OTHER_SUBJECT.match(prose)
 
 
+# a clause boundary: what follows has its own subject
+_CLAUSE_BREAK = re.compile(r"[;:()]|\s[-\u2013\u2014]+\s|,\s*(?:but|and|while|whereas|so|yet)\b|\s(?:but|and|while|whereas)\s", re.I)
+# the documented function as a subject ("It", "This method", "The call")
+_OWN_SUBJECT = re.compile(r"^\s*(?:it|(?:this|the)\s+(?:function|method|call|routine|helper|coroutine))\b", re.I)
+# a subject that is not the documented function: a noun phrase, a pronoun, an indefinite
+_NOUN_SUBJECT = re.compile(r"^\s*[\"'`*]*(?:someone|somebody|something|one|nobody|everyone|callers?|users?|clients?|"
+                           r"(?:since|because|as|if|when|whenever|while|although|though|unless|note|this|that|these|"
+                           r"those|its|they|we|our|you|each|every|any|all|some|the|a|an|there|here|so|such|in|on|"
+                           r"at|for|with|after|before|once|during)\b)", re.I)
+# a relative or complement clause right before the verb: "a test that uses", "make sure that X calls"
+_RELATIVE_BEFORE = re.compile(r"\b(?:that|which|who|whose|whom|where)\b(?:\s+\S+){0,3}\s*$", re.I)
+# the sentence speaks of an equivalent or similar thing, not of what the code does
+_EQUIVALENCE = re.compile(r"^\s*(?:(?:it\s+is|this\s+is)\s+)?(?:equivalent|similar|analogous|identical|comparable)\s+to\b|"
+                          r"\b(?:basically|essentially|in\s+effect|conceptually|roughly|like|as\s+if|as\s+though)\s+(?:\S+\s+){0,2}$", re.I)
+
+
+def _clause_about_the_function(e: Entity, before: str) -> bool:
+    """Whether the clause that holds a claim (``before``: the sentence up to the claim) has the
+    documented function as its subject: the clause starts with a verb (a summary, "Fetch the
+    page asynchronously") or with "It", "This method", "The call", or the function's name;
+    not another noun ("the SDK ships ..."), a relative clause ("a test that uses ..."), or an
+    equivalence ("Equivalent to a pass that calls ...", "Basically calls ...")."""
+    if _EQUIVALENCE.search(before) or _RELATIVE_BEFORE.search(before):
+        return False
+    parts = _CLAUSE_BREAK.split(before)
+    clause = parts[-1] if parts else before
+    if not clause.strip() and len(parts) > 1:
+        clause = parts[-2]
+    for text in (before, clause):
+        if _OWN_SUBJECT.match(text) or re.match(rf"^\s*[`*]*{re.escape(e.name)}\b", text):
+            continue
+        if _NOUN_SUBJECT.match(text):
+            return False
+    return True
+
+
+def _defines_a_function(e: Entity) -> bool:
+    """Whether ``e`` defines a nested function or returns a lambda: a factory or a decorator."""
+    return re.search(r"\n[ \t]+(?:async[ \t]+)?def[ \t]|\breturn[ \t]+lambda\b", e.code) is not None
+
+
+def _calls_a_library(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether ``e`` calls a function of a third-party library (not the project, the builtins
+    or the standard library): code docfact cannot read, which may do anything."""
+    from docfact.graph.resolve import ResolveCache
+
+    if e.language != "python":
+        return False
+    cache = ResolveCache()
+    for call in e.calls:
+        try:
+            r = ctx.graph.resolver.resolve(call, e, cache)
+        except Exception:
+            return True
+        if r is not None and r.kind == "external" and r.qualname.split(".")[0] not in STDLIB_MODULES:
+            return True
+    return False
+
+
 def _calls_by_name(call: str, name: str) -> bool:
     """Whether a call expression calls ``name`` itself (``name()``, ``self.name()``, ``cls.name()``),
     not a same-named method of some other object (``session.request()``)."""
-    return call == name or call in (f"self.{name}", f"cls.{name}", f"this.{name}", f"super().{name}")
+    return call == name or call in (f"self.{name}", f"cls.{name}", f"this.{name}", f"super().{name}",
+                                    f"type(self).{name}", f"self.__class__.{name}")
 
 
 # "recursively", "uses recursion", "calls itself", "is recursive", "a recursive walk"; not
@@ -139,8 +208,9 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "To prevent recursion", "where recursion could happen": no claim that it recurses
     if not _about_the_function(prose):
         return  # "Since the parser can be called recursively": another subject
-    if any(_calls_by_name(c, e.name) for c in e.calls):
-        return
+    owner = e.parent.rsplit(".", 1)[-1] if e.parent else None
+    if any(_calls_by_name(c, e.name) or (owner is not None and c == f"{owner}.{e.name}") for c in e.calls):
+        return  # ``Walker.visit(child)`` inside ``Walker.visit``: recursion through the class
     if re.search(r"\bwhile\b", e.code):
         return  # a work-list loop is how iterative code walks a tree "recursively"
     # Only speak when every call is understood: external helpers (os.walk, copytree) may
@@ -209,6 +279,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a comment talks about the statements below it, not the whole function
     if e is None or e.kind not in ("function", "method") or e.is_abstract or seg.field is not None:
         return
+    if not _calls_closed(ctx, e):
+        return
     used: set[str] | None = None
     for m in find_mentions(seg.text):
         if m.strength != MARKED and not m.is_call:
@@ -222,7 +294,12 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # "when queryset uses prefetch_related()": another subject
         if e.language in TS_LANGUAGES and not _about_the_function(strip_code(seg.text[: m.start])):
             continue  # "The {@link asyncScheduler} uses `setTimeout`": another subject
+        if not _clause_about_the_function(e, seg.text[: m.start].rstrip("`~:").rstrip()
+                                          .removesuffix(":func").removesuffix(":meth") + " "):
+            continue  # "a test that uses `setUp`", "\"Someone\" calls `reschedule`": another subject
         last = m.name.split(".")[-1]
+        if last == e.name:
+            continue  # "Basically calls `Base.run`": the overridden or a sibling version, not a call
         head = m.name.split(".")[0]
         if "." in m.name and head not in (ctx.file.module.split(".")[0], "self", "cls", "this") \
                 and ctx.file.entity(head) is None and not ctx.graph.entities_named(head):
@@ -231,7 +308,7 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             used = set()
             for x in (*e.calls, *e.refs, *e.attributes):
                 used.update(x.split("."))
-            for dep in _run_by(ctx):
+            for dep in (*_run_by(ctx), *_dispatched_dunders(ctx, e)):
                 for x in (*dep.calls, *dep.refs):
                     used.update(x.split("."))
         if last in used or m.name in used:
@@ -244,6 +321,44 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield ctx.finding(seg, "C3", "C3.calls-missing",
                           f"says it uses `{m.name}`, but `{e.name}` never calls or references it (it calls {calls})",
                           evidence=ctx.evidence_of(target, f"`{m.name}` is defined here"))
+
+
+# a call whose target is a name computed at run time
+_DYNAMIC_CALL = re.compile(r"\b(?:getattr|methodcaller|attrgetter|__getattribute__|vars|globals|locals)\s*\(")
+# syntax that runs a special method of some object, and the special methods it may run
+_DISPATCH = (
+    (re.compile(r"[\w)\]]\["), ("__getitem__", "__setitem__", "__delitem__", "__missing__")),
+    (re.compile(r"\b[fF]['\"]|\.format\(|\b(?:str|repr|format|print)\(|%\s*[\w(]"), ("__str__", "__repr__", "__format__")),
+    (re.compile(r"\bin\b"), ("__contains__", "__iter__", "__next__")),
+    (re.compile(r"\blen\("), ("__len__",)),
+    (re.compile(r"\bwith\b"), ("__enter__", "__exit__", "__aenter__", "__aexit__")),
+    (re.compile(r"[-+*/@%&|^<>=]=?|\bnot\b"), ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__",
+                                             "__sub__", "__mul__", "__truediv__", "__bool__", "__hash__")),
+)
+
+
+_STRINGS = re.compile(r"(?:\"\"\"|\'\'\')[\s\S]*?(?:\"\"\"|\'\'\')|#[^\n]*")
+
+
+def _calls_closed(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether docfact can list the calls ``e`` makes: its signature and body are the ones
+    that run (no decorator it cannot follow) and no call targets a name computed at run time
+    (``getattr(self, "on_" + kind)()``)."""
+    if not signature_closed(ctx, e) or e.path.endswith(".pyi"):
+        return False
+    return e.language != "python" or not _DYNAMIC_CALL.search(e.code)
+
+
+def _dispatched_dunders(ctx: JudgeContext, e: Entity) -> Iterator[Entity]:
+    """The project's special methods that ``e``'s syntax may run without naming them:
+    ``shard[key] = value`` runs some ``__setitem__``, ``f"{self.x}"`` some ``__str__``."""
+    if e.language != "python":
+        return
+    body = _STRINGS.sub("", e.code.split("\n", 1)[-1])
+    for pattern, names in _DISPATCH:
+        if pattern.search(body):
+            for name in names:
+                yield from (x for x in ctx.graph.entities_named(name) if x.kind == "method" and x is not e)
 
 
 def _run_by(ctx: JudgeContext) -> Iterator[Entity]:

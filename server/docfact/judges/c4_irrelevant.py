@@ -17,7 +17,10 @@ from docfact.model import Finding, Fix, Segment
 _SPECULATIVE = re.compile(
     # useful in a generic setting (scenarios, applications, pipelines, ...), not useful for a
     # named purpose such as navigating long buffers, which says what the code is for
-    r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\s+(?:in|for|across|when)\s+"
+    # "useful when the function has many minima" is guidance on a condition of the input: only
+    # "useful when working with/in ..." speculates
+    r"\b(?:particularly|especially|extremely|very|quite|highly|incredibly)\s+(?:useful|handy|valuable|helpful|beneficial)\s+"
+    r"(?:in|for|across|when\s+(?:working|dealing|developing|building|handling)\s+(?:with|in|on)?)\s+"
     r"(?:[\w-]+\s+){0,3}?(?:scenarios?|situations?|cases|contexts?|applications?|environments?|projects?|pipelines?|workflows?|systems?|"
     r"tasks|domains?|fields|industr(?:y|ies)|settings|machine\s+learning|deep\s+learning|data\s+(?:science|analysis|processing)|"
     r"developers|programmers|users|many|various|numerous|a\s+(?:variety|wide|number))\b"
@@ -91,8 +94,8 @@ def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
 
 def lecture(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    if seg.field is not None:
-        return
+    if seg.field is not None or ctx.doc.kind == "comment":
+        return  # a comment that defines a term explains the notation of the code below it
     m = _LECTURE.search(seg.text)
     if not m or _mentions_code(ctx, seg.text):
         return

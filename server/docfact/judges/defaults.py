@@ -202,6 +202,11 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             doc_v = constant_value(ctx, doc_v[1], e)
         if same_value(doc_v, code_v) is not False or _sentinel_replaced(default, claim.name):
             continue
+        effective = _replaced_in_class(ctx, default, claim.name)
+        if effective is not None and (effective is UNKNOWN or same_value(doc_v, effective) is not False):
+            continue  # ``title=""`` that the class reads as ``self.title or "Viewer"``: the docs give that value
+        if effective is not None:
+            shown += f", which the class replaces with `{effective!r}`"
         a, b = claim.span
         if claim.value[:1] == "`" and not default.text.startswith("`"):
             ticks = len(claim.value) - len(claim.value.lstrip("`"))
@@ -283,6 +288,25 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     yield ctx.finding(seg, "C3", "C3.required-documented-optional",
                       f"`{own}` is documented {how}, but `{owner.name}` requires it (the signature gives it no default)",
                       evidence=ctx.evidence_of(owner, "the signature"), fix=fix)
+
+
+def _replaced_in_class(ctx: JudgeContext, default: Default, name: str) -> object:
+    """The value the class puts in place of a falsy default stored as ``self.<name>`` (another
+    method reads ``self.title or "Viewer"``): that value read as a literal, UNKNOWN when the
+    class replaces it with something else (``if not self.title: ...``), None when it does not."""
+    owner = default.owner
+    cls = owner if owner.kind == "class" else (
+        ctx.graph.entity(f"{owner.module}.{owner.parent}") if owner.kind == "method" and owner.parent else None)
+    if cls is None or cls.kind != "class" or read_value(default.text) not in ("", 0, None, False, (), []):
+        return None
+    n = re.escape(name)
+    m = re.search(rf"\bself\.{n}\s+or\s+([^\n)#,]+)", cls.code)
+    if m is not None:
+        value = read_value(m.group(1).strip())
+        return UNKNOWN if isinstance(value, tuple) else value
+    if re.search(rf"\bif\s+not\s+self\.{n}\b|\bself\.{n}\s+(?:is|==)\s|\bself\.{n}\s+if\s+self\.{n}\b", cls.code):
+        return UNKNOWN
+    return None
 
 
 def _sentinel_replaced(default: Default, name: str) -> bool:

@@ -73,6 +73,10 @@ _GET_BACK = re.compile(r"\byou(?:'ll|\s+will)?\s+(?:always\s+)?get\s+" + _ARTICL
 # "Return the headers as a list", not "the same type as a list" nor "such as a dict"
 _AS_TYPE = re.compile(r"(?<!\bsuch\s)(?<!\bsame\s)(?<!\bwell\s)\bas\s+(?:a|an)\s+(?:new\s+)?" + _TYPE
                       + r"(?!\s*(?:-|_|\w*\())" + _AFTER, re.I)
+# an aside that states the form of the whole result: "Return the encoded payload (as text)",
+# "Returns the rows (as a list)"; not "(stored as text in the log)"
+_ASIDE_AS = re.compile(r"\(\s*as\s+(?:a\s+|an\s+)?`{0,2}(?P<t>text|list|dict|dictionary|set|tuple|string|str|integer|int|"
+                       r"float|boolean|bool|bytes)`{0,2}\s*\)\s*[.;]?\s*$", re.I)
 _RETURNS_HEAD = re.compile(r"^\s*(?:Returns?|Gets?)\b(?!\s+whether\b)", re.I)
 _PROSE_BOOL = re.compile(r"^\s*(?:@return\s+|Returns?:?\s+)(?:C\{)?`{0,2}(True|False|true|false)`{0,2}\}?"
                          r"(?:\s+(?:if|when|iff|unless|on|for)\b|\s*$)")
@@ -156,7 +160,7 @@ def prose_claim(text: str, name: str = "") -> Claim | None:
     if m is not None and not re.search(r"[`(]|\b(?:call|pass|give)\w*\b", text[: m.start()], re.I):
         return _claim(text, m, own_subject=True, to_reader=True)
     if _RETURNS_HEAD.match(text):
-        m = _AS_TYPE.search(text)
+        m = _AS_TYPE.search(text) or _ASIDE_AS.search(text)
         if m is not None and not _RELATIVE.search(text[: m.start()]):
             return _claim(text, m)
     return None

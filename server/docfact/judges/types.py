@@ -76,9 +76,28 @@ def split_union(t: str) -> list[str]:
         return [p for part in parts for p in split_union(part)]
     for sep in ("|", " or "):
         parts = split_top(t, sep)
+        if sep == " or ":
+            parts = _element_alternatives_joined(parts)
         if len(parts) > 1:
             return [p for part in parts for p in split_union(part)]
     return [t]
+
+
+# the kinds of one element: "array of float or complex" is an array of (float or complex)
+_ELEMENT_WORDS = re.compile(r"^(?:int|integer|float|complex|str|string|bool|boolean|bytes|number|scalar|"
+                            r"real|numeric)s?$", re.I)
+
+
+def _element_alternatives_joined(parts: list[str]) -> list[str]:
+    """``X of A`` followed by `` or B`` where B is a scalar kind: B is another kind of the
+    elements, not another alternative (``array of float or complex``, ``list of int or str``)."""
+    out: list[str] = []
+    for part in parts:
+        if out and re.search(r"\bof\b", out[-1]) and _ELEMENT_WORDS.match(part.strip("`")):
+            out[-1] = f"{out[-1]} or {part}"
+        else:
+            out.append(part)
+    return out
 
 
 def split_top(t: str, sep: str) -> list[str]:
