@@ -424,6 +424,11 @@ class TextPlugin(Plugin):
     "Pages without an image_description tag are skipped.",
     # a version-history note
     ".. versionadded:: 2.1 The ``old_mode_flag`` argument.",
+    "Version 2.0: removed ``origins_allowed``.",
+    "New in version 2.0: ``origins_allowed``.",
+    # settings keys namespaced by the package, quoted or marked
+    'Set "pkg.allowed_origins" to a list.',
+    "Set ``pkg.allowed_origins`` in the settings.",
 ])
 def test_strings_and_format_words_are_not_names(tmp_path: Path, sentence: str) -> None:
     source = f'''
@@ -573,3 +578,15 @@ def order(x):
     return x
 '''
     assert ("C1.example-import" in rules(c1(tmp_path, {"pkg/mod.py": source}))) is found
+
+
+def test_a_misspelt_namespaced_name_is_still_found(tmp_path: Path) -> None:
+    source = '''
+def load(allowed_origins=None):
+    """Load things.
+
+    Set ``pkg.allowed_orgins`` to limit them.
+    """
+    return allowed_origins
+'''
+    assert "C1.unknown-name" in rules(c1(tmp_path, {"pkg/mod.py": source}))

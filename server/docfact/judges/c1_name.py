@@ -97,10 +97,12 @@ _HISTORY = Gated(re.compile(
     # "it used to return", "``x`` used to be": not "the procedure used to find" (a participle)
     r"(?:(?:it|this|they|which|who|that)\s+|`+\s*)used\s+to|used\s+to\s+(?:be|exist|live|have|default)\b|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
-    r"versionchanged|seealso|see\s+also)\b",
+    r"versionchanged|seealso|see\s+also|"
+    # a version-history note: "New in version 2.0:", "Changed in 1.3", "Version 2.0: removed ..."
+    r"(?:new|changed|added)\s+in\s+(?:version\s+)?v?\d|version\s+v?\d[\w.]*\s*:)",
     re.I,
 ), ("rename", "removed", "deprecated", "formerly", "previously", "longer", "instead", "used", "older", "legacy",
-    "backward", "called", "named", "versionchanged", "see"))
+    "backward", "called", "named", "versionchanged", "see", "version", "in"))
 
 
 def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -131,6 +133,9 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
+        if 0 < m.start and m.end < len(seg.text) and seg.text[m.start - 1] in "\"'" \
+                and seg.text[m.end] == seg.text[m.start - 1]:
+            continue  # "pkg.allowed_origins" in quotes: a string (a settings key, a logger's name)
         seen.add((m.name, m.strength))  # a missing name written plainly, then marked, is read twice
         if resolves(ctx, m):
             resolved.add(m.name)
@@ -139,6 +144,9 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if len(last) < 2:
             continue
         in_project = "." in m.name and project_head(ctx, m.name)
+        if in_project and m.name.split(".")[0] == ctx.file.module.split(".")[0] and last in ctx.scope_names \
+                and not any(e.kind in ("class", "function", "method", "module") for e in ctx.graph.entities_named(last)):
+            continue  # ``pkg.allowed_origins`` for the code's ``allowed_origins``: a namespaced settings key
         if "." in m.name and not in_project:
             # an unknown dotted name outside the project (``urllib2.Request``) cannot be proven
             if not ctx.is_known(m.name.split(".")[0]):
