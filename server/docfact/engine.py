@@ -41,6 +41,20 @@ DOC_SECONDS = 0.4
 FILE_SECONDS = 1.5
 MAX_DOC_CHARS = 64_000
 
+
+
+@dataclass
+class Slice:
+    """A file judged a slice at a time (the language server's way to let other files' work run
+    in between): the next doc position, the judging time spent so far (the per-file bound counts
+    it all), and how long one call may run before it stops after the doc it is on."""
+
+    seconds: float = 0.1
+    next: int = 0
+    spent: float = 0.0
+    done: bool = False
+
+
 Progress = Callable[[int, int, str], None]
 Reuse = Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None]
 
@@ -283,17 +297,24 @@ class Engine:
     def judge_index(self, index: FileIndex, criteria: Iterable[str] | None = None,
                     lines: LineIndex | None = None, reuse: Reuse | None = None,
                     per_doc: list[tuple[int, Deps]] | None = None,
-                    skip: AbstractSet[int] = frozenset()) -> FileResult:
+                    skip: AbstractSet[int] = frozenset(), part: Slice | None = None) -> FileResult:
         """Judge every doc of ``index``; ``reuse(doc, entity, criteria)`` may return a verdict
         kept from an earlier check (the language server's cache) instead of judging again.
         With ``per_doc`` (while a recorder is set), each doc is judged on its own (no values
-        shared with the file's other docs) and its lookups are appended there."""
+        shared with the file's other docs) and its lookups are appended there. With ``part``,
+        judging starts at ``part.next`` and stops after the first doc that ends ``part.seconds``
+        after the call began (``part.done`` tells when every doc is through); the result holds
+        that slice's docs."""
         path = index.path
+        began = time.monotonic()
+        first = part.next if part is not None else 0
+        if part is not None:
+            part.done = True  # unless the slice ends early, below
         ignored = self.ignored_criteria(path)
         crits = tuple(c for c in (criteria or self.settings.criteria)
                       if c in self.settings.criteria and c not in ignored)
         result = FileResult(path=path)
-        if index.syntax_error_lines:
+        if index.syntax_error_lines and first == 0:
             where = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
             result.error = f"syntax errors near line {where}; docs inside the broken code were skipped"
         if index.ignore_file or not crits:
@@ -302,10 +323,14 @@ class Engine:
         names = file_scope_names(index)
         shared: dict = {}
         recorder = self.graph.recorder if per_doc is not None else None
-        file_deadline = time.monotonic() + FILE_SECONDS
+        file_deadline = began + FILE_SECONDS - (part.spent if part is not None else 0.0)
         skipped: list[str] = []  # why docs were skipped (time bounds)
         late: list[int] = []  # first lines of the docs left unjudged once the file's time ran out
-        for n, doc in enumerate(index.docs):
+        for n in range(first, len(index.docs)):
+            doc = index.docs[n]
+            if part is not None and n > first and not late and time.monotonic() - began > part.seconds:
+                part.next, part.done = n, False
+                break
             if (doc.kind == "comment" and not self.settings.check_comments) or n in skip:
                 continue
             try:
@@ -338,6 +363,8 @@ class Engine:
             log.warning("docfact: %s: %s", path, reason)
         if skipped:
             result.error = "; ".join([*([result.error] if result.error else []), *skipped])
+        if part is not None:
+            part.spent += time.monotonic() - began
         return result
 
     def judge_doc(self, index: FileIndex, doc: DocBlock, lines: LineIndex,

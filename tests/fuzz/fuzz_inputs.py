@@ -276,3 +276,34 @@ def java_source(r: random.Random) -> str:
         lines += javadoc(r, "")
     lines += java_class(r, 0)
     return damaged(r, "\n".join(lines) + "\n")
+
+
+# -- pathological docs (issue 27): markup repeated, long tokens, deep nesting -------------------
+
+# units whose repetition once made a pattern scan the same text again and again
+PATHOLOGICAL_UNITS = [
+    " ", "\t", "a", "a_", "a.", "aB", "1.", "a1", "a-", ":a", "``a``", "``a`` ", "`", "``", ":meth:",
+    ":meth:`a", ":py:", "{@code ", "{@link ", "{@link a} ", "{@", "L{", "C{", "L{a <", "<pre>", "<p ",
+    "<p>", "</pre>", "(", ")", "[", "{", "<", "a://", "...", "x.y(", "f()", ":param x: y\n",
+    ":param", "@param x y\n", "    x (int): y\n", "- a\n", "Returns the value. ", ", default",
+    "é", "\u2026", ",", ":", "*",
+]
+
+
+def pathological_doc(r: random.Random, max_size: int = 12_000) -> str:
+    """A doc made of one to three pathological units repeated up to ``max_size`` characters,
+    after an optional field opener (``:param``, ``Args:``), or markup nested deeply."""
+    kind = r.random()
+    size = r.randint(max_size // 8, max_size)
+    if kind < 0.15:  # nesting: brackets, braces, inline tags inside each other
+        opener, closer = r.choice((("(", ")"), ("[", "]"), ("{", "}"), ("{@link ", "}"), ("``", "``"),
+                                   ("<p>", "</p>"), ("L{", "}"), ("<pre>", "</pre>")))
+        depth = size // (len(opener) + len(closer))
+        return "x " + opener * depth + "a" + closer * r.randint(0, depth)
+    if kind < 0.3:  # one long token
+        return r.choice(("Returns ", "Calls ", "See ", "")) + r.choice(("a", "a_", "a.", "aB", "1.", "a1", "ab-")) \
+            * (size // 2) + r.choice((".", "() now.", "", "`"))
+    units = r.sample(PATHOLOGICAL_UNITS, r.randint(1, 3))
+    head = r.choice(("", ":param", ":type x", "Args:\n    x (", "@param ", "See ", "Summary.\n\n"))
+    body = "".join(units)
+    return head + body * max(1, size // len(body)) + r.choice(("", "x", ":", "`", "}", ")", "\n"))

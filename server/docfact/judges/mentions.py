@@ -21,6 +21,9 @@ SHAPE = "shape"
 # a dotted run of more parts is not taken for a name: nobody writes one, and name lookups try
 # each of its prefixes (quadratic in the parts)
 MAX_PARTS = 32
+# a longer sentence has no mentions: its thousands of them made each rule that reads them slow
+# (linear, but about 0.1 s per 10,000 characters of code spans, more than a doc's time bound)
+MAX_SENTENCE = 10_000
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
@@ -85,8 +88,10 @@ def _clean(token: str) -> tuple[str, bool] | None:
 def find_mentions(sentence: str) -> tuple[Mention, ...]:
     """All code-like mentions of a sentence, in order, without overlaps (cached: several rules
     read the same sentence)."""
-    if not _MAYBE_CODE.search(sentence):
-        return ()  # no backtick, brace, parenthesis, underscore, inner dot or inner capital
+    if not _MAYBE_CODE.search(sentence) or len(sentence) > MAX_SENTENCE:
+        # no backtick, brace, parenthesis, underscore, inner dot or inner capital; or a
+        # "sentence" longer than anyone writes: rules that need mentions stay silent on it
+        return ()
     out: list[Mention] = []
     # the characters of the spans taken so far (URLs, marked code, mentions): a span overlaps
     # them when one of its characters is taken (comparing with each span taken was quadratic

@@ -12,11 +12,12 @@ import asyncio
 import logging
 import os
 import re
-import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docfact.engine import file_words
+from docfact.engine import Slice, file_words
 from docfact.index.ts_modules import CONFIG_FILES, forget_configs
 from docfact.index.workspace import language_for_path, read_source
 from docfact.model import (
@@ -43,8 +44,28 @@ _KEEP_AFTER_S = 2.0  # idle time before the latest results go to the store
 # rules that prove a name exists nowhere in the project: a first check that has read only the
 # modules a file imports leaves their findings out (on SQLAlchemy and scikit-learn files, such a
 # check both adds and misses findings of these rules against the whole-workspace check)
+_SLICE_S = 0.1  # engine time one file's judging takes before work queued meanwhile runs
 _NEEDS_WORKSPACE = frozenset({"C1.unknown-name", "C1.unknown-reference", "C1.wrong-callee",
                               "C1.example-import", "C1.example-attribute", "C1.example-keyword"})
+
+
+@dataclass
+class _Judging:
+    """One file being judged in slices: what :meth:`Checker.judge` keeps between them."""
+
+    folder: Folder
+    index: FileIndex
+    lines: LineIndex
+    part: Slice
+    world: str  # Engine.world() when judging began
+    old: dict[tuple[str, ...], DocResult]  # the file's cached verdicts by doc key
+    keys: dict[int, tuple[str, ...]] = field(default_factory=dict)  # id(doc) -> its key
+    reused: int = 0
+    result: FileResult = field(default_factory=lambda: FileResult(path=""))
+    reuse: Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None] | None = None
+
+    def __post_init__(self) -> None:
+        self.result.path = self.index.path
 
 
 class Checker:
@@ -103,40 +124,57 @@ class Checker:
 
     def judge(self, folder: Folder, index: FileIndex, force: bool = False) -> tuple[FileResult, LineIndex]:
         """Judge every doc of ``index``, reusing cached verdicts of unchanged docs."""
+        job = self._begin(folder, index, force, slice_seconds=float("inf"))
+        self._step(job)
+        return self._finish(job)
+
+    async def judge_in_slices(self, folder: Folder, index: FileIndex,
+                              force: bool = False) -> tuple[FileResult, LineIndex]:
+        """:meth:`judge` from the event loop, a slice of docs (about ``_SLICE_S`` of engine time)
+        per engine task, so work queued for other files (their checks, after a slow doc here)
+        runs in between instead of waiting for the whole file. The docs are those of ``index``
+        (the text the check was asked for) even if the file is indexed again meanwhile; a result
+        made while other files changed is not kept across restarts (see :meth:`_finish`)."""
+        in_engine = self.server.in_engine
+        job = await in_engine(self._begin, folder, index, force, _SLICE_S)
+        while not job.part.done:
+            await in_engine(self._step, job)
+        return await in_engine(self._finish, job)
+
+    def _begin(self, folder: Folder, index: FileIndex, force: bool, slice_seconds: float) -> _Judging:
         engine = folder.engine
-        path = index.path
-        lines = LineIndex(index.text)
-        started = time.perf_counter()
-        old: dict[tuple[str, ...], DocResult] = {} if force else folder.doc_cache.get(path, {})
-        keys: dict[int, tuple[str, ...]] = {}
-        reused = 0
+        job = _Judging(folder, index, LineIndex(index.text), Slice(seconds=slice_seconds), engine.world(),
+                       {} if force else folder.doc_cache.get(index.path, {}))
         imports = imports_key(index)
 
         def reuse(doc: DocBlock, entity: Entity | None, crits: tuple[str, ...]) -> DocResult | None:
-            nonlocal reused
-            key = keys[id(doc)] = doc_key(index, doc, entity, engine.settings, crits, imports)
-            res = old.get(key)
+            key = job.keys[id(doc)] = doc_key(index, doc, entity, engine.settings, crits, imports)
+            res = job.old.get(key)
             res = relocate(res, doc, entity) if res is not None else None
-            reused += res is not None
+            job.reused += res is not None
             return res
 
-        result = engine.judge_index(index, lines=lines, reuse=reuse)
-        folder.doc_cache[path] = {keys[id(d.doc)]: d for d in result.docs if id(d.doc) in keys}
-        ignored = engine.ignored_criteria(path)
-        if not index.ignore_file and any(c not in ignored for c in engine.settings.criteria):
-            log.info("docfact: checked %s: %d docs, %d judged, %d reused in %.0f ms", Path(path).name,
-                     len(result.docs), len(result.docs) - reused, reused,
-                     1000 * (time.perf_counter() - started))
-        return result, lines
+        job.reuse = reuse
+        return job
 
-    def update_and_judge(self, folder: Folder, path: str, text: str,
-                         force: bool) -> tuple[FileResult | None, LineIndex | None, FileIndex | None]:
-        index, _ = self.update(folder, path, text)
-        if index is None:
-            return None, None, None
-        result, lines = self.judge(folder, index, force)
-        self._worlds[path] = folder.engine.world()  # the workspace state the result belongs to
-        return result, lines, index
+    def _step(self, job: _Judging) -> None:
+        got = job.folder.engine.judge_index(job.index, lines=job.lines, reuse=job.reuse, part=job.part)
+        job.result.docs.extend(got.docs)
+        if got.error:
+            job.result.error = f"{job.result.error}; {got.error}" if job.result.error else got.error
+
+    def _finish(self, job: _Judging) -> tuple[FileResult, LineIndex]:
+        engine, path, result = job.folder.engine, job.index.path, job.result
+        job.folder.doc_cache[path] = {job.keys[id(d.doc)]: d for d in result.docs if id(d.doc) in job.keys}
+        ignored = engine.ignored_criteria(path)
+        if not job.index.ignore_file and any(c not in ignored for c in engine.settings.criteria):
+            log.info("docfact: checked %s: %d docs, %d judged, %d reused in %.0f ms", Path(path).name,
+                     len(result.docs), len(result.docs) - job.reused, job.reused, 1000 * job.part.spent)
+        if engine.world() == job.world:  # no other file changed while this one was judged
+            self._worlds[path] = job.world  # the workspace state the result belongs to
+        else:
+            self._worlds.pop(path, None)
+        return result, job.lines
 
     def dependent_paths(self, folder: Folder, changed: set[str]) -> set[str]:
         graph = folder.engine.graph
@@ -179,7 +217,11 @@ class Checker:
             server.publish(uri)
             return None
         st.skipped_reason = None
-        result, lines, index = await server.in_engine(self.update_and_judge, folder, st.path, text, force)
+        index, _ = await server.in_engine(self.update, folder, st.path, text)
+        result: FileResult | None = None
+        lines: LineIndex | None = None
+        if index is not None:
+            result, lines = await self.judge_in_slices(folder, index, force)
         if uri not in server.docs or server.workspace.get_text_document(uri).version != version:
             log.debug("docfact: dropped a stale result for %s (version %s)", uri, version)
             return None
@@ -372,7 +414,8 @@ class Checker:
                 if uri in server.docs:
                     result = await self.check_document(uri)
                 else:
-                    judged = await server.in_engine(self.judge_indexed, folder, path)
+                    index = await server.in_engine(folder.engine.graph.file, path)
+                    judged = await self.judge_in_slices(folder, index) if index is not None else None
                     if judged is not None:
                         result = judged[0]
                         server.publish_result(uri, judged[0], judged[1], folder.settings)
@@ -385,9 +428,3 @@ class Checker:
                 reporter.report(i + 1, len(todo), Path(path).name)
         return {"files": files, "total": len(todo), "findings": findings,
                 "score": round(aggregate_score(docs), 4) if docs else None, "cancelled": cancelled}
-
-    def judge_indexed(self, folder: Folder, path: str) -> tuple[FileResult, LineIndex] | None:
-        index = folder.engine.graph.file(path)
-        if index is None:
-            return None
-        return self.judge(folder, index)
