@@ -86,27 +86,27 @@ def class_fields(f: SourceFile, sc: TsScope, language: str) -> list[tuple[Entity
                             any(c.type in ("accessibility_modifier", "readonly") for c in p.children):
                         pat = p.child_by_field_name("pattern")
                         if pat is not None and pat.type == "identifier":
-                            out.append((_field_entity(f, sc, p, pat, type_text(f, p.child_by_field_name("type")),
+                            out.append((_field_entity(f, sc.local_name, p, pat, type_text(f, p.child_by_field_name("type")),
                                                       None, language), p))
             continue
         else:
             continue
         if name_node is None:
             continue
-        out.append((_field_entity(f, sc, m, name_node, ann, value, language), m))
+        out.append((_field_entity(f, sc.local_name, m, name_node, ann, value, language), m))
     return out
 
 
-def _field_entity(f: SourceFile, sc: TsScope, m: Node, name_node: Node, ann: str | None,
+def _field_entity(f: SourceFile, owner: str, m: Node, name_node: Node, ann: str | None,
                   value: Node | None, language: str) -> Entity:
     name = f.src(name_node).strip("'\"")
     start, end = f.so(m.start_byte), f.so(m.end_byte)
     code = f.text[start:end]
     ent = Entity(
-        kind="field", name=name, local_name=f"{sc.local_name}.{name}", module=f.module, path=f.path,
+        kind="field", name=name, local_name=f"{owner}.{name}", module=f.module, path=f.path,
         language=language, range=f.lines.range(start, end), code=code, signature=" ".join(code.split()),
         annotation=ann, value_kind=expr_kind(f, value) if value is not None else None,
-        decorators=modifiers(f, m), parent=sc.local_name,
+        decorators=modifiers(f, m), parent=owner,
     )
     ent.docless_code = code
     return ent
@@ -152,3 +152,36 @@ def _variable(f: SourceFile, stmt: Node, name: str, ann: str | None, value: Node
     )
     ent.docless_code = code
     return ent
+
+
+def assigned_members(f: SourceFile, root: Node, classes: set[str], language: str) -> list[tuple[Entity, Node]]:
+    """Members a file's top level assigns to its own classes after their bodies, that are not
+    functions (those are methods already): ``Palette.NAMES = {...}`` (static) and
+    ``Palette.prototype.size = 0``."""
+    out: list[tuple[Entity, Node]] = []
+    seen: set[str] = set()
+    for stmt in root.named_children:
+        expr = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_child_count else None
+        if expr is None or expr.type != "assignment_expression":
+            continue
+        left = expr.child_by_field_name("left")
+        value = expr.child_by_field_name("right")
+        if left is None or left.type != "member_expression" or (value is not None and value.type in FUNCTION_VALUES):
+            continue
+        obj = left.child_by_field_name("object")
+        prop = left.child_by_field_name("property")
+        if obj is None or prop is None or prop.type != "property_identifier":
+            continue
+        static = True
+        if obj.type == "member_expression" and f.src(obj).endswith(".prototype"):
+            obj = obj.child_by_field_name("object")
+            static = False
+        owner = f.src(obj) if obj is not None and obj.type == "identifier" else None
+        if owner not in classes or f"{owner}.{f.src(prop)}" in seen:
+            continue
+        seen.add(f"{owner}.{f.src(prop)}")
+        ent = _field_entity(f, owner, stmt, prop, None, value, language)
+        if static:
+            ent.decorators = ["static"]
+        out.append((ent, stmt))
+    return out

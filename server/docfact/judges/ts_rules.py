@@ -18,7 +18,7 @@ from docfact.judges.ts_types import contradicts, unwrap_promise
 from docfact.model import Entity, Finding, Param, Segment
 
 # rules of the generic modules that these replace in TypeScript/JavaScript files
-REPLACED = frozenset({"C2.param-type", "C2.return-type", "C2.generator-return"})
+REPLACED = frozenset({"C2.param-type", "C2.return-type", "C2.generator-return", "C1.unknown-name"})
 # calls that hand work to later: a function making them is asynchronous in effect
 _SCHEDULES = re.compile(
     r"(?:^|\.)(?:then|catch|finally|setTimeout|setImmediate|setInterval|nextTick|queueMicrotask|"
@@ -31,8 +31,19 @@ _CALLBACK = re.compile(r"^(?:cb|callback|done|next|fn|handler|listener|resolve|r
 
 def loose_params(e: Entity) -> bool:
     """Whether a function takes arguments its parameter list does not name: a rest parameter,
-    or JavaScript's ``arguments``."""
-    return any(p.kind == "vararg" for p in e.params) or re.search(r"\barguments\b", e.code) is not None
+    JavaScript's ``arguments``, parameters written as comments (``area(/* scale */)``: an
+    overridable method that ignores what its overrides take), or an abstract method without
+    parameters (``@abstract``: what its doc lists is what the overrides take)."""
+    if any(p.kind == "vararg" for p in e.params) or re.search(r"\barguments\b", e.code) is not None:
+        return True
+    if _COMMENTED_PARAM.search(e.signature) is not None:
+        return True
+    return not e.params and e.kind == "method" and e.doc is not None and _ABSTRACT_TAG.search(e.doc.text) is not None
+
+
+# a comment inside the parameter list: ``f(/* scale */)``, ``f(a, /* b, */)``, ``f(a // b``
+_COMMENTED_PARAM = re.compile(r"\((?:[^()]|\([^()]*\))*?(?:/\*|//)")
+_ABSTRACT_TAG = re.compile(r"^\s*@(?:abstract|virtual)\b", re.M)
 
 
 _INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "ers", "able")
@@ -275,7 +286,29 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                           f"Change the default to `{p.default}`"))
 
 
+# -- names of other packages ---------------------------------------------------------------
+
+# the sentence speaks of code that builds on this one: framework adapters, bindings, plugins
+_USERS_OF_THIS = re.compile(
+    r"\b(?:builds?|built|rel(?:y|ies)|depends?|depending|layers?|layered|sits?)\s+on\s+(?:top\s+of\s+)?"
+    r"(?:it|this|them|these|us)\b|\b(?:adapters?|bindings?|wrappers?|integrations?|plugins?|dependents?|"
+    r"consumers?|downstream)\b", re.I)
+
+
+def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """The generic unknown-name rule, except in a sentence about the code that builds on this
+    one ("framework adapters (e.g. `useWatchers`) build on it"): those names are other
+    packages', and a near name of this package is no correction for them."""
+    from docfact.judges import c1_name
+
+    if _USERS_OF_THIS.search(seg.text):
+        return
+    yield from c1_name.unknown_name(ctx, seg)
+
+
 RULES: tuple[Rule, ...] = (
+    Rule("C1.unknown-name", "C1", "A code name in a sentence that exists nowhere in the code, its 1-hop context or the project.",
+         "\"Calls `shold_remove()` first\" when only `should_remove` exists", unknown_name),
     Rule("C2.param-type", "C2", "A JSDoc `{type}` that contradicts the TypeScript annotation.",
          "@param {string} n  ->  n: number", param_type),
     Rule("C2.return-type", "C2", "A JSDoc `@returns {type}` that contradicts the return annotation or every returned value.",
