@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 DOC_SECONDS = 0.4
 FILE_SECONDS = 1.5
 MAX_DOC_CHARS = 64_000
+# a doc up to this long that runs out of time is judged once more (see Engine._judge_bounded):
+# with linear patterns such a doc takes milliseconds, so its time went to loading shared data
+RETRY_CHARS = 8_000
 
 
 
@@ -341,7 +344,8 @@ class Engine:
                     # a doc's own frame, and no file-wide values: what it read is all its own
                     recorder.push(("doc", n))
                     try:
-                        got = self.judge_doc(index, doc, lines, crits, names, {})
+                        got, lost = self._judge_bounded(index, doc, lines, crits, names, {})
+                        file_deadline += lost
                     finally:
                         deps = recorder.pop_to(("doc", n))
                     result.docs.append(got)
@@ -351,7 +355,10 @@ class Engine:
                 if kept is None and time.monotonic() > file_deadline:
                     late.append(doc.start_line + 1)
                     continue
-                result.docs.append(kept or self.judge_doc(index, doc, lines, crits, names, shared))
+                if kept is None:
+                    kept, lost = self._judge_bounded(index, doc, lines, crits, names, shared)
+                    file_deadline += lost
+                result.docs.append(kept)
             except TimeoutError as e:
                 skipped.append(f"the doc at line {doc.start_line + 1} was skipped: {e}")
             except Exception:
@@ -366,6 +373,22 @@ class Engine:
         if part is not None:
             part.spent += time.monotonic() - began
         return result
+
+    def _judge_bounded(self, index: FileIndex, doc: DocBlock, lines: LineIndex, criteria: tuple[str, ...],
+                       file_names: frozenset[str], file_cache: dict) -> tuple[DocResult, float]:
+        """:meth:`judge_doc`, and once more when a doc of at most RETRY_CHARS ran out of time:
+        its first try may have paid for what every doc shares, loaded on first use (the names of
+        an installed package, the project's name index). Returns the result and the time of the
+        failed try (the file's bound does not count it)."""
+        began = time.monotonic()
+        try:
+            return self.judge_doc(index, doc, lines, criteria, file_names, file_cache), 0.0
+        except TimeoutError:
+            if len(doc.text) > RETRY_CHARS:
+                raise
+        lost = time.monotonic() - began
+        log.info("docfact: %s:%d: judged again after running out of time", index.path, doc.start_line + 1)
+        return self.judge_doc(index, doc, lines, criteria, file_names, file_cache), lost
 
     def judge_doc(self, index: FileIndex, doc: DocBlock, lines: LineIndex,
                   criteria: tuple[str, ...], file_names: frozenset[str] | None = None,
