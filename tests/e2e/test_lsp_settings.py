@@ -83,3 +83,21 @@ async def test_invalid_values_are_reported_and_defaults_used(start, profile, wor
     [key] = await messages(ed, "llm.apiKeyEnv")
     assert "sk-abc123" not in key  # a pasted key is never echoed
     assert all(m.type == types.MessageType.Warning for m in ed.client.messages)
+
+
+async def test_preview_and_select_by_rule_id(start, profile):
+    """Without preview only stable rules run (none yet); a rule selected by id runs anyway;
+    a misspelt rule id is reported with a did-you-mean."""
+    ed = await start(profile, init_options={"preview": False, "select": ["C1", "C3.not-async", "C3.not-asink"]})
+    uri = ed.open(STORE)
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 1)
+    assert "asynchronous" in diags[0].message
+    found = await messages(ed, "C3.not-asink")
+    assert "did you mean C3.not-async?" in found[0]
+
+
+async def test_ignore_a_rule_id(start, profile):
+    ed = await start(profile, init_options={"ignore": ["C1.unknown-param", "C4"]})
+    uri = ed.open(STORE)
+    diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
+    assert not any("is not a parameter" in d.message for d in diags)

@@ -1,0 +1,119 @@
+"""Rule maturity and per-rule configuration as a user of the CLI sees them (issue 28)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WS = ROOT / "tests" / "workspaces"
+
+
+def docfact(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "docfact", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+def rules_found(ws: Path, *args: str) -> list[str]:
+    proc = docfact("check", ".", "--format", "json", "--no-cache", *args, cwd=ws)
+    assert proc.returncode in (0, 1), proc.stderr
+    return [f["rule"] for f in json.loads(proc.stdout)["findings"]]
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    shutil.copytree(WS / "planted_py", tmp_path / "ws")
+    return tmp_path / "ws"
+
+
+def test_a_preview_rule_runs_with_preview_or_when_selected_by_id(ws: Path) -> None:
+    (ws / "pyproject.toml").write_text("[tool.docfact]\npreview = false\n")
+    assert "C3.calls-missing" not in rules_found(ws)
+    assert "C3.calls-missing" in rules_found(ws, "--preview")
+    assert rules_found(ws, "--select", "C3.calls-missing") == ["C3.calls-missing"]
+
+
+def test_ignore_a_rule_hides_exactly_that_rule(ws: Path) -> None:
+    every = rules_found(ws)
+    assert "C1.unknown-name" in every
+    rest = rules_found(ws, "--ignore", "C1.unknown-name")
+    assert "C1.unknown-name" not in rest
+    assert sorted(r for r in every if r != "C1.unknown-name") == sorted(rest)
+
+
+def test_select_a_criterion_runs_its_rules(ws: Path) -> None:
+    c1 = rules_found(ws, "--select", "C1")
+    assert c1 and {r[:2] for r in c1} == {"C1"}
+    assert sorted(c1) == sorted(r for r in rules_found(ws) if r.startswith("C1."))
+    assert rules_found(ws, "--select", "C1", "--no-preview") == []  # no C1 rule is stable yet
+
+
+@pytest.mark.parametrize("option", ["--select", "--ignore"])
+def test_a_misspelt_rule_id_is_a_usage_error_with_a_did_you_mean(ws: Path, option: str) -> None:
+    proc = docfact("check", ".", option, "C1,C1.unknwn-name", cwd=ws)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines()[-1] == (
+        f"docfact: error: {option}: unknown rule or criterion 'C1.unknwn-name'; did you mean C1.unknown-name?")
+    (ws / "pyproject.toml").write_text('[tool.docfact]\nignore = ["C3.calls-mising"]\n')
+    proc = docfact("check", ".", cwd=ws)
+    assert proc.returncode == 2 and "did you mean C3.calls-missing?" in proc.stderr
+
+
+def test_severity_per_rule_id_in_json_and_sarif(ws: Path) -> None:
+    (ws / "pyproject.toml").write_text('[tool.docfact.severity]\nC1 = "hint"\n"C1.unknown-param" = "error"\n')
+    findings = json.loads(docfact("check", ".", "--format", "json", "--no-cache", cwd=ws).stdout)["findings"]
+    levels = {f["rule"]: f["severity"] for f in findings if f["criterion"] == "C1"}
+    assert levels["C1.unknown-param"] == "error" and levels["C1.unknown-name"] == "hint"
+    sarif = json.loads(docfact("check", ".", "--format", "sarif", "--no-cache", cwd=ws).stdout)
+    results = sarif["runs"][0]["results"]
+    assert {r["level"] for r in results if r["ruleId"] == "C1.unknown-param"} == {"error"}
+    assert {r["level"] for r in results if r["ruleId"] == "C1.unknown-name"} == {"note"}
+
+
+def test_suppression_comment_with_a_rule_id(tmp_path: Path) -> None:
+    src = tmp_path / "ws" / "mod.py"
+    src.parent.mkdir()
+    body = '''def add(count: int) -> int:
+    """Add items.
+
+    Args:
+        amount: How many.
+    """{mark}
+    return count
+'''
+    src.write_text(body.format(mark=""))
+    assert rules_found(src.parent) == ["C1.unknown-param"]
+    src.write_text(body.format(mark="  # docfact: ignore[C1.unknown-param]"))
+    assert rules_found(src.parent) == []
+    src.write_text(body.format(mark="  # docfact: ignore[C1.unknown-name]"))  # another rule: still reported
+    assert rules_found(src.parent) == ["C1.unknown-param"]
+
+
+def test_sarif_has_one_descriptor_per_rule_id(ws: Path) -> None:
+    from docfact.judges.static import ALL_RULES
+
+    run = json.loads(docfact("check", ".", "--format", "sarif", "--no-cache", cwd=ws).stdout)["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == list(dict.fromkeys(r.id for r in ALL_RULES))
+    calls = next(r for r in rules if r["id"] == "C3.calls-missing")
+    assert calls["properties"] == {"criterion": "C3", "maturity": "preview"}
+    assert calls["shortDescription"]["text"].startswith('"Calls/uses X"')
+    assert calls["defaultConfiguration"] == {"level": "warning"}
+    assert run["results"]
+    for res in run["results"]:
+        assert rules[res["ruleIndex"]]["id"] == res["ruleId"] == res["properties"]["rule"]
+
+
+def test_rules_lists_and_explains(ws: Path) -> None:
+    listing = docfact("rules", cwd=ws).stdout.splitlines()
+    line = next(x for x in listing if x.startswith("C3.calls-missing "))
+    assert line.split()[1:4] == ["C3", "preview", "0.00"]
+    one = docfact("rules", "C1.unknown-param", cwd=ws)
+    assert one.returncode == 0 and "Example:" in one.stdout and "--select C1.unknown-param" in one.stdout
+    bad = docfact("rules", "C1.unknown-parm", cwd=ws)
+    assert bad.returncode == 2 and "did you mean C1.unknown-param?" in bad.stderr
