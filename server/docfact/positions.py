@@ -23,6 +23,17 @@ def utf16_len(s: str) -> int:
 
 
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def lone_cr_to_lf(text: str) -> str:
+    """``text`` with every carriage return that ends a line alone (classic Mac OS line ends)
+    turned into a line feed, which the parsers and the line index split on. The text keeps its
+    length, so every offset stays, and its lines are the ones LSP counts (``\\r``, ``\\n`` and
+    ``\\r\\n`` each end a line)."""
+    if "\r" not in text or _LONE_CR.search(text) is None:
+        return text
+    return _LONE_CR.sub("\n", text)
 
 
 class LineIndex:
@@ -31,7 +42,8 @@ class LineIndex:
     def __init__(self, text: str) -> None:
         self.text = text
         # start of line i = the lengths of the lines before it + i newlines (at C speed)
-        starts = list(map(operator.add, accumulate(map(len, text.split("\n")), initial=0), count()))
+        # (a line that ends with a lone carriage return is a line: see lone_cr_to_lf)
+        starts = list(map(operator.add, accumulate(map(len, lone_cr_to_lf(text).split("\n")), initial=0), count()))
         starts.pop()
         self.line_starts = starts
         # str offsets of the characters outside the BMP (two UTF-16 units each), found once:

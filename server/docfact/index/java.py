@@ -25,9 +25,11 @@ from docfact.index.java_entities import (
     javadoc_node,
     strip_generics,
 )
+from docfact.index.nesting import refuse_deep
 from docfact.index.scopes import Scope, ScopeFinder, collect_bindings, nest
 from docfact.index.source import SourceFile, compact, error_lines, masked_text
 from docfact.model import DocBlock, Entity, FileIndex, Import
+from docfact.positions import lone_cr_to_lf
 
 _KEYWORDS = frozenset(
     """abstract assert boolean break byte case catch char class const continue default do double
@@ -53,7 +55,10 @@ def parser() -> Parser:
 
 
 def extract(path: str, text: str, module: str) -> FileIndex:
-    """Index one Java source text."""
+    """Index one Java source text; raises :class:`~docfact.index.nesting.TooDeep` for a text
+    that nests too deeply to parse."""
+    text = lone_cr_to_lf(text)
+    refuse_deep("java", text)
     prs, query = _tools()
     f = SourceFile(path, text, module)
     tree = prs.parse(f.data)

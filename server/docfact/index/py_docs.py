@@ -10,6 +10,7 @@ import re
 from tree_sitter import Node
 
 from docfact.index import common
+from docfact.index.nesting import too_deep
 from docfact.index.source import SourceFile as _File
 from docfact.model import DocBlock, DocKind, FileIndex, Range
 
@@ -99,6 +100,8 @@ def looks_like_code(text: str) -> bool:
         return False
     from docfact.index.python import parser  # here: the extractor imports this module
 
+    if too_deep("python", text) is not None:
+        return False  # never parsed: deep nesting can crash the parser
     tree = parser().parse(text.encode("utf-8", "surrogatepass"))
     root = tree.root_node
     if root.has_error:

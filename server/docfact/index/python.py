@@ -32,6 +32,7 @@ from pathlib import Path
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from docfact.index import tokens
+from docfact.index.nesting import refuse_deep, too_deep
 from docfact.index.py_docs import (
     _body_docstring,
     _comments,
@@ -52,6 +53,7 @@ from docfact.index.source import compact as _compact
 from docfact.index.source import error_lines as _error_lines
 from docfact.index.source import masked_text as _masked_text
 from docfact.model import DocBlock, Entity, FileIndex, Import
+from docfact.positions import lone_cr_to_lf
 
 _KEYWORDS = frozenset(keyword.kwlist)
 @lru_cache(maxsize=1)
@@ -72,7 +74,10 @@ def parser() -> Parser:
 def parse_snippet(data: bytes) -> Tree:
     """A parse of a short piece of Python (an example in a docstring), kept for the next caller
     of the same bytes (the example segmenter and the example rules both read them). Treat the
-    tree as read-only."""
+    tree as read-only. A piece that nests too deeply to parse safely gets the tree of an empty
+    text."""
+    if too_deep("python", data.decode("utf-8", "replace")) is not None:
+        data = b""
     return _tools()[0].parse(data)
 
 
@@ -104,7 +109,10 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
     an earlier version of the file, consumed); also returns this version's bytes and tree.
     ``old``: the index of that earlier version; when the edit lies inside one method's or
-    function's body, the rest of it is kept (:func:`docfact.index.py_splice.splice`)."""
+    function's body, the rest of it is kept (:func:`docfact.index.py_splice.splice`).
+    Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse."""
+    text = lone_cr_to_lf(text)
+    refuse_deep("python", text)  # tree-sitter-python crashes the process on 511 nested blocks
     prs = _tools()[0]
     f = _File(path, text, module)
     tree, edit = reparse(prs, f.data, previous)

@@ -22,6 +22,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from docfact.index import tokens
 from docfact.index.c_comments import group_comments
+from docfact.index.nesting import refuse_deep
 from docfact.index.scopes import ScopeFinder, nest
 from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse
 from docfact.index.ts_cjs import exported_variables, read_commonjs
@@ -36,6 +37,7 @@ from docfact.index.ts_members import (
 )
 from docfact.index.ts_syntax import TsScope, doc_anchor
 from docfact.model import DocBlock, Entity, FileIndex
+from docfact.positions import lone_cr_to_lf
 
 _KEYWORDS = frozenset(
     """abstract any as async await boolean break case catch class const constructor continue
@@ -91,9 +93,12 @@ def extract(path: str, text: str, module: str) -> FileIndex:
 
 def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) -> tuple[FileIndex, Parsed]:
     """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
-    an earlier version of the file, consumed); also returns this version's bytes and tree."""
+    an earlier version of the file, consumed); also returns this version's bytes and tree.
+    Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse."""
     prs, query = _tools(_grammar(path))
     language = language_of(path)
+    text = lone_cr_to_lf(text)
+    refuse_deep(language, text)
     f = SourceFile(path, text, module)
     tree = reparse(prs, f.data, previous)[0]
     root = tree.root_node

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docfact.index.gitignore import IgnoreRules, excluded
+from docfact.index.nesting import too_deep
+from docfact.positions import lone_cr_to_lf
 
 LANGUAGES: dict[str, str] = {
     ".py": "python", ".pyi": "python", ".java": "java",
@@ -238,8 +240,19 @@ def read_source(path: str | os.PathLike[str], max_size: int) -> tuple[str | None
 
     Only regular files are read (see :func:`read_bytes`). Tries UTF-8, UTF-8 with BOM and a
     PEP 263 coding cookie; files with NUL bytes are binary, files over ``max_size`` bytes are
-    skipped unread.
+    skipped unread. Lines that end with a lone carriage return end with a line feed in the
+    text (:func:`~docfact.positions.lone_cr_to_lf`), and a source file that nests too deeply to
+    be parsed safely (:func:`~docfact.index.nesting.too_deep`) is refused with that reason.
     """
+    text, reason = _decode(path, max_size)
+    if text is None:
+        return None, reason
+    text = lone_cr_to_lf(text)
+    reason = too_deep(language_for_path(path), text)
+    return (None, reason) if reason is not None else (text, None)
+
+
+def _decode(path: str | os.PathLike[str], max_size: int) -> tuple[str | None, str | None]:
     data, reason = read_bytes(path, max_size)
     if data is None:
         return None, reason
