@@ -590,3 +590,24 @@ def load(allowed_origins=None):
     return allowed_origins
 '''
     assert "C1.unknown-name" in rules(c1(tmp_path, {"pkg/mod.py": source}))
+
+
+@pytest.mark.parametrize("decorator, found", [("", True), ("@elsewhere.fills_row\n", False)])
+def test_listed_keys_under_a_decorator_docfact_cannot_follow(tmp_path: Path, decorator: str, found: bool) -> None:
+    source = f'''
+import elsewhere
+
+
+{decorator}def position(row, limits):
+    """Where an observation plots.
+
+    Parameters
+    ----------
+    row : dict
+        One observation; requires a 'rank' and a 'detection_limit' entry.
+    limits : list
+        The limits.
+    """
+    return limits[row['det_limit_index']] * row['rank']
+'''
+    assert ("C1.unknown-key" in rules(c1(tmp_path, {"pkg/mod.py": source}))) is found

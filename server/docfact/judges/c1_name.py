@@ -201,7 +201,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if near_self:
             suggestion = None
         claimed = suggestion is None and strict_place and m.strength == MARKED and "." not in m.name \
-            and _identifier_shaped(m.name) and _claims_use(seg.text, m) and not _unreadable_imports(ctx)
+            and _identifier_shaped(m.name) and _claims_use(seg.text, m) and not _unreadable_imports(ctx) \
+            and ctx.entity is not None and world.behaviour_closed(ctx, ctx.entity)
         if not (marked and strict_place) and suggestion is None and not claimed and not near_self:
             continue
         if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):

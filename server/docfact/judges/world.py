@@ -356,11 +356,12 @@ def behaviour_closed(ctx: JudgeContext, fn: Entity) -> bool:
     or ``NotImplemented``."""
     if fn.language != "python":
         return True
-    if fn.path.endswith(".pyi") or fn.is_abstract:
-        return False
-    if not signature_closed(ctx, fn):
-        return False
-    return fn.kind == "class" or not _placeholder_body(fn)
+    key = ("world-behaviour", fn.qualname, id(fn))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = not (fn.path.endswith(".pyi") or fn.is_abstract) \
+            and signature_closed(ctx, fn) and (fn.kind == "class" or not _placeholder_body(fn))
+    return got
 
 
 def overload_params(ctx: JudgeContext, fn: Entity) -> set[str]:
