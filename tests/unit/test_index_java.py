@@ -91,6 +91,9 @@ def test_package_module_and_imports(fi: FileIndex) -> None:
         ("java.util", "Map", None, 4),
         ("java.util.Map", "entry", None, 5),
         ("java.io", "*", None, 6),
+        # the classes of ``java.io`` the file spells: what its wildcard import binds for them
+        ("java.io", "IOException", None, 6),
+        ("java.io", "Serializable", None, 6),
     ]
 
 

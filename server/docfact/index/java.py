@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
+from docfact.graph.java_names import wildcard_jdk_imports
 from docfact.index import tokens
 from docfact.index.c_comments import CommentSyntax, group_comments
 from docfact.index.java_entities import (
@@ -153,6 +154,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     fi.entities.extend(all_entities)
     fi.imports = [_import(f, n) for n in caps.get("import", [])]
+    fi.imports.extend(wildcard_jdk_imports(fi.imports, text))  # ``java.util.*`` binds ``LinkedList``
     docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, javadoc_nodes,
                                _JAVA_COMMENTS))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
