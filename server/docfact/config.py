@@ -119,6 +119,13 @@ class SettingsError(ValueError):
     """A configuration problem that makes the input unusable (e.g. a TOML syntax error)."""
 
 
+def url_problem(url: str) -> str | None:
+    """What is wrong with an LLM base URL, or None (an http:// or https:// URL with a host)."""
+    if not re.match(r"https?://[^/\s?#]+", url):
+        return f"expected an http:// or https:// URL such as http://localhost:11434/v1, got {url!r}"
+    return None
+
+
 def _check_value(key: str, value: Any, default: Any, problems: list[str]) -> Any:
     """Validate one leaf value against the type of its default; return the value to use."""
     def bad(why: str) -> Any:
@@ -146,6 +153,8 @@ def _check_value(key: str, value: Any, default: Any, problems: list[str]) -> Any
             return bad(f"expected one of {', '.join(TRIGGERS)}, got {value!r}")
         if leaf == "mode" and value not in LLM_MODES:
             return bad(f"expected one of {', '.join(LLM_MODES)}, got {value!r}")
+        if leaf == "base_url" and url_problem(value):
+            return bad(url_problem(value) or "")
         if leaf == "api_key_env" and value and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
             # Looks like a key was pasted instead of a variable name: never echo it back.
             problems.append(

@@ -7,6 +7,7 @@ import gc
 import hashlib
 import logging
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docfact import baseline
-from docfact.cli.errors import EXIT_OK, UsageError
+from docfact.cli.errors import EXIT_LLM_INCOMPLETE, EXIT_OK, UsageError
 from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
 from docfact.config import (
     Settings,
@@ -24,6 +25,7 @@ from docfact.config import (
     load_pyproject,
     load_user_config,
     resolve_criteria,
+    url_problem,
     user_config_path,
 )
 from docfact.store import (
@@ -57,6 +59,14 @@ def _selectors(spec: str | None, option: str) -> tuple[str, ...]:
     return out
 
 
+def _invalid(path: Path | None, problems: list[str]) -> str:
+    """The CLI's message for invalid configuration: it stops (exit 2), so the editors' "using the
+    default" endings would mislead."""
+    lines = [re.sub(r"; (using the default .*|using '.*'|ignored)$", "", p.removeprefix("docfact: ")) for p in problems]
+    return (f"invalid configuration in {path} (nothing was checked; fix or remove these settings):\n  "
+            + "\n  ".join(lines))
+
+
 def load_settings(args: argparse.Namespace, first: Path) -> tuple[Settings, Path | None]:
     """Settings from the user's configuration file, then --config or the nearest pyproject.toml
     (a repository's: its :data:`~docfact.config.RESTRICTED` keys only when trusted), then the
@@ -65,7 +75,7 @@ def load_settings(args: argparse.Namespace, first: Path) -> tuple[Settings, Path
     notes: list[str] = []
     user = load_user_config(problems)
     if problems:
-        raise UsageError(f"invalid configuration in {user_config_path()}:\n  " + "\n  ".join(problems))
+        raise UsageError(_invalid(user_config_path(), problems))
     cfg = Path(args.config) if args.config else find_pyproject(first)
     settings = user.settings
     if cfg is not None:
@@ -77,7 +87,7 @@ def load_settings(args: argparse.Namespace, first: Path) -> tuple[Settings, Path
         except SettingsError as exc:
             raise UsageError(str(exc)) from exc
     if problems:
-        raise UsageError(f"invalid configuration in {cfg}:\n  " + "\n  ".join(problems))
+        raise UsageError(_invalid(cfg, problems))
     for note in notes:
         print(note, file=sys.stderr)
     select, ignore = _selectors(args.select, "--select"), _selectors(args.ignore, "--ignore")
@@ -96,6 +106,8 @@ def load_settings(args: argparse.Namespace, first: Path) -> tuple[Settings, Path
         value = getattr(args, opt)
         if value is not None:
             llm = replace(llm, **{name: value})
+    if llm.enabled and url_problem(llm.base_url):
+        raise UsageError(f"--llm-base-url: {url_problem(llm.base_url)}")
     settings = replace(settings, llm=llm)
     if args.cache_dir:
         settings = replace(settings, cache=replace(settings.cache, dir=args.cache_dir))
@@ -143,8 +155,9 @@ def _settings_key(s: Settings) -> str:
                                ).encode()).hexdigest()
 
 
-def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None = None) -> int:
+def run_check(args: argparse.Namespace, llm_runner: Callable[..., bool | None] | None = None) -> int:
     """Run ``docfact check``; ``llm_runner`` replaces the LLM pass (``docfact llm-batch`` plans requests)."""
+    llm_incomplete = False
     from docfact.cli import shard as sharding
     from docfact.cli.graph_files import load_imported_modules, with_package_context
     from docfact.config import project_root
@@ -152,6 +165,8 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
 
     shard = sharding.from_arg(getattr(args, "shard", None))
     given = [Path(p) for p in (args.paths or ["."])]
+    if args.output and not Path(args.output).resolve().parent.is_dir():  # say so before the work
+        raise UsageError(f"cannot write the report to {args.output}: its folder does not exist")
     for g in given:
         if not os.path.lexists(g):
             raise UsageError(f"{g}: no such file or folder")
@@ -184,6 +199,9 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
                     seen.add(real)
                     targets.append((real, item.text, _display(item.path, g)))
 
+    if not targets:
+        print("docfact: warning: no Python, Java, TypeScript or JavaScript files found in "
+              + ", ".join(str(g) for g in given) + (f" ({len(skipped)} skipped)" if skipped else ""), file=sys.stderr)
     # a shard judges its own files but indexes all of them (the graph is the whole project's)
     mine = sharding.select(shard, [p for p, _, _ in targets], root) if shard else None
 
@@ -309,7 +327,8 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
             if settings.llm.enabled:
                 from docfact.cli.llm_run import run_llm
 
-                (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
+                finished = (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
+                llm_incomplete = finished is False
             fresh = [(i, rows_of(fr, targets[i], settings, keep_text), None, None, 0) for i, fr in results]
         for i, got, *_ in fresh:
             rows[i] = got
@@ -366,7 +385,12 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., None] | None =
     if shard is not None:
         out = sharding.annotate(out, args.format, sharding.describe(
             shard, [d for _, _, d in targets], mine or set(), len(settings.criteria)))
-    return emit(out, args.output, (f.severity for f in report.findings), args.fail_on)
+    code = emit(out, args.output, (f.severity for f in report.findings), args.fail_on)
+    if code == EXIT_OK and llm_incomplete:
+        print("docfact: exit code 3: the LLM judge was asked for (--llm) and could not finish; "
+              "the static findings above are complete", file=sys.stderr)
+        return EXIT_LLM_INCOMPLETE
+    return code
 
 
 def _tree_stamp(root: Path) -> str:

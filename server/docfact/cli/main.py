@@ -21,6 +21,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"docfact: error: {message}\n")
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="docfact", description="Find the sentences of docstrings and comments that are no longer true of the code.")
     p.add_argument("--version", action="version", version=f"docfact {__version__}")
@@ -38,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--fail-on", choices=["info", "warning", "error", "never"], default="warning",
                    help="exit 1 when a finding has at least this severity (default: warning)")
     c.add_argument("--no-cache", action="store_true", help="judge every file again, ignoring cached results")
-    c.add_argument("--jobs", "-j", type=int, default=0, help="parallel indexing processes (default: 1 for small runs, CPU count for large ones)")
+    c.add_argument("--jobs", "-j", type=_positive, default=0, metavar="N",
+                   help="parallel indexing processes, 1 or more (default: 1 for small runs, CPU count for large ones)")
     c.add_argument("--baseline", metavar="FILE", help="hide findings recorded in this baseline file")
     c.add_argument("--write-baseline", metavar="FILE", help="record all current findings in FILE and exit 0")
     c.add_argument("--config", metavar="FILE", help="pyproject.toml or docfact.toml to read settings from")

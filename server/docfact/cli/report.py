@@ -19,7 +19,12 @@ def emit(out: str, output: str | None, severities: Iterable[str], fail_on: str) 
     """Write a report to ``output`` (stdout when None) and give the exit code: 1 when a finding
     is at or above ``fail_on`` ("never": always 0)."""
     if output:
-        Path(output).write_text(out, encoding="utf-8")
+        try:
+            Path(output).write_text(out, encoding="utf-8")
+        except OSError as exc:
+            from docfact.cli.errors import UsageError
+
+            raise UsageError(f"cannot write the report to {output}: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(out)
     if fail_on == "never":

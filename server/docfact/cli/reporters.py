@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import html
 import json
 from urllib.parse import quote
 
 from docfact import __version__
 from docfact.cli.report import DOCS_URL, Report, visible
 from docfact.model import CRITERION_MEANINGS, CRITERION_NAMES
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def text(rep: Report, color: bool = False) -> str:
@@ -35,7 +38,8 @@ def text(rep: Report, color: bool = False) -> str:
     n = len(rep.findings)
     out.append(
         f"{'Found' if n else 'No findings:'} {n if n else ''}{' finding' + ('s' if n != 1 else '') + ' in' if n else ''} "
-        f"{len(rep.docs)} docstrings/comments across {len(rep.files)} files; score {rep.score:.3f}".replace("  ", " ")
+        f"{_count(len(rep.docs), 'docstring/comment', 'docstrings/comments')} across "
+        f"{_count(len(rep.files), 'file', 'files')}; score {rep.score:.3f}".replace("  ", " ")
     )
     return "\n".join(out) + "\n"
 
@@ -152,85 +156,11 @@ def github(rep: Report) -> str:
 
 
 def html_report(rep: Report) -> str:
-    """A self-contained page: per-file scores, and each file's docs with flagged sentences marked."""
-    e = html.escape
-    parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>docfact report — score {rep.score:.3f}</title>",
-        "<style>body{font:14px system-ui,sans-serif;margin:2em;color:#222}"
-        "table{border-collapse:collapse}td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:left}"
-        "pre{background:#f7f7f7;padding:8px;overflow:auto;line-height:1.45}"
-        "mark.flag{background:#ffd5d5;border-bottom:2px solid #d33}"
-        "mark.flag.C4{background:#e0ecff;border-bottom:2px solid #36c}"
-        ".finding{margin:2px 0 2px 1em}.score{font-weight:bold}</style></head><body>",
-        f"<h1>docfact report</h1><p>Project score <span class='score' id='project-score'>{rep.score:.3f}</span>"
-        f" — {len(rep.findings)} findings in {len(rep.docs)} docstrings/comments across {len(rep.files)} files.</p>",
-        "<table id='files'><tr><th>file</th><th>score</th><th>docs</th><th>findings</th></tr>",
-    ]
-    for i, fr in enumerate(rep.files):
-        parts.append(f"<tr><td><a href='#f{i}'>{e(fr.path)}</a></td><td class='file-score'>{fr.score:.3f}</td>"
-                     f"<td>{int(fr.docs)}</td><td>{int(fr.findings)}</td></tr>")
-    parts.append("</table>")
-    by_path: dict[str, list] = {}
-    for f in rep.findings:
-        by_path.setdefault(f.path, []).append(f)
-    for i, fr in enumerate(rep.files):
-        if not fr.findings:
-            continue
-        parts.append(f"<h2 id='f{i}'>{e(fr.path)} <small>score {fr.score:.3f}</small></h2>")
-        src_lines = fr.text.split("\n") if fr.text else []
-        for d in (d for d in rep.docs if d.path == fr.path):
-            flagged = [s for s in d.sentence_spans if s[4]]
-            if not flagged or not src_lines:
-                continue
-            parts.append(f"<h3>{e(d.symbol)} <small>(line {int(d.line)}, score {d.score:.3f})</small></h3>")
-            parts.append(_render_doc(src_lines, d.sentence_spans))
-        for f in by_path.get(fr.path, []):
-            parts.append(f"<div class='finding'><b>{e(f.criterion)}</b> line {int(f.line)}: {e(f.message)} "
-                         f"<code>{e(f.rule)}</code></div>")
-    parts.append("</body></html>")
-    return "".join(parts)
+    """A self-contained page a person reads: a summary, then each finding beside its sentence
+    (see :mod:`docfact.cli.html_report`)."""
+    from docfact.cli.html_report import render
 
-
-def _render_doc(src: list[str], spans: list[tuple[int, int, int, int, str]]) -> str:
-    """The doc's source lines with its flagged sentences wrapped in <mark> (columns: UTF-16)."""
-    first = min(s[0] for s in spans)
-    last = max(s[2] for s in spans)
-    out: list[str] = []
-    for ln in range(first, last + 1):
-        line = src[ln] if ln < len(src) else ""
-        units = _utf16_index(line)
-        marks: list[tuple[int, int, str, bool]] = []
-        for sl, sc, el, ec, crit in spans:
-            if not crit or ln < sl or ln > el:
-                continue
-            a = units.get(sc, 0) if ln == sl else 0
-            b = units.get(ec, len(line)) if ln == el else len(line)
-            marks.append((a, b, crit, ln == sl))
-        buf = ""
-        pos = 0
-        for a, b, crit, first in sorted(marks):
-            if a < pos:
-                continue
-            buf += html.escape(line[pos:a])
-            start = " data-start='1'" if first else ""  # a sentence over several lines: one mark per line
-            buf += (f"<mark class='flag {html.escape(crit.split(',')[0])}' data-criteria='{html.escape(crit)}'{start}>"
-                    f"{html.escape(line[a:b])}</mark>")
-            pos = b
-        buf += html.escape(line[pos:])
-        out.append(buf)
-    return "<pre>" + "\n".join(out) + "</pre>"
-
-
-def _utf16_index(line: str) -> dict[int, int]:
-    """UTF-16 column -> str index for one line."""
-    out = {}
-    u = 0
-    for i, ch in enumerate(line):
-        out[u] = i
-        u += 2 if ord(ch) > 0xFFFF else 1
-    out[u] = len(line)
-    return out
+    return render(rep)
 
 
 FORMATS = {"text": text, "json": as_json, "sarif": sarif, "github": github, "html": html_report}

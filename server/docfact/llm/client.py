@@ -160,6 +160,7 @@ class LlmClient:
         # 0: the response_format asked for; 1: {"type": "json_object"}; 2: none (the prompt's
         # plain JSON instructions), after the endpoint rejected the richer form
         self._format_level = 0
+        self.unconnected = 0  # requests that could not even connect (no server, refused, DNS)
         self._failures = 0  # consecutive unavailable results
         self._breaker_until = 0.0
         self._not_before = 0.0  # shared Retry-After gate
@@ -302,8 +303,11 @@ class LlmClient:
                             )
                         ) from None
                     why = "connection timed out"
+                    self.unconnected += 1
                     resp = None
                 except httpx.TransportError as err:
+                    if isinstance(err, httpx.ConnectError):
+                        self.unconnected += 1
                     why = self.redact(f"{type(err).__name__}: {err}")[:200]
                     resp = None
             if resp is not None:
@@ -387,7 +391,10 @@ class LlmClient:
 
     def _rejected_message(self, status: int, snippet: str) -> str:
         hint = ""
-        if status in (401, 403):
+        if status in (401, 403) and self.settings.api_key_env and not self._key:
+            hint = (f" (the environment variable {self.settings.api_key_env} is not set: no key was sent; "
+                    "set it, or set llm.api_key_env to the variable that holds your key)")
+        elif status in (401, 403):
             hint = (
                 f" (check that the environment variable {self.settings.api_key_env} "
                 "holds a valid key)"
