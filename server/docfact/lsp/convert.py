@@ -68,8 +68,10 @@ def doc_id(doc: model.DocBlock) -> str:
     return f"{doc.owner or '<module>'}@{doc.start_line}"
 
 
-def severity(settings: Settings, criterion: str) -> types.DiagnosticSeverity:
-    return SEVERITIES.get(settings.severity.get(criterion, "warning"), types.DiagnosticSeverity.Warning)
+def severity(settings: Settings, criterion: str, rule: str = "") -> types.DiagnosticSeverity:
+    """The diagnostic severity of a finding: its rule's setting, else its criterion's."""
+    level = settings.severity.get(rule) or settings.severity.get(criterion, "warning")
+    return SEVERITIES.get(level, types.DiagnosticSeverity.Warning)
 
 
 def text_edit(fix: model.Fix, lines: LineIndex) -> types.TextEdit:
@@ -113,7 +115,7 @@ def diagnostic(finding: model.Finding, result: model.DocResult, settings: Settin
     return types.Diagnostic(
         range=lsp_range(finding.segment.range),
         message=finding.message,
-        severity=severity(settings, finding.criterion),
+        severity=severity(settings, finding.criterion, finding.rule),
         code=finding.criterion,
         code_description=types.CodeDescription(href=DOCS_URL.format(anchor=CRITERION_ANCHORS[finding.criterion])),
         source=SOURCE,
