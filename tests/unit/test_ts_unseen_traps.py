@@ -245,3 +245,61 @@ def test_constructor_fields_are_found_by_instance_links(tmp_path: Path) -> None:
     }
     '''
     assert findings(tmp_path, {"board.js": src}, "board.js") == []
+
+
+# ---- names of other packages that build on this one ----------------------------------------
+
+WATCH = '''
+export function watchValue(): number[] {
+  return [];
+}
+export function useWatch(): void {}
+
+/**
+ * Tracks who watches a value. {sentence}
+ */
+export function trackers(): number[] {
+  return watchValue();
+}
+'''
+
+
+def test_a_user_of_this_code_named_from_another_package_gets_no_correction(tmp_path: Path) -> None:
+    src = WATCH.replace("{sentence}", "Framework adapters (e.g. `watchValve` in the Vue binding) build on it.")
+    assert findings(tmp_path, {"package.json": '{"name": "watchkit"}\n', "src/core.ts": src}, "src/core.ts") == []
+
+
+def test_a_slip_in_a_sentence_about_this_code_is_still_found(tmp_path: Path) -> None:
+    src = WATCH.replace("{sentence}", "It calls `watchValu` first.")
+    found = findings(tmp_path, {"package.json": '{"name": "watchkit"}\n', "src/core.ts": src}, "src/core.ts")
+    assert any(r == "C1.unknown-name" and "watchValu" in m for r, m in found), found
+
+
+# ---- a sub-folder checked alone ------------------------------------------------------------
+
+def test_a_sub_folder_with_its_own_config_invents_no_names_of_the_rest(tmp_path: Path) -> None:
+    files = {
+        "package.json": '{"name": "gaugekit", "main": "src/index.js"}\n',
+        "src/core/dial.js": "export function readDial() { return 1; }\nexport class Needle { constructor() { this.angle = 0; } }\n",
+        "src/react/tsconfig.json": '{"compilerOptions": {"allowJs": true}}\n',
+        "src/react/hooks.js": '''
+            import { readDial, Needle } from '../core/dial';
+
+            /**
+             * Reads through {@link readDial}; see `readDials` elsewhere and {@link Needle#angle}.
+             *
+             * @example
+             * import { readDial } from '../core/dial';
+             * import { useDial } from './hooks';
+             */
+            export function useDial() { return readDial(new Needle()); }
+        ''',
+    }
+    for rel, text in files.items():
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    engine = Engine(tmp_path / "src" / "react", _settings())  # the sub-folder as the workspace
+    engine.load()
+    result = engine.check_file(str(tmp_path / "src" / "react" / "hooks.js"))
+    assert [(f.rule, f.message) for f in result.findings if f.criterion in ("C1", "C2", "C3")] == []
