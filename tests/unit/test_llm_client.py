@@ -291,3 +291,11 @@ async def test_key_never_leaks_even_when_server_echoes_it(caplog):
     assert KEY not in message
     assert KEY not in repr(client)
     assert KEY not in caplog.text
+
+
+async def test_an_unset_key_variable_is_named_as_unset():
+    with FakeLlmServer(api_key="the-right-key") as fake:
+        settings = LlmSettings(enabled=True, base_url=fake.base_url, model="m", api_key_env="DOCFACT_TEST_UNSET_KEY")
+        async with LlmClient(settings, environ={}) as client:
+            with pytest.raises(LlmRequestRejected, match="DOCFACT_TEST_UNSET_KEY is not set"):
+                await client.chat(MSGS, max_tokens=4)
