@@ -88,9 +88,14 @@ def test_sarif_uris_are_percent_encoded(ws: Path) -> None:
 
 def test_html_report_escapes_everything(ws: Path) -> None:
     page = check(ws, "--format", "html")
-    assert "<script>" not in page and "&lt;script&gt;" in page
+    assert "<script" not in page and "&lt;script&gt;" in page
     # the file name, the messages and the sentences: no raw markup from the workspace
     for tag in re.findall(r"<([a-zA-Z0-9]+)", page):
-        assert tag in {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "span", "table",
-                       "tr", "th", "td", "a", "small", "pre", "mark", "div", "b", "code"}, tag
+        assert tag in {"html", "head", "meta", "title", "style", "body", "header", "nav", "section", "article",
+                       "h1", "h2", "h3", "p", "span", "table", "tr", "th", "td", "a", "small", "pre", "mark", "div",
+                       "b", "code", "ul", "li", "br", "details", "summary", "form", "fieldset", "legend", "label",
+                       "input", "select", "option"}, tag
     assert "a,line=99,title=X" in page
+    # control characters are shown, not passed on; and the page allows no script at all
+    assert "\x1b" not in page and "\x07" not in page and "\\x1b]8;;evil\\x07" in page
+    assert "content=\"default-src 'none'; style-src 'unsafe-inline'\"" in page
