@@ -303,3 +303,30 @@ def test_a_sub_folder_with_its_own_config_invents_no_names_of_the_rest(tmp_path:
     engine.load()
     result = engine.check_file(str(tmp_path / "src" / "react" / "hooks.js"))
     assert [(f.rule, f.message) for f in result.findings if f.criterion in ("C1", "C2", "C3")] == []
+
+
+# ---- ``@param this``: the object a function runs on -----------------------------------------
+
+RUN = '''
+/**
+ * Builds and runs a command.
+ *
+ * @param {Function} this - the command class
+ * @param {string[]} {name} - the arguments
+ */
+export function launch(argv) {
+  return new this(argv);
+}
+'''
+
+
+def test_param_this_documents_the_receiver(tmp_path: Path) -> None:
+    assert findings(tmp_path, {"run.js": RUN.replace("{name}", "argv")}, "run.js") == []
+    ts = "export declare function launch(this: new (a: string[]) => object, argv: string[]): object;\n"
+    doc = RUN.split("export function")[0].replace("{name}", "argv")
+    assert findings(tmp_path, {"run.d.ts": doc + ts}, "run.d.ts") == []
+
+
+def test_a_wrong_name_beside_param_this_is_still_found(tmp_path: Path) -> None:
+    found = findings(tmp_path, {"run.js": RUN.replace("{name}", "args")}, "run.js")
+    assert any(r == "C1.unknown-param" and "`args`" in m for r, m in found), found

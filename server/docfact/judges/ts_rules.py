@@ -18,7 +18,7 @@ from docfact.judges.ts_types import contradicts, unwrap_promise
 from docfact.model import Entity, Finding, Param, Segment
 
 # rules of the generic modules that these replace in TypeScript/JavaScript files
-REPLACED = frozenset({"C2.param-type", "C2.return-type", "C2.generator-return", "C1.unknown-name"})
+REPLACED = frozenset({"C2.param-type", "C2.return-type", "C2.generator-return", "C1.unknown-name", "C1.unknown-param"})
 # calls that hand work to later: a function making them is asynchronous in effect
 _SCHEDULES = re.compile(
     r"(?:^|\.)(?:then|catch|finally|setTimeout|setImmediate|setInterval|nextTick|queueMicrotask|"
@@ -306,7 +306,20 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     yield from c1_name.unknown_name(ctx, seg)
 
 
+def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """The generic unknown-parameter rule, except for ``@param this``: it documents the object
+    the function runs on (TypeScript's ``this:`` parameter, which no compiled ``.js`` keeps),
+    never a parameter the signature lacks."""
+    from docfact.judges import c1_params
+
+    if seg.field is not None and seg.field.name == "this":
+        return
+    yield from c1_params.unknown_param(ctx, seg)
+
+
 RULES: tuple[Rule, ...] = (
+    Rule("C1.unknown-param", "C1", "A documented parameter that the signature does not have.",
+         "`Args: path: ...` for `def load(filename)`", unknown_param),
     Rule("C1.unknown-name", "C1", "A code name in a sentence that exists nowhere in the code, its 1-hop context or the project.",
          "\"Calls `shold_remove()` first\" when only `should_remove` exists", unknown_name),
     Rule("C2.param-type", "C2", "A JSDoc `{type}` that contradicts the TypeScript annotation.",
