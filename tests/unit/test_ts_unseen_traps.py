@@ -330,3 +330,41 @@ def test_param_this_documents_the_receiver(tmp_path: Path) -> None:
 def test_a_wrong_name_beside_param_this_is_still_found(tmp_path: Path) -> None:
     found = findings(tmp_path, {"run.js": RUN.replace("{name}", "args")}, "run.js")
     assert any(r == "C1.unknown-param" and "`args`" in m for r, m in found), found
+
+
+# ---- a setter's value and a callback's arguments -------------------------------------------
+
+RESPONSE = '''
+export const reply = {
+  /**
+   * Sets the tag of the reply.
+   *
+   * @param {String} {name}
+   */
+  set tag(value) {
+    this._tag = value;
+  },
+
+  /**
+   * Registers a listener; the listener is passed two arguments: `tagLabel` and `tagCount`.
+   *
+   * @param {Function} fn - the listener
+   */
+  watch(fn) {
+    return fn(this._tag, 1);
+  },
+};
+
+export function tagLabl() {
+  return 1;
+}
+'''
+
+
+def test_setter_value_and_callback_arguments(tmp_path: Path) -> None:
+    assert findings(tmp_path, {"reply.js": RESPONSE.replace("{name}", "tag")}, "reply.js") == []
+
+
+def test_a_setter_value_under_another_name_is_still_found(tmp_path: Path) -> None:
+    found = findings(tmp_path, {"reply.js": RESPONSE.replace("{name}", "tga")}, "reply.js")
+    assert any(r == "C1.unknown-param" and "`tga`" in m for r, m in found), found

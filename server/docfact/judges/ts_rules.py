@@ -295,13 +295,21 @@ _USERS_OF_THIS = re.compile(
     r"consumers?|downstream)\b", re.I)
 
 
+# the sentence names the arguments a callback receives: their names are the callback author's
+_CALLBACK_ARGUMENTS = re.compile(
+    r"\b(?:is|are|gets?|will\s+be)\s+(?:passed|called\s+with|invoked\s+with|given)\b[^.;]*\b(?:arguments?|parameters?)\b|"
+    r"\b(?:receives?|takes?)\s+(?:\w+\s+)?(?:arguments?|parameters?)\s*:", re.I)
+
+
 def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """The generic unknown-name rule, except in a sentence about the code that builds on this
     one ("framework adapters (e.g. `useWatchers`) build on it"): those names are other
-    packages', and a near name of this package is no correction for them."""
+    packages', and a near name of this package is no correction for them; nor for the names a
+    sentence gives the arguments a callback receives ("the listener is passed two arguments:
+    `label`, `value`"), which each callback names as it likes."""
     from docfact.judges import c1_name
 
-    if _USERS_OF_THIS.search(seg.text):
+    if _USERS_OF_THIS.search(seg.text) or _CALLBACK_ARGUMENTS.search(seg.text):
         return
     yield from c1_name.unknown_name(ctx, seg)
 
@@ -309,11 +317,15 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """The generic unknown-parameter rule, except for ``@param this``: it documents the object
     the function runs on (TypeScript's ``this:`` parameter, which no compiled ``.js`` keeps),
-    never a parameter the signature lacks."""
+    never a parameter the signature lacks; and except for a setter's value documented under
+    the property's own name (callers never name a setter's parameter)."""
     from docfact.judges import c1_params
 
     if seg.field is not None and seg.field.name == "this":
         return
+    e = ctx.entity
+    if seg.field is not None and e is not None and "set" in e.decorators and seg.field.name == e.name:
+        return  # ``@param etag`` on ``set etag(value)``: the value, under the property's name
     yield from c1_params.unknown_param(ctx, seg)
 
 
