@@ -22,7 +22,7 @@ from lsp_raw import LSPPROJ, RawServer, hover_store, open_store
 
 SERVER = Path(__file__).resolve().parents[2] / "server"
 LIMIT = 2 << 30  # 2 GiB of address space
-MID = 60_000  # under the engine's MAX_DOC_CHARS: the doc is segmented and judged, within its bound
+MID = 39_000  # under the engine's MAX_DOC_CHARS: the doc is segmented and judged, within its bound
 BIG = 990_000  # a ~1 MB doc: skipped for its length, with a reason
 
 pytestmark = pytest.mark.timeout(180)

@@ -63,6 +63,7 @@ class _Judging:
     reused: int = 0
     result: FileResult = field(default_factory=lambda: FileResult(path=""))
     reuse: Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None] | None = None
+    judged: tuple[FileResult, LineIndex] | None = None  # set once every doc is through
 
     def __post_init__(self) -> None:
         self.result.path = self.index.path
@@ -126,20 +127,31 @@ class Checker:
         """Judge every doc of ``index``, reusing cached verdicts of unchanged docs."""
         job = self._begin(folder, index, force, slice_seconds=float("inf"))
         self._step(job)
-        return self._finish(job)
+        return job.judged or self._finish(job)
 
-    async def judge_in_slices(self, folder: Folder, index: FileIndex,
-                              force: bool = False) -> tuple[FileResult, LineIndex]:
+    async def judge_in_slices(self, folder: Folder, path: str, text: str | None = None,
+                              force: bool = False) -> tuple[FileResult, LineIndex, FileIndex] | None:
         """:meth:`judge` from the event loop, a slice of docs (about ``_SLICE_S`` of engine time)
-        per engine task, so work queued for other files (their checks, after a slow doc here)
-        runs in between instead of waiting for the whole file. The docs are those of ``index``
-        (the text the check was asked for) even if the file is indexed again meanwhile; a result
-        made while other files changed is not kept across restarts (see :meth:`_finish`)."""
-        in_engine = self.server.in_engine
-        job = await in_engine(self._begin, folder, index, force, _SLICE_S)
-        while not job.part.done:
-            await in_engine(self._step, job)
-        return await in_engine(self._finish, job)
+        per engine task (with the index judged), so work queued for other files (their checks, after a slow doc here)
+        runs in between instead of waiting for the whole file; a file judged within one slice
+        takes one engine task. With ``text``, the file is first updated with it, in the same
+        task. None when the file has no index. The docs are those of the index the check began
+        with even if the file is indexed again meanwhile; a result made while other files
+        changed is not kept across restarts (see :meth:`_finish`)."""
+        job = await self.server.in_engine(self._start, folder, path, text, force)
+        if job is None:
+            return None
+        while job.judged is None:
+            await self.server.in_engine(self._step, job)
+        return (*job.judged, job.index)
+
+    def _start(self, folder: Folder, path: str, text: str | None, force: bool) -> _Judging | None:
+        index = self.update(folder, path, text)[0] if text is not None else folder.engine.graph.file(path)
+        if index is None:
+            return None
+        job = self._begin(folder, index, force, _SLICE_S)
+        self._step(job)
+        return job
 
     def _begin(self, folder: Folder, index: FileIndex, force: bool, slice_seconds: float) -> _Judging:
         engine = folder.engine
@@ -162,6 +174,8 @@ class Checker:
         job.result.docs.extend(got.docs)
         if got.error:
             job.result.error = f"{job.result.error}; {got.error}" if job.result.error else got.error
+        if job.part.done:
+            job.judged = self._finish(job)
 
     def _finish(self, job: _Judging) -> tuple[FileResult, LineIndex]:
         engine, path, result = job.folder.engine, job.index.path, job.result
@@ -217,11 +231,8 @@ class Checker:
             server.publish(uri)
             return None
         st.skipped_reason = None
-        index, _ = await server.in_engine(self.update, folder, st.path, text)
-        result: FileResult | None = None
-        lines: LineIndex | None = None
-        if index is not None:
-            result, lines = await self.judge_in_slices(folder, index, force)
+        judged = await self.judge_in_slices(folder, st.path, text, force)
+        result, lines, index = judged if judged is not None else (None, None, None)
         if uri not in server.docs or server.workspace.get_text_document(uri).version != version:
             log.debug("docfact: dropped a stale result for %s (version %s)", uri, version)
             return None
@@ -414,8 +425,7 @@ class Checker:
                 if uri in server.docs:
                     result = await self.check_document(uri)
                 else:
-                    index = await server.in_engine(folder.engine.graph.file, path)
-                    judged = await self.judge_in_slices(folder, index) if index is not None else None
+                    judged = await self.judge_in_slices(folder, path)
                     if judged is not None:
                         result = judged[0]
                         server.publish_result(uri, judged[0], judged[1], folder.settings)
