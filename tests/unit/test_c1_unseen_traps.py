@@ -611,3 +611,10 @@ import elsewhere
     return limits[row['det_limit_index']] * row['rank']
 '''
     assert ("C1.unknown-key" in rules(c1(tmp_path, {"pkg/mod.py": source}))) is found
+
+
+def test_a_subpackage_stub_binds_names_written_from_the_top_package(tmp_path: Path) -> None:
+    files = {"kiln/__init__.py": "", "kiln/filters/__init__.py": "",
+             "kiln/filters/__init__.pyi": "def crisp(x: int) -> int: ...\n",
+             "kiln/mod.py": BLUR.format(ref="``kiln.filters.crisp``")}
+    assert c1(tmp_path, files, "kiln/mod.py") == []

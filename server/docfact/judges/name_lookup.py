@@ -339,8 +339,10 @@ def _absolute_lookup(ctx: JudgeContext, dotted: str) -> bool | None:
         if not rest:
             return True
         scope = ctx.graph.module_entity(path)
-        if scope is None or ctx.graph.resolver.opaque_module(path):
+        if scope is None or not world.module_names_closed(ctx, path):
             return None
+        if len(rest) == 1 and world.module_binds(ctx, path, rest[0]):
+            return True  # bound in the module or in its ``.pyi`` stub
         try:
             found = ctx.graph.resolve(".".join(rest), scope)
         except Exception:
