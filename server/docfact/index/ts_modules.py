@@ -22,6 +22,8 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import TypeVar
 
+from docfact.index.workspace import read_bytes
+
 EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _INDEX = "index"
 _CONFIGS = ("tsconfig.json", "jsconfig.json")
@@ -238,10 +240,12 @@ def _workspace_packages(root: str) -> dict[str, tuple[str, str | None]]:
         dirs[:] = sorted(x for x in dirs if x not in _PACKAGE_SKIP and not x.startswith("."))
         if "package.json" not in files:
             continue
+        raw, _ = read_bytes(os.path.join(d, "package.json"), 1_000_000)  # a regular file only: a pipe never blocks
+        if raw is None:
+            continue
         try:
-            with open(os.path.join(d, "package.json"), encoding="utf-8") as fh:
-                data = json.loads(fh.read(1_000_000))
-        except (OSError, ValueError):
+            data = json.loads(raw.decode("utf-8"))
+        except ValueError:  # not UTF-8, or not JSON
             continue
         name = data.get("name") if isinstance(data, dict) else None
         if not isinstance(name, str) or not name or name in found:
@@ -334,11 +338,7 @@ def _config_bytes(cfg: str) -> bytes | None:
 
 @lru_cache(maxsize=64)
 def _read_bytes(cfg: str, mtime_ns: int, size: int) -> bytes | None:
-    try:
-        with open(cfg, "rb") as fh:
-            return fh.read(1_000_000)
-    except OSError:
-        return None
+    return read_bytes(cfg, 1_000_000)[0]  # a regular file only, size-checked
 
 
 @lru_cache(maxsize=64)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import logging
 import os
 import re
 import stat
@@ -17,6 +18,8 @@ from pathlib import Path
 from docfact.index.gitignore import IgnoreRules, excluded
 from docfact.index.nesting import too_deep
 from docfact.positions import lone_cr_to_lf
+
+log = logging.getLogger(__name__)
 
 LANGUAGES: dict[str, str] = {
     ".py": "python", ".pyi": "python", ".java": "java",
@@ -283,26 +286,57 @@ def scan(root: Path, exclude: Sequence[str], max_size: int) -> Iterator[ScanItem
 
     Honours ``.gitignore`` files (in ``root`` and below) and the ``exclude`` globs (gitignore
     syntax, relative to ``root``); always skips VCS, virtualenv, cache and build directories.
-    Follows directory symlinks once per real directory, so symlink loops end. Only regular
-    files are read: named pipes, sockets, devices, dangling or looping symlinks, directories
-    named like source files and unreadable files or directories are yielded with a reason
-    instead of being read, and nothing raises.
+    Follows directory symlinks once per real directory, so symlink loops end, and never a
+    symlink (to a folder or a file) that leads outside ``root``: such files are yielded with a
+    reason, and one warning names how many links were not followed. Only regular files are
+    read: named pipes, sockets, devices, dangling or looping symlinks, directories named like
+    source files and unreadable files or directories are yielded with a reason instead of being
+    read, and nothing raises.
     """
     top = os.fspath(root)
-    excludes = [(top, IgnoreRules(list(exclude)))] if exclude else []
-    seen: set[object] = set()
-    yield from _walk(top, top, excludes, [], seen, max_size, False)
+    walk = _Walk(top, IgnoreRules(list(exclude)) if exclude else None, max_size)
+    yield from _walk(walk, top, [], False)
+    walk.warn()
 
 
-def _walk(
-    root: str,
-    d: str,
-    excludes: list[tuple[str, IgnoreRules]],
-    ignores: list[tuple[str, IgnoreRules]],
-    seen: set[object],
-    max_size: int,
-    linked: bool,
-) -> Iterator[ScanItem]:
+class _Walk:
+    """What one :func:`scan` keeps across its folders."""
+
+    def __init__(self, root: str, exclude: IgnoreRules | None, max_size: int) -> None:
+        self.root = root
+        real = os.path.realpath(root)
+        self.real_root = real
+        self.real_prefix = real if real.endswith(os.sep) else real + os.sep
+        self.excludes = [(root, exclude)] if exclude is not None else []
+        self.max_size = max_size
+        self.seen: set[object] = set()
+        self.outside: list[str] = []  # symlinks not followed
+        self.invalid: dict[str, str] = {}  # ignore pattern -> why it never matches
+
+    def leaves(self, path: str) -> bool:
+        """Whether the symlink ``path`` leads outside the scanned root."""
+        real = os.path.realpath(path)
+        return real != self.real_root and not real.startswith(self.real_prefix)
+
+    def rules(self, lines: list[str]) -> IgnoreRules:
+        rules = IgnoreRules(lines)
+        self.invalid.update(rules.invalid)
+        return rules
+
+    def warn(self) -> None:
+        if self.outside:
+            more = f" and {len(self.outside) - 1} more" if len(self.outside) > 1 else ""
+            log.warning("docfact: not followed: symlinks that lead outside %s (%s%s)",
+                        self.root, self.outside[0], more)
+        if self.excludes:
+            self.invalid.update(self.excludes[0][1].invalid)
+        if self.invalid:
+            pattern, why = next(iter(self.invalid.items()))
+            more = f" and {len(self.invalid) - 1} more" if len(self.invalid) > 1 else ""
+            log.warning("docfact: ignore patterns with a part that never matches: %r (%s)%s", pattern, why, more)
+
+
+def _walk(w: _Walk, d: str, ignores: list[tuple[str, IgnoreRules]], linked: bool) -> Iterator[ScanItem]:
     # plain strings throughout (a Path per entry cost as much as the rest of the walk); a
     # directory's identity: its device and inode (one stat), or its real path where the file
     # system has no inode numbers
@@ -311,21 +345,25 @@ def _walk(
         real: object = (st.st_dev, st.st_ino) if st.st_ino else os.path.realpath(d)
     except OSError:
         real = d
-    if real in seen:
+    if real in w.seen:
         return
-    seen.add(real)
+    w.seen.add(real)
     try:
         with os.scandir(d) as it:
             entries = sorted(it, key=_entry_name)
     except OSError as exc:
         yield ScanItem(Path(d), None, None, f"unreadable directory: {exc.strerror or exc}")
         return
-    if d != root and any(e.name == "pyvenv.cfg" for e in entries):
+    if d != w.root and any(e.name == "pyvenv.cfg" for e in entries):
         return  # a virtual environment, whatever its name (``env/``, ``.py312/``)
-    if any(e.name == ".gitignore" for e in entries):
-        data, _ = read_bytes(os.path.join(d, ".gitignore"), _MAX_IGNORE_FILE)  # a pipe or device is not read
-        if data is not None:
-            ignores = [*ignores, (d, IgnoreRules(data.decode("utf-8", "replace").splitlines()))]
+    for e in entries:
+        if e.name == ".gitignore":
+            if not (e.is_symlink() and w.leaves(e.path)):
+                data, _ = read_bytes(e.path, _MAX_IGNORE_FILE)  # a pipe or device is not read
+                if data is not None:
+                    ignores = [*ignores, (d, w.rules(data.decode("utf-8", "replace").splitlines()))]
+            break
+    excludes = w.excludes
     rules = bool(ignores or excludes)
     subdirs: list[tuple[str, bool]] = []
     for e in entries:
@@ -343,21 +381,30 @@ def _walk(
                 continue
             if rules and (excluded(ignores, p, True) or excluded(excludes, p, True)):
                 continue
-            subdirs.append((p, linked or e.is_symlink()))
+            link = e.is_symlink()
+            if link and w.leaves(p):
+                w.outside.append(p)
+                continue
+            subdirs.append((p, linked or link))
             continue
         lang = LANGUAGES.get(os.path.splitext(name)[1].lower())
         if lang is None:
             continue
         if rules and (excluded(ignores, p, False) or excluded(excludes, p, False)):
             continue
-        text, reason = read_source(p, max_size)
+        link = e.is_symlink()
+        if link and w.leaves(p) and os.path.isfile(p):  # a pipe, device or broken link: its own reason
+            w.outside.append(p)
+            yield ScanItem(Path(p), lang, None, "symlink to a file outside the checked folder: not read")
+            continue
+        text, reason = read_source(p, w.max_size)
         if text is not None and lang in ("javascript", "typescript"):
             why = minified(name, text)
             if why is not None:
                 text, reason = None, why
-        yield ScanItem(Path(p), lang, text, reason, linked or e.is_symlink())
+        yield ScanItem(Path(p), lang, text, reason, linked or link)
     for sub, sub_linked in subdirs:
-        yield from _walk(root, sub, excludes, ignores, seen, max_size, sub_linked)
+        yield from _walk(w, sub, ignores, sub_linked)
 
 
 def _entry_name(e: os.DirEntry[str]) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docfact.engine import Slice, file_words
+from docfact.index.nesting import too_deep
 from docfact.index.ts_modules import CONFIG_FILES, forget_configs
 from docfact.index.workspace import language_for_path, read_source
 from docfact.model import (
@@ -28,7 +29,7 @@ from docfact.model import (
     FileResult,
     aggregate_score,
 )
-from docfact.positions import LineIndex
+from docfact.positions import LineIndex, lone_cr_to_lf
 from docfact.store import code_stamp, digest, text_digest
 
 from . import convert
@@ -211,7 +212,7 @@ class Checker:
             return f"oversized ({size} bytes > maxFileSize {folder.settings.max_file_size})"
         if "\0" in text:
             return "binary file (contains NUL bytes)"
-        return None
+        return too_deep(language_for_path(path), lone_cr_to_lf(text))  # parsing it could crash the server
 
     async def check_document(self, uri: str, *, force: bool = False, after_save: bool = False) -> FileResult | None:
         """Update the graph with the editor's text of ``uri``, judge it and publish if still current."""
