@@ -214,3 +214,84 @@ def test_minified_javascript_is_skipped_with_a_reason(tmp_path: Path) -> None:
     assert got["gen.py"] == (True, None)
     assert got["jquery.min.js"] == (False, "minified file (by its name)")
     assert got["xregexp.js"] == (False, "minified or generated (a line of 8000 characters)")
+
+
+@pytest.mark.parametrize(
+    ("line", "rel", "expected"),
+    [
+        pytest.param("gen_[^ab].py", "gen_a.py", None, id="caret-negates-like-bang"),
+        pytest.param("gen_[!ab].py", "gen_c.py", True, id="bang-negates"),
+        pytest.param("[]]", "]", True, id="bracket-first-is-literal"),
+        pytest.param("[a-]", "-", True, id="dash-last-is-literal"),
+        pytest.param("[\\]]", "]", True, id="escaped-bracket"),
+        pytest.param("[[:digit:]]x", "5x", True, id="posix-class"),
+        pytest.param("[z-ab]", "b", True, id="reversed-range-matches-nothing-else-does"),
+        pytest.param("[z-a]", "z", None, id="reversed-range-only"),
+        pytest.param("[abc", "[abc", None, id="unclosed-class-never-matches"),
+        pytest.param("[[:foo:]]x", "5x", None, id="unknown-posix-class"),
+        pytest.param("a\\", "a\\", None, id="trailing-backslash"),
+        pytest.param("x\\*", "x*", True, id="escaped-star"),
+        pytest.param("x\\*", "xy", None, id="escaped-star-is-literal"),
+        pytest.param("a?c", "a/c", None, id="question-mark-not-slash"),
+        pytest.param("a*c", "ab/c", None, id="star-not-slash"),
+        pytest.param("foo/*", "foo/bar/baz", None, id="star-one-component"),
+        pytest.param("a**b", "axxb", True, id="double-star-inside-a-name-is-a-star"),
+        pytest.param("a/**/b/**/c", "a/x/b/y/z/c", True, id="two-double-stars"),
+        pytest.param("a/**/b/**/c", "a/c", None, id="two-double-stars-need-b"),
+        pytest.param("sub/**", "sub", None, id="trailing-double-star-not-the-folder"),
+        pytest.param("*a*b", "xaxxbyb", True, id="stars-leftmost-then-end"),
+    ],
+)
+def test_ignore_patterns_as_git_reads_them(line: str, rel: str, expected: bool | None) -> None:
+    assert IgnoreRules([line]).match(rel, False) is expected
+
+
+def test_invalid_ignore_patterns_are_listed_with_a_reason() -> None:
+    rules = IgnoreRules(["[z-a]", "[abc", "ok.py", "[[:foo:]]", "a\\"])
+    assert rules.invalid == {"[z-a]": "reversed range z-a", "[abc": "unclosed [",
+                             "[[:foo:]]": "unknown class [:foo:]", "a\\": "ends with a backslash"}
+    assert rules.match("ok.py", False) is True
+
+
+def test_pathological_ignore_patterns_take_no_time() -> None:
+    """``*a*a…*b`` backtracked exponentially against a long name (it never finished)."""
+    import time
+
+    rules = IgnoreRules(["*a" * 200 + "*b", "**/a/" * 300 + "b", "*" * 4000 + "x", "x" * 5000])
+    started = time.monotonic()
+    for name in ("a" * 250, "d/" * 200 + "a" * 250, "a/" * 1000 + "c", "y" * 4000):
+        assert rules.match(name, False) is None
+    assert time.monotonic() - started < 0.5
+    assert rules.invalid == {"x" * 200: "longer than 4096 characters"}
+
+
+def test_symlinks_leaving_the_root_are_not_followed(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    write(outside, "secret.py", '"""Secret."""\n')
+    write(outside, "sub/deep.py")
+    write(root, "pkg/m.py")
+    (root / "up").symlink_to(outside, target_is_directory=True)
+    (root / "slash").symlink_to("/", target_is_directory=True)
+    (root / "stolen.py").symlink_to(outside / "secret.py")
+    (root / "inside").symlink_to(root / "pkg", target_is_directory=True)  # followed: the same root
+    (root / "again.py").symlink_to(root / "pkg" / "m.py")
+    with caplog.at_level("WARNING"):
+        items = {i.path.relative_to(root).as_posix(): i for i in scan(root, (), MB)}
+    # a folder inside is walked once, under the first of its names
+    assert sorted(k for k, i in items.items() if i.text is not None) == ["again.py", "inside/m.py"]
+    assert items["stolen.py"].text is None
+    assert items["stolen.py"].reason == "symlink to a file outside the checked folder: not read"
+    warnings = [r.getMessage() for r in caplog.records if "not followed" in r.getMessage()]
+    assert len(warnings) == 1 and "and 2 more" in warnings[0]
+
+
+def test_read_source_reads_cr_only_lines_and_refuses_deep_nesting(tmp_path: Path) -> None:
+    cr = write(tmp_path, "cr.py", b'"""Doc."""\rX = 1\r\r')
+    assert read_source(cr, MB) == ('"""Doc."""\nX = 1\n\n', None)
+    crlf = write(tmp_path, "crlf.py", b'"""Doc."""\r\nX = 1\r\n')
+    assert read_source(crlf, MB) == ('"""Doc."""\r\nX = 1\r\n', None)  # CRLF is left as it is
+    deep = write(tmp_path, "deep.py", "".join(" " * i + "if x:\n" for i in range(300)) + " " * 300 + "pass\n")
+    text, reason = read_source(deep, MB)
+    assert text is None and reason is not None and reason.startswith("too deeply nested")
+    brackets = write(tmp_path, "deep.ts", "const x = " + "[\n" * 300 + "1" + "]\n" * 300)
+    assert read_source(brackets, MB)[1] == "too deeply nested: brackets 300 deep (more than 200 are not parsed)"
