@@ -142,32 +142,36 @@ def read_commonjs(f: SourceFile, root: Node, path: str, module: str) -> CommonJs
     def opened(stmt: Node) -> None:
         out.imports.append(Import(module=OPEN_MODULE, name="*", alias=None, line=stmt.start_point.row))
 
+    data = f.data
     for stmt in root.named_children:
         if stmt.type in ("lexical_declaration", "variable_declaration"):
+            if data.find(b"require", stmt.start_byte, stmt.end_byte) < 0:
+                continue
             for d in stmt.named_children:
                 nm = d.child_by_field_name("name") if d.type == "variable_declarator" else None
                 req = _required(f, d.child_by_field_name("value")) if nm is not None else None
                 if nm is not None and nm.type == "identifier" and req is not None:
                     bindings[f.src(nm)] = req
             continue
-        if stmt.type != "expression_statement" or not stmt.named_child_count:
+        if stmt.type != "expression_statement" or not _MAY_EXPORT.match(data, stmt.start_byte):
             continue
         expr = stmt.named_children[0]
         if expr.type == "assignment_expression":
+            # ``exports.a = exports.b = value``: every target, then the one value they all get
+            targets: list[Node | None] = []
             value: Node | None = expr
             while value is not None and value.type == "assignment_expression":
                 left = value.child_by_field_name("left")
                 value = value.child_by_field_name("right")
+                targets.append(left)
+            for left in targets:
                 name = _export_target(f, left)
                 if name is None:
                     continue
                 if name == "[]":
                     opened(stmt)
                 elif name:
-                    final = value
-                    while final is not None and final.type == "assignment_expression":
-                        final = final.child_by_field_name("right")
-                    reexport(name, stmt, final)
+                    reexport(name, stmt, value)
                 else:
                     _module_exports(f, stmt, value, out, target_of, opened, reexport)
         elif expr.type == "call_expression":
@@ -197,13 +201,19 @@ def read_commonjs(f: SourceFile, root: Node, path: str, module: str) -> CommonJs
             elif callee in ("Object.assign", "Object.defineProperties") and argv and \
                     f.src(argv[0]) in ("exports", "module.exports"):
                 opened(stmt)
-    if any(not _in_helper(f.text, m.start()) for m in _COMPUTED_EXPORT.finditer(f.text)):
+    text = f.text
+    if any(not (m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_$"))
+           and not _in_helper(text, m.start()) for m in _COMPUTED_EXPORT.finditer(text)):
         opened(root)  # ``exports[name] = ...`` anywhere, say in a loop
     return out
 
 
+# how a statement that may export starts: ``exports.``, ``module.exports``, ``Object.defineProperty``,
+# ``Object.assign``, a re-export helper (``__exportStar(``, ``tslib_1.__exportStar(``)
+_MAY_EXPORT = re.compile(rb"\(?\s*(?:exports\b|module\s*\.|Object\s*\.|(?:\w+\.)?__export|\(0,)")
+
 # ``exports[name] = ...`` (not ``==``), and tsc's helpers that copy a star re-export that way
-_COMPUTED_EXPORT = re.compile(r"\b(?:module\.)?exports\s*\[[^\]\n]*\]\s*=(?!=)")
+_COMPUTED_EXPORT = re.compile(r"exports\s*\[[^\]\n]*\]\s*=(?!=)")  # (a literal start: a fast scan)
 _HELPER = re.compile(r"__export\w*|__createBinding")
 
 
