@@ -37,5 +37,5 @@ def load(path: Path) -> frozenset[Fingerprint]:
     try:
         data = json.loads(raw.decode("utf-8"))
         return frozenset(fingerprint(*row) for row in data["findings"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise ValueError(f"{path}: not a docfact baseline file ({exc})") from exc

@@ -38,7 +38,7 @@ class State:
             data = json.loads(state.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return state
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise UsageError(f"{state.path}: the batch state cannot be read ({exc}); move it away to start "
                              "afresh (answers already collected stay in the cache)") from None
         if not isinstance(data, dict) or not isinstance(data.get("batches"), list):
@@ -56,7 +56,7 @@ class State:
         with _locked(self.directory / ".lock"):
             try:
                 on_disk = json.loads(self.path.read_text(encoding="utf-8")).get("batches", [])
-            except (OSError, ValueError, AttributeError):
+            except (OSError, ValueError, AttributeError, RecursionError):
                 on_disk = []
             mine = {e["id"] for e in self.entries}
             others = [e for e in on_disk if isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"] not in mine]
@@ -74,7 +74,7 @@ class State:
         for e in entries:
             try:
                 got = json.loads(self.kinds_path(e).read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError):
                 continue
             if isinstance(got, dict):
                 out.update(got)

@@ -148,7 +148,7 @@ def _manifest(pkg_dir: Path) -> dict:  # type: ignore[type-arg]
         return {}
     try:
         got = json.loads(data.decode("utf-8", "replace"))
-    except ValueError:
+    except (ValueError, RecursionError):
         return {}
     return got if isinstance(got, dict) else {}
 

@@ -27,7 +27,9 @@ from docfact.index.workspace import read_bytes
 EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _INDEX = "index"
 _CONFIGS = ("tsconfig.json", "jsconfig.json")
-_COMMENTS = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.S)
+# strings and comments of a JSONC file; every alternative matches once it has started (an unclosed
+# string or comment runs to the end), so no input makes the scan quadratic
+_COMMENTS = re.compile(r'"(?:\\.|\\\Z|[^"\\])*+(?:"|\Z)|//[^\n]*+|/\*(?:[^*]++|\*(?!/))*+(?:\*/|\Z)', re.S)
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
 T = TypeVar("T")
 
@@ -245,7 +247,7 @@ def _workspace_packages(root: str) -> dict[str, tuple[str, str | None]]:
             continue
         try:
             data = json.loads(raw.decode("utf-8"))
-        except ValueError:  # not UTF-8, or not JSON
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, or nested past the parser
             continue
         name = data.get("name") if isinstance(data, dict) else None
         if not isinstance(name, str) or not name or name in found:
@@ -322,7 +324,7 @@ def _read_config(cfg: str) -> object:
     try:
         text = _COMMENTS.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", data.decode("utf-8"))
         return json.loads(_TRAILING_COMMA.sub(r"\1", text))
-    except ValueError:  # not UTF-8, or not JSON
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, or nested past the parser
         return None
 
 
