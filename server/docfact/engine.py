@@ -140,8 +140,15 @@ class Engine:
     """One project: its graph, its settings and the judging of its files."""
 
     def __init__(self, root: Path, settings: Settings | None = None) -> None:
+        """An engine for the project at ``root``; without ``settings``, the user's own
+        configuration file (:func:`docfact.config.load_user_config`) over the defaults (the CLI
+        and the language server always pass the settings they computed)."""
         self.root = root.resolve()
-        self.settings = settings or Settings()
+        if settings is None:
+            from docfact.config import load_user_config
+
+            settings = load_user_config([]).settings
+        self.settings = settings
         self.graph = ProjectGraph(self.root)
         self._words = _Words()
         self._run_cache = RunCache()  # shared by the judging of every file (name index, classes)
