@@ -66,6 +66,9 @@ def _check(repo: Path, home: Path, *args: str) -> subprocess.CompletedProcess[st
 
 
 def _repo(tmp_path: Path, pyproject: str) -> Path:
+    config = tmp_path / "config" / "docfact" / "config.toml"  # the user's: every rule, preview too
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("preview = true\n")
     repo = tmp_path / "repo"
     repo.mkdir()
     (repo / "orders.py").write_text(SOURCE)
@@ -159,13 +162,13 @@ def test_the_user_config_file_and_trusted_folders(tmp_path: Path) -> None:
         repo = _repo(tmp_path, f'[tool.docfact.llm]\nenabled = true\nbase_url = "{fake.base_url}"\n'
                                 'api_key_env = "SECRET_VAR"\n')
         config = tmp_path / "config" / "docfact" / "config.toml"
-        config.parent.mkdir(parents=True)
-        config.write_text(f'trusted_folders = ["{repo}"]\n')
+        config.write_text(f'preview = true\ntrusted_folders = ["{repo}"]\n')
         run = _check(repo, tmp_path)
         assert fake.count() >= 1, run.stderr  # the user trusts this folder
         assert {r.headers.get("authorization") for r in fake.requests} == {f"Bearer {SECRET}"}
         fake.clear()
-        config.write_text(f'[llm]\nenabled = true\nbase_url = "{fake.base_url}"\napi_key_env = ""\nmodel = "other"\n')
+        config.write_text(f'preview = true\n[llm]\nenabled = true\nbase_url = "{fake.base_url}"\napi_key_env = ""\n'
+                          'model = "other"\n')
         run = _check(repo, tmp_path, "--no-cache")
         assert fake.count() >= 1 and not any("authorization" in r.headers for r in fake.requests)
         assert "ignored" in run.stderr  # the repository's own llm settings still are
