@@ -618,3 +618,30 @@ def test_a_subpackage_stub_binds_names_written_from_the_top_package(tmp_path: Pa
              "kiln/filters/__init__.pyi": "def crisp(x: int) -> int: ...\n",
              "kiln/mod.py": BLUR.format(ref="``kiln.filters.crisp``")}
     assert c1(tmp_path, files, "kiln/mod.py") == []
+
+
+def test_a_base_documenting_a_named_parameter_only_a_subclass_takes_is_still_found(tmp_path: Path) -> None:
+    source = '''
+class Scaler:
+    """Scale a cluster.
+
+    Parameters
+    ----------
+    minimum : int
+        The fewest workers.
+    period : str
+        How often to scale.
+    """
+
+    def __init__(self, minimum=0):
+        self.minimum = minimum
+
+
+class TimedScaler(Scaler):
+    """Scale on a timer."""
+
+    def __init__(self, minimum=0, period="1s"):
+        super().__init__(minimum)
+        self.period = period
+'''
+    assert "C1.unknown-param" in rules(c1(tmp_path, {"pkg/mod.py": source}))

@@ -377,8 +377,9 @@ def overload_params(ctx: JudgeContext, fn: Entity) -> set[str]:
 
 
 def override_params(ctx: JudgeContext, fn: Entity) -> set[str]:
-    """The parameter names that project subclasses' versions of ``fn`` take (for a class: their
-    ``__init__``): an interface may document what its implementations accept."""
+    """The ``*args`` / ``**kwargs`` names that project subclasses' versions of ``fn`` take (for a
+    class: their ``__init__``): an interface may document the extra arguments its implementations
+    accept. Named parameters do not count: a base that documents one it does not take is stale."""
     cls = ctx.owner_class if ctx.entity is fn else None
     if cls is None and fn.kind == "class":
         cls = fn
@@ -397,7 +398,7 @@ def override_params(ctx: JudgeContext, fn: Entity) -> set[str]:
             sub_fi = ctx.graph.file(sub.path)
             impl = sub_fi.entity(f"{sub.local_name}.{method}") if sub_fi is not None else None
             if impl is not None:
-                out.update(p.name.lstrip("*") for p in impl.params)
+                out.update(p.name.lstrip("*") for p in impl.params if p.kind in ("vararg", "kwarg"))
     return out
 
 
