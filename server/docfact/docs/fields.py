@@ -64,7 +64,7 @@ SPHINX_FIELDS: dict[str, str] = {
     "key": "param", "keyword": "param",
     "type": "type", "vartype": "type", "kwtype": "type",
     "returns": "returns", "return": "returns",
-    "rtype": "rtype", "ytype": "rtype",
+    "rtype": "rtype", "ytype": "yields",  # ``:ytype:`` types what each ``yield`` gives
     "raises": "raises", "raise": "raises", "except": "raises", "exception": "raises",
     "throws": "raises",
     "yields": "yields", "yield": "yields",
@@ -93,7 +93,8 @@ JAVADOC_TAG_RE = re.compile(r"[ \t]*+@(?P<tag>" + "|".join(JAVADOC_TAGS) + r")\b
 # whether a text holds a Javadoc tag anywhere (JAVADOC_TAG_RE's leading blanks would be scanned
 # again from every position of a long run of them by ``search``)
 _ANY_JAVADOC_TAG = re.compile(r"@(?:" + "|".join(JAVADOC_TAGS) + r")\b")
-_IDENT = re.compile(r"\*{0,2}[A-Za-z_][\w.]*")
+# ``some_thing\_\_`` is reST's escaped ``some_thing__`` (an ``_`` ending a word is a link there)
+_IDENT = re.compile(r"\*{0,2}[A-Za-z_](?:[\w.]|\\_)*")
 _OPTIONAL = re.compile(r",\s*+(?:optional|keyword-only|positional-only|default\b.*+|defaults\b.*+)$", re.I)
 _ARTICLE = re.compile(r"(?:a|an|the|if|when|true|false)\b", re.I)
 
@@ -145,7 +146,7 @@ def _item(section: str, tag: str, text: str, name: tuple[int, int] | None,
           typ: tuple[int, int] | None, desc_start: int, end: int) -> FieldItem:
     return FieldItem(
         section=section,
-        name=text[name[0] : name[1]] if name else None,
+        name=text[name[0] : name[1]].replace("\\_", "_") if name else None,
         type=text[typ[0] : typ[1]] if typ else None,
         description=_desc(text, desc_start, end),
         name_span=name,
@@ -259,7 +260,7 @@ def sphinx_item(text: str, start: int, end: int) -> FieldItem:
         if last == -1:
             return _item(section, field, text, args, None, body, end)
         return _item(section, field, text, (last + 1, args[1]), _type_span(text, args[0], last), body, end)
-    if section in ("type", "rtype"):
+    if section in ("type", "rtype") or field.lower() == "ytype":
         typ = _type_span(text, body, end)
         return _item(section, field, text, args, typ, end, end)
     if section == "raises" and not args:

@@ -83,6 +83,9 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
     """What the code returns, as (kinds, where it comes from); None when unknown."""
     if e.is_generator:
         return _generator_type(e)
+    if e.returns and _GENERATOR_ANNOTATION.fullmatch(e.returns.strip()):
+        # a stub or abstract method annotated ``Generator[Y, S, R]``: its Returns documents ``R``
+        return _generator_type(e)
     if e.returns and e.returns.strip() not in ("", "..."):
         where = "it is declared to return" if e.language == "java" else "it is annotated to return"
         annotated = kinds(e.returns)
@@ -316,6 +319,15 @@ def _generator_type(e: Entity) -> tuple[set[str], str] | None:
             return None
         return {"generator"} | value, f"it is {what} annotated `{ann}`, which returns `{returned}` when done"
     if kinds(ann) in ({"iterator"}, {"iterable"}, {"generator"}):
+        values = [rk for rk in e.return_kinds if rk != "none"]
+        if values:
+            # ``return "done"`` in the generator: a Returns item documents that value
+            got = {return_kind_to_kind(rk) for rk in values}
+            if None in got or not set(e.decorators) <= _PLAIN_DECORATORS:
+                return None
+            shown = ", ".join(_pretty_kinds(values))
+            return {"generator"} | {k for k in got if k is not None}, \
+                f"it is {what} (annotated `{ann.strip(_QUOTES)}`) whose `return` gives `{shown}` when done"
         return {"generator", "none"}, f"it contains `yield`: calling it returns {what} (annotated `{ann.strip(_QUOTES)}`)"
     return None
 
@@ -619,17 +631,30 @@ def _returns_a_generator(e: Entity) -> bool:
 def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     checked = _checked_claim(ctx, seg)
     if checked is not None and _returns_a_generator(checked[0]) and not checked[1].passive:
-        yield from _contradiction(ctx, seg, *checked, "C2.generator-return",
-                                  "; what it yields belongs under `Yields`")
+        code = code_return_type(ctx, checked[0])
+        note = "; what it yields belongs under `Yields`" if code is not None and "none" in code[0] else ""
+        yield from _contradiction(ctx, seg, *checked, "C2.generator-return", note)
 
 
 _YIELDED = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+?)\s*(?:,.*)?\]$")
 
 
+_CANNOT_YIELD = frozenset({"None", "int", "float", "bool", "complex", "NoReturn", "Never"})
+
+
 def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]:
     """``Yields: int`` against ``-> Iterator[str]`` / ``Generator[str, None, None]``."""
     item = seg.field
-    if item is None or not item.type or not e.returns or not e.is_generator:
+    if item is None or not item.type or not e.returns:
+        return
+    if not e.is_generator:
+        # ``-> None`` (a stub, whose annotation is all there is): nothing it gives can be iterated
+        ann = e.returns.strip().strip(_QUOTES)
+        if ann in _CANNOT_YIELD and e.kind in ("function", "method") and not e.is_async:
+            yield ctx.finding(seg, "C2", "C2.return-type",
+                              f"documented to yield `{item.type.strip()}`, but it has no `yield` and is annotated "
+                              f"to return `{ann}`, which cannot be iterated",
+                              evidence=ctx.evidence_of(e, "the return annotation"))
         return
     m = _YIELDED.match(e.returns.strip())
     if m is None:

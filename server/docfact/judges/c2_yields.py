@@ -82,6 +82,10 @@ def _claim(ctx: JudgeContext, seg: Segment) -> tuple[str, int | None, set[str] |
         if item.section != "yields":
             return None
         items = [s.field for s in ctx.segments if s.field is not None and s.field.section == "yields"]
+        if any(it.tag.lower() == "ytype" for it in items):
+            items = [it for it in items if it.tag.lower() == "ytype"]  # ``:yields: desc`` + ``:ytype: T``
+            if item not in items:
+                return None
         if item is not items[0]:
             return None  # one finding per section, on its first item
         if len(items) >= 2:

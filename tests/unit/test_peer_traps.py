@@ -1,0 +1,157 @@
+"""What the established peer (pydoclint) proves (issue 28): for each cause of a false finding or a
+miss seen on its test data, a trap written anew that must stay quiet and a planted case that is
+found. Each case is (files, target, expected C1-C3 rule ids)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from judging import judge_files
+
+CASES = [
+    # ---- 1. Sphinx ``:ytype:`` is the yield type, not a return claim -------------------------
+    pytest.param({"walk.py": '''
+        from typing import Iterator
+
+        def names(root: str) -> Iterator[str]:
+            """Walk the tree.
+
+            :param root: where to start.
+            :yield: each file name.
+            :ytype: str
+            """
+            yield root
+        '''}, "walk.py", [], id="ytype-matches-iterator-trap"),
+    pytest.param({"walk.py": '''
+        def sizes(root):
+            """Walk the tree.
+
+            :param root: where to start.
+            :yield: each size.
+            :ytype: int
+            """
+            for part in root.split("/"):
+                yield 3
+        '''}, "walk.py", [], id="ytype-unannotated-generator-trap"),
+    pytest.param({"walk.py": '''
+        from typing import Iterator
+
+        def names(root: str) -> Iterator[str]:
+            """Walk the tree.
+
+            :param root: where to start.
+            :yield: each file size.
+            :ytype: int
+            """
+            yield root
+        '''}, "walk.py", ["C2.return-type"], id="ytype-contradicts-annotation-planted"),
+    pytest.param({"walk.py": '''
+        def sizes(root):
+            """Walk the tree.
+
+            :param root: where to start.
+            :yield: each size.
+            :ytype: str
+            """
+            yield 3
+            yield 4
+        '''}, "walk.py", ["C2.yield-type"], id="ytype-contradicts-yielded-values-planted"),
+    # ---- 5. a stub annotated ``-> None`` documenting Yields -------------------------------------
+    pytest.param({"walk.pyi": '''
+        from typing import Iterator
+
+        def names(root: str) -> Iterator[str]:
+            """Walk the tree.
+
+            Yields:
+                str: each file name.
+            """
+            ...
+        '''}, "walk.pyi", [], id="stub-iterator-yields-trap"),
+    pytest.param({"walk.pyi": '''
+        def names(root: str) -> None:
+            """Walk the tree.
+
+            Yields:
+                str: each file name.
+            """
+            ...
+        '''}, "walk.pyi", ["C2.return-type"], id="stub-none-yields-planted"),
+    # ---- 2. Returns documents a generator's own return value ------------------------------------
+    pytest.param({"walk.pyi": '''
+        from typing import Generator
+
+        def count(root: str) -> Generator[str, None, int]:
+            """Walk the tree.
+
+            Yields:
+                str: each file name.
+
+            Returns:
+                int: how many names were listed.
+            """
+            ...
+        '''}, "walk.pyi", [], id="stub-generator-return-value-trap"),
+    pytest.param({"walk.pyi": '''
+        from typing import Generator
+
+        def count(root: str) -> Generator[str, None, int]:
+            """Walk the tree.
+
+            Yields:
+                str: each file name.
+
+            Returns:
+                str: the last name.
+            """
+            ...
+        '''}, "walk.pyi", ["C2.return-type"], id="stub-generator-return-value-planted"),
+    pytest.param({"walk.py": '''
+        from typing import Iterator
+
+        def count(num: int) -> Iterator[int]:
+            """Count up.
+
+            Returns:
+                str: a closing message.
+
+            Yields:
+                int: the next number.
+            """
+            for i in range(num):
+                yield i
+            return "done"
+        '''}, "walk.py", [], id="generator-return-statement-trap"),
+    pytest.param({"walk.py": '''
+        from typing import Iterator
+
+        def count(num: int) -> Iterator[int]:
+            """Count up.
+
+            Returns:
+                str: a closing message.
+
+            Yields:
+                int: the next number.
+            """
+            for i in range(num):
+                yield i
+            return 0.5
+        '''}, "walk.py", ["C2.generator-return"], id="generator-return-statement-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), CASES)
+def test_peer_case(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+def test_escaped_underscore_is_the_name() -> None:
+    from docfact.docs.fields import numpy_item
+
+    text = "some_thing_2\\_\\_ : int\n    Arg"
+    item = numpy_item(text, 0, len(text), "param")
+    assert item.name == "some_thing_2__"
