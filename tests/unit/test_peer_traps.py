@@ -139,6 +139,59 @@ CASES = [
                 yield i
             return 0.5
         '''}, "walk.py", ["C2.generator-return"], id="generator-return-statement-planted"),
+    # ---- 4. bool, int and float are different types in a docstring ------------------------------
+    pytest.param({"calc.py": '''
+        def scale(x: int, ratio: int | float, flag: bool | None = None, size: "float | None" = None) -> float:
+            """Scale a value.
+
+            Args:
+                x (int): the value.
+                ratio (float): the ratio.
+                flag (bool, optional): whether to round.
+                size (number): the size.
+
+            Returns:
+                float: the scaled value.
+            """
+            return x * ratio
+        '''}, "calc.py", [], id="scalar-types-that-match-trap"),
+    pytest.param({"calc.py": '''
+        def scale(x: int, flag: int) -> int:
+            """Scale a value.
+
+            Args:
+                x (float): the value.
+                flag (bool): whether to round.
+
+            Returns:
+                bool: the scaled value.
+            """
+            return x * 2
+        '''}, "calc.py", ["C2.param-type", "C2.param-type", "C2.return-type"], id="scalar-types-that-differ-planted"),
+    pytest.param({"calc.py": '''
+        def pick(x: str) -> str | bool | None:
+            """Pick a value.
+
+            Args:
+                x (str): the value.
+
+            Returns:
+                str | bool: what was picked, or None.
+            """
+            return x or None
+        '''}, "calc.py", [], id="union-optional-left-out-trap"),
+    pytest.param({"calc.py": '''
+        def count(x) -> float:
+            """Count.
+
+            Args:
+                x: the values.
+
+            Returns:
+                a number: how many.
+            """
+            return 0
+        '''}, "calc.py", [], id="unannotated-int-literal-for-float-trap"),
 ]
 
 

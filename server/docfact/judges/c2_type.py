@@ -19,6 +19,7 @@ from docfact.judges.types import (
     kinds,
     method_kind,
     return_kind_to_kind,
+    scalar_mismatch,
     split_top,
     split_union,
 )
@@ -41,7 +42,8 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         code = kinds(p.annotation)
         if code is None and doc is not None and target.language == "python" and p.kind not in ("vararg", "kwarg"):
             code = _annotation_kinds(ctx, target, p.annotation)
-        extra = _excluded_alternatives(doc, code) if not contradicts_kinds(doc, code) else []
+        extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) \
+            if not contradicts_kinds(doc, code) else []
         if contradicts_kinds(doc, code) or extra:
             fix = None
             if item.type_span:
@@ -411,7 +413,11 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
                           f"`{e.name}` gives a value: it returns `None`",
                           evidence=_statement_evidence(e, "return", source) or ctx.evidence_of(e, source))
         return
-    if doc_kinds is None or not contradicts_kinds(doc_kinds, code_kinds):
+    if doc_kinds is None:
+        return
+    if not contradicts_kinds(doc_kinds, code_kinds) and not (
+            not claim.prose and e.returns and not e.is_generator and source.startswith("it is annotated")
+            and scalar_mismatch(doc_kinds, code_kinds)):
         return
     if code_kinds <= {INSTANCE, PLAIN_INSTANCE, "none"} and doc_kinds & _argument_kinds(e.returns or ""):
         return  # "Returns a list of values" for ``-> SearchStrategy[list[T]]``: the object makes lists
@@ -660,7 +666,7 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
     if m is None:
         return
     yielded = m.group(1)
-    if contradicts(item.type, yielded):
+    if contradicts(item.type, yielded) or scalar_mismatch(kinds(item.type), kinds(yielded)):
         fix = None
         if item.type_span:
             rel = item.type_span[0] - seg.start

@@ -203,6 +203,24 @@ def contradicts_kinds(doc: set[str] | None, code: set[str] | None) -> bool:
     return not any(accepts(d, c) for d in doc_main for c in code_main)
 
 
+SCALARS = frozenset({"int", "float", "bool"})
+
+
+def scalar_mismatch(doc: set[str] | None, code: set[str] | None) -> list[str]:
+    """The documented scalar kinds (``int``, ``float``, ``bool``) an annotation does not name:
+    a docstring that writes ``bool`` for ``-> int``, ``float`` for ``x: int`` or ``str | float``
+    for ``str | None`` names another type, though a value of one may pass for the other (``float``
+    for ``int | float`` is one of its members; "number" is no scalar spelling and stays lenient)."""
+    if doc is None or code is None:
+        return []
+    code_main = code - {"none"}
+    if not code_main:
+        return []
+    return sorted(d for d in doc - {"none"}
+                  if d in SCALARS and d not in code_main
+                  and not any(c not in SCALARS and accepts(d, c) for c in code_main))
+
+
 # Return-expression kinds from the index (model.RETURN_KINDS) -> type kinds
 _RETURN_KIND_TO_KIND = {
     "str": "str", "fstring": "str", "bytes": "bytes", "int": "int", "float": "float",
