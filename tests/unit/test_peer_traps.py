@@ -181,6 +181,18 @@ CASES = [
             return x or None
         '''}, "calc.py", [], id="union-optional-left-out-trap"),
     pytest.param({"calc.py": '''
+        def pick(x: str) -> str | bool | None:
+            """Pick a value.
+
+            Args:
+                x (str): the value.
+
+            Returns:
+                str | bool | float: what was picked.
+            """
+            return x or None
+        '''}, "calc.py", ["C2.return-type"], id="union-member-missing-planted"),
+    pytest.param({"calc.py": '''
         def count(x) -> float:
             """Count.
 

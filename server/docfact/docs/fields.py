@@ -162,7 +162,7 @@ def looks_like_type(s: str) -> bool:
         return False
     depth = 0
     words = 1
-    for ch in s:
+    for ch in re.sub(r"\s*\|\s*", "|", s):  # ``str | bool | float`` is one union
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
