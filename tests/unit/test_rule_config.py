@@ -27,6 +27,16 @@ def test_rules_never_right_on_unseen_code_are_preview(rid: str) -> None:
     assert m.maturity == "preview" and m.audit is not None and m.audit.true == 0
 
 
+def test_rules_below_the_bar_in_the_blind_audit_are_preview() -> None:
+    """The blind audit of the unseen test set (benchmarks/unseen_labels_test.jsonl): a rule with
+    10 or more audited findings below 0.90 is preview."""
+    for rid in ("C1.unknown-name", "C1.unknown-param", "C1.unknown-reference", "C3.raises-not-raised",
+                "C3.wrong-default"):
+        m = maturity.MATURITY[rid]
+        assert m.audit is not None and m.audit.audited >= 10 and not m.audit.earns_stable
+        assert m.maturity == "preview"
+
+
 def test_preview_rules_need_preview_or_their_id() -> None:
     crits = ("C1", "C2", "C3", "C4")
     assert "C3.calls-missing" not in selected_rules(crits, preview=False)
