@@ -78,6 +78,37 @@ CASES = [
             """
             ...
         '''}, "walk.pyi", ["C2.return-type"], id="stub-none-yields-planted"),
+    # ---- 5. the container written for the yielded type -----------------------------------------
+    pytest.param({"walk.py": '''
+        from typing import Iterable, Iterator
+
+        def names(root: str) -> Iterable[str]:
+            """Walk the tree.
+
+            Yields:
+                Iterable[str]: each file name.
+            """
+            yield root
+        '''}, "walk.py", ["C2.return-type"], id="yields-container-planted"),
+    pytest.param({"walk.py": '''
+        from typing import Iterable, Iterator
+
+        def names(root: str) -> Iterable[str]:
+            """Walk the tree.
+
+            Yields:
+                str: each file name.
+            """
+            yield root
+
+        def chunks(root: str) -> Iterator[Iterator[str]]:
+            """Walk the tree.
+
+            Yields:
+                Iterator[str]: the names of each folder.
+            """
+            yield iter([root])
+        '''}, "walk.py", [], id="yields-container-trap"),
     # ---- 2. Returns documents a generator's own return value ------------------------------------
     pytest.param({"walk.pyi": '''
         from typing import Generator

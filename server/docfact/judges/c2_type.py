@@ -666,6 +666,16 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
     if m is None:
         return
     yielded = m.group(1)
+    inner = _YIELDED.match(item.type.strip())
+    if inner is not None and "".join(inner.group(1).split()) == "".join(yielded.split()) \
+            and "".join(item.type.split()) == "".join(e.returns.split()) \
+            and not (kinds(yielded) or set()) & {"iterator", "iterable", "generator"}:
+        # ``Yields: Iterable[str]`` for ``-> Iterable[str]``: the generator's type, not a yielded value's
+        yield ctx.finding(seg, "C2", "C2.return-type",
+                          f"documented to yield `{item.type.strip()}`, the type of the generator itself, but "
+                          f"each value it yields is annotated `{yielded}`",
+                          evidence=ctx.evidence_of(e, "the return annotation"))
+        return
     if contradicts(item.type, yielded) or scalar_mismatch(kinds(item.type), kinds(yielded)):
         fix = None
         if item.type_span:
