@@ -109,6 +109,33 @@ CASES = [
             """
             yield iter([root])
         '''}, "walk.py", [], id="yields-container-trap"),
+    # ---- 7. a broad Exception documented on code that cannot raise ----------------------------
+    pytest.param({"calc.py": '''
+        def two(arg1):
+            """Give two.
+
+            Raises:
+                Exception: when something goes wrong.
+            """
+            return 2
+        '''}, "calc.py", ["C3.raises-not-raised"], id="broad-exception-never-raised-planted"),
+    pytest.param({"calc.py": '''
+        def add(arg1):
+            """Add two.
+
+            Raises:
+                Exception: when something goes wrong.
+            """
+            return arg1 + 2
+
+        def load(path):
+            """Load it.
+
+            Raises:
+                Exception: when something goes wrong.
+            """
+            return open(path)
+        '''}, "calc.py", [], id="broad-exception-may-be-raised-trap"),
     # ---- 2. Returns documents a generator's own return value ------------------------------------
     pytest.param({"walk.pyi": '''
         from typing import Generator

@@ -4,6 +4,7 @@ exception hierarchies, implicit raises (subscripts, arithmetic), and code that m
 
 from __future__ import annotations
 
+import ast
 import builtins
 import re
 from collections.abc import Iterator
@@ -304,7 +305,8 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         externals += jdk_calls
     for name, span in claimed:
         simple = name.split(".")[-1]
-        if simple in _IMPLICIT_ANY or (e.language in TS_LANGUAGES and simple == "TypeError"):
+        if (simple in _IMPLICIT_ANY and not (simple == "Exception" and _cannot_raise(ctx, e))) \
+                or (e.language in TS_LANGUAGES and simple == "TypeError"):
             continue  # JavaScript: any property access or call of a wrong value throws TypeError
         if java and (simple.endswith("Error") or (simple in _JAVA_ARRAY_EXCEPTIONS and "[" in e.code)):
             continue  # thrown by the virtual machine: errors, array access and stores
@@ -335,6 +337,23 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             fix = ctx.fix_replace(seg, span[0], span[1], new, f"Replace `{simple}` with `{new}`")
         yield ctx.finding(seg, "C3", "C3.raises-not-raised", msg,
                           evidence=ctx.evidence_of(e, "what the code raises", _raise_lines(e)), fix=fix)
+
+
+# what a body may hold and raise nothing: ``return 2``, ``pass``, ``return None``, ``return x``
+_INERT = (ast.Return, ast.Pass, ast.Expr, ast.Constant, ast.Name, ast.Load)
+
+
+def _cannot_raise(ctx: JudgeContext, e: Entity) -> bool:
+    """A Python function whose body only returns a constant or a name (no call, operation,
+    subscript or attribute): even a broad ``Exception`` cannot come out of it."""
+    if e.language != "python" or e.decorators or e.calls:
+        return False
+    from docfact.judges.c2_param_use import _parse
+
+    fn = _parse(ctx, e)
+    if fn is None or fn.decorator_list:
+        return False
+    return all(isinstance(n, _INERT) for stmt in fn.body for n in ast.walk(stmt))
 
 
 def _imported(ctx: JudgeContext) -> set[str]:
