@@ -216,6 +216,8 @@ def scalar_mismatch(doc: set[str] | None, code: set[str] | None) -> list[str]:
     code_main = code - {"none"}
     if not code_main:
         return []
+    if "float" in code_main:  # PEP 484's numeric tower: a float annotation accepts an int
+        code_main = code_main | {"int"}
     return sorted(d for d in doc - {"none"}
                   if d in SCALARS and d not in code_main
                   and not any(c not in SCALARS and accepts(d, c) for c in code_main))
