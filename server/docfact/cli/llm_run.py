@@ -4,10 +4,57 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
 
 from docfact.config import Settings
 from docfact.engine import Engine
 from docfact.model import FileResult
+
+
+class LlmProgress:
+    """What the LLM pass has done, on stderr: on a terminal one line kept up to date (files
+    judged of the total, requests sent, an estimate of the time left); elsewhere (CI logs) one
+    line every ``every`` seconds. Short passes (under ``every`` seconds) print nothing."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, every: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.every, self.clock = total, every, clock
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.began = clock()
+        self.last = self.began
+        self.shown = False
+
+    def line(self, done: int, requests: int) -> str:
+        spent = self.clock() - self.began
+        left = spent / done * (self.total - done) if done else None
+        eta = "" if left is None else f", about {_duration(left)} left"
+        return f"docfact: LLM progress: {done}/{self.total} files, {requests} request(s) sent{eta}"
+
+    def update(self, done: int, requests: int) -> None:
+        now = self.clock()
+        if now - self.began < self.every or (not self.tty and now - self.last < self.every):
+            return
+        self.last = now
+        text = self.line(done, requests)
+        if self.tty:
+            self.stream.write("\r" + text.ljust(78))
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown and self.tty:
+            self.stream.write("\r" + " " * 78 + "\r")
+            self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 60} min {whole % 60} s" if whole >= 60 else f"{whole} s"
 
 
 def run_llm(engine: Engine, settings: Settings, results: list[FileResult]) -> bool:
@@ -17,10 +64,13 @@ def run_llm(engine: Engine, settings: Settings, results: list[FileResult]) -> bo
 
     async def go() -> bool:
         run = open_run(settings)
+        progress = LlmProgress(len(results))
         try:
-            for fr in results:
+            for n, fr in enumerate(results, 1):
                 await judge_file_llm(run, engine.graph, fr)
+                progress.update(n, run.client.requests_sent)
         finally:
+            progress.close()
             await run.client.aclose()
             run.cache.close()
         if run.errors:
