@@ -35,6 +35,26 @@ _DATA_MODULES = ("docfact.model", "docfact.cli.report", "docfact.deps", "docfact
 _BUILTINS = frozenset({"set", "frozenset", "bytearray", "complex", "slice", "range"})
 
 
+class ForeignDatabase(Exception):
+    """A database file docfact did not make for this user (:func:`require_private`,
+    :func:`require_schema`); its message says why."""
+
+
+def require_private(path: Path) -> None:
+    """Raise :class:`ForeignDatabase` unless ``path`` is (or will be) this user's private file."""
+    reason = foreign_reason(path)
+    if reason is not None:
+        raise ForeignDatabase(reason)
+
+
+def require_schema(db: sqlite3.Connection, expected_sql: str) -> None:
+    """Raise :class:`ForeignDatabase` unless the open database holds exactly ``expected_sql``'s
+    tables (call it before anything writes: a planted trigger would run)."""
+    reason = schema_reason(db, expected_sql)
+    if reason is not None:
+        raise ForeignDatabase(reason)
+
+
 class RefusedData(pickle.UnpicklingError):
     """A stored row named something other than docfact's data classes."""
 

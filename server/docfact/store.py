@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings, cache_dir
 from docfact.model import FileIndex
-from docfact.private_db import foreign_reason, safe_loads, schema_reason
+from docfact.private_db import ForeignDatabase, require_private, require_schema, safe_loads
 
 if TYPE_CHECKING:
     from docfact.graph.py_symbols import ExternalModule
@@ -210,10 +210,6 @@ class ParsedModules:
         self.parsed.clear()
 
 
-class _Foreign(Exception):
-    """The database file is not one docfact made for this user (see :mod:`docfact.private_db`)."""
-
-
 class Store:
     """The store of one cache directory; every method is safe to call after a failure (it
     then does nothing and returns misses)."""
@@ -231,7 +227,7 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             self._db = self._connect()
-        except _Foreign as exc:
+        except ForeignDatabase as exc:
             self._fail(f"store {self.path} was not created by docfact for this user ({exc})")
         except sqlite3.DatabaseError as exc:
             if _is_corruption(exc):
@@ -242,18 +238,17 @@ class Store:
             self._fail(f"store {self.path} cannot be opened ({exc.strerror or exc})")
 
     def _connect(self) -> sqlite3.Connection:
-        reason = foreign_reason(self.path)
-        if reason is not None:
-            raise _Foreign(reason)
+        require_private(self.path)
         try:
             old_umask = os.umask(0o077)  # the store and its journal: readable by their owner only
             try:
                 db = sqlite3.connect(str(self.path), timeout=5, isolation_level=None, check_same_thread=False)
                 db.execute("PRAGMA busy_timeout=5000")
-                reason = schema_reason(db, _SCHEMA)  # before anything writes: a trigger would run
-                if reason is not None:
+                try:
+                    require_schema(db, _SCHEMA)
+                except ForeignDatabase:
                     db.close()
-                    raise _Foreign(reason)
+                    raise
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.executescript(_SCHEMA)

@@ -32,7 +32,7 @@ from typing import Any
 
 from docfact import __version__
 from docfact.config import Settings, cache_dir
-from docfact.private_db import foreign_reason, schema_reason
+from docfact.private_db import ForeignDatabase, require_private, require_schema
 
 log = logging.getLogger(__name__)
 
@@ -65,10 +65,6 @@ MAX_ROWS = 200_000  # answers kept; the least recently used go first
 _EVICT_EVERY = 1000  # writes between two checks of the row count
 
 
-class _Foreign(Exception):
-    """The database is not one docfact made for this user."""
-
-
 class LlmCache:
     """Cached answers (strings). ``enabled=False`` makes every lookup a miss and stores nothing."""
 
@@ -85,16 +81,12 @@ class LlmCache:
             self.enabled = self._db is not None
 
     def _connect(self, path: Path) -> sqlite3.Connection:
-        reason = foreign_reason(path)
-        if reason is not None:
-            raise _Foreign(reason)
+        require_private(path)
         old_umask = os.umask(0o077)
         try:
             db = sqlite3.connect(str(path), timeout=LOCK_TIMEOUT, isolation_level=None, check_same_thread=False)
             try:
-                reason = schema_reason(db, _SCHEMA)  # before any write: a trigger would run
-                if reason is not None:
-                    raise _Foreign(reason)
+                require_schema(db, _SCHEMA)
                 db.execute(_SCHEMA)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
@@ -111,7 +103,7 @@ class LlmCache:
         try:
             _make_private_dir(directory)
             db = self._connect(path)
-        except _Foreign as exc:
+        except ForeignDatabase as exc:
             log.warning("docfact: LLM cache disabled: %s was not created by docfact for this user (%s)", path, exc)
             return None
         except sqlite3.DatabaseError as exc:
@@ -123,7 +115,7 @@ class LlmCache:
                 for name in _DB_FILES:
                     (directory / name).unlink(missing_ok=True)
                 db = self._connect(path)
-            except (OSError, sqlite3.Error, _Foreign) as again:
+            except (OSError, sqlite3.Error, ForeignDatabase) as again:
                 log.warning("docfact: LLM cache disabled, cannot use %s: %s", directory, again)
                 return None
         except OSError as exc:
