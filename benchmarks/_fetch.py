@@ -1,4 +1,5 @@
-"""Download and unpack pinned sdists from PyPI into benchmarks/.cache (benchmarks only).
+"""Download and unpack pinned sdists from PyPI into benchmarks/.cache, and install the pinned
+tools benchmarks compare with (benchmarks only).
 
 docfact itself never downloads anything; the benchmarks need real code to measure.
 """
@@ -6,7 +7,9 @@ docfact itself never downloads anything; the benchmarks need real code to measur
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import re
+import subprocess
 import sys
 import tarfile
 import urllib.request
@@ -58,3 +61,17 @@ def _download(name: str, version: str) -> Path:
 def _root(dest: Path) -> Path:
     kids = [p for p in dest.iterdir() if p.is_dir()]
     return kids[0] if len(kids) == 1 else dest
+
+
+def ensure_pydoclint(version: str, who: str) -> str:
+    """The path of a ``pydoclint`` beside this Python, installed with pip at ``version`` when
+    missing (a benchmark-only dependency); ``who`` names the benchmark in the messages."""
+    exe = Path(sys.executable).with_name("pydoclint")
+    if importlib.util.find_spec("pydoclint") is None or not exe.exists():
+        print(f"{who}: pydoclint is not installed; installing pydoclint=={version} "
+              "(a benchmark-only dependency) with pip", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", f"pydoclint=={version}"], check=True)
+    out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, check=False).stdout
+    if version not in out:
+        print(f"{who}: warning: found {out.strip()!r}, the pinned version is {version}", file=sys.stderr)
+    return str(exe)

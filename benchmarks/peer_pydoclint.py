@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
-import importlib.util
 import itertools
 import json
 import re
@@ -51,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _fetch import sdist
+from _fetch import ensure_pydoclint, sdist
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -59,16 +58,6 @@ PYDOCLINT = "0.12.0"
 STYLES = ("google", "numpy", "sphinx")
 LABELS = HERE / "peer_pydoclint_extras_labels.jsonl"
 
-
-def ensure_pydoclint() -> None:
-    exe = Path(sys.executable).with_name("pydoclint")
-    if importlib.util.find_spec("pydoclint") is None or not exe.exists():
-        print(f"peer_pydoclint.py: pydoclint is not installed; installing pydoclint=={PYDOCLINT} "
-              "(a benchmark-only dependency) with pip", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", f"pydoclint=={PYDOCLINT}"], check=True)
-    out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, check=False).stdout
-    if PYDOCLINT not in out:
-        print(f"peer_pydoclint.py: warning: found {out.strip()!r}, the pinned version is {PYDOCLINT}", file=sys.stderr)
 
 
 # =============================================================================================
@@ -820,7 +809,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", default=str(HERE / "peer_pydoclint_results.json"))
     args = ap.parse_args()
-    ensure_pydoclint()
+    ensure_pydoclint(PYDOCLINT, "peer_pydoclint.py")
     data = sdist("pydoclint", PYDOCLINT) / "tests" / "test_data"
     viols, table, infos = peer_violations(data)
     files = {t["file"] for t in table if "factual" in t}

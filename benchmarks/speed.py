@@ -25,7 +25,6 @@ working directory so no project configuration changes its options.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import re
 import resource
@@ -37,7 +36,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _fetch import sdist
+from _fetch import ensure_pydoclint, sdist
 
 PYDOCLINT = "0.12.0"
 # (label, sdist name, version, package folder inside the sdist, docstring style for pydoclint)
@@ -48,17 +47,6 @@ PACKAGES = [
 ]
 PYDOCLINT_FLAGS = ["--quiet", "--exclude="]
 
-
-def ensure_pydoclint() -> str:
-    exe = Path(sys.executable).with_name("pydoclint")
-    if importlib.util.find_spec("pydoclint") is None or not exe.exists():
-        print(f"speed.py: pydoclint is not installed; installing pydoclint=={PYDOCLINT} "
-              "(a benchmark-only dependency) with pip", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", f"pydoclint=={PYDOCLINT}"], check=True)
-    out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, check=False).stdout
-    if PYDOCLINT not in out:
-        print(f"speed.py: warning: found {out.strip()!r}, the pinned version is {PYDOCLINT}", file=sys.stderr)
-    return str(exe)
 
 
 def timed(cmd: list[str], cwd: str | None = None, env: dict[str, str] | None = None) -> tuple[float, float, subprocess.CompletedProcess[str]]:
@@ -185,7 +173,7 @@ def main() -> int:
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
     args = ap.parse_args()
-    pydoclint = ensure_pydoclint()
+    pydoclint = ensure_pydoclint(PYDOCLINT, "speed.py")
     results = []
     with tempfile.TemporaryDirectory(prefix="docfact-speed-cwd-") as empty:
         for label, name, version, sub, style in PACKAGES:
