@@ -65,16 +65,20 @@ def escape_markdown(text: str, keep_code: bool = False) -> str:
     return "".join(out)
 
 
+def _ticks(text: str) -> int:
+    """The length of the longest run of backticks in ``text``."""
+    return max((len(m) for m in re.findall(r"`+", text)), default=0)
+
+
 def _fence(code: str) -> str:
     """A backtick fence longer than any run of backticks in ``code``."""
-    longest = max((len(m) for m in re.findall(r"`+", code)), default=0)
-    return "`" * max(3, longest + 1)
+    return "`" * max(3, _ticks(code) + 1)
 
 
 def _code_span(text: str) -> str:
     """``text`` as one inline code span, whatever backticks it holds."""
     text = text.replace("\n", " ")
-    ticks = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    ticks = "`" * (_ticks(text) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{ticks}{pad}{text}{pad}{ticks}"
 
