@@ -91,6 +91,28 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("tabulate", "0.10.0", "tabulate"),  # CLI / text (likewise read while fixing C1: drop next time)
         ("urwid", "5.1.0", "urwid"),  # terminal UI
     ],
+    # fresh: chosen 2026-11-28 (second session) before docfact was run on any of them, after the
+    # test set above was spent (its findings were studied to fix rules). Measured only at the end,
+    # labelled blind; nobody studies these findings while fixing rules.
+    "fresh": [
+        ("more-itertools", "11.2.1", "more_itertools"),  # functional tools
+        ("pyasn1", "0.6.5", "pyasn1"),  # encoding
+        ("rsa", "4.9.1", "rsa"),  # cryptography
+        ("watchdog", "7.1.0", "src/watchdog"),  # file system events
+        ("chardet", "7.7.0", "src/chardet"),  # text encodings
+        ("bandit", "1.9.4", "bandit"),  # tooling
+        ("pyserial", "3.5", "serial"),  # hardware IO
+        ("reportlab", "5.1.0", "src/reportlab"),  # PDF / graphics
+        ("svgwrite", "1.4.3", "svgwrite"),  # graphics
+        ("cmd2", "4.3.1", "cmd2"),  # CLI
+        ("asttokens", "3.0.2", "asttokens"),  # tooling
+        ("pyrsistent", "0.20.0", "pyrsistent"),  # data structures
+        ("construct", "2.10.70", "construct"),  # binary parsing
+        ("bitstring", "5.0.0", "bitstring"),  # binary data
+        ("mistletoe", "1.6.0", "mistletoe"),  # text / markdown
+        ("semver", "3.1.2", "src/semver"),  # versions
+        ("textual", "8.2.8", "src/textual"),  # terminal UI
+    ],
 }
 
 
