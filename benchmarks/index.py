@@ -12,6 +12,18 @@ time of this process so that other load on the machine disturbs the numbers less
 - ``update_file`` of one ~1,000-line file on the loaded graph (what the language server does
   while someone types), median and p95 over many calls;
 - peak RSS of building the whole graph, in a fresh subprocess.
+
+One pass of indexing alone, for a profiler or a before/after comparison of the index::
+
+    python benchmarks/index.py --once                      # every file of django/ (Python, JS)
+    python -m cProfile -o /tmp/idx.prof benchmarks/index.py --once
+    python benchmarks/index.py --once --dump /tmp/a.txt tests/workspaces/*   # the index objects
+
+``--once`` indexes every file docfact's scan finds under the given folders (default: the
+Django sdist's ``django/``) once, as ``docfact check`` does, and prints the CPU time per
+language. ``--dump`` writes every produced ``FileIndex`` (its repr, plus which entity's doc is
+which block of ``docs``): two versions of the extractor produce the same index exactly when
+their dumps are equal (``cmp``).
 """
 
 from __future__ import annotations
@@ -126,13 +138,62 @@ def _rss_child(root: Path) -> None:
                       "edges": engine.graph.g.number_of_edges()}))
 
 
+def _once(folders: list[Path], dump: str | None) -> None:
+    """Index every file under ``folders`` once (see the module docstring)."""
+    from docfact.config import Settings
+    from docfact.index import index_file
+    from docfact.index.workspace import module_name, scan
+
+    items = []
+    for folder in folders:
+        folder = folder.resolve()
+        root = folder.parent if (folder / "__init__.py").is_file() else folder
+        items += [(str(it.path), it.text, module_name(root, it.path), it.language)
+                  for it in scan(folder, [], Settings().max_file_size) if it.text is not None and it.language]
+    per_lang: dict[str, list[float]] = {}
+    gc.disable()  # as docfact check indexes
+    out = open(dump, "w", encoding="utf-8") if dump else None
+    try:
+        for path, text, module, lang in items:
+            t = _clock()
+            try:
+                fi = index_file(path, text, module)
+            except ValueError as exc:  # too deeply nested
+                fi = None
+                reason = str(exc)
+            dt = _clock() - t
+            acc = per_lang.setdefault(lang, [0.0, 0.0])
+            acc[0] += 1
+            acc[1] += dt
+            if out is not None:
+                if fi is None:
+                    out.write(f"{path}\tskipped: {reason}\n")
+                    continue
+                docs = {id(d): i for i, d in enumerate(fi.docs)}
+                owners = [docs.get(id(e.doc), -1) if e.doc is not None else None for e in fi.entities]
+                out.write(f"{path}\t{fi!r}\t{owners!r}\n")
+    finally:
+        if out is not None:
+            out.close()
+    for lang, (n, secs) in sorted(per_lang.items()):
+        print(f"{lang:12} {int(n):5d} files  {secs:6.2f} s CPU")
+    print(f"{'all':12} {sum(int(v[0]) for v in per_lang.values()):5d} files  "
+          f"{sum(v[1] for v in per_lang.values()):6.2f} s CPU")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--once", action="store_true", help="index every file of FOLDERS once (no table)")
+    ap.add_argument("--dump", metavar="FILE", help="with --once: write every index produced to FILE")
+    ap.add_argument("folders", nargs="*", type=Path, help="with --once: folders to index (default: django/)")
     ap.add_argument("--repeat", type=int, default=3, help="rounds of raw/index/graph (median; >= 3)")
     ap.add_argument("--updates", type=int, default=60, help="update_file calls to time")
     ap.add_argument("--rss-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     root = sdist(NAME, VERSION)
+    if args.once:
+        _once(args.folders or [root / "django"], args.dump)
+        return 0
     if args.rss_child:
         _rss_child(root)
         return 0
