@@ -190,10 +190,10 @@ def main() -> int:
     ap.add_argument("--updates", type=int, default=60, help="update_file calls to time")
     ap.add_argument("--rss-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    root = sdist(NAME, VERSION)
     if args.once:
-        _once(args.folders or [root / "django"], args.dump)
+        _once(args.folders or [sdist(NAME, VERSION) / "django"], args.dump)
         return 0
+    root = sdist(NAME, VERSION)
     if args.rss_child:
         _rss_child(root)
         return 0
