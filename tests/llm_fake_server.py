@@ -14,7 +14,8 @@ Usage (sync or async tests alike; the server runs in its own threads)::
 
 API
 - ``FakeLlmServer(rules=DEFAULT_RULES, withdraw_words=("perhaps",), generated=...,
-  reject_response_format=False, api_key=None)``; binds 127.0.0.1 on a free port.
+  reject_response_format=False, accepted_formats=None, api_key=None)``; binds 127.0.0.1 on
+  a free port.
   ``start()``/``stop()`` or use it as a context manager.
 - ``base_url``: ``http://127.0.0.1:PORT/v1`` (OpenAI style); ``root_url``: without ``/v1``
   (Azure style: the server accepts any path ending in ``/chat/completions``).
@@ -40,7 +41,10 @@ contains, case-insensitively, one of ``rules[C]`` (by default "asynchronously" f
 confirm (``{"inconsistent": true, "reason": ...}``) unless the sentence contains one of
 ``withdraw_words``; generation returns ``generated``.
 With ``reject_response_format=True``, a body containing ``response_format`` gets a 400 whose
-message names it. With ``api_key`` set, a request without that key (Bearer or ``api-key``)
+message names it. With ``accepted_formats`` (e.g. ``("text", "json_object")``, what
+llama-cpp-python's server takes), a ``response_format`` of another type gets the answer that
+server gives: HTTP 500 and a pydantic validation message naming the accepted types, every time
+(so concurrent requests are refused alike). With ``api_key`` set, a request without that key (Bearer or ``api-key``)
 gets a 401 whose body echoes the credential it received (to test that clients redact it).
 """
 
@@ -129,12 +133,14 @@ class FakeLlmServer:
         withdraw_words: tuple[str, ...] = ("perhaps",),
         generated: str = "Return the input unchanged.",
         reject_response_format: bool = False,
+        accepted_formats: tuple[str, ...] | None = None,
         api_key: str | None = None,
     ) -> None:
         self.rules = {k: tuple(v) for k, v in rules.items()}
         self.withdraw_words = withdraw_words
         self.generated = generated
         self.reject_response_format = reject_response_format
+        self.accepted_formats = accepted_formats
         self.api_key = api_key
         self._lock = threading.Lock()
         self._requests: list[RecordedRequest] = []
@@ -289,6 +295,14 @@ class FakeLlmServer:
                 body={"error": {"message": "Invalid parameter: 'response_format' of type "
                                 "'json_schema' is not supported with this model."}},
             )
+        rf = body.get("response_format")
+        if self.accepted_formats is not None and isinstance(rf, dict) and rf.get("type") not in self.accepted_formats:
+            allowed = " or ".join(f"'{t}'" for t in self.accepted_formats)
+            return FakeResponse(status=500, body={"error": {
+                "message": f"1 validation error for ChatCompletionRequestResponseFormat\ntype\n  "
+                           f"Input should be {allowed} [type=literal_error, input_value="
+                           f"'{rf.get('type')}', input_type=str]",
+                "type": "internal_server_error"}})
         return FakeResponse(content=self.answer(req))
 
     def _hits(self, sentence: str, criterion: str) -> str | None:

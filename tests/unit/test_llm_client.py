@@ -299,3 +299,22 @@ async def test_an_unset_key_variable_is_named_as_unset():
         async with LlmClient(settings, environ={}) as client:
             with pytest.raises(LlmRequestRejected, match="DOCFACT_TEST_UNSET_KEY is not set"):
                 await client.chat(MSGS, max_tokens=4)
+
+
+async def test_concurrent_refusals_of_json_schema_step_down_once():
+    """Found against llama-cpp-python's server (benchmarks/llm_real.py): second looks go out
+    together, each with json_schema, and each comes back refused. One refusal is one fact about
+    the endpoint: json_object is used from then on, never skipped for plain requests."""
+    import asyncio
+
+    rf = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "object"}}}
+    with FakeLlmServer(accepted_formats=("text", "json_object")) as fake:
+        async with make_client(fake.base_url, max_concurrency=4) as client:
+            results = await asyncio.gather(*(client.chat(MSGS, max_tokens=50, response_format=rf)
+                                             for _ in range(4)))
+            after = await client.chat(MSGS, max_tokens=50, response_format=rf)
+        types_sent = [r.body.get("response_format", {}).get("type") for r in fake.requests]
+    assert all(r.response_format_sent for r in [*results, after])
+    assert types_sent.count("json_schema") == 4  # the four sent together, none after
+    assert types_sent[4:] == ["json_object"] * 5
+    assert client.response_format_supported

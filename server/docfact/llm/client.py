@@ -21,8 +21,12 @@ nothing), and a breaker that fails fast for ``breaker_cooldown`` seconds after
 ``breaker_threshold`` consecutive unavailable results, so a dead endpoint costs one timeout
 per few requests rather than one per request; after a 401/403 nothing more is sent in the
 session. A JSON-schema ``response_format`` is sent when
-asked for; if the server rejects it (400 mentioning it), the request is repeated once without
-it and it is never sent again in this session.
+asked for; when the server rejects it (a 400, 422 or 500 naming ``response_format``,
+``json_schema`` or ``json_object``: llama.cpp's server answers 500), the request is repeated at
+once, not retried as transient, with ``{"type": "json_object"}``, and if that is rejected too,
+without a response_format (the prompt's own JSON instructions); the step is remembered for the
+client's lifetime (a CLI run, a language-server session), and requests refused together count
+as one step.
 """
 
 from __future__ import annotations
@@ -216,14 +220,13 @@ class LlmClient:
         """Whether requests still carry a ``response_format`` at all."""
         return self._format_level < 2
 
-    def _format_for(self, requested: dict[str, Any] | None) -> dict[str, Any] | None:
-        if requested is None or self._format_level >= 2:
+    @staticmethod
+    def _format_at(requested: dict[str, Any] | None, level: int) -> dict[str, Any] | None:
+        """The ``response_format`` sent for ``requested`` at a fallback ``level``."""
+        if requested is None or level >= 2:
             return None
-        if self._format_level == 1 and requested.get("type") == "json_schema":
-            return {"type": "json_object"}
-        if self._format_level == 1:
-            self._format_level = 2
-            return None
+        if level == 1:
+            return {"type": "json_object"} if requested.get("type") == "json_schema" else None
         return requested
 
     def _headers(self) -> dict[str, str]:
@@ -259,8 +262,9 @@ class LlmClient:
 
         Raises a subclass of :class:`LlmError` when there is no usable answer.
         """
+        level = self._format_level  # the fallback step this request's body was built at
         body = chat_body(self.settings.model, messages, max_tokens=max_tokens, temperature=temperature,
-                         top_p=top_p, response_format=self._format_for(response_format))
+                         top_p=top_p, response_format=self._format_at(response_format, level))
         attempt = 0
         waited = 0.0
         while True:
@@ -319,15 +323,16 @@ class LlmClient:
                 snippet = self.redact(" ".join(resp.text.split()))[:300]
                 if "response_format" in body and _rejects_format(status, snippet):
                     # a validation error, not a transient one: step down (json_schema -> json_object
-                    # -> plain JSON instructions) and remember it for this endpoint
-                    self._format_level += 1
-                    log.info("llm endpoint %s rejects response_format %s (HTTP %d); sending %s", self.url,
-                             body["response_format"].get("type"), status,
-                             "json_object" if self._format_level == 1 else "plain requests")
-                    fmt = self._format_for(response_format)
-                    if fmt is None:
-                        body.pop("response_format")
-                    else:
+                    # -> plain JSON instructions) and remember it for this endpoint. Requests sent
+                    # together at one step are refused together: that is one step, not several.
+                    refused = body.pop("response_format").get("type")
+                    level = max(self._format_level, level + 1)
+                    if level > self._format_level:
+                        self._format_level = level
+                        log.info("llm endpoint %s rejects response_format %s (HTTP %d); sending %s", self.url,
+                                 refused, status, "json_object" if level == 1 else "plain requests")
+                    fmt = self._format_at(response_format, level)
+                    if fmt is not None:
                         body["response_format"] = fmt
                     continue
                 if status != 429 and status < 500:
