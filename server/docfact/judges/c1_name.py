@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges import ts_rules, world
 from docfact.judges.base import (
     STDLIB_MODULES,
@@ -89,6 +88,21 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                       evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
 
 
+# a sentence about a name that does not exist on purpose
+_HYPOTHETICAL = Gated(re.compile(
+    r"\b(?:could|would|might)\s+(?:also\s+|easily\s+)?be\s+(?:implemented|added|written|created|provided|introduced)\b"
+    r"|\b(?:does|do)\s+not\s+(?:yet\s+)?exist\b|\bdoesn't\s+(?:yet\s+)?exist\b|\bnot\s+yet\s+(?:implemented|available|written)\b"
+    r"|\bhypothetical\b|\bimaginary\b",
+    re.I,
+), ("could", "would", "might", "exist", "yet", "hypothetical", "imaginary"))
+# a stand-in name: for the reader's own class (``SomeVisitor``, ``MyModel``), a conventional
+# metasyntactic word, or one letter standing for any name of a family (``_add_x``, ``get_X``)
+_PLACEHOLDER_NAME = re.compile(
+    r"^_?(?:Some|My|Your|Example|Dummy|Fake|Sample)[A-Z]"
+    r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
+    r"|^_*[A-Za-z]\w+_[A-Za-z]$"
+)
+
 _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 
 _HISTORY = Gated(re.compile(
@@ -118,6 +132,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     mentions = find_mentions(seg.text)
     if not mentions or _HISTORY.search(seg.text):
         return  # "renamed from ``x``", "use ``y`` instead of ``x``": old names are the point
+    if _HYPOTHETICAL.search(seg.text):
+        return  # "a ``_DirPkgWriter`` could be implemented": a name that does not exist on purpose
     skip = _field_name_span(seg)
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
@@ -141,8 +157,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             resolved.add(m.name)
             continue
         last = m.name.split(".")[-1]
-        if len(last) < 2:
-            continue
+        if len(last) < 2 or _PLACEHOLDER_NAME.search(last):
+            continue  # ``SomeVisitor()``, ``_add_x()``: a stand-in for the reader's or any name
         in_project = "." in m.name and project_head(ctx, m.name)
         if in_project and m.name.split(".")[0] == ctx.file.module.split(".")[0] and last in ctx.scope_names \
                 and not any(e.kind in ("class", "function", "method", "module") for e in ctx.graph.entities_named(last)):
@@ -182,8 +198,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and "." not in m.name and (m.strength == MARKED or last.startswith("_")) \
                 and not ctx.is_known(last):
             suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
-        if suggestion is not None and ctx.file.language in TS_LANGUAGES and ts_rules.inflected(last, suggestion):
-            suggestion = None  # "refCounted unsubscription" beside ``refCount``: an English form of it
+        if suggestion is not None and ts_rules.inflected(last, suggestion):
+            suggestion = None  # "is `closed`" beside ``close``, "refCounted" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
             suggestion = None  # ``attributive`` beside ``attribute``: another English word, not a typo
         if suggestion is not None and (external_attribute(ctx, suggestion) or (
@@ -205,6 +221,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             and ctx.entity is not None and world.behaviour_closed(ctx, ctx.entity)
         if not (marked and strict_place) and suggestion is None and not claimed and not near_self:
             continue
+        if suggestion is None and "." in m.name and world.doc_convention(ctx, m.name):
+            continue  # ``pkg.text`` as a type across the package: a stand-in its manual defines
         if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
             continue  # "one of ``restarting``, ``paused``, ``exited``": values, not names
         msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"

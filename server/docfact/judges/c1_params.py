@@ -36,6 +36,8 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
             inherited = world.constructor_fields(ctx, e)  # the fields of dataclass bases come first
             if inherited is not None:
                 return inherited + extra
+            if any(b.split("[")[0].split(".")[-1] not in ("object", "Generic", "Protocol", "ABC") for b in e.bases):
+                return None  # a base docfact cannot read may bring fields of its own
             fields = [m.rsplit(".", 1)[-1] for m in e.members
                       if (f := ctx.file.entity(m)) is None or f.kind not in ("function", "method", "class")]
             if kinds - {"dataclass"}:  # attrs: the argument of a private field ``_x`` is ``x``
@@ -48,6 +50,29 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
             names = [p.name for c in ctors if c is not None for p in c.params]
             return names or None
     return None
+
+
+def _other_methods_params(ctx: JudgeContext, cls: Entity) -> set[str] | None:
+    """The parameters of a class's methods other than its constructor: a class docstring may
+    describe the call a factory makes of them (``bs(x, df=4)`` served by ``transform(x, df)``).
+    None when the constructor takes nothing and a method takes ``**kwargs``: every documented
+    argument may then be read from there."""
+    names: set[str] = set()
+    any_keyword = False
+    init_params: list[str] | None = None
+    for m in cls.members:
+        method = ctx.file.entity(m)
+        if method is None or method.kind not in ("function", "method"):
+            continue
+        own = [p for p in method.params if p.name not in ("self", "cls")]
+        if method.name in ("__init__", "__new__"):
+            init_params = [p.name for p in own]
+            continue
+        names |= {p.name.lstrip("*") for p in own if p.kind not in ("vararg", "kwarg")}
+        any_keyword |= any(p.kind == "kwarg" for p in own)
+    if init_params == [] and any_keyword:
+        return None
+    return names
 
 
 def _accepts_any_keyword(ctx: JudgeContext) -> bool:
@@ -130,6 +155,11 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     # a slip of a real parameter is then wrong; an interface documents what implementations take
     sig_open = e is not None and e.kind in ("function", "method", "class") and not _signature_closed(ctx, e)
     elsewhere = (world.overload_params(ctx, e) | world.override_params(ctx, e)) if e is not None else set()
+    if e is not None and e.kind == "class" and e.language == "python":
+        other = _other_methods_params(ctx, e)
+        if other is None:
+            return  # the class is called through a factory whose arguments it reads elsewhere
+        elsewhere |= other
     for raw in parts:
         name = raw.strip().lstrip("*").strip()
         if name in elsewhere:

@@ -213,7 +213,7 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         missing, suggestion = _missing(ctx, name)
         if not missing and start > 0 and seg.text[start - 1] == "." and _nowhere(ctx, name):
             missing = True  # ``:meth:`.flush_all```: a relative target that the project defines nowhere
-        if not missing:
+        if not missing or (suggestion is None and "." in name and world.doc_convention(ctx, name)):
             continue
         msg = f"the reference `{name}` points at nothing in the code, its direct dependencies or the project"
         fix = None

@@ -26,7 +26,7 @@ _ASYNC_WORDS = Gated(re.compile(
     r"(?:is\s+(?:done|finished|complete)|(?:finishes|completes|runs|continues|goes\s+on))\b",
     re.I,
 ), ("asynchronously", "coroutine", "awaitable", "background", "before", "while"))
-_NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of|might|may|could)\b|n't\b)[^.]{0,30}$", re.I)
+_NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of|might|may|could|refuses?|refusing|declines?|unlike)\b|n't\b)[^.]{0,30}$", re.I)
 _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
 
 
@@ -171,6 +171,8 @@ _RECURSIVE = Gated(re.compile(
 _OTHER_ACTOR = re.compile(r"\b(?:they|these|those|which|who|whose|children|callers?|users?)\s+(?:\w+\s+)?$", re.I)
 _PASSIVE_OTHER = re.compile(r"\b(?:are|were)\s+(?:\w+\s+){0,2}$", re.I)
 _HEDGED_AFTER = re.compile(r"\s+(?:could|might|may|can|would)\b", re.I)
+# calls of helpers that recurse themselves: the docs may describe what they do
+_RECURSIVE_HELPER = re.compile(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten|descend|children", re.I)
 _GUARDS = re.compile(r"\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|detect(?:s|ing)?|guard(?:s|ing)?\s+against|break(?:s|ing)?|stop(?:s|ping)?|limit(?:s|ing)?|infinite|endless|maximum|max)\s+(?:\w+\s+){0,2}$", re.I)
 
 
@@ -219,11 +221,13 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for c in e.calls:
         if c in variables:
             return  # a callback could call back
-        if re.search(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten|descend|children", c, re.I):
+        if _RECURSIVE_HELPER.search(c):
             return  # a helper that recurses itself: the docs may describe that
     if _calls_an_unfollowed_method(ctx, e):
         return  # ``sm.run()`` on a state machine built at run time: it may come back here
     for dep in ctx.related_entities:
+        if dep.kind in ("function", "method") and any(_RECURSIVE_HELPER.search(c) for c in dep.calls):
+            return  # "checks files recursively" through a helper that walks the tree (``os.walk``)
         if dep.kind == "class" or (dep.kind in ("function", "method") and dep.calls and dep.path == e.path
                                    and any(c.split(".")[0] in ("self", "cls") for c in dep.calls)):
             return  # a project class or a method that calls further in: recursion may sit there

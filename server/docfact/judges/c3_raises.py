@@ -42,6 +42,7 @@ _BY_CALL = {
 
 _JAVA_ARRAY_EXCEPTIONS = frozenset({"ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException",
                                     "ArrayStoreException", "NegativeArraySizeException"})
+_CONVERTER_PASSED = re.compile(r"[(,=]\s*(int|float)\s*[,)]")
 # calls that run code docfact cannot see, which may raise anything
 _RUNS_ANY_CODE = frozenset({"eval", "exec", "__import__", "importlib.import_module", "runpy.run_path"})
 
@@ -93,6 +94,10 @@ def _implicit_raises(e: Entity) -> tuple[set[str], bool]:
     """What ``e`` raises without a raise statement (``int(x)`` a ValueError, ``d[k]`` a
     KeyError), and whether it runs code docfact cannot see (``eval``)."""
     raised = {x for c in e.calls for x in _BY_CALL.get(c, ())}
+    if e.language == "python" and ("int" in e.code or "float" in e.code):
+        # a converter handed over to be called (``map(int, parts)``, ``key=float``)
+        for m in _CONVERTER_PASSED.finditer(e.code):
+            raised |= _BY_CALL[m.group(1)]
     if e.has_subscript:
         raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
     return raised, any(c in _RUNS_ANY_CODE for c in e.calls)
@@ -182,6 +187,9 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
         if method is None and r.kind == "project" and r.entity is None:
             method = r.qualname.rsplit(".", 1)[-1]  # a project name whose definition is not found
         if method is not None:
+            # the receiver may as well be a library object (a file, a socket) whose method
+            # raises what the library documents: that counts as an external call
+            external = True
             found = [m for m in graph.entities_named(method) if m.kind in ("function", "method")]
             uncertain |= len(found) > _DEEP_CANDIDATES
             return found
@@ -292,6 +300,15 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     raised, uncertain = _raised_names(ctx, e)
     if uncertain or (e.language in TS_LANGUAGES and ts_rules.throws_unknown(ctx, e)):
         return
+    accessors = _property_accessors(ctx, e)
+    for acc in accessors:
+        # a property's docstring speaks for the whole attribute: its setter (and deleter)
+        # raise what "Raises" lists as much as the getter does
+        more, more_uncertain = _raised_names(ctx, acc)
+        deep, deep_uncertain, _ = _deep_raises(ctx, acc)
+        if more_uncertain or deep_uncertain:
+            return
+        raised |= more | deep
     explicit = {r.split(".")[-1] for r in e.raises}
     externals = [r.qualname for r in ctx.related if r.kind == "external"]
     externals += [c for c in e.calls if not ctx.is_known(c.split(".")[0])]
@@ -337,6 +354,16 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             fix = ctx.fix_replace(seg, span[0], span[1], new, f"Replace `{simple}` with `{new}`")
         yield ctx.finding(seg, "C3", "C3.raises-not-raised", msg,
                           evidence=ctx.evidence_of(e, "what the code raises", _raise_lines(e)), fix=fix)
+
+
+def _property_accessors(ctx: JudgeContext, e: Entity) -> list[Entity]:
+    """The other accessors of a property whose getter is ``e``: ``@x.setter`` and
+    ``@x.deleter`` methods of the same name in the same class."""
+    if e.language != "python" or e.kind != "method" \
+            or not any(d.rsplit(".", 1)[-1] in ("property", "cached_property") for d in e.decorators):
+        return []
+    return [x for x in ctx.file.entities if x is not e and x.local_name == e.local_name
+            and x.kind in ("function", "method")]
 
 
 # what a body may hold and raise nothing: ``return 2``, ``pass``, ``return None``, ``return x``

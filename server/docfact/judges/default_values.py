@@ -224,7 +224,14 @@ def same_member(doc: object, code: Member) -> bool | None:
     """A documented value against an enum member default: different only when the docs name
     another member of the same enum (``Mode.SLOW`` or ``"slow"``)."""
     if isinstance(doc, Member):
-        return doc.name == code.name if doc.cls is code.cls else None
+        if doc.cls is not code.cls:
+            return None
+        if doc.name == code.name:
+            return True
+        if doc.value is not UNKNOWN and code.value is not UNKNOWN:
+            # two names of one value are one member (``INT = DEFAULT = 0``: an alias)
+            return doc.value == code.value
+        return None if UNKNOWN in (doc.value, code.value) and (doc.value, code.value) != (UNKNOWN, UNKNOWN) else False
     if isinstance(doc, str):
         if _loose(doc) == _loose(code.name) or (code.value is not UNKNOWN and _loose(doc) == _loose(code.value)):
             return True

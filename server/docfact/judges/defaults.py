@@ -13,6 +13,7 @@ the body replaces, or something it cannot read.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -200,7 +201,8 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if doc_v[1] == default.text:
                 continue
             doc_v = constant_value(ctx, doc_v[1], e)
-        if same_value(doc_v, code_v) is not False or _sentinel_replaced(default, claim.name):
+        if same_value(doc_v, code_v) is not False or _sentinel_replaced(default, claim.name) \
+                or _changed_before_use(ctx, default.owner, claim.name):
             continue
         effective = _replaced_in_class(ctx, default, claim.name)
         if effective is not None and (effective is UNKNOWN or same_value(doc_v, effective) is not False):
@@ -317,6 +319,32 @@ def _sentinel_replaced(default: Default, name: str) -> bool:
     if owner.kind not in ("function", "method"):
         return False
     return _sentinel_test(name, default.text).search(owner.code) is not None
+
+
+_FLAG_OPS = (ast.BitOr, ast.BitAnd, ast.BitXor, ast.LShift, ast.RShift)
+
+
+def _changed_before_use(ctx: JudgeContext, owner: Entity, name: str) -> bool:
+    """Whether a Python function rebinds the parameter or combines it with a flag before using
+    it (``alg = alg | ns.LOCALE``, ``natsorted(seq, alg=alg | ns.REAL)``): the default in
+    effect is then another value, which the docs may give."""
+    if owner.kind not in ("function", "method") or owner.language != "python" or name not in owner.code:
+        return False
+    from docfact.judges.c2_param_use import _parse
+
+    fn = _parse(ctx, owner)
+    if fn is None:
+        return False
+    for stmt in fn.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                    return True
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, _FLAG_OPS) and any(
+                    isinstance(side, ast.Name) and side.id == name for side in (node.left, node.right)):
+                return True
+    return False
 
 
 @lru_cache(maxsize=1024)

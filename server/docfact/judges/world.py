@@ -22,7 +22,9 @@ module is the one place that decides that, for the four kinds of place rules loo
   of its project base classes included;
 - :func:`overload_params` — the parameters of a function's ``@overload`` signatures (each one
   exists);
-- :func:`unknown_decorators` — the decorators of an entity docfact cannot follow.
+- :func:`unknown_decorators` — the decorators of an entity docfact cannot follow;
+- :func:`doc_convention` — a dotted name the docs of several files use alike (a stand-in the
+  project's manual defines).
 
 Every answer is computed from the project's index and graph, once per run (``ctx.run_cache``).
 """
@@ -230,9 +232,38 @@ def class_attributes_closed(ctx: JudgeContext, cls: Entity, name: str | None = N
     if not got or name is None:
         return got
     _, pairs, subclasses = _project_scan(ctx)
-    if (cls.name, name) in pairs:
+    if (cls.name, name) in pairs or name in _loose_attributes(ctx, pairs):
         return False
     return not _subclass_defines(ctx, cls, name, subclasses, 0)
+
+
+def doc_convention(ctx: JudgeContext, name: str, at_least: int = 3) -> bool:
+    """Whether the docs of ``at_least`` project files spell the dotted ``name`` (``pkg.text``
+    as a type in every module's docstrings): a name the project's documentation defines for
+    itself (Sphinx stand-ins declared with ``.. class::`` in its manual), not a slip in one doc.
+    Asked only before reporting a name with no near miss; once per run and name."""
+    key = ("world-doc-convention", id(ctx.graph), name)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w(])")
+        count = 0
+        for fi in ctx.graph.files():
+            if name in fi.text and pattern.search(fi.text):
+                count += 1
+                if count >= at_least:
+                    break
+        got = ctx.run_cache[key] = count >= at_least
+    return got
+
+
+def _loose_attributes(ctx: JudgeContext, pairs: frozenset[tuple[str, str]]) -> frozenset[str]:
+    """Attribute names the project sets on values of types docfact does not follow
+    (``result.params = ...`` on a local): any class may get them that way."""
+    key = ("world-loose-attributes", id(ctx.graph))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = frozenset(a for o, a in pairs if o[:1].islower() or o[:1] == "_")
+    return got
 
 
 def _subclass_defines(ctx: JudgeContext, cls: Entity, name: str, subclasses: dict[str, list[Entity]],
