@@ -76,6 +76,28 @@ CASES = [
             def seek(self, offset, whence):
                 return offset
         '''}, "tags/chunks.py", [], id="unknown-receiver-may-raise-oserror-trap"),
+    pytest.param({"term/screen.py": '''
+        from typing import Protocol
+
+
+        class Writer(Protocol):
+            def write(self, data: str) -> object:
+                """Write ``data``."""
+
+
+        class Screen:
+            out: Writer
+
+            def send(self, data):
+                self.out.write(data)
+
+            def setup(self):
+                """Switch the terminal to graphics mode.
+
+                :raises OSError: the terminal could not be written to.
+                """
+                self.send("G1")
+        '''}, "term/screen.py", [], id="protocol-method-may-raise-oserror-trap"),
     # ---- a converter handed to map() raises ValueError ------------------------------------------
     pytest.param({"cli/ranges.py": '''
         class RangeError(Exception):
@@ -96,6 +118,12 @@ CASES = [
                 out.append(tuple(pair))
             return out
         '''}, "cli/ranges.py", [], id="converter-passed-to-map-trap"),
+    pytest.param({"cli/margins.py": '''
+        def check_margin(value):
+            """Raise ValueError if ``value`` is not a whole number or None."""
+            if not isinstance(value, int) and value is not None:
+                raise TypeError("margin must be an integer")
+        '''}, "cli/margins.py", ["C3.raises-not-raised"], id="isinstance-type-is-no-converter-planted"),
     # ---- recursion over a directory tree through a helper ---------------------------------------
     pytest.param({"lint/api.py": '''
         import os

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges import jdk_exceptions, ts_rules
+from docfact.judges import jdk_exceptions, ts_rules, world
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity, Finding, Segment
 
@@ -42,7 +42,7 @@ _BY_CALL = {
 
 _JAVA_ARRAY_EXCEPTIONS = frozenset({"ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException",
                                     "ArrayStoreException", "NegativeArraySizeException"})
-_CONVERTER_PASSED = re.compile(r"[(,=]\s*(int|float)\s*[,)]")
+_CONVERTER_PASSED = re.compile(r"\b(?:map|starmap)\(\s*(int|float)\s*,|\bkey\s*=\s*(int|float)\b")
 # calls that run code docfact cannot see, which may raise anything
 _RUNS_ANY_CODE = frozenset({"eval", "exec", "__import__", "importlib.import_module", "runpy.run_path"})
 
@@ -97,7 +97,7 @@ def _implicit_raises(e: Entity) -> tuple[set[str], bool]:
     if e.language == "python" and ("int" in e.code or "float" in e.code):
         # a converter handed over to be called (``map(int, parts)``, ``key=float``)
         for m in _CONVERTER_PASSED.finditer(e.code):
-            raised |= _BY_CALL[m.group(1)]
+            raised |= _BY_CALL[m.group(1) or m.group(2)]
     if e.has_subscript:
         raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
     return raised, any(c in _RUNS_ANY_CODE for c in e.calls)
@@ -223,6 +223,8 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
                         continue
                     seen.add(id(t))
                     implicit, runs_any = _implicit_raises(t)
+                    if not world.behaviour_closed(ctx, t):
+                        external = True  # a protocol's or a stub's method: what runs is elsewhere
                     raised |= {x.split(".")[-1] for x in t.raises} | implicit
                     uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t) or runs_any
                     nxt.append(t)
