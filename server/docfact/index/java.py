@@ -28,7 +28,7 @@ from docfact.index.java_entities import (
 )
 from docfact.index.nesting import refuse_deep
 from docfact.index.scopes import Scope, ScopeFinder, collect_bindings, nest
-from docfact.index.source import SourceFile, compact, error_lines, masked_text
+from docfact.index.source import SourceFile, compact, error_lines, masked_text, sort_nodes
 from docfact.model import DocBlock, Entity, FileIndex, Import
 from docfact.positions import lone_cr_to_lf
 
@@ -68,7 +68,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     for key in ("call", "new", "assign", "local", "comment", "import", "raise", "except", "return"):
         if key in caps:
             # source order, outer before inner at the same start: the cursor's own order varies
-            caps[key].sort(key=lambda n: (n.start_byte, -n.end_byte))
+            sort_nodes(caps[key])
 
     package = ""
     for node in caps.get("package", []):

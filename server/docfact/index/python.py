@@ -24,7 +24,6 @@ return kinds in ``py_returns``, docstrings and comments in ``py_docs``.
 from __future__ import annotations
 
 import keyword
-import operator
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -47,7 +46,7 @@ from docfact.index.py_entities import (
 )
 from docfact.index.py_returns import _pattern_names
 from docfact.index.scopes import ScopeFinder, nest
-from docfact.index.source import Parsed, reparse
+from docfact.index.source import Parsed, reparse, sort_nodes
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import compact as _compact
 from docfact.index.source import error_lines as _error_lines
@@ -91,11 +90,8 @@ def captures(root: Node, start: int = 0, end: int | None = None) -> dict[str, li
     for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
         if key in caps:
             # outer before inner for nodes that start together (``a.b(x).c`` before
-            # ``a.b``): the cursor's own order for them varies from run to run; two stable
-            # C-keyed sorts give the order of the key (start_byte, -end_byte)
-            nodes = caps[key]
-            nodes.sort(key=_END_BYTE, reverse=True)
-            nodes.sort(key=_START_BYTE)
+            # ``a.b``): the cursor's own order for them varies from run to run
+            sort_nodes(caps[key])
     return caps
 
 
@@ -319,10 +315,6 @@ def _collect(f: _File, caps: dict[str, list[Node]], owners) -> None:  # type: ig
             sc.assigns.append(name)
             if tn.type == "identifier":
                 sc.locals.append(name)
-
-
-_START_BYTE = operator.attrgetter("start_byte")
-_END_BYTE = operator.attrgetter("end_byte")
 
 
 def _is_subscript_read(node: Node) -> bool:

@@ -185,6 +185,14 @@ def compact(s: str) -> str:
     return s
 
 
+def sort_nodes(nodes: list[Node]) -> None:
+    """Sort ``nodes`` by start, outer before inner for nodes that start together (``a.b(x).c``
+    before ``a.b``), keeping their order where both ends are the same: the order of the key
+    ``(start_byte, -end_byte)``, from two stable sorts with C-level keys (no tuple per node)."""
+    nodes.sort(key=_END_BYTE, reverse=True)
+    nodes.sort(key=_START_BYTE)
+
+
 def error_lines(root: Node, ranges: list[tuple[int, int]]) -> list[int]:
     """Lines of ERROR and MISSING nodes (walks only subtrees that contain an error)."""
     lines: set[int] = set()

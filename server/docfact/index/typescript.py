@@ -15,6 +15,7 @@ signatures are dropped. Modifiers and decorators are listed in ``decorators`` (`
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from docfact.index import tokens
 from docfact.index.c_comments import group_comments
 from docfact.index.nesting import refuse_deep
 from docfact.index.scopes import ScopeFinder, nest
-from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse
+from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse, sort_nodes
 from docfact.index.ts_cjs import exported_variables, read_commonjs
 from docfact.index.ts_docs import COMMENTS, doc_comment, jsdoc_block
 from docfact.index.ts_entities import collect, def_scope, definition, function_owner
@@ -51,7 +52,14 @@ _KEYWORDS = frozenset(
 
 def language_of(path: str) -> str:
     """"typescript" for .ts/.tsx/.mts/.cts files, "javascript" otherwise."""
-    return "typescript" if Path(path).suffix.lower() in (".ts", ".tsx", ".mts", ".cts") else "javascript"
+    # os.path, not pathlib: a Path per call cost more than the rest of a small file's naming
+    return "typescript" if _suffix(path) in (".ts", ".tsx", ".mts", ".cts") else "javascript"
+
+
+def _suffix(path: str) -> str:
+    """The lower-case extension of ``path`` (``Path(path).suffix.lower()``)."""
+    ext = os.path.splitext(path)[1].lower()
+    return "" if ext == "." else ext
 
 
 @lru_cache(maxsize=3)
@@ -73,7 +81,7 @@ def _tools(grammar: str) -> tuple[Parser, Query]:
 
 
 def _grammar(path: str) -> str:
-    suffix = Path(path).suffix.lower()
+    suffix = _suffix(path)
     if suffix == ".tsx":
         return "tsx"
     if suffix in (".ts", ".mts", ".cts"):
@@ -104,7 +112,7 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
     for key in caps:
-        caps[key].sort(key=lambda n: (n.start_byte, -n.end_byte))
+        sort_nodes(caps[key])
     fi = FileIndex(path=path, module=module, language=language, text=text)
     error_ranges: list[tuple[int, int]] = []
     if root.has_error:
@@ -141,7 +149,7 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
 
     collect(f, caps, scope_at, owner_scope)
     masked = masked_text(f, caps.get("strc", []), caps.get("comment", []))
-    stem = Path(path).name
+    stem = os.path.basename(path)
     module_entity = Entity(
         kind="module", name=stem, local_name="", module=module, path=path, language=language,
         range=f.whole_range(), code=text, docless_code=text,
