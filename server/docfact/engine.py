@@ -8,10 +8,7 @@ and the doc's 1-hop context, then drop what suppression comments and per-file ig
 from __future__ import annotations
 
 import fnmatch
-import gc
-import hashlib
 import logging
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -27,6 +24,7 @@ from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static, selected_rules
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
 from docfact.positions import LineIndex
+from docfact.project.indexing import file_words, load_paths, world_part
 from docfact.store import Store, source_digest, text_digest
 
 log = logging.getLogger(__name__)
@@ -98,44 +96,6 @@ class _Words:
             self.by_file[path] = new
 
 
-_STRING_WORD = re.compile(r"""["']([A-Za-z_][\w.-]{0,60})["']""")
-
-
-def file_words(index: FileIndex) -> set[str]:
-    """The identifiers a file defines or uses, and the short identifier-like string values it
-    contains (a docstring's ``"referee"`` mode or ``"refers"`` edge kind is a value, not a
-    misspelt name). Computed once per index (treat the set as read-only)."""
-    if index.words is None:
-        index.words = _file_words(index)
-    return index.words
-
-
-def _file_words(index: FileIndex) -> set[str]:
-    words: set[str] = set(_STRING_WORD.findall(index.text))
-    dotted: list[str] = []  # refs and calls, split into their parts all at once
-    for e in index.entities:
-        words.add(e.name)
-        words.update([p.name.lstrip("*") for p in e.params])
-        words.update(e.locals)
-        words.update(e.assigns)
-        words.update(e.attributes)
-        dotted += e.refs
-        dotted += e.calls
-    words.update(".".join(dotted).split("."))
-    words.discard("")
-    for imp in index.imports:
-        words.add(imp.bound_name)
-        if imp.name:
-            words.add(imp.name)
-        words.update(imp.module.split("."))
-    return words
-
-
-def _world_part(path: str, source: str) -> int:
-    return int.from_bytes(hashlib.blake2b(f"{path}\0{source}".encode("utf-8", "surrogatepass"),
-                                          digest_size=16).digest(), "big")
-
-
 class Engine:
     """One project: its graph, its settings and the judging of its files."""
 
@@ -155,6 +115,8 @@ class Engine:
         self.skipped: list[tuple[str, str]] = []
         self.from_store = 0  # files of the last load() whose index came from the store
         self.hashes: dict[str, str] = {}  # path -> source_digest of the file indexed
+        # CPU seconds of judging by part (``segment``) and by rule id, while profiling (None: off)
+        self.timings: dict[str, float] | None = None
         self._world = 0  # XOR of _world_part over hashes (see world())
 
     # ---- loading ------------------------------------------------------------------------------
@@ -165,57 +127,8 @@ class Engine:
         the index of a file from ``store`` when it holds that text (and saving the others there).
         ``on_read(hashes, world)`` hears the digests of the texts read, before any indexing
         (see :meth:`world`). Edges are resolved at the first query of edges (``graph.flush()``
-        resolves them now)."""
-        from docfact.index.workspace import read_source, scan
-
-        items: list[tuple[Path, str]] = []
-        for base in paths or [self.root]:
-            base = base.resolve()
-            if not base.is_dir():  # read_source refuses pipes, sockets and broken symlinks
-                text, reason = read_source(base, self.settings.max_file_size)
-                if text is None:
-                    self.skipped.append((str(base), reason or "unreadable"))
-                else:
-                    items.append((base, text))
-                continue
-            for it in scan(base, self.settings.exclude, self.settings.max_file_size):
-                if it.text is None:
-                    self.skipped.append((str(it.path), it.reason or "skipped"))
-                elif it.language is not None:
-                    items.append((it.path, it.text))
-        total = len(items)
-        gc.disable()  # loading allocates a lot and frees little: no collection passes meanwhile
-        fresh: list[FileIndex] = []
-        try:
-            keys = [(str(p.resolve()), text) for p, text in items]
-            hashes: dict[str, str] = {}
-            if on_read is not None:
-                hashes = {p: text_digest(text) for p, text in keys}
-                world = 0
-                for p, h in hashes.items():
-                    world ^= _world_part(p, source_digest(p, h, str(self.root)))
-                on_read(hashes, f"{world:032x}")
-            packages: dict[str, tuple[str, ...]] = {}
-            stored = store.load_indexes([(p, self.module_for(p, packages), text) for p, text in keys], hashes) \
-                if store is not None else {}
-            self.from_store = len(stored)
-            with self.graph.deferred():  # edges resolved once, when every file is known
-                for i, (path, text) in enumerate(keys):
-                    if cancelled is not None and cancelled():
-                        break
-                    index = stored.get(path)
-                    if index is not None:
-                        self.add_index(index, hashes.get(path))
-                    else:
-                        index = self.update_file(path, text)
-                        if index is not None:
-                            fresh.append(index)
-                    if progress is not None:
-                        progress(i + 1, total, path)
-        finally:
-            gc.enable()
-        if store is not None and fresh:
-            store.save_indexes(fresh, text_hashes=hashes)
+        resolves them now). The pipeline is :mod:`docfact.project`'s, as for ``docfact check``."""
+        load_paths(self, list(paths) if paths is not None else None, progress, cancelled, store, on_read)
 
     def update_file(self, path: str, text: str) -> FileIndex | None:
         """(Re)index one file; the cost depends on that file only."""
@@ -256,11 +169,11 @@ class Engine:
         self._run_cache.clear()
         old = self.hashes.pop(path, None)
         if old is not None:
-            self._world ^= _world_part(path, old)
+            self._world ^= world_part(path, old)
         if index is not None:
             h = self.hashes[path] = source_digest(path, text_hash or text_digest(index.text), str(self.root),
                                                   index.packages)
-            self._world ^= _world_part(path, h)
+            self._world ^= world_part(path, h)
 
     def world(self) -> str:
         """A digest of the path and text of every file the engine holds (order-free): equal
@@ -411,11 +324,15 @@ class Engine:
             return time.thread_time() > deadline
 
         entity = self.documented_entity(index, doc)
+        timings = self.timings
+        began = time.thread_time() if timings is not None else 0.0
         try:
             segments = segment_doc(doc, lines, out_of_time)
         except TimeoutError as e:
             raise TimeoutError(f"over {DOC_SECONDS:g} s ({e})") from None
         examples = example_segments(doc, lines, len(segments))
+        if timings is not None:
+            timings["segment"] = timings.get("segment", 0.0) + time.thread_time() - began
         if out_of_time():
             raise TimeoutError(f"over {DOC_SECONDS:g} s (segmenting: {len(segments)} sentences)")
         ctx = JudgeContext(doc=doc, entity=entity, file=index, graph=self.graph, lines=lines,
@@ -423,7 +340,7 @@ class Engine:
                            file_cache=file_cache if file_cache is not None else {},
                            run_cache=self._run_cache)
         try:
-            findings = judge_static(ctx, criteria, deadline, rules=self.selected_rules(index.path))
+            findings = judge_static(ctx, criteria, deadline, rules=self.selected_rules(index.path), timings=timings)
         except TimeoutError as e:
             raise TimeoutError(f"over {DOC_SECONDS:g} s ({e})") from None
         findings = [f for f in findings if not suppressed(index, doc, entity, f)]

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import argparse
 import gc
-import hashlib
 import logging
 import os
 import re
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docfact import baseline
 from docfact.cli.errors import EXIT_LLM_INCOMPLETE, EXIT_OK, UsageError
+from docfact.cli.profile import Profile
 from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
 from docfact.config import (
     Settings,
@@ -28,19 +28,18 @@ from docfact.config import (
     url_problem,
     user_config_path,
 )
-from docfact.store import (
-    ParsedModules,
-    Store,
-    code_stamp,
-    digest,
-    index_key,
-    open_store,
-    source_digest,
-    text_digest,
-)
+from docfact.project.files import Target, collect_targets, with_package_context
+from docfact.project.replay import KeptVerdicts
+from docfact.store import ParsedModules, Store, open_store
 
 if TYPE_CHECKING:
-    pass
+    from docfact.cli.shard import Shard
+    from docfact.cli.workers import Judged
+    from docfact.deps import Answers
+    from docfact.engine import Engine
+    from docfact.model import FileResult
+
+Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
 
 log = logging.getLogger(__name__)
 
@@ -139,29 +138,56 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _display(path: Path, given: Path) -> str:
-    """Paths as the user gave them: relative when the argument was relative."""
-    if given.is_absolute():
-        return str(path)
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
+@dataclass
+class _Run:
+    """One ``docfact check``: what was asked, the files, and what is known of them so far."""
 
+    args: argparse.Namespace
+    given: list[Path]
+    settings: Settings
+    root: Path
+    shard: Shard | None
+    profile: Profile
+    progress: _Progress
+    targets: list[Target] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    graph_files: list[Target] = field(default_factory=list)
+    mine: set[int] | None = None  # the positions a shard judges (None: all)
+    store: Store | None = None
+    kept: KeptVerdicts | None = None
+    rows: dict[int, Rows] = field(default_factory=dict)  # per target: its report rows
+    judging_times: dict[str, float] | None = None  # --profile: segmenting and each rule
+    llm_incomplete: bool = False
 
-def _settings_key(s: Settings) -> str:
-    return hashlib.sha256(repr((s.criteria, sorted(s.severity.items()), s.check_comments,
-                                sorted(s.per_file_ignores.items()), s.select, s.ignore, s.preview)
-                               ).encode()).hexdigest()
+    def judged(self, i: int) -> bool:
+        return self.mine is None or i in self.mine
 
 
 def run_check(args: argparse.Namespace, llm_runner: Callable[..., bool | None] | None = None) -> int:
     """Run ``docfact check``; ``llm_runner`` replaces the LLM pass (``docfact llm-batch`` plans requests)."""
-    llm_incomplete = False
+    profile = Profile(bool(getattr(args, "profile", False)))
+    with profile.stage("start-up"):
+        run = _arguments(args, profile)
+    with profile.stage("scan"):
+        _scan(run)
+    with profile.stage("store read"):
+        _kept_run(run)
+    if len(run.rows) < len(run.targets):
+        _load_and_judge(run, llm_runner)  # its stages are profiled inside
+    if run.kept is not None:
+        with profile.stage("store write"):
+            run.kept.finish()
+    run.progress.close()
+    with profile.stage("report"):
+        code = _report(run)
+    profile.print(run.judging_times)
+    return code
+
+
+def _arguments(args: argparse.Namespace, profile: Profile) -> _Run:
+    """The run's paths, settings and project root; a usage error before any work."""
     from docfact.cli import shard as sharding
-    from docfact.cli.graph_files import load_imported_modules, with_package_context
     from docfact.config import project_root
-    from docfact.index.workspace import language_for_path, read_source, scan
 
     shard = sharding.from_arg(getattr(args, "shard", None))
     given = [Path(p) for p in (args.paths or ["."])]
@@ -171,193 +197,133 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., bool | None] |
         if not os.path.lexists(g):
             raise UsageError(f"{g}: no such file or folder")
     settings, _cfg = load_settings(args, given[0])
-    root = project_root(given[0])
-    progress = _Progress(not args.no_progress)
+    return _Run(args, given, settings, project_root(given[0]), shard, profile, _Progress(not args.no_progress))
 
-    # 1. the files to judge, read once
-    targets: list[tuple[Path, str, str]] = []  # (resolved path, text, display)
-    skipped: list[tuple[str, str]] = []
-    seen: set[Path] = set()
-    for g in given:
-        if not g.is_dir():  # a file, or a pipe, socket or broken symlink that read_source refuses
-            if language_for_path(g) is None:
-                skipped.append((str(g), "not a Python, Java, TypeScript or JavaScript file"))
-                continue
-            text, reason = read_source(g, settings.max_file_size)
-            if text is None:
-                skipped.append((str(g), reason or "unreadable"))
-            elif (real := g.resolve()) not in seen:
-                seen.add(real)
-                targets.append((real, text, str(g)))
-            continue
-        for item in scan(g.resolve(), settings.exclude, settings.max_file_size):
-            if item.text is None:
-                skipped.append((_display(item.path, g), item.reason or "skipped"))
-            elif item.language is not None:
-                real = item.path.resolve() if item.linked else item.path  # under a resolved root
-                if real not in seen:
-                    seen.add(real)
-                    targets.append((real, item.text, _display(item.path, g)))
 
-    if not targets:
+def _scan(run: _Run) -> None:
+    """The files to judge, read once; a shard's own; and the files the graph holds with them
+    (the rest of their packages, so a file or a sub-folder gets the findings the whole
+    package's check gives it; a shard indexes every file: the graph is the whole project's)."""
+    from docfact.cli import shard as sharding
+
+    run.targets, run.skipped = collect_targets(run.given, run.settings)
+    if not run.targets:
         print("docfact: warning: no Python, Java, TypeScript or JavaScript files found in "
-              + ", ".join(str(g) for g in given) + (f" ({len(skipped)} skipped)" if skipped else ""), file=sys.stderr)
-    # a shard judges its own files but indexes all of them (the graph is the whole project's)
-    mine = sharding.select(shard, [p for p, _, _ in targets], root) if shard else None
+              + ", ".join(str(g) for g in run.given)
+              + (f" ({len(run.skipped)} skipped)" if run.skipped else ""), file=sys.stderr)
+    if run.shard is not None:
+        run.mine = sharding.select(run.shard, [p for p, _, _ in run.targets], run.root)
+    run.graph_files = with_package_context(run.given, run.targets, run.settings)
 
-    # the graph holds every file of the packages the judged files belong to, so that a file
-    # (pre-commit) or a sub-folder gets the findings the whole package's check gives it
-    graph_files = with_package_context(given, targets, settings)
 
-    # 2. verdicts kept from earlier runs: a file's are reused when its text is the same and
-    # every lookup its judging made has the same answer now (docfact.deps); an unchanged
-    # project is answered from one manifest row without building the graph
-    store = _open_store(settings) if not args.no_cache and settings.cache.enabled else None
-    record = store is not None and not settings.llm.enabled
-    root_dir = str(root.resolve())  # as the engine holds it
-    text_hashes = {str(path): text_digest(text) for path, text, _ in targets}
-    hashes = [source_digest(str(path), text_hashes[str(path)], root_dir) for path, _, _ in targets]
-    prefix = digest("verdicts", code_stamp(), _settings_key(settings), _environment_stamp(), str(root))
-    file_keys = [digest(prefix, str(path), disp, hashes[i]) for i, (path, _, disp) in enumerate(targets)]
-    # a file's docs row is kept by its path, whatever its text: an edit keeps what still holds
-    docs_keys = [digest(prefix, str(path), disp, "docs") for path, _, disp in targets]
-    rows: dict[int, tuple[FileRow, list[DocRow], list[FindingRow]]] = {}
-    manifest = digest(prefix, _tree_stamp(root), *file_keys) if record else ""
-    if record and store is not None:
-        if store.get_many("verdicts", [manifest]):
-            kept = store.get_many("verdicts", file_keys)
-            if len(kept) == len(file_keys):
-                rows = {i: kept[k]["rows"] for i, k in enumerate(file_keys)}
+def _kept_run(run: _Run) -> None:
+    """The store, and the verdicts kept from earlier runs: an unchanged project is answered
+    from one manifest row without building the graph (the engine is not even imported)."""
+    settings = run.settings
+    run.store = _open_store(settings) if not run.args.no_cache and settings.cache.enabled else None
+    record = run.store is not None and not settings.llm.enabled
+    run.kept = KeptVerdicts(run.store, record, run.targets, run.root, settings)
+    run.rows = run.kept.unchanged_run()
 
-    # 3. index (from the store where it has the file) and judge what is not kept (the engine
-    # is imported only now: an unchanged project is answered without it)
-    if len(rows) < len(targets):
-        from docfact.cli.workers import (
-            Judged,
-            can_fork,
-            index_in_processes,
-            judge_in_processes,
-            judge_recorded,
-            rows_of,
-            stored,
-        )
-        from docfact.deps import Answers, still_valid
+
+def _load_and_judge(run: _Run, llm_runner: Callable[..., bool | None] | None) -> None:
+    """Index the project (from the store where it has the files), replay the lookups of the
+    kept verdicts, judge the files whose verdicts do not hold, store the new verdicts."""
+    profile, store, kept = run.profile, run.store, run.kept
+    assert kept is not None
+    with profile.stage("start-up"):
+        from docfact.cli.workers import can_fork
+        from docfact.deps import Answers
         from docfact.engine import Engine
-        from docfact.model import FileIndex, FileResult
+        from docfact.project.imported import load_imported_modules
+        from docfact.project.indexing import index_files, no_collection
 
-        engine = Engine(root, settings)
-        total = len(graph_files)
-        jobs = args.jobs if args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
-        gc.disable()  # indexing allocates a lot and frees little: no collection passes meanwhile
-        try:
-            with engine.graph.deferred():  # edges: only if something asks for them
-                packages: dict[str, tuple[str, ...]] = {}
-                indexes = store.load_indexes([(str(p), engine.module_for(str(p), packages), t)
-                                              for p, t, _ in graph_files], text_hashes) \
-                    if store is not None else {}
-                todo = [t for t in graph_files if str(t[0]) not in indexes]
-                if jobs > 1 and len(todo) >= 100:
-                    fresh_indexes, rows_made = index_in_processes(engine, todo, jobs, progress, store is not None)
-                else:
-                    fresh_indexes, rows_made = {}, {}
-                    for n, (path, text, _) in enumerate(todo):
-                        index = engine.index_only(str(path), text)
-                        if index is not None:
-                            fresh_indexes[index.path] = index
-                        progress(n + 1, len(todo), "indexing")
-                indexes.update(fresh_indexes)
-                for path, _, _ in graph_files:  # as a cold run adds them: lookups list entities in this order
-                    index = indexes.get(str(path))
-                    if index is not None:
-                        engine.add_index(index, text_hashes.get(index.path))
-                if store is not None:  # with the words adding them computed
-                    store.save_indexes(fresh_indexes.values(), rows_made, text_hashes)
-            load_imported_modules(engine, root, [p for p, _, _ in targets], store)
-        finally:
-            gc.enable()
-        # The graph lives until the end: keep the collector from rescanning it while judging
-        # allocates (a full collection over a large project's graph takes a second). Indexing
-        # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
-        gc.freeze()
+    engine = Engine(run.root, run.settings)
+    if profile.enabled:
+        engine.timings = {}
+    total = len(run.graph_files)
+    jobs = run.args.jobs if run.args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
+    progress = run.progress
+    with no_collection():
+        index_files(engine, [(str(p), t) for p, t, _ in run.graph_files], store=store, text_hashes=kept.text_hashes,
+                    jobs=jobs, progress=lambda done, n, _path: progress(done, n, "indexing"), stage=profile.stage)
+        with profile.stage("imports"):
+            load_imported_modules(engine, run.root, [p for p, _, _ in run.targets], store)
+    # The graph lives until the end: keep the collector from rescanning it while judging
+    # allocates (a full collection over a large project's graph takes a second). Indexing
+    # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
+    gc.freeze()
+    with profile.stage("replay"):
         answers = Answers(engine.graph, engine.known_words.__contains__, engine.hashes)
-        # per file not kept whole (its text changed, or something it read did): the docs row
-        # stored when it was last judged; its docs whose own inputs and lookups are unchanged
-        # keep their verdicts (workers.judge_recorded), only the others are judged
-        previous: dict[int, object] = {}
-        if record and store is not None:
-            kept = store.get_many("verdicts", file_keys)
-            stale: dict[str, int] = {}
-            for i, key in enumerate(file_keys):
-                got = kept.get(key)
-                if isinstance(got, dict) and still_valid(got.get("deps", {}), answers):
-                    rows[i] = got["rows"]
-                elif mine is None or i in mine:
-                    stale[docs_keys[i]] = i
-            rows_of_path = {stale[key]: got for key, got in store.get_many("verdicts", list(stale)).items()}
-            # a file edited since: its docs are matched in the stored index of the text they were judged in
-            edited = {i: index_key(str(targets[i][0]), got["module"], got["digest"])
-                      for i, got in rows_of_path.items()
-                      if isinstance(got, dict) and got.get("text") != engine.hashes.get(str(targets[i][0]))
-                      and isinstance(got.get("module"), str) and isinstance(got.get("digest"), str)}
-            old = store.get_many("indexes", list(edited.values())) if edited else {}
-            for i, got in rows_of_path.items():
-                index = old.get(edited[i]) if i in edited else None
-                previous[i] = (got, index if isinstance(index, FileIndex) and index.path == str(targets[i][0]) else None)
-        missing = [i for i in range(len(targets)) if i not in rows and (mine is None or i in mine)]
-        keep_text = args.format == "html"
-        fresh: list[Judged] = []
-        externals = engine.graph.externals
-        forking = jobs > 1 and not settings.llm.enabled and len(missing) >= 100 and can_fork()
-        shelf = ParsedModules(store) if store is not None and not forking else None
-        # the installed modules judging reads are parsed once, for the runs after this one too
-        # (forked workers cannot share the store's connection: they parse what they read)
-        externals.shelf = shelf
-        if forking:
-            fresh = judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, previous)
-        elif record:
-            for n, i in enumerate(missing):
-                rows_i, whole, docs_row, n_kept = judge_recorded(engine, targets[i], answers, keep_text, previous.get(i))
-                fresh.append((i, rows_i, *stored(rows_i, whole, docs_row), n_kept))
-                progress(n + 1, len(missing), "judging")
-        else:
-            results: list[tuple[int, FileResult]] = []
-            for n, i in enumerate(missing):
-                results.append((i, engine.check_file(str(targets[i][0]))))
-                progress(n + 1, len(missing), "judging")
-            if settings.llm.enabled:
-                from docfact.cli.llm_run import run_llm
-
-                finished = (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
-                llm_incomplete = finished is False
-            fresh = [(i, rows_of(fr, targets[i], settings, keep_text), None, None, 0) for i, fr in results]
-        for i, got, *_ in fresh:
-            rows[i] = got
-        if record:
-            kept_n = sum(f[4] for f in fresh)
-            log.debug("docfact: %d files kept whole; %d files judged: %d docs judged, %d doc verdicts kept",
-                      len(targets) - len(missing), len(missing), sum(len(f[1][1]) for f in fresh) - kept_n,
-                      kept_n)
+        kept_rows, previous = kept.replay(answers, run.judged, run.targets, engine.hashes)
+        run.rows.update(kept_rows)
+    missing = [i for i in range(len(run.targets)) if i not in run.rows and run.judged(i)]
+    forking = jobs > 1 and not run.settings.llm.enabled and len(missing) >= 100 and can_fork()
+    # the installed modules judging reads are parsed once, for the runs after this one too
+    # (forked workers cannot share the store's connection: they parse what they read)
+    shelf = ParsedModules(store) if store is not None and not forking else None
+    engine.graph.externals.shelf = shelf
+    with profile.stage("judge"):
+        fresh = _judge(run, engine, answers, missing, jobs if forking else 1, previous, llm_runner)
+    for i, got, *_ in fresh:
+        run.rows[i] = got
+    if kept.store is not None:
+        kept_n = sum(f[4] for f in fresh)
+        log.debug("docfact: %d files kept whole; %d files judged: %d docs judged, %d doc verdicts kept",
+                  len(run.targets) - len(missing), len(missing), sum(len(f[1][1]) for f in fresh) - kept_n,
+                  kept_n)
+    with profile.stage("store write"):
         if shelf is not None:
             shelf.save()
-            externals.shelf = None
-        if record and store is not None:
-            # without the file's text (an HTML report's rows carry it; it is read again anyway)
-            saved: list[tuple[str, bytes]] = []
-            for i, _, file_bytes, docs_bytes, _ in fresh:
-                if file_bytes is not None and docs_bytes is not None:
-                    saved += [(file_keys[i], file_bytes), (docs_keys[i], docs_bytes)]
-            store.put_pickled("verdicts", saved)
-    if record and store is not None:
-        store.put_many("verdicts", [(manifest, True)])
-    progress.close()
+            engine.graph.externals.shelf = None
+        # without the file's text (an HTML report's rows carry it; it is read again anyway)
+        kept.save([(i, file_bytes, docs_bytes) for i, _, file_bytes, docs_bytes, _ in fresh])
+    run.judging_times = engine.timings
 
-    # 4. the report
-    report = Report(skipped=skipped)
+
+def _judge(run: _Run, engine: Engine, answers: Answers, missing: list[int], jobs: int,
+           previous: dict[int, object], llm_runner: Callable[..., bool | None] | None) -> list[Judged]:
+    """Judge the ``missing`` files (in ``jobs`` forked workers when more than one), recording
+    what judging read when verdicts are kept; the LLM pass after the static one when it is on."""
+    from docfact.cli.workers import judge_in_processes, judge_recorded, rows_of, stored
+
+    settings, targets, progress = run.settings, run.targets, run.progress
+    record = run.kept is not None and run.kept.store is not None
+    keep_text = run.args.format == "html"
+    if jobs > 1:
+        return judge_in_processes(engine, targets, missing, jobs, keep_text, progress, record, previous)
+    fresh: list[Judged] = []
+    if record:
+        for n, i in enumerate(missing):
+            rows_i, whole, docs_row, n_kept = judge_recorded(engine, targets[i], answers, keep_text, previous.get(i))
+            fresh.append((i, rows_i, *stored(rows_i, whole, docs_row), n_kept))
+            progress(n + 1, len(missing), "judging")
+        return fresh
+    results: list[tuple[int, FileResult]] = []
+    for n, i in enumerate(missing):
+        results.append((i, engine.check_file(str(targets[i][0]))))
+        progress(n + 1, len(missing), "judging")
+    if settings.llm.enabled:
+        from docfact.cli.llm_run import run_llm
+
+        with run.profile.stage("llm"):
+            finished = (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
+        run.llm_incomplete = finished is False
+    return [(i, rows_of(fr, targets[i], settings, keep_text), None, None, 0) for i, fr in results]
+
+
+def _report(run: _Run) -> int:
+    """Write the report of the judged files (a shard's own) and return the exit code."""
+    from docfact.cli import reporters
+    from docfact.cli import shard as sharding
+
+    args, settings, targets = run.args, run.settings, run.targets
+    report = Report(skipped=run.skipped)
     pairs = good = 0.0
     for i in range(len(targets)):
-        if mine is not None and i not in mine:
+        if not run.judged(i):
             continue
-        frow, drows, frows = rows[i]
+        frow, drows, frows = run.rows[i]
         if args.format == "html" and not frow.text:
             frow = replace(frow, text=targets[i][1])
         report.files.append(frow)
@@ -376,47 +342,19 @@ def run_check(args: argparse.Namespace, llm_runner: Callable[..., bool | None] |
         print(f"docfact: wrote {len(report.findings)} findings to the baseline {args.write_baseline}", file=sys.stderr)
         return EXIT_OK
 
-    from docfact.cli import reporters
-
     if args.format == "text":
         out = reporters.text(report, color=sys.stdout.isatty() and not args.output)
     else:
         out = reporters.FORMATS[args.format](report)
-    if shard is not None:
+    if run.shard is not None:
         out = sharding.annotate(out, args.format, sharding.describe(
-            shard, [d for _, _, d in targets], mine or set(), len(settings.criteria)))
+            run.shard, [d for _, _, d in targets], run.mine or set(), len(settings.criteria)))
     code = emit(out, args.output, (f.severity for f in report.findings), args.fail_on)
-    if code == EXIT_OK and llm_incomplete:
+    if code == EXIT_OK and run.llm_incomplete:
         print("docfact: exit code 3: the LLM judge was asked for (--llm) and could not finish; "
               "the static findings above are complete", file=sys.stderr)
         return EXIT_LLM_INCOMPLETE
     return code
-
-
-def _tree_stamp(root: Path) -> str:
-    """Size and mtime of every source file under the project root: a change anywhere (an
-    imported module outside the judged paths) invalidates the cached results."""
-    h = hashlib.sha256()
-    skip = {".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", "build", "dist"}
-    stack = [str(root)]
-    while stack:
-        d = stack.pop()
-        try:
-            entries = sorted(os.scandir(d), key=lambda e: e.name)
-        except OSError:
-            continue
-        for e in entries:
-            try:
-                if e.is_dir(follow_symlinks=False):
-                    if e.name not in skip and not e.name.startswith("."):
-                        stack.append(e.path)
-                elif e.name.endswith((".py", ".pyi", ".java", ".toml", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx",
-                                      ".mjs", ".cjs", "tsconfig.json", "jsconfig.json", "package.json")):
-                    st = e.stat()
-                    h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-            except OSError:
-                continue
-    return h.hexdigest()
 
 
 def _open_store(settings: Settings) -> Store | None:
@@ -424,21 +362,6 @@ def _open_store(settings: Settings) -> Store | None:
         print(msg, file=sys.stderr)
 
     return open_store(settings, warn)
-
-
-def _environment_stamp() -> str:
-    """The Python and its installed packages (their folders' modification times): judging
-    reads installed modules, so a ``pip install`` invalidates kept verdicts."""
-    parts = [sys.version, sys.executable]
-    here = os.getcwd()
-    for entry in sys.path:
-        if not entry or entry == here:
-            continue  # the working folder: the project, not an installation
-        try:
-            parts.append(f"{entry}\0{os.stat(entry or '.').st_mtime_ns}")
-        except OSError:
-            parts.append(entry)
-    return digest(*parts)
 
 
 def _print_of(f: FindingRow) -> baseline.Fingerprint:

@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--cache-dir", metavar="DIR")
     c.add_argument("--shard", metavar="I/N", help="judge only shard I of N (1-based; files split by a hash of their path); "
                    "combine the shards' reports with docfact merge")
+    c.add_argument("--profile", action="store_true",
+                   help="print to stderr the CPU seconds of each stage (scan, store read, index, imports, replay, "
+                        "judge, store write, report) and of each rule, summed over the worker processes")
     c.add_argument("--verbose", "-v", action="store_true")
 
     x = sub.add_parser("context", help="print the 1-hop related information a judge sees for FILE::QUALNAME")

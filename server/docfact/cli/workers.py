@@ -1,6 +1,7 @@
-"""Worker processes for large ``docfact check`` runs: indexing in a process pool, judging in
-workers forked from the process that built the graph (Linux). The output is the same as a
-serial run's (a test compares them)."""
+"""Judging for ``docfact check``: a file's report rows, the verdicts kept doc by doc, and for
+large runs workers forked from the process that built the graph (Linux; indexing in processes
+is :mod:`docfact.project.indexing`'s). The output is the same as a serial run's (a test
+compares them)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,8 @@ from docfact.doc_inputs import (
     reaches,
     text_words,
 )
-from docfact.engine import Engine, file_words
-from docfact.graph.names import instance_fields
-from docfact.model import DocResult, FileIndex, FileResult, set_packing
+from docfact.engine import Engine
+from docfact.model import DocResult, FileIndex, FileResult
 from docfact.store import text_digest
 
 Rows = tuple[FileRow, list[DocRow], list[FindingRow]]
@@ -189,14 +189,24 @@ def stored(rows: Rows, whole: Fingerprint, docs_row: dict) -> tuple[bytes, bytes
             pickle.dumps(docs_row, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def _judge_forked(i: int) -> Judged:
+def _judge_forked(i: int) -> tuple[Judged, dict[str, float] | None]:
+    """Worker: judge file ``i``; with it, the judging times added up since the last file (when
+    profiling: the parent adds every worker's)."""
     engine, targets, keep_text, record, previous = _FORK_STATE[0]
     if not record:
-        return i, rows_of(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text), None, None, 0
-    if not _ANSWERS:
-        _ANSWERS.append(Answers(engine.graph, engine.known_words.__contains__, engine.hashes))
-    rows, whole, docs_row, kept = judge_recorded(engine, targets[i], _ANSWERS[0], keep_text, previous.get(i))
-    return i, rows, *stored(rows, whole, docs_row), kept
+        judged: Judged = (i, rows_of(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text),
+                          None, None, 0)
+    else:
+        if not _ANSWERS:
+            _ANSWERS.append(Answers(engine.graph, engine.known_words.__contains__, engine.hashes))
+        rows, whole, docs_row, kept = judge_recorded(engine, targets[i], _ANSWERS[0], keep_text, previous.get(i))
+        judged = (i, rows, *stored(rows, whole, docs_row), kept)
+    timings = engine.timings
+    if timings is None:
+        return judged, None
+    sent = dict(timings)
+    timings.clear()
+    return judged, sent
 
 
 def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
@@ -207,57 +217,20 @@ def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], mis
     what :func:`judge_recorded` takes to keep the verdicts that still hold)."""
     import multiprocessing
 
+    timings = engine.timings
+    if timings is not None:
+        engine.timings = {}  # the workers' start empty: each sends what it adds
     _FORK_STATE.append((engine, targets, keep_text, record, previous or {}))
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             out = []
-            for n, got in enumerate(pool.imap_unordered(_judge_forked, missing, chunksize=8)):
+            for n, (got, spent) in enumerate(pool.imap_unordered(_judge_forked, missing, chunksize=8)):
                 out.append(got)
+                if timings is not None and spent:
+                    for key, seconds in spent.items():
+                        timings[key] = timings.get(key, 0.0) + seconds
                 progress(n + 1, len(missing), "judging")
             return out
     finally:
         _FORK_STATE.clear()
-
-
-def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None] | str:
-    """Worker: index one file (or say why not), and with ``job[3]`` make its store row too;
-    runs in a child process."""
-    from docfact.index import index_file
-    from docfact.store import index_row
-
-    path, text, module, store = job
-    try:
-        index = index_file(path, text, module)
-    except Exception as exc:  # reported by the parent, the run goes on
-        return f"{path}: cannot index: {exc}"
-    # here, in parallel, rather than when the parent adds the index to the graph (index_row
-    # computes the entities' digests, which only a check with a store reads)
-    if index.language == "python":
-        instance_fields(index)
-    file_words(index)  # counting them reads every entity's calls and names
-    return index, index_row(index) if store else None
-
-
-def index_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], jobs: int,
-                       progress: Callable[[int, int, str], None], store: bool = False
-                       ) -> tuple[dict[str, FileIndex], dict[str, bytes]]:
-    """Parse and extract in ``jobs`` processes: path -> index (files that fail are reported
-    and left out), and with ``store`` path -> its store row (:func:`docfact.store.index_row`,
-    pickled there in parallel). The indexes come whole (the parent judges them all)."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    packages: dict[str, tuple[str, ...]] = {}
-    work = [(str(p), text, engine.module_for(str(p), packages), store) for p, text, _ in targets]
-    out: dict[str, FileIndex] = {}
-    rows: dict[str, bytes] = {}
-    with ProcessPoolExecutor(max_workers=jobs, initializer=set_packing, initargs=(False,)) as pool:
-        for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):
-            if isinstance(got, str):
-                print(f"docfact: {got}", file=sys.stderr)
-            else:
-                index, row = got
-                out[index.path] = index
-                if row is not None:
-                    rows[index.path] = row
-            progress(n + 1, len(work), "indexing")
-    return out, rows
+        engine.timings = timings

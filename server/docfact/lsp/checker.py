@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docfact.engine import Slice, file_words
+from docfact.engine import Slice
 from docfact.index.nesting import too_deep
 from docfact.index.ts_modules import CONFIG_FILES, forget_configs
 from docfact.index.workspace import language_for_path, read_source
@@ -30,6 +30,7 @@ from docfact.model import (
     aggregate_score,
 )
 from docfact.positions import LineIndex, lone_cr_to_lf
+from docfact.project.indexing import file_words
 from docfact.store import code_stamp, digest, text_digest
 
 from . import convert
@@ -303,8 +304,8 @@ class Checker:
         """Engine thread, before the folder is indexed: each open document of the folder (but
         ``skip``) judged with only the project modules it imports, as ``docfact check FILE``
         judges it, so the editor shows something while the whole workspace loads."""
-        from docfact.cli.graph_files import load_imported_modules
         from docfact.engine import Engine
+        from docfact.project.imported import load_imported_modules
 
         out = []
         for uri, st in list(self.server.docs.items()):

@@ -1,75 +1,15 @@
-"""The files a check's graph holds besides the judged ones: the rest of their Python packages,
-and the project modules their imports name (followed through re-exports)."""
+"""The project modules the judged files import, indexed when the graph does not hold them yet
+(a check of a few files, or the language server's first check of an open file)."""
 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docfact.config import Settings
-
 if TYPE_CHECKING:
-    from docfact.engine import Engine
+    from docfact.project.indexing import Loading
     from docfact.store import Store
-
-
-# a package larger than this is not read whole for a partial check (its imports still are)
-_CONTEXT_LIMIT = 20_000
-
-
-def with_package_context(given: list[Path], targets: list[tuple[Path, str, str]],
-                         settings: Settings) -> list[tuple[Path, str, str]]:
-    """The files the graph holds: the judged ones, and with them every file of each Python
-    package they belong to (the top folder of its ``__init__.py`` chain), in the order a check
-    of that package adds them, so that lookups list entities as they do there. A package that a
-    folder on the command line already covers is not scanned again; a file outside any package
-    is judged with the modules it imports."""
-    from docfact.index.workspace import scan
-
-    dirs = [str(g.resolve()) for g in given if g.is_dir()]
-    tops: dict[str, None] = {}
-    top_of: dict[str, str | None] = {}  # folder -> the top of its package (None: not in one)
-    for path, _, _ in targets:
-        folder = os.path.dirname(path)
-        if folder not in top_of:
-            top: str | None = None
-            if path.suffix in (".py", ".pyi") and os.path.isfile(os.path.join(folder, "__init__.py")):
-                top = folder
-                while os.path.isfile(os.path.join(os.path.dirname(top), "__init__.py")) and os.path.dirname(top) != top:
-                    top = os.path.dirname(top)
-                if any(top == d or top.startswith(d + os.sep) for d in dirs):
-                    top = None  # a folder on the command line already covers it
-            top_of[folder] = top
-        top = top_of[folder]
-        if top is not None:
-            tops[top] = None
-    if not tops:
-        return targets
-    judged = {path: i for i, (path, _, _) in enumerate(targets)}
-    out: list[tuple[Path, str, str]] = []
-    placed: set[Path] = set()
-    for top in tops:
-        found: list[tuple[Path, str, str]] = []
-        for item in scan(Path(top), settings.exclude, settings.max_file_size):
-            if item.text is None or item.language is None:
-                continue
-            real = item.path.resolve() if item.linked else item.path
-            if real in placed:
-                continue
-            i = judged.get(real)
-            found.append(targets[i] if i is not None else (real, item.text, str(item.path)))
-            if len(found) > _CONTEXT_LIMIT:
-                print(f"docfact: {top} has more than {_CONTEXT_LIMIT} source files; judging with the "
-                      "modules the files import only (check the whole folder for the package's context)",
-                      file=sys.stderr)
-                found = []
-                break
-        out.extend(found)
-        placed.update(p for p, _, _ in found)
-    out.extend(t for t in targets if t[0] not in placed)
-    return out
 
 
 # re-export chains followed from the judged files' imports (``from pkg import Thing`` where
@@ -77,7 +17,7 @@ def with_package_context(given: list[Path], targets: list[tuple[Path, str, str]]
 _REEXPORT_LOADS = 400
 
 
-def load_imported_modules(engine: Engine, root: Path, paths: list[Path], store: Store | None = None) -> None:
+def load_imported_modules(engine: Loading, root: Path, paths: list[Path], store: Store | None = None) -> None:
     """Index the project modules the judged files import, when they are not loaded yet: the
     modules named by their imports (1 hop), and for an imported name, the module it is
     re-exported from (``from pkg import Thing`` reads ``pkg/__init__.py``, then the module
@@ -115,7 +55,7 @@ def load_imported_modules(engine: Engine, root: Path, paths: list[Path], store: 
                     if index is None:
                         text, _ = read_source(Path(cand), engine.settings.max_file_size)
                         if text is not None:
-                            _index_one(engine, store, real, text)
+                            _index_from_store(engine, store, real, text)
                             index = graph.file(real)
                 if index is not None:
                     found.append(index)
@@ -160,7 +100,7 @@ def load_imported_modules(engine: Engine, root: Path, paths: list[Path], store: 
                         todo.append(pair)
 
 
-def _index_one(engine: Engine, store: Store | None, path: str, text: str) -> None:
+def _index_from_store(engine: Loading, store: Store | None, path: str, text: str) -> None:
     """Index one file, from the store when it holds this text (and save it there when not)."""
     module = engine.module_for(path)
     stored = store.load_indexes([(path, module, text)]) if store is not None else {}

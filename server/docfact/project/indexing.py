@@ -1,0 +1,221 @@
+"""Indexing a project's files into its engine: from the store where it holds the text, the
+others in worker processes (large runs) or in this one, added to the graph in the order given
+(lookups list entities in that order, so every way of loading gives the same findings)."""
+
+from __future__ import annotations
+
+import gc
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from docfact.config import Settings
+from docfact.model import FileIndex, set_packing
+
+if TYPE_CHECKING:
+    from docfact.graph.graph import ProjectGraph
+    from docfact.store import Store
+
+Progress = Callable[[int, int, str], None]
+# the CPU accounting of a stage (``docfact check --profile``): a context manager per stage name
+Stage = Callable[[str], AbstractContextManager[object]]
+
+# fewer files than this are indexed in this process, whatever the number of jobs
+_PROCESS_MIN = 100
+
+
+class Loading(Protocol):
+    """What loading needs of an engine (:class:`docfact.engine.Engine` is one)."""
+
+    root: Path
+    settings: Settings
+    graph: ProjectGraph
+    skipped: list[tuple[str, str]]
+    from_store: int
+
+    def module_for(self, path: str, packages: dict[str, tuple[str, ...]] | None = None) -> str: ...
+
+    def index_only(self, path: str, text: str) -> FileIndex | None: ...
+
+    def add_index(self, index: FileIndex, text_hash: str | None = None) -> None: ...
+
+    def update_file(self, path: str, text: str) -> FileIndex | None: ...
+
+
+def no_stage(name: str) -> AbstractContextManager[object]:
+    """The stage accounting of a run that does not profile."""
+    return nullcontext()
+
+
+_STRING_WORD = re.compile(r"""["']([A-Za-z_][\w.-]{0,60})["']""")
+
+
+def file_words(index: FileIndex) -> set[str]:
+    """The identifiers a file defines or uses, and the short identifier-like string values it
+    contains (a docstring's ``"referee"`` mode or ``"refers"`` edge kind is a value, not a
+    misspelt name). Computed once per index (treat the set as read-only)."""
+    if index.words is None:
+        index.words = _file_words(index)
+    return index.words
+
+
+def _file_words(index: FileIndex) -> set[str]:
+    words: set[str] = set(_STRING_WORD.findall(index.text))
+    dotted: list[str] = []  # refs and calls, split into their parts all at once
+    for e in index.entities:
+        words.add(e.name)
+        words.update([p.name.lstrip("*") for p in e.params])
+        words.update(e.locals)
+        words.update(e.assigns)
+        words.update(e.attributes)
+        dotted += e.refs
+        dotted += e.calls
+    words.update(".".join(dotted).split("."))
+    words.discard("")
+    for imp in index.imports:
+        words.add(imp.bound_name)
+        if imp.name:
+            words.add(imp.name)
+        words.update(imp.module.split("."))
+    return words
+
+
+@contextmanager
+def no_collection() -> Iterator[None]:
+    """Loading allocates a lot and frees little: no collection passes meanwhile (nests)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def index_files(engine: Loading, files: Sequence[tuple[str, str]], *, store: Store | None = None,
+                text_hashes: dict[str, str] | None = None, jobs: int = 1, progress: Progress | None = None,
+                cancelled: Callable[[], bool] | None = None, stage: Stage = no_stage) -> None:
+    """Add the (real path, text) ``files`` to the engine, in that order: each file's index
+    from ``store`` when it holds that text, the others indexed (in ``jobs`` processes when
+    there are many) and saved there. ``text_hashes``: the :func:`~docfact.store.text_digest`
+    of some of the texts, when the caller has them. ``progress(done, total, path)`` hears each
+    file; once ``cancelled()`` says so, the files not added yet are left out (in this process
+    only). Edges are resolved at the first query of edges."""
+    hashes = text_hashes or {}
+    fresh: dict[str, FileIndex] = {}
+    rows: dict[str, bytes] = {}
+    with no_collection(), engine.graph.deferred():  # edges resolved once, when every file is known
+        with stage("store read"):
+            packages: dict[str, tuple[str, ...]] = {}
+            stored = store.load_indexes([(p, engine.module_for(p, packages), t) for p, t in files], hashes) \
+                if store is not None else {}
+        engine.from_store = len(stored)
+        with stage("index"):
+            todo = [(p, t) for p, t in files if p not in stored]
+            if jobs > 1 and len(todo) >= _PROCESS_MIN:
+                fresh, rows = index_in_processes(engine, todo, jobs, progress, store is not None)
+                for path, _ in files:
+                    index = stored.get(path) or fresh.get(path)
+                    if index is not None:
+                        engine.add_index(index, hashes.get(path))
+            else:
+                for n, (path, text) in enumerate(files):
+                    if cancelled is not None and cancelled():
+                        break
+                    index = stored.get(path)
+                    if index is None:
+                        index = engine.index_only(path, text)
+                        if index is not None:
+                            fresh[path] = index
+                    if index is not None:
+                        engine.add_index(index, hashes.get(path))
+                    if progress is not None:
+                        progress(n + 1, len(files), path)
+        if store is not None and fresh:  # with the words adding them computed
+            with stage("store write"):
+                store.save_indexes(fresh.values(), rows, hashes)
+
+
+def load_paths(engine: Loading, paths: Sequence[Path] | None = None, progress: Progress | None = None,
+               cancelled: Callable[[], bool] | None = None, store: Store | None = None,
+               on_read: Callable[[dict[str, str], str], None] | None = None) -> None:
+    """Index ``paths`` (folders or files; default: the engine's root) into the engine (see
+    :meth:`docfact.engine.Engine.load`); what cannot be read goes to ``engine.skipped``."""
+    from docfact.project.files import collect_targets
+    from docfact.store import text_digest
+
+    targets, skipped = collect_targets([p.resolve() for p in paths or [engine.root]], engine.settings)
+    engine.skipped.extend(skipped)
+    files = [(str(path), text) for path, text, _ in targets]
+    hashes: dict[str, str] = {}
+    if on_read is not None:
+        hashes = {p: text_digest(text) for p, text in files}
+        on_read(hashes, world_of(hashes, str(engine.root)))
+    index_files(engine, files, store=store, text_hashes=hashes, progress=progress, cancelled=cancelled)
+
+
+def world_part(path: str, source: str) -> int:
+    """A file's share of a project's world digest (see :meth:`docfact.engine.Engine.world`)."""
+    import hashlib
+
+    return int.from_bytes(hashlib.blake2b(f"{path}\0{source}".encode("utf-8", "surrogatepass"),
+                                          digest_size=16).digest(), "big")
+
+
+def world_of(hashes: dict[str, str], root: str) -> str:
+    """The world digest of files given by their text digests, before they are indexed."""
+    from docfact.store import source_digest
+
+    world = 0
+    for p, h in hashes.items():
+        world ^= world_part(p, source_digest(p, h, root))
+    return f"{world:032x}"
+
+
+def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None] | str:
+    """Worker: index one file (or say why not), and with ``job[3]`` make its store row too;
+    runs in a child process."""
+    from docfact.graph.names import instance_fields
+    from docfact.index import index_file
+    from docfact.store import index_row
+
+    path, text, module, store = job
+    try:
+        index = index_file(path, text, module)
+    except Exception as exc:  # reported by the parent, the run goes on
+        return f"{path}: cannot index: {exc}"
+    # here, in parallel, rather than when the parent adds the index to the graph (index_row
+    # computes the entities' digests, which only a check with a store reads)
+    if index.language == "python":
+        instance_fields(index)
+    file_words(index)  # counting them reads every entity's calls and names
+    return index, index_row(index) if store else None
+
+
+def index_in_processes(engine: Loading, files: Sequence[tuple[str, str]], jobs: int,
+                       progress: Progress | None, store: bool = False
+                       ) -> tuple[dict[str, FileIndex], dict[str, bytes]]:
+    """Parse and extract in ``jobs`` processes: path -> index (files that fail are reported
+    and left out), and with ``store`` path -> its store row (:func:`docfact.store.index_row`,
+    pickled there in parallel). The indexes come whole (the parent judges them all)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    packages: dict[str, tuple[str, ...]] = {}
+    work = [(p, text, engine.module_for(p, packages), store) for p, text in files]
+    out: dict[str, FileIndex] = {}
+    rows: dict[str, bytes] = {}
+    with ProcessPoolExecutor(max_workers=jobs, initializer=set_packing, initargs=(False,)) as pool:
+        for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):
+            if isinstance(got, str):
+                print(f"docfact: {got}", file=sys.stderr)
+            else:
+                index, row = got
+                out[index.path] = index
+                if row is not None:
+                    rows[index.path] = row
+            if progress is not None:
+                progress(n + 1, len(work), index.path if not isinstance(got, str) else "")
+    return out, rows

@@ -1,0 +1,94 @@
+"""The layers' import direction, read from the modules' own ``import`` statements (ast): the
+faces (``lsp/`` and ``cli/``) never import each other, the engine level imports neither face,
+and the project-loading pipeline stays below the engine. Imports inside functions and under
+``if TYPE_CHECKING:`` count as well: a lazy import is still an arrow."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "server" / "docfact"
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports, as absolute dotted names (relative imports resolved; for
+    ``from a import b``, both ``a`` and ``a.b``: ``b`` may be a submodule)."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            out.add(module)
+            out.update(f"{module}.{alias.name}" for alias in node.names)
+    return out
+
+
+def _modules(under: str = "") -> list[Path]:
+    return sorted(p for p in (PACKAGE / under).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _offenders(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for path in paths:
+        bad = sorted(m for m in imports_of(path) if any(m == f or m.startswith(f + ".") for f in forbidden))
+        if bad:
+            out[_module_name(path)] = bad
+    return out
+
+
+def test_the_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
+    """The scan itself: absolute, relative, lazy and typing-only imports are all found (a scan
+    that missed them would pass every test below)."""
+    lsp = PACKAGE / "lsp"
+    found = imports_of(lsp / "checker.py")
+    assert "docfact.engine" in found  # absolute, at the top
+    assert "docfact.lsp.convert" in found  # ``from . import convert``
+    assert "docfact.lsp.server" in found  # under ``if TYPE_CHECKING:``
+    assert "docfact.project.imported" in found  # inside a method
+
+
+def test_the_language_server_never_imports_the_cli() -> None:
+    assert _modules("lsp")
+    assert _offenders(_modules("lsp"), ("docfact.cli",)) == {}
+
+
+def test_the_cli_imports_the_language_server_only_to_serve() -> None:
+    """``docfact serve`` starts the language server: that one entry point, and nothing else."""
+    assert _offenders(_modules("cli"), ("docfact.lsp",)) == {
+        "docfact.cli.main": ["docfact.lsp.server", "docfact.lsp.server.main"]}
+
+
+def test_the_engine_level_imports_no_face() -> None:
+    """Everything but the faces (and ``python -m docfact``, which starts the CLI) is the engine
+    level: plain Python that the CLI and the language server both build on."""
+    engine_level = [p for p in _modules() if p.relative_to(PACKAGE).parts[0] not in ("cli", "lsp", "__main__.py")]
+    assert PACKAGE / "engine.py" in engine_level
+    assert _offenders(engine_level, ("docfact.cli", "docfact.lsp")) == {}
+
+
+def test_the_loading_pipeline_stays_below_the_engine() -> None:
+    """``docfact.project`` loads a project into an engine it is handed: it imports neither the
+    engine nor the judges, so the engine can use it without a circle and an unchanged project is
+    answered from the store without importing them."""
+    pipeline = _modules("project")
+    assert {p.name for p in pipeline} >= {"files.py", "indexing.py", "imported.py", "replay.py"}
+    assert _offenders(pipeline, ("docfact.engine", "docfact.judges", "docfact.cli", "docfact.lsp")) == {}
