@@ -262,6 +262,38 @@ CASES = [
             """
             return 0
         '''}, "calc.py", [], id="unannotated-int-literal-for-float-trap"),
+    # ---- a decorated method is read like any other (its ``@classmethod`` line came first) ----
+    pytest.param({"shop.py": '''
+        class Stock:
+            @classmethod
+            def reset(cls):
+                """Empty every shelf.
+
+                Returns:
+                    int: The number of items removed.
+                """
+                print("reset")
+
+            @staticmethod
+            def audit():
+                """Check the shelves.
+
+                Returns:
+                    bool: Whether every count adds up.
+                """
+                print("audit")
+        '''}, "shop.py", ["C2.return-type", "C2.return-type"], id="decorated-method-returns-nothing-planted"),
+    pytest.param({"shop.py": '''
+        class Stock:
+            @classmethod
+            def reset(cls):
+                """Empty every shelf.
+
+                Returns:
+                    int: The number of items removed.
+                """
+                return None
+        '''}, "shop.py", [], id="decorated-hook-returning-none-trap"),
 ]
 
 

@@ -456,7 +456,9 @@ def _stub(e: Entity) -> bool:
     """A body that is one ``return`` or ``return None`` (after its docstring): a default that
     subclasses override, whose docs may describe what the overrides return."""
     try:
-        node = ast.parse(textwrap.dedent(e.code)).body[0]
+        # the first line starts at the entity's column: a decorated method's ``@classmethod``
+        # line is followed by an indented ``def``
+        node = ast.parse(textwrap.dedent(" " * e.range.start.col + e.code)).body[0]
     except (SyntaxError, IndexError, ValueError):
         return True
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

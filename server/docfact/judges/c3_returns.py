@@ -38,7 +38,7 @@ def not_self(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     returned = e.return_kinds
     if not returned or any(rk in ("name:self", "name:cls") for rk in returned):
         return
-    if any(rk.startswith("call:") for rk in returned) and not _returns_never_self(e.code):
+    if any(rk.startswith("call:") for rk in returned) and not _returns_never_self(" " * e.range.start.col + e.code):
         return  # ``return self._fit(X)`` may hand back the instance
     if not set(e.decorators) <= _PLAIN_DECORATORS:
         return  # a wrapper may return the instance

@@ -357,7 +357,7 @@ def _placeholder_body(fn: Entity) -> bool:
     """A body (after its docstring) that only returns its arguments, ``None`` or
     ``NotImplemented``: a dispatcher stub or a hook for overrides."""
     try:
-        node = ast.parse(textwrap.dedent(fn.code)).body[0]
+        node = ast.parse(textwrap.dedent(" " * fn.range.start.col + fn.code)).body[0]
     except (SyntaxError, IndexError, ValueError):
         return False
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
