@@ -294,6 +294,41 @@ CASES = [
                 """
                 return None
         '''}, "shop.py", [], id="decorated-hook-returning-none-trap"),
+    # ---- a NumPy ``name : type`` line of the docs does not define the attribute it documents --
+    pytest.param({"shelf.py": '''
+        class Shelf:
+            """A shelf.
+
+            Attributes
+            ----------
+            label : str
+                What the shelf holds.
+            depth : int
+                How deep it is.
+            """
+
+            label: str
+
+            def __init__(self, label):
+                self.label = label
+        '''}, "shelf.py", ["C1.unknown-attribute"], id="numpy-attribute-defined-nowhere-planted"),
+    pytest.param({"shelf.py": '''
+        class Shelf:
+            """A shelf.
+
+            Attributes
+            ----------
+            width : int
+                How wide it is.
+            depth : int
+                How deep it is.
+            height : int
+                How high it is.
+            """
+
+            width, depth = 3, 4
+            height = top = 2
+        '''}, "shelf.py", [], id="tuple-assigned-class-attributes-trap"),
 ]
 
 

@@ -124,7 +124,10 @@ def _describes_callables(ctx: JudgeContext) -> bool:
 
 
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    from docfact.judges.name_lookup import class_attributes  # here: name_lookup imports this module
+    from docfact.judges.name_lookup import (  # here: name_lookup imports this module
+        class_attributes,
+        known_class_attributes,
+    )
 
     item = seg.field
     if item is None or item.name is None or not _is_param_item(item):
@@ -189,7 +192,10 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         elif any_keyword:
             # a class that takes ``**kwargs`` often stores them as attributes of these names
             cls = ctx.owner_class if ctx.entity is not None and ctx.entity.kind in ("class", "method") else None
-            known_attrs = (class_attributes(ctx, cls) or set()) if cls is not None else set()
+            known_attrs: set[str] = set()
+            if cls is not None:
+                # the attributes the class shows, even when it also takes names from outside
+                known_attrs = class_attributes(ctx, cls) or known_class_attributes(ctx, cls, complete=False) or set()
             if name in known_attrs:
                 continue  # a keyword the class stores under its own name
             methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()

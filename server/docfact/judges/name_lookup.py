@@ -371,11 +371,17 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
                      or not world.class_attributes_closed(ctx, cls)):
         return None
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
-    names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code))
-    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", cls.code, re.M))
-    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*:", cls.code, re.M))
-    for chain in re.findall(r"^[ \t]+((?:[A-Za-z_]\w*[ \t]*=(?!=)[ \t]*\\?[ \t]*)+)", cls.code, re.M):
+    # the code without its docstrings: a NumPy ``name : type`` line of the docs defines nothing
+    code = cls.docless_code or cls.code
+    names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", code))
+    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", code, re.M))
+    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*:", code, re.M))
+    for chain in re.findall(r"^[ \t]+((?:[A-Za-z_]\w*[ \t]*=(?!=)[ \t]*\\?[ \t]*)+)", code, re.M):
         names |= set(re.findall(r"([A-Za-z_]\w*)[ \t]*=", chain))  # ``a = b = \`` chains
+    for line in _TUPLE_ASSIGNMENT.findall(code):
+        for target in _ASSIGN_SIGN.split(line)[:-1]:  # ``a, b = c, d = 1, 2``
+            if _NAME_TUPLE.fullmatch(target):
+                names |= set(re.findall(r"[A-Za-z_]\w*", target))
     for base in cls.bases:
         parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is not None and parent is not cls:
@@ -393,9 +399,18 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
 _DICT_UPDATE = re.compile(r"\b(?:self\.__dict__|vars\(\s*self\s*\))\s*\.\s*update\(")
 
 
+_TUPLE_ASSIGNMENT = re.compile(r"^[ \t]+([A-Za-z_]\w*[ \t]*,[^\n]*?(?<![=!<>])=(?!=)[^\n]*)$", re.M)
+_ASSIGN_SIGN = re.compile(r"(?<![=!<>])=(?!=)")
+_NAME_TUPLE = re.compile(r"\s*\(?\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*,?\s*\)?\s*")
+_SETATTR_ANY = re.compile(r"\bsetattr\(\s*self\s*,\s*(?![\"'\s])")
+
+
 def _takes_any_names(cls: Entity) -> bool:
-    """Whether the code of ``cls`` fills its instance's ``__dict__`` from outside names."""
+    """Whether the code of ``cls`` fills its instance's ``__dict__`` from outside names (an
+    ``update`` of it, ``setattr(self, name, ...)`` with a name that is not a literal)."""
     code = cls.code
+    if "setattr(" in code and _SETATTR_ANY.search(code):
+        return True  # ``setattr(self, name, ...)`` over a list of names
     if "update(" not in code:
         return False
     for m in _DICT_UPDATE.finditer(code):
