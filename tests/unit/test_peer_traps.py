@@ -329,6 +329,37 @@ CASES = [
             width, depth = 3, 4
             height = top = 2
         '''}, "shelf.py", [], id="tuple-assigned-class-attributes-trap"),
+    # ---- escaped underscores in Google items, attribute types against annotations ------------
+    pytest.param({"esc.py": '''
+        def keep(arg1_: int, some_thing_2__: str) -> None:
+            r"""Keep things.
+
+            Args:
+                arg1\\_ (int): The first.
+                some_thing_2\\_\\_ (str): The second.
+            """
+        '''}, "esc.py", [], id="escaped-underscores-in-google-items-trap"),
+    pytest.param({"esc.py": '''
+        def keep(arg1_: int, some_thing_2__: str) -> None:
+            r"""Keep things.
+
+            Args:
+                arg1\\_ (str): The first.
+                some_thing_2\\_\\_ (str): The second.
+            """
+        '''}, "esc.py", ["C2.param-type"], id="escaped-underscore-item-type-planted"),
+    pytest.param({"shelf.py": '''
+        class Shelf:
+            """A shelf.
+
+            Attributes:
+                label (int): What the shelf holds.
+                depth (int): How deep it is.
+            """
+
+            label: str
+            depth: int = 3
+        '''}, "shelf.py", ["C2.param-type"], id="attribute-type-against-annotation-planted"),
 ]
 
 

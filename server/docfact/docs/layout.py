@@ -59,7 +59,8 @@ _UNDERLINE = re.compile(r"(?:-{3,}|={3,})")
 _TITLE = re.compile(r"[A-Za-z][A-Za-z ]*")
 # the title is what precedes the trailing blanks and colon (fullmatch only); it ends with a letter
 _GOOGLE_HEADER = re.compile(r"(?P<title>[A-Za-z](?:[A-Za-z ]*[A-Za-z])?)[ \t]*+:")
-_GOOGLE_PARAM = re.compile(r"\*{0,2}[A-Za-z_][\w.]*+[ \t]*+(?:\(.*\))?[ \t]*+:(?:\s|$)")
+# a name may escape its underscores (``arg1\_``: reST would read a trailing ``_`` as a link)
+_GOOGLE_PARAM = re.compile(r"\*{0,2}[A-Za-z_](?:[\w.]|\\_)*+[ \t]*+(?:\(.*\))?[ \t]*+:(?:\s|$)")
 _GOOGLE_RAISE = re.compile(r"[A-Za-z_][\w.]*+(?:[ \t]*+,[ \t]*+[A-Za-z_][\w.]*+)*+[ \t]*+(?::(?:\s|$)|$)")
 _DIRECTIVE = re.compile(r"\.\.[ \t]++(?P<name>[\w:-]+)[ \t]*+::[ \t]*+")
 _CODE_DIRECTIVES = frozenset(

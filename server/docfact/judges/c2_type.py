@@ -30,6 +30,9 @@ from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     item = seg.field
     e = ctx.entity
+    if item is not None and item.section == "attribute" and e is not None and e.kind == "class":
+        yield from _attribute_type(ctx, seg, e)
+        return
     if item is None or item.section not in ("param", "type") or not item.name or not item.type or e is None:
         return
     target = e
@@ -56,6 +59,40 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`{also}",
                 evidence=ctx.evidence_of(target, f"the annotation of `{p.name}`"), fix=fix)
         return
+
+
+_FIELD_ANNOTATION = re.compile(r"^[A-Za-z_]\w*\s*:\s*(?P<ann>[^=]+?)\s*(?:=.*)?$", re.S)
+
+
+def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Finding]:
+    """An Attributes item whose type contradicts the class-level annotation of that name
+    (``count (str)`` for ``count: int``)."""
+    item = seg.field
+    if item is None or not item.name or not item.type or cls.language != "python":
+        return
+    name = item.name.strip()
+    field = ctx.file.entity(f"{cls.local_name}.{name}")
+    if field is None or field.kind not in ("field", "variable"):
+        return
+    m = _FIELD_ANNOTATION.match(field.signature or "")
+    if m is None:
+        return
+    annotation = m.group("ann").strip()
+    doc, code = kinds(item.type), kinds(annotation)
+    if code is None and doc is not None:
+        code = _annotation_kinds(ctx, cls, annotation)
+    extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) if not contradicts_kinds(doc, code) else []
+    if not contradicts_kinds(doc, code) and not extra:
+        return
+    fix = None
+    if item.type_span:
+        rel = item.type_span[0] - seg.start
+        fix = ctx.fix_replace(seg, rel, rel + (item.type_span[1] - item.type_span[0]), annotation,
+                              f"Change the type to `{annotation}`")
+    also = f", which admits no {' or '.join(f'`{k}`' for k in extra)}" if extra else ""
+    yield ctx.finding(seg, "C2", "C2.param-type",
+                      f"attribute `{name}` is documented as `{item.type.strip()}` but annotated `{annotation}`{also}",
+                      evidence=ctx.evidence_of(field, f"the annotation of `{name}`"), fix=fix)
 
 
 def _annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
