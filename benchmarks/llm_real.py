@@ -123,6 +123,8 @@ def free_port() -> int:
 class LlamaServer:
     """``python -m llama_cpp.server`` on 127.0.0.1, niced, its output in ``log``."""
 
+    threads = 1  # two threads on two shared cores: 450 ms a token here; one: 35 ms
+
     def __init__(self, model: Path, n_ctx: int, log: Path) -> None:
         self.model, self.n_ctx, self.log = model, n_ctx, log
         self.port = free_port()
@@ -131,7 +133,7 @@ class LlamaServer:
     def start(self) -> LlamaServer:
         cmd = ["nice", "-n", "15", str(venv_python()), "-m", "llama_cpp.server", "--model", str(self.model),
                "--model_alias", MODEL_NAME, "--host", "127.0.0.1", "--port", str(self.port),
-               "--n_ctx", str(self.n_ctx), "--n_threads", "2"]
+               "--n_ctx", str(self.n_ctx), "--n_threads", str(self.threads)]
         out = self.log.open("ab")
         self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         out.close()
@@ -219,12 +221,17 @@ class Proxy:
     stops listening, so docfact meets a dead endpoint mid-request) and ``inject`` (an answer
     given instead of the model's, for requests it returns text for)."""
 
-    def __init__(self, upstream: LlamaServer) -> None:
+    def __init__(self, upstream: LlamaServer, name: str = "") -> None:
         self.upstream = upstream
         self.seen: list[Seen] = []
         self.kill_at: int | None = None
         self.killed_at: float | None = None
         self.inject: Callable[[str, dict[str, Any]], str | None] | None = None
+        self.journal: Path | None = None  # every request as a JSON line: CACHE/runs/NAME.jsonl
+        if name:
+            self.journal = CACHE / "runs" / f"{name}.jsonl"
+            self.journal.parent.mkdir(parents=True, exist_ok=True)
+            self.journal.write_text("")
         self._lock = threading.Lock()
         self._arrived = 0
         self.inflight = 0
@@ -307,6 +314,9 @@ class Proxy:
     def _record(self, seen: Seen) -> None:
         with self._lock:
             self.seen.append(seen)
+            if self.journal is not None:
+                with self.journal.open("a") as fh:
+                    fh.write(json.dumps(asdict(seen)) + "\n")
 
     @staticmethod
     def _reply(h: BaseHTTPRequestHandler, status: int, payload: bytes, ctype: str) -> None:
@@ -412,7 +422,7 @@ class Bench:
         seconds = time.monotonic() - t0
         report = json.loads(out.read_text()) if out.is_file() else {}
         said = list(dict.fromkeys(line for line in err.read_text(errors="replace").splitlines()
-                                  if line.startswith("docfact:")))
+                                  if line.startswith("docfact:") and "LLM progress:" not in line))
         return CliRun(rc, seconds, report, said, err)
 
     def add(self, scenario: str, ok: bool, proxy: Proxy | None, seconds: float, said: list[str] | str,
@@ -462,7 +472,7 @@ def run_static(b: Bench) -> None:
 
 
 def run_batched(b: Bench, server: LlamaServer) -> None:
-    proxy = Proxy(server)
+    proxy = Proxy(server, "batched")
     ws, home = b.folder("batched"), b.user_config("batched", proxy.base_url)
     cache = b.tmp / "batched" / "cache"
     run = b.check("batched", ws, home, "--llm", cache=cache)
@@ -488,7 +498,7 @@ def run_batched(b: Bench, server: LlamaServer) -> None:
 
 
 def run_referee(b: Bench, server: LlamaServer) -> None:
-    proxy = Proxy(server)
+    proxy = Proxy(server, "referee")
     ws, home = b.folder("referee"), b.user_config("referee", proxy.base_url, mode="referee")
     run = b.check("referee", ws, home, "--llm")
     _, sents = sentences(run.report)
@@ -509,7 +519,7 @@ FLAGGED = ("C1", "C3", "C4")  # pairs the injected first pass flags on sentence 
 def run_second_look(b: Bench, server: LlamaServer) -> None:
     """The first pass is answered by the proxy (sentence 1 flagged for C1, C3 and C4 in every
     doc), so the second looks, sent together per doc with json_schema, reach the real model."""
-    proxy = Proxy(server)
+    proxy = Proxy(server, "second_look")
 
     def first_pass(task: str, body: dict[str, Any]) -> str | None:
         if task != "batched":
@@ -542,7 +552,7 @@ def run_second_look(b: Bench, server: LlamaServer) -> None:
 
 
 def run_budget(b: Bench, server: LlamaServer) -> None:
-    proxy = Proxy(server)
+    proxy = Proxy(server, "budget")
     ws, home = b.folder("budget"), b.user_config("budget", proxy.base_url)
     run = b.check("budget", ws, home, "--llm", "--llm-max-requests", "3")
     said = " ".join(run.said)
@@ -562,7 +572,7 @@ def huge_module(words: int) -> str:
 
 def run_overflow(b: Bench, model: Path, small_ctx: int) -> None:
     with LlamaServer(model, small_ctx, CACHE / f"server-nctx{small_ctx}.log") as small:
-        proxy = Proxy(small)
+        proxy = Proxy(small, "overflow_ctx")
         ws, home = b.folder("overflow_ctx"), b.user_config("overflow_ctx", proxy.base_url)
         run = b.check("overflow_ctx", ws, home, "--llm")
         docs, _ = sentences(run.report)
@@ -576,7 +586,7 @@ def run_overflow(b: Bench, model: Path, small_ctx: int) -> None:
 
 
 def run_huge_doc(b: Bench, server: LlamaServer, words: int) -> None:
-    proxy = Proxy(server)
+    proxy = Proxy(server, "huge_doc")
     ws = b.folder("huge_doc", {"ledger.py": huge_module(words)})
     home = b.user_config("huge_doc", proxy.base_url)
     run = b.check("huge_doc", ws, home, "--llm")
@@ -594,7 +604,7 @@ def run_huge_doc(b: Bench, server: LlamaServer, words: int) -> None:
 
 def run_killed(b: Bench, model: Path, n_ctx: int, kill_at: int) -> None:
     with LlamaServer(model, n_ctx, CACHE / "server-killed.log") as doomed:
-        proxy = Proxy(doomed)
+        proxy = Proxy(doomed, "killed")
         proxy.kill_at = kill_at
         ws, home = b.folder("killed"), b.user_config("killed", proxy.base_url, mode="referee")
         run = b.check("killed", ws, home, "--llm", timeout=600)
@@ -660,7 +670,7 @@ SAVE_DOC_LINE = 47  # 0-based: the docstring of Store.save in examples/inventory
 
 
 async def lsp_session(b: Bench, server: LlamaServer) -> None:
-    proxy = Proxy(server)
+    proxy = Proxy(server, "lsp")
     ws = b.folder("lsp")
     store = ws / "inventory" / "store.py"
     cache_home = b.tmp / "lsp" / "xdg-cache"
@@ -763,9 +773,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--small-ctx", type=int, default=512, help="context window of the overflow server (512)")
     ap.add_argument("--huge-words", type=int, default=6000, help="words of the overflowing docstring (6000)")
     ap.add_argument("--kill-at", type=int, default=6, help="request on whose arrival the server is killed (6)")
+    ap.add_argument("--threads", type=int, default=1, help="llama.cpp threads (1: the cores are shared)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder (its path is printed)")
     args = ap.parse_args(argv)
     model = ensure_venv()
+    LlamaServer.threads = args.threads
     log(f"model: {model} ({model.stat().st_size // 1_000_000} MB)")
     if args.setup:
         return 0
@@ -806,7 +818,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     header = (f"docfact {commit()}, {when}; llama-cpp-python {version} (built from its sdist, GGML_NATIVE=OFF), "
-              f"{model.name} (from {MODEL_PACKAGE}); n_ctx {args.n_ctx}; {platform.machine()}, "
+              f"{model.name} (from {MODEL_PACKAGE}); n_ctx {args.n_ctx}, {args.threads} thread(s); {platform.machine()}, "
               f"{os.cpu_count()} cores; whole run {time.monotonic() - began:.0f} s")
     text = table(bench.rows, header)
     print(text)

@@ -14,8 +14,8 @@ Usage (sync or async tests alike; the server runs in its own threads)::
 
 API
 - ``FakeLlmServer(rules=DEFAULT_RULES, withdraw_words=("perhaps",), generated=...,
-  reject_response_format=False, accepted_formats=None, api_key=None)``; binds 127.0.0.1 on
-  a free port.
+  reject_response_format=False, accepted_formats=None, needs_schema=False, api_key=None)``;
+  binds 127.0.0.1 on a free port.
   ``start()``/``stop()`` or use it as a context manager.
 - ``base_url``: ``http://127.0.0.1:PORT/v1`` (OpenAI style); ``root_url``: without ``/v1``
   (Azure style: the server accepts any path ending in ``/chat/completions``).
@@ -44,7 +44,11 @@ With ``reject_response_format=True``, a body containing ``response_format`` gets
 message names it. With ``accepted_formats`` (e.g. ``("text", "json_object")``, what
 llama-cpp-python's server takes), a ``response_format`` of another type gets the answer that
 server gives: HTTP 500 and a pydantic validation message naming the accepted types, every time
-(so concurrent requests are refused alike). With ``api_key`` set, a request without that key (Bearer or ``api-key``)
+(so concurrent requests are refused alike). With ``needs_schema=True`` the fake answers
+batched and second-look requests like a small model whose output no schema constrains (JSON
+of another shape, as SmolLM2-135M wrote it) unless the request's ``response_format`` carries
+``{"type": "json_object", "schema": ...}``, which llama.cpp's servers enforce as a grammar
+(or a json_schema format). With ``api_key`` set, a request without that key (Bearer or ``api-key``)
 gets a 401 whose body echoes the credential it received (to test that clients redact it).
 """
 
@@ -134,6 +138,7 @@ class FakeLlmServer:
         generated: str = "Return the input unchanged.",
         reject_response_format: bool = False,
         accepted_formats: tuple[str, ...] | None = None,
+        needs_schema: bool = False,
         api_key: str | None = None,
     ) -> None:
         self.rules = {k: tuple(v) for k, v in rules.items()}
@@ -141,6 +146,7 @@ class FakeLlmServer:
         self.generated = generated
         self.reject_response_format = reject_response_format
         self.accepted_formats = accepted_formats
+        self.needs_schema = needs_schema
         self.api_key = api_key
         self._lock = threading.Lock()
         self._requests: list[RecordedRequest] = []
@@ -303,6 +309,11 @@ class FakeLlmServer:
                            f"Input should be {allowed} [type=literal_error, input_value="
                            f"'{rf.get('type')}', input_type=str]",
                 "type": "internal_server_error"}})
+        constrained = isinstance(rf, dict) and (rf.get("type") == "json_schema" or "schema" in rf)
+        if self.needs_schema and req.task in ("batched", "second_look") and not constrained:
+            first = _NUMBERED_RE.search(req.blocks.get("sentences", req.blocks.get("sentence", "")))
+            said = first.group(0) if first else req.blocks.get("sentence", "")
+            return FakeResponse(content=json.dumps({"verdicts": [{"sentence": said, "C1": 0, "C2": 3, "C3": 4}]}))
         return FakeResponse(content=self.answer(req))
 
     def _hits(self, sentence: str, criterion: str) -> str | None:

@@ -116,3 +116,20 @@ def test_llm_is_off_unless_enabled(ws: Path) -> None:
     with FakeLlmServer() as fake:
         run(ws, "--llm-base-url", fake.base_url)
         assert fake.count() == 0
+
+
+def test_a_llama_cpp_style_server_gives_verdicts(ws: Path) -> None:
+    """llama-cpp-python's server answers json_schema with HTTP 500 and enforces the schema of a
+    json_object format; docfact sends it there, so a small local model's answers are verdicts
+    (with plain json_object, SmolLM2-135M wrote none: benchmarks/llm_real.py)."""
+    with FakeLlmServer(accepted_formats=("text", "json_object"), needs_schema=True) as fake:
+        proc = run(ws, "--llm", "--llm-base-url", fake.base_url)
+        statuses = [(r.body.get("response_format", {}).get("type"), "schema" in r.body.get("response_format", {}))
+                    for r in fake.requests]
+    assert statuses[0] == ("json_schema", False)  # refused once, never retried
+    assert statuses[1:] == [("json_object", True)] * (len(statuses) - 1)
+    data = json.loads(proc.stdout)
+    llm = {(f["criterion"], f["sentence"]) for f in data["findings"] if f["judge"] == "llm:fake-model"}
+    assert llm == {("C1", "It frobnicates the carrier record first.")}
+    assert proc.returncode == 1  # findings; not 3: the judge finished
+    assert "gave no verdict" not in proc.stderr

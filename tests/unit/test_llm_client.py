@@ -221,8 +221,10 @@ async def test_response_format_fallback_is_remembered():
         assert (r1.response_format_sent, r2.response_format_sent) == (False, False)
         assert client.response_format_supported is False
         bodies = [r.body for r in fake.requests]
-    # json_schema refused, then json_object refused, then plain requests from then on
-    assert [b.get("response_format", {}).get("type") for b in bodies] == ["json_schema", "json_object", None, None]
+    # json_schema refused, json_object with the schema refused, json_object refused, then plain
+    # requests from then on
+    assert [b.get("response_format") for b in bodies] == [
+        rf, {"type": "json_object", "schema": {"type": "object"}}, {"type": "json_object"}, None, None]
 
 
 @pytest.mark.parametrize("status", [400, 422, 500])
@@ -240,6 +242,25 @@ async def test_a_server_that_takes_only_json_object_gets_json_object(status):
         types_sent = [r.body.get("response_format", {}).get("type") for r in fake.requests]
     assert r1.response_format_sent and r2.response_format_sent
     assert types_sent == ["json_schema", "json_object", "json_object"]
+    # the schema goes along: llama.cpp's servers enforce it as a grammar
+    assert [r.body["response_format"].get("schema") for r in fake.requests[1:]] == [{"type": "object"}] * 2
+
+
+async def test_a_server_that_refuses_the_schema_extension_gets_plain_json_object():
+    rf = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "object"}}}
+    refuse_schema = FakeResponse(status=400, body={"error": {"message": "Unrecognized request argument: schema"}},
+                                 when=lambda r: "schema" in (r.body or {}).get("response_format", {}))
+    refuse_json_schema = FakeResponse(status=422, body={"detail": "response_format.type: json_schema unsupported"},
+                                      when=lambda r: (r.body or {}).get("response_format", {}).get("type") == "json_schema")
+    with FakeLlmServer() as fake:
+        fake.script(refuse_json_schema, refuse_schema)
+        async with make_client(fake.base_url) as client:
+            r1 = await client.chat(MSGS, max_tokens=50, response_format=rf)
+            r2 = await client.chat(MSGS, max_tokens=50, response_format=rf)
+        sent = [r.body.get("response_format") for r in fake.requests]
+    assert r1.response_format_sent and r2.response_format_sent
+    assert sent == [rf, {"type": "json_object", "schema": {"type": "object"}}, {"type": "json_object"},
+                    {"type": "json_object"}]
 
 
 async def test_response_format_sent_when_supported(fake):
@@ -317,4 +338,5 @@ async def test_concurrent_refusals_of_json_schema_step_down_once():
     assert all(r.response_format_sent for r in [*results, after])
     assert types_sent.count("json_schema") == 4  # the four sent together, none after
     assert types_sent[4:] == ["json_object"] * 5
+    assert all(r.body["response_format"]["schema"] == {"type": "object"} for r in fake.requests[4:])
     assert client.response_format_supported

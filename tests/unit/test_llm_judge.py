@@ -202,10 +202,29 @@ async def test_response_format_fallback_in_batched_mode(cache):
         async with client_for(fake) as client:
             verdicts = await run(client, cache)
         tasks = [(r.task, r.body.get("response_format", {}).get("type")) for r in fake.requests]
-    # json_schema refused, json_object refused, then plain JSON instructions for the rest
-    assert tasks == [("batched", "json_schema"), ("batched", "json_object"), ("batched", None),
-                     ("second_look", None)]
+    # json_schema refused, json_object (with, then without the schema) refused, then plain JSON
+    # instructions for the rest
+    assert tasks == [("batched", "json_schema"), ("batched", "json_object"), ("batched", "json_object"),
+                     ("batched", None), ("second_look", None)]
     assert bad(verdicts) == {(1, "C3")}
+
+
+async def test_a_llama_cpp_server_gets_the_schema_as_json_object_and_answers_in_shape(cache):
+    """llama-cpp-python's server refuses json_schema (HTTP 500) and takes json_object with a
+    ``schema``, which it enforces; SmolLM2-135M with plain json_object wrote no usable verdict
+    (benchmarks/llm_real.py), with the schema every answer had the asked shape."""
+    from docfact.llm.plan import SECOND_LOOK_SCHEMA, batched_schema
+
+    with FakeLlmServer(accepted_formats=("text", "json_object"), needs_schema=True) as fake:
+        async with client_for(fake) as client:
+            verdicts = await run(client, cache)
+        sent = [(r.task, r.body.get("response_format")) for r in fake.requests]
+    assert [(t, f["type"]) for t, f in sent] == [("batched", "json_schema"), ("batched", "json_object"),
+                                                 ("second_look", "json_object")]
+    assert sent[1][1]["schema"] == batched_schema(CRITERIA)["json_schema"]["schema"]
+    assert sent[2][1]["schema"] == SECOND_LOOK_SCHEMA["json_schema"]["schema"]
+    assert bad(verdicts) == {(1, "C3")}
+    assert next(v for v in verdicts if not v.consistent).reason  # the second look's explanation
 
 
 @pytest.mark.parametrize(

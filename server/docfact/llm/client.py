@@ -23,10 +23,11 @@ per few requests rather than one per request; after a 401/403 nothing more is se
 session. A JSON-schema ``response_format`` is sent when
 asked for; when the server rejects it (a 400, 422 or 500 naming ``response_format``,
 ``json_schema`` or ``json_object``: llama.cpp's server answers 500), the request is repeated at
-once, not retried as transient, with ``{"type": "json_object"}``, and if that is rejected too,
-without a response_format (the prompt's own JSON instructions); the step is remembered for the
-client's lifetime (a CLI run, a language-server session), and requests refused together count
-as one step.
+once, not retried as transient, with ``{"type": "json_object", "schema": ...}`` (llama.cpp's
+servers enforce that schema as a grammar), then plain ``{"type": "json_object"}``, then without
+a response_format (the prompt's own JSON instructions); the step is remembered for the client's
+lifetime (a CLI run, a language-server session), and requests refused together count as one
+step.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ log = logging.getLogger(__name__)
 TEMPERATURE = 0.1
 TOP_P = 0.9
 MAX_RESPONSE_BYTES = 4_000_000  # a longer answer is refused unread
+FORMAT_LEVELS = 3  # json_schema, json_object with its schema, json_object; then none
 
 
 class _TooLarge(Exception):
@@ -108,13 +110,21 @@ def chat_body(
     return body
 
 
-def _rejects_format(status: int, snippet: str) -> bool:
-    """Whether an error answer rejects the request's ``response_format`` (servers say so with a
-    400, a 422, or — llama.cpp's — a 500 naming the allowed types)."""
+def _rejects_format(status: int, snippet: str, sent: dict[str, Any]) -> bool:
+    """Whether an error answer rejects the request's ``response_format`` ``sent`` (servers say
+    so with a 400, a 422, or — llama.cpp's — a 500 naming the allowed types)."""
     if status not in (400, 422, 500):
         return False
     low = snippet.lower()
+    if "schema" in sent and sent.get("type") == "json_object" and "schema" in low:
+        return True  # a server that takes json_object but not its schema extension
     return "response_format" in low or "json_schema" in low or "json_object" in low
+
+
+def _describe(fmt: dict[str, Any] | None) -> str:
+    if fmt is None:
+        return "plain requests"
+    return f"{fmt.get('type')}{' with its schema' if 'schema' in fmt else ''}"
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -218,16 +228,24 @@ class LlmClient:
     @property
     def response_format_supported(self) -> bool:
         """Whether requests still carry a ``response_format`` at all."""
-        return self._format_level < 2
+        return self._format_level < FORMAT_LEVELS
 
     @staticmethod
     def _format_at(requested: dict[str, Any] | None, level: int) -> dict[str, Any] | None:
-        """The ``response_format`` sent for ``requested`` at a fallback ``level``."""
-        if requested is None or level >= 2:
+        """The ``response_format`` sent for ``requested`` at a fallback ``level``: 0 as asked;
+        for a JSON schema, 1 ``json_object`` carrying the schema (llama.cpp's servers turn it into
+        a grammar: a small model then writes the asked shape, without it rarely), 2 plain
+        ``json_object``; 3 none."""
+        if requested is None or level >= FORMAT_LEVELS:
             return None
-        if level == 1:
-            return {"type": "json_object"} if requested.get("type") == "json_schema" else None
-        return requested
+        if level == 0:
+            return requested
+        if requested.get("type") != "json_schema":
+            return None
+        schema = (requested.get("json_schema") or {}).get("schema")
+        if level == 1 and isinstance(schema, dict):
+            return {"type": "json_object", "schema": schema}
+        return {"type": "json_object"}
 
     def _headers(self) -> dict[str, str]:
         if not self._key:
@@ -321,17 +339,18 @@ class LlmClient:
                     self._failures = 0
                     return result
                 snippet = self.redact(" ".join(resp.text.split()))[:300]
-                if "response_format" in body and _rejects_format(status, snippet):
+                if "response_format" in body and _rejects_format(status, snippet, body["response_format"]):
                     # a validation error, not a transient one: step down (json_schema -> json_object
-                    # -> plain JSON instructions) and remember it for this endpoint. Requests sent
-                    # together at one step are refused together: that is one step, not several.
-                    refused = body.pop("response_format").get("type")
+                    # with the schema -> json_object -> the prompt's plain JSON instructions) and
+                    # remember it for this endpoint. Requests sent together at one step are
+                    # refused together: that is one step, not several.
+                    refused = body.pop("response_format")
                     level = max(self._format_level, level + 1)
+                    fmt = self._format_at(response_format, level)
                     if level > self._format_level:
                         self._format_level = level
                         log.info("llm endpoint %s rejects response_format %s (HTTP %d); sending %s", self.url,
-                                 refused, status, "json_object" if level == 1 else "plain requests")
-                    fmt = self._format_at(response_format, level)
+                                 _describe(refused), status, _describe(fmt))
                     if fmt is not None:
                         body["response_format"] = fmt
                     continue
