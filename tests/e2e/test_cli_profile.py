@@ -7,8 +7,9 @@ import re
 import shutil
 from pathlib import Path
 
-from docfact.judges.static import ALL_RULES
 from tests.e2e.test_cli import WS, docfact
+
+from docfact.judges.static import ALL_RULES
 
 HEADER = "docfact: CPU seconds by stage (this process and its worker processes)"
 ROW = re.compile(r"^  (?P<name>\s*\S.*?)\s+(?P<cpu>-?\d+\.\d{3})\s+(?P<share>-?\d+\.\d%|-)$")
