@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from docfact.index.nesting import TooDeep
 from docfact.index.source import Parsed
 from docfact.index.workspace import language_for_path, module_name
 from docfact.model import FileIndex
@@ -34,7 +35,9 @@ def default_module(path: str) -> str:
 def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
     """Parse ``text`` (the content of ``path``) and extract its entities, imports and docs.
 
-    Raises ValueError for a path of no supported language.
+    Raises ValueError for a path of no supported language, and its subclass
+    :class:`~docfact.index.nesting.TooDeep`, with the reason, for a text that nests too deeply
+    to parse or index.
     """
     lang = language_for_path(path)
     if module is None:
@@ -43,7 +46,10 @@ def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
         raise ValueError(f"no index language for {path!r}")
     if lang in ("typescript", "javascript"):
         return index_file_reusing(path, text, module, None)[0]  # also notes the packages it read
-    return _extractor(lang)(path, text, module)
+    try:
+        return _extractor(lang)(path, text, module)
+    except RecursionError:
+        raise TooDeep(_RECURSION) from None
 
 
 def index_file_reusing(
@@ -59,18 +65,26 @@ def index_file_reusing(
         return index_file(path, text, module), None
     if module is None:
         module = default_module(path)
-    if lang == "python":
-        from docfact.index import python
+    try:
+        if lang == "python":
+            from docfact.index import python
 
-        return python.extract_reusing(path, text, module, previous, old)
-    from docfact.index import typescript
-    from docfact.index.ts_modules import packages_read
+            return python.extract_reusing(path, text, module, previous, old)
+        from docfact.index import typescript
+        from docfact.index.ts_modules import packages_read
 
-    name = module
-    (index, parsed), packages = packages_read(lambda: typescript.extract_reusing(path, text, name, previous),
-                                              module, path)
+        name = module
+        (index, parsed), packages = packages_read(lambda: typescript.extract_reusing(path, text, name, previous),
+                                                  module, path)
+    except RecursionError:
+        raise TooDeep(_RECURSION) from None
     index.packages = packages
     return index, parsed
+
+
+# an expression nested deeper than the extractors' recursive readers go (``"a" + x + x ...``
+# with ~500 terms): the file is skipped with this reason rather than with a stack trace
+_RECURSION = "too deeply nested: an expression nests deeper than docfact reads"
 
 
 @cache

@@ -26,7 +26,7 @@ from docfact.index.java_entities import (
     javadoc_node,
     strip_generics,
 )
-from docfact.index.nesting import refuse_deep
+from docfact.index.nesting import refuse_deep, refuse_deep_tree
 from docfact.index.scopes import Scope, ScopeFinder, collect_bindings, nest
 from docfact.index.source import SourceFile, compact, error_lines, masked_text, sort_nodes
 from docfact.model import DocBlock, Entity, FileIndex, Import
@@ -57,12 +57,13 @@ def parser() -> Parser:
 
 def extract(path: str, text: str, module: str) -> FileIndex:
     """Index one Java source text; raises :class:`~docfact.index.nesting.TooDeep` for a text
-    that nests too deeply to parse."""
+    that nests too deeply to parse or index."""
     text = lone_cr_to_lf(text)
     refuse_deep("java", text)
     prs, query = _tools()
     f = SourceFile(path, text, module)
     tree = prs.parse(f.data)
+    refuse_deep_tree(tree.root_node)  # a chain of calls or operators thousands long
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
     for key in ("call", "new", "assign", "local", "comment", "import", "raise", "except", "return"):

@@ -12,6 +12,7 @@ from tree_sitter import Node
 from docfact.index import common
 from docfact.index.nesting import too_deep
 from docfact.index.source import SourceFile as _File
+from docfact.index.source import statements
 from docfact.model import DocBlock, DocKind, FileIndex, Range
 
 _KEYWORDS = frozenset(keyword.kwlist)
@@ -60,10 +61,7 @@ def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[t
 
 
 def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[int, int]]) -> _Docstring | None:
-    for i in range(body.named_child_count):
-        ch = body.named_child(i)
-        if ch is None or ch.type == "comment":
-            continue
+    for ch in statements(body):
         return _string_statement_doc(f, ch, owner, error_ranges)
     return None
 

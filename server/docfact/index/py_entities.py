@@ -14,6 +14,7 @@ from docfact.index.py_returns import _expr_kind, _falls_through, _returned_kinds
 from docfact.index.scopes import Scope
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import compact as _compact
+from docfact.index.source import statements
 from docfact.model import Entity, Param
 
 _ABSTRACT_DECORATORS = frozenset(
@@ -167,12 +168,10 @@ def _params(f: _File, node: Node, in_class: bool, decorators: list[str]) -> list
 def _stub_body(f: _File, body: Node) -> bool:
     # at most three statements matter (a docstring, one statement, and whether more follow)
     stmts: list[Node] = []
-    for i in range(body.named_child_count):
-        c = body.named_child(i)
-        if c is not None and c.type != "comment":
-            stmts.append(c)
-            if len(stmts) == 3:
-                break
+    for c in statements(body):
+        stmts.append(c)
+        if len(stmts) == 3:
+            break
     if stmts and stmts[0].type == "expression_statement" and stmts[0].named_child_count == 1 and stmts[0].named_children[0].type == "string":
         stmts = stmts[1:]
     if not stmts:

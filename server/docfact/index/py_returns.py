@@ -11,6 +11,7 @@ from tree_sitter import Node
 
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import compact as _compact
+from docfact.index.source import statements
 
 if TYPE_CHECKING:
     from docfact.index.py_entities import _Scope
@@ -27,12 +28,7 @@ _LITERAL_KINDS = {
 
 def _falls_through(block: Node) -> bool:
     """True when control can reach the end of ``block`` (a conservative approximation)."""
-    last = None
-    for i in range(block.named_child_count - 1, -1, -1):
-        c = block.named_child(i)
-        if c is not None and c.type != "comment":
-            last = c
-            break
+    last = next(statements(block, last=True), None)
     if last is None:
         return True
     t = last.type

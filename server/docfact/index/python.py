@@ -24,6 +24,7 @@ return kinds in ``py_returns``, docstrings and comments in ``py_docs``.
 from __future__ import annotations
 
 import keyword
+import operator
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -31,7 +32,7 @@ from pathlib import Path
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from docfact.index import tokens
-from docfact.index.nesting import refuse_deep, too_deep
+from docfact.index.nesting import TooDeep, refuse_deep, refuse_deep_tree, too_deep
 from docfact.index.py_docs import (
     _body_docstring,
     _comments,
@@ -55,6 +56,8 @@ from docfact.model import DocBlock, Entity, FileIndex, Import
 from docfact.positions import lone_cr_to_lf
 
 _KEYWORDS = frozenset(keyword.kwlist)
+_START_BYTE = operator.attrgetter("start_byte")
+_END_BYTE = operator.attrgetter("end_byte")
 @lru_cache(maxsize=1)
 def _tools() -> tuple[Parser, Query]:
     import tree_sitter_python
@@ -106,12 +109,13 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     an earlier version of the file, consumed); also returns this version's bytes and tree.
     ``old``: the index of that earlier version; when the edit lies inside one method's or
     function's body, the rest of it is kept (:func:`docfact.index.py_splice.splice`).
-    Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse."""
+    Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse or index."""
     text = lone_cr_to_lf(text)
     refuse_deep("python", text)  # tree-sitter-python crashes the process on 511 nested blocks
     prs = _tools()[0]
     f = _File(path, text, module)
     tree, edit = reparse(prs, f.data, previous)
+    refuse_deep_tree(tree.root_node)  # a chain of calls or operators thousands long
     if old is not None and edit is not None and previous is not None:
         from docfact.index.py_splice import splice
 
@@ -230,9 +234,18 @@ def _build_scopes(f: _File, defs: list[Node], classes: list[Node]) -> list[_Scop
     return scopes
 
 
+# callee texts of one file, in characters, past which it is not indexed: each call of a chain
+# ``a.b().b().b()...`` has the chain so far as its callee, so their sum grows with the square of
+# the chain (real code: at most 0.7 times the file, and 25 KB)
+_CALLEE_TEXT = 4
+
 def _collect(f: _File, caps: dict[str, list[Node]], owners) -> None:  # type: ignore[no-untyped-def]
     src = f.src
     calls = caps.get("call", [])
+    spanned = sum(map(_END_BYTE, calls)) - sum(map(_START_BYTE, calls))
+    if spanned > _CALLEE_TEXT * len(f.data) + 100_000:
+        raise TooDeep(f"too deeply chained calls: their callee expressions add up to {spanned:,} bytes, "
+                      f"more than {_CALLEE_TEXT} times the file")
     text = f.text
     compact = _compact
     if f.ascii:

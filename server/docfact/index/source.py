@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cached_property
 
 from tree_sitter import Node, Parser, Point, Tree
@@ -183,6 +183,29 @@ def compact(s: str) -> str:
     if " " in s or "\n" in s or "\t" in s:
         return "".join(s.split())
     return s
+
+
+def statements(block: Node, last: bool = False) -> Iterator[Node]:
+    """The named children of ``block`` that are not comments, from the first (or with ``last``
+    from the last). ``Node.named_child(i)`` counts from the first child on every call, so a
+    loop over ``i`` costs the square of the children (1 s for a file of 18,000 comment lines
+    before its first statement); past the first few (past the last one) they are listed once."""
+    n = block.named_child_count
+    if last:
+        c = block.named_child(n - 1) if n else None
+        if c is not None and c.type != "comment":
+            yield c
+        yield from (c for c in reversed(block.named_children[: n - 1]) if c.type != "comment")
+        return
+    for i in range(min(n, _PROBES)):
+        c = block.named_child(i)
+        if c is not None and c.type != "comment":
+            yield c
+    if n > _PROBES:
+        yield from (c for c in block.named_children[_PROBES:] if c.type != "comment")
+
+
+_PROBES = 8  # children read one by one before the rest are listed
 
 
 def sort_nodes(nodes: list[Node]) -> None:

@@ -23,7 +23,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from docfact.index import tokens
 from docfact.index.c_comments import group_comments
-from docfact.index.nesting import refuse_deep
+from docfact.index.nesting import refuse_deep, refuse_deep_tree
 from docfact.index.scopes import ScopeFinder, nest
 from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse, sort_nodes
 from docfact.index.ts_cjs import exported_variables, read_commonjs
@@ -102,13 +102,14 @@ def extract(path: str, text: str, module: str) -> FileIndex:
 def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) -> tuple[FileIndex, Parsed]:
     """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
     an earlier version of the file, consumed); also returns this version's bytes and tree.
-    Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse."""
+    Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse or index."""
     prs, query = _tools(_grammar(path))
     language = language_of(path)
     text = lone_cr_to_lf(text)
     refuse_deep(language, text)
     f = SourceFile(path, text, module)
     tree = reparse(prs, f.data, previous)[0]
+    refuse_deep_tree(tree.root_node)  # a chain of calls or operators thousands long
     root = tree.root_node
     caps = QueryCursor(query).captures(root)
     for key in caps:
