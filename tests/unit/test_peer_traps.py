@@ -360,6 +360,60 @@ CASES = [
             label: str
             depth: int = 3
         '''}, "shelf.py", ["C2.param-type"], id="attribute-type-against-annotation-planted"),
+    # ---- reST attribute directives, nested generators, Annotated and quoted defaults ----------
+    pytest.param({"shelf.py": '''
+        class Shelf:
+            """A shelf.
+
+            .. attribute:: label
+                :type: int
+
+                What the shelf holds.
+
+            .. attribute:: depth
+
+                How deep it is.
+            """
+
+            label: str
+
+            def __init__(self, label):
+                self.label = label
+        '''}, "shelf.py", ["C1.unknown-attribute", "C2.param-type"], id="rest-attribute-directive-planted"),
+    pytest.param({"words.py": '''
+        def joined(words: list[str]) -> str:
+            """Join the words.
+
+            Yields:
+                str: Each word.
+            """
+
+            def each(items):
+                """Each item.
+
+                Yields:
+                    str: An item.
+                """
+                for item in items:
+                    yield item
+
+            return ",".join(each(words))
+        '''}, "words.py", ["C3.not-generator"], id="only-a-nested-function-yields-planted"),
+    pytest.param({"units.py": '''
+        from typing import Annotated, Literal
+
+
+        class Reading:
+            """A reading.
+
+            Attributes:
+                value (Annotated[str, 'unit, default=m'], default=...): The value.
+                kind (Literal['raw, default=x']): The kind.
+            """
+
+            value: Annotated[int, 'unit, default=m'] = 0
+            kind: Literal['raw, default=x'] = 'raw, default=x'
+        '''}, "units.py", ["C2.param-type"], id="annotated-type-with-quoted-default-planted"),
 ]
 
 

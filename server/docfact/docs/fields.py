@@ -116,11 +116,31 @@ def _type_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     while end > start and text[end - 1].isspace():
         end -= 1
     m = _OPTIONAL.search(text, start, end)
+    if m is not None and _inside_brackets_or_quotes(text, start, m.start()):
+        # ``Literal['a, default=b']``: that comma is part of the type; a later one may not be
+        m = next((m2 for i in range(m.start() + 1, end) if text[i] == ","
+                  and (m2 := _OPTIONAL.match(text, i, end)) is not None
+                  and not _inside_brackets_or_quotes(text, start, i)), None)
     if m:
         end = m.start()
         while end > start and text[end - 1].isspace():
             end -= 1
     return (start, end) if start < end else None
+
+
+def _inside_brackets_or_quotes(text: str, start: int, at: int) -> bool:
+    """Whether offset ``at`` of ``text[start:]`` lies inside brackets or a quoted string."""
+    depth, quote = 0, ""
+    for ch in text[start:at]:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+    return depth > 0 or bool(quote)
 
 
 def _match_paren(text: str, i: int, end: int) -> int:

@@ -73,6 +73,9 @@ _CODE_DIRECTIVES = frozenset(
 )
 # code directives whose body is Python source, or doctest text; the language argument of
 # ``code-block``/``code``/``sourcecode`` decides for those
+# reST directives that document one attribute: ``.. attribute:: name`` and its ``:type:``
+_ATTRIBUTE_DIRECTIVES = frozenset({"attribute", "py:attribute", "attr"})
+_TYPE_OPTION = re.compile(r":type:[ \t]*+(\S.*)")
 _DIRECTIVE_LANG = {"doctest": "pycon", "testcode": "python", "testsetup": "python"}
 _LANG_DIRECTIVES = frozenset({"code", "code-block", "sourcecode"})
 _CODE_LINE = re.compile(
@@ -251,11 +254,38 @@ class _Scanner:
             return end
         if not m or name in _CODE_DIRECTIVES:
             return end  # other code, or a reST comment
+        if name in _ATTRIBUTE_DIRECTIVES:
+            item = self.attribute_directive(i, end, ln.content + m.end())
+            if item is not None:
+                self.field(item, ln.content, self.lines[self.last_nonblank(i, end)].end)
+                return end
         inline = ln.content + m.end()
         if inline < ln.end and not self.code_only:
             self.blocks.append(Block("prose", inline, ln.end))
         self.scan(i + 1, end)
         return end
+
+    def attribute_directive(self, i: int, end: int, arg: int) -> FieldItem | None:
+        """``.. attribute:: name`` with an optional ``:type: T`` option: an attribute item."""
+        name = re.match(r"[A-Za-z_]\w*", self.text[arg: self.lines[i].end])
+        if name is None or arg + name.end() != self.lines[i].end:
+            return None
+        typ = None
+        desc = self.lines[i].end
+        for j in range(i + 1, end):
+            t = self.lines[j]
+            option = _TYPE_OPTION.match(t.text)
+            if option is not None:
+                typ = (t.content + option.start(1), t.content + option.end(1))
+                desc = t.end
+            elif not t.blank and not t.text.startswith(":"):
+                break
+        last = self.lines[self.last_nonblank(i, end)].end
+        return FieldItem(
+            section="attribute", name=name.group(0), type=self.text[typ[0]: typ[1]] if typ else None,
+            description=" ".join(self.text[desc:last].split()), name_span=(arg, arg + name.end()),
+            type_span=typ, tag="attribute",
+        )
 
     def google_section(self, i: int, hi: int, title: str) -> int:
         ln = self.lines[i]

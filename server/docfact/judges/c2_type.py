@@ -61,7 +61,26 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
 
 
-_FIELD_ANNOTATION = re.compile(r"^[A-Za-z_]\w*\s*:\s*(?P<ann>[^=]+?)\s*(?:=.*)?$", re.S)
+def _field_annotation(signature: str) -> str | None:
+    """The annotation of a class-level field ``name: T = value`` (an ``=`` inside brackets or
+    quotes belongs to ``T``)."""
+    m = re.match(r"[A-Za-z_]\w*\s*:", signature)
+    if m is None:
+        return None
+    rest = signature[m.end():]
+    depth, quote = 0, ""
+    for i, ch in enumerate(rest):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "=" and depth == 0:
+            return rest[:i].strip() or None
+    return rest.strip() or None
 
 
 def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Finding]:
@@ -74,10 +93,9 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
     field = ctx.file.entity(f"{cls.local_name}.{name}")
     if field is None or field.kind not in ("field", "variable"):
         return
-    m = _FIELD_ANNOTATION.match(field.signature or "")
-    if m is None:
+    annotation = _field_annotation(field.signature or "")
+    if not annotation:
         return
-    annotation = m.group("ann").strip()
     doc, code = kinds(item.type), kinds(annotation)
     if code is None and doc is not None:
         code = _annotation_kinds(ctx, cls, annotation)
@@ -91,7 +109,7 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
                               f"Change the type to `{annotation}`")
     also = f", which admits no {' or '.join(f'`{k}`' for k in extra)}" if extra else ""
     yield ctx.finding(seg, "C2", "C2.param-type",
-                      f"attribute `{name}` is documented as `{item.type.strip()}` but annotated `{annotation}`{also}",
+                      f"attribute `{name}` is documented as `{item.type.strip().strip('`')}` but annotated `{annotation}`{also}",
                       evidence=ctx.evidence_of(field, f"the annotation of `{name}`"), fix=fix)
 
 

@@ -261,7 +261,10 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     ann = (e.returns or "").lower()
     if re.search(r"iter|generator|stream|sequence|collection|flux|observable", ann):
         return
-    if any(rk not in ("none", "str", "int", "float", "bool", "dict", "list", "tuple", "set", "bytes", "comparison", "fstring") for rk in e.return_kinds):
+    annotated_plain = e.language == "python" and e.returns is not None \
+        and re.fullmatch(r"\s*(?:str|int|float|bool|bytes|None|dict|list|tuple|set)\b[^|]*", e.returns) is not None
+    if not annotated_plain and any(rk not in ("none", "str", "int", "float", "bool", "dict", "list", "tuple", "set", "bytes",
+                                              "comparison", "fstring") for rk in e.return_kinds):
         return  # returns something we cannot see into (a call, a name): it may be a generator
     if re.search(r"[\"']yield\b", e.code):
         return  # a code generator that writes ``yield`` statements: "Yield or write ..."

@@ -143,11 +143,52 @@ def base_kind(t: str) -> str | None:
     return _SPELLINGS.get(head)
 
 
+_ANNOTATED = re.compile(r"(?:typing\.|typing_extensions\.)?Annotated\[(?P<inner>.*)\]", re.S)
+
+
+def _without_default(t: str) -> str:
+    """The type of "``int, default=3``": what comes before a ``default`` after a comma outside
+    brackets and quotes (``Literal['a, default=b']`` keeps its quoted text)."""
+    if "default" not in t:
+        return t
+    depth, quote = 0, ""
+    for i, ch in enumerate(t):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0 and re.match(r",\s*default\b", t[i:], re.I):
+            return t[:i].strip()
+    return t
+
+
+def _unannotated(t: str) -> str:
+    """``Annotated[int, "units"]`` is an ``int`` (its first argument, up to the first comma
+    outside brackets)."""
+    t = _without_default(t)
+    m = _ANNOTATED.fullmatch(t)
+    if m is None:
+        return t
+    inner, depth = m.group("inner"), 0
+    for i, ch in enumerate(inner):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            return inner[:i].strip()
+    return inner.strip()
+
+
 def kinds(t: str | None) -> set[str] | None:
     """The set of kinds a type spelling allows; None when any alternative is unknown."""
     if not t:
         return None
-    t = t.strip()
+    t = _unannotated(t.strip())
     optional = bool(_OPTIONAL.search(t))
     t = _OPTIONAL.sub("", t).strip().rstrip(",").strip()
     out: set[str] = set()
