@@ -321,7 +321,9 @@ class LlmClient:
                         raise self._fail(
                             LlmTimeout(
                                 f"docfact: the LLM endpoint {self.url} did not answer within "
-                                f"{self.settings.timeout_seconds:g} s"
+                                f"{self.settings.timeout_seconds:g} s (a model served on a CPU may need "
+                                "more: raise llm.timeout_seconds, and set llm.max_concurrency to 1 for "
+                                "a server that answers one request at a time)"
                             )
                         ) from None
                     why = "connection timed out"
