@@ -31,6 +31,7 @@ import {
     StartProblem,
     versionCheck,
 } from "./interpreter";
+import { ClientOutput } from "./output";
 import { activeInterpreter, isPythonExtensionInstalled } from "./python";
 import { answerSection, applyTrust, explicitValue, serverSettings, ServerSettings } from "./settings";
 import * as api from "./vscodeapi";
@@ -64,6 +65,8 @@ export class ServerManager implements Disposable {
     private queue: Promise<void> = Promise.resolve();
     private restartQueued = false;
     private installTerminalWatch: Disposable | undefined;
+    /** What the client library logs, one line each at its own level (see output.ts). */
+    private readonly clientOutput: ClientOutput;
     state: ServerState = "stopped";
     interpreter: ResolvedInterpreter | undefined;
 
@@ -71,7 +74,9 @@ export class ServerManager implements Disposable {
         private readonly extensionPath: string,
         private readonly log: LogOutputChannel,
         private readonly onStateChange: (state: ServerState) => void,
-    ) {}
+    ) {
+        this.clientOutput = new ClientOutput(log);
+    }
 
     get running(): LanguageClient | undefined {
         return this.state === "running" ? this.client : undefined;
@@ -99,7 +104,7 @@ export class ServerManager implements Disposable {
 
     dispose(): void {
         this.installTerminalWatch?.dispose();
-        void this.stop();
+        void this.stop().then(() => this.clientOutput.dispose());
     }
 
     /** Server settings for a folder (or the window), with the Workspace Trust override applied. */
@@ -194,7 +199,7 @@ export class ServerManager implements Disposable {
         const serverOptions: ServerOptions = serverProcess(interpreter.command, source, cwd, process.env);
         const clientOptions: LanguageClientOptions = {
             documentSelector: DOCUMENT_SELECTOR,
-            outputChannel: this.log,
+            outputChannel: this.clientOutput,
             traceOutputChannel: this.log,
             revealOutputChannelOn: RevealOutputChannelOn.Never,
             // The server offers pull diagnostics; ask again after a save, when docfact judges.
