@@ -10,7 +10,6 @@ added up across the judging workers; they are part of the ``judge`` stage.
 
 from __future__ import annotations
 
-import resource
 import sys
 import time
 from collections.abc import Iterator
@@ -23,12 +22,16 @@ STAGES = ("start-up", "scan", "store read", "index", "imports", "replay", "judge
 
 def cpu_seconds() -> float:
     """This process's CPU time and that of its finished (waited-for) children."""
+    import resource
+
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def total_seconds() -> float:
     """Everything this process has cost since it started, its finished children included."""
+    import resource
+
     me = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
