@@ -1,5 +1,6 @@
-"""Code actions: each finding's targeted fix, "Ignore Cn in this docstring", "Repair docstring" and
-"Add missing parameters"."""
+"""Code actions: each finding's targeted fix, "Ignore Cn in this docstring", "Repair docstring",
+"Add missing parameters", and with the LLM judge on "Regenerate docstring (LLM)" (the
+docfact.regenerateDocstring command: the model's docstring, judged before it is offered)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from docfact.lsp import lookup
-from docfact.lsp.convert import engine_pos, text_edit, workspace_edit
+from docfact.lsp.convert import engine_pos, text_edit, uri_to_path, workspace_edit
 from docfact.model import DocResult, Finding
 from docfact.positions import LineIndex
-from docfact.regenerate import TITLE, add_missing, repair
+from docfact.regenerate import LLM_TITLE, TITLE, add_missing, repair
 
 if TYPE_CHECKING:
     from docfact.lsp.server import DocfactServer
@@ -28,7 +29,25 @@ def register(server: DocfactServer) -> None:
         if st is None or st.lines is None:
             return None
         found = lookup.findings_in(st, engine_pos(params.range.start), engine_pos(params.range.end))
-        return actions_for(uri, st.result_version, found, st.lines) or None
+        actions = actions_for(uri, st.result_version, found, st.lines)
+        if found and ls.settings_of(uri_to_path(uri)).llm.enabled:
+            actions += llm_actions(uri, found)
+        return actions or None
+
+
+def llm_actions(uri: str, found: list[tuple[DocResult, Finding]]) -> list[types.CodeAction]:
+    """One "Regenerate docstring (LLM)" per flagged doc: the command runs the model and applies
+    its docstring only when docfact judges it no worse."""
+    actions: list[types.CodeAction] = []
+    done: list[DocResult] = []
+    for doc, f in found:
+        if any(d is doc for d in done):
+            continue
+        done.append(doc)
+        at = {"line": f.segment.range.start.line, "character": f.segment.range.start.col}
+        actions.append(types.CodeAction(title=f"{LLM_TITLE} (docfact)", kind=QUICKFIX, command=types.Command(
+            title=LLM_TITLE, command="docfact.regenerateDocstring", arguments=[uri, at])))
+    return actions
 
 
 def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Finding]],
