@@ -122,12 +122,16 @@ describe("docfact in code-server (headless Chromium)", { timeout: 900_000 }, () 
         console.log(`# artifacts (kept on failure): ${artifacts}`);
         cpSync(join(REPO, "examples"), workspace, { recursive: true });
         fake = await startFakeLlm();
-        // The workspace asks for the LLM judge against the fake endpoint; VS Code must not honour
-        // that (and docfact must not send anything) until the user trusts the folder.
+        // The workspace asks for the LLM judge against the fake endpoint, in its VS Code settings
+        // (VS Code drops restricted settings in Restricted Mode) and in its pyproject.toml (the
+        // extension tells the server whether the folder is trusted): nothing may be sent until
+        // the user trusts the folder.
         mkdirSync(join(workspace, ".vscode"));
         writeFileSync(join(workspace, ".vscode", "settings.json"), JSON.stringify({
             "docfact.llm.enabled": true, "docfact.llm.baseUrl": fake.baseUrl, "docfact.llm.apiKeyEnv": "", "docfact.llm.model": "fake-model",
         }, null, 2));
+        writeFileSync(join(workspace, "pyproject.toml"),
+            `[tool.docfact.llm]\nenabled = true\nbase_url = "${fake.baseUrl}"\napi_key_env = ""\nmodel = "fake-model"\n`);
         const dirs = codeServerDirs(root, {
             "security.workspace.trust.enabled": true,
             "security.workspace.trust.startupPrompt": "never", // open untrusted, in Restricted Mode, without a modal
@@ -253,6 +257,10 @@ describe("docfact in code-server (headless Chromium)", { timeout: 900_000 }, () 
         // The file was saved and the workspace checked: with the LLM judge on, both send requests.
         await sleep(3000);
         assert.equal(fake.requests.length, 0, `the LLM endpoint got ${fake.requests.length} request(s) from an untrusted workspace`);
+        // The user is told that the repository's LLM settings were ignored, and why.
+        const all = await wb.allNotifications();
+        assert.ok(all.some((t) => /pyproject\.toml sets llm\.enabled.*; ignored/.test(t)), `no notification about the ignored pyproject.toml settings: ${JSON.stringify(all)}`);
+        assert.match(outputChannel(), /\[warning\] docfact: \S*pyproject\.toml sets llm\.enabled/);
     });
 
     step("once the folder is trusted, the same workspace setting does turn the LLM judge on", async () => {
@@ -279,8 +287,9 @@ describe("docfact in code-server (headless Chromium)", { timeout: 900_000 }, () 
     step("the output channel shows each line once and no error for a normal restart", async () => {
         const log = outputChannel();
         assert.match(log, /\(Re\)starting the server: workspace trusted/);
-        // A normal session (start, checks, a fix, the LLM judge answering, a restart) has nothing to warn about.
-        const alarms = log.split("\n").filter((l) => /\[(error|warning)\]|\[(Error|Warn)\s*-/.test(l));
+        // A normal session (start, checks, a fix, the LLM judge answering, a restart) has nothing
+        // to warn about but the repository settings ignored in Restricted Mode.
+        const alarms = log.split("\n").filter((l) => /\[(error|warning)\]|\[(Error|Warn)\s*-/.test(l) && !/pyproject\.toml sets llm\./.test(l));
         assert.deepEqual(alarms, [], "errors or warnings in the docfact output channel");
         assert.deepEqual(repeatedLines(log), [], "lines shown twice in the docfact output channel");
     });

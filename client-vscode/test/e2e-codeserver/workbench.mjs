@@ -157,8 +157,18 @@ export class Workbench {
         throw new Error("no such quick fix");
     }
 
-    /** Texts of the notification toasts on screen. */
+    /** Messages of the notification toasts on screen. */
     notifications() {
-        return this.page.$$eval(".notifications-toasts .notification-toast", (toasts) => toasts.map((t) => t.textContent || ""));
+        return this.page.$$eval(".notifications-toasts .notification-list-item-message", (items) => items.map((t) => t.textContent || ""));
+    }
+
+    /** Messages of every notification of the session (the notification center, opened and closed). */
+    async allNotifications() {
+        await this.runCommand("Notifications: Show Notifications");
+        await this.page.waitForSelector(".notifications-center", { visible: true, timeout: 15_000 });
+        await sleep(300);
+        const messages = await this.page.$$eval(".notifications-center .notification-list-item-message", (items) => items.map((t) => t.textContent || ""));
+        await this.runCommand("Notifications: Hide Notifications");
+        return messages;
     }
 }

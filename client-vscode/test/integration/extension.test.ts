@@ -120,6 +120,13 @@ describe("extension activation (stand-in vscode)", () => {
             const info = fake.messages.find((m) => m.kind === "info" && /Documentation score/.test(m.message));
             assert.ok(info, JSON.stringify(fake.messages));
             await until("status bar score", () => fake.statusItems.some((s) => s.visible && /%|—/.test(s.text)), 10_000);
+
+            // docfact: Restart stops the running server: its exit (code 0) is logged once, as
+            // info; nothing in the session is logged as an error.
+            await fake.commands.get("docfact.restart")!();
+            await until("the stopped server's exit in the log", () => fake.logLines.some((l) => /exited with code/.test(l)), 30_000);
+            assert.deepEqual(fake.logLines.filter((l) => /exited with code/.test(l)), ["[info] Server process exited with code 0."]);
+            assert.deepEqual(fake.logLines.filter((l) => /^\[error\]|\[Error\s*-/.test(l)), [], "errors in the docfact log");
         } finally {
             await ext.deactivate();
             ctx.subscriptions.forEach((d: { dispose(): unknown }) => d.dispose());
