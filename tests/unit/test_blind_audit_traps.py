@@ -413,6 +413,73 @@ CASES = [
                 result.params = copy.deepcopy(self.params)
                 return result
         '''}, "fit/result.py", [], id="attribute-set-on-instance-elsewhere-trap"),
+    # ---- the fixes above stay narrow: real errors of the development corpus, written anew -------
+    pytest.param({"ui/actions.py": '''
+        class Accept:
+            """What happens on Enter.
+
+            :param handler: called with the buffer.
+            :param render_done: whether to render the screen once more.
+            """
+
+            def __init__(self, handler):
+                self.handler = handler
+
+            def run(self, buffer, render_done=False):
+                return self.handler(buffer)
+        '''}, "ui/actions.py", ["C1.unknown-param"], id="constructor-with-arguments-documents-another-methods-planted"),
+    pytest.param({"model/split.py": '''
+        def _checked(folds):
+            return int(folds)
+
+
+        def make_folds(data, folds=5):
+            """Split the data.
+
+            Args:
+                folds: How many folds. Defaults to None.
+            """
+            folds = _checked(folds)
+            return [data[i::folds] for i in range(folds)]
+        '''}, "model/split.py", ["C3.wrong-default"], id="rebinding-is-no-combined-default-planted"),
+    pytest.param({
+        "stat/__init__.py": '',
+        "stat/api.py": '''
+        def rlm(data):
+            return data
+        ''',
+        "stat/a.py": '''
+        def psi(z):
+            """The derivative. See `stat.rlm` for more."""
+            return z
+        ''',
+        "stat/b.py": '''
+        def rho(z):
+            """The loss. See `stat.rlm` for more."""
+            return z
+        ''',
+        "stat/c.py": '''
+        def weights(z):
+            """The weights. See `stat.rlm` for more."""
+            return z
+        '''}, "stat/c.py", ["C1.unknown-name"], id="stale-path-repeated-across-files-planted"),
+    pytest.param({"kf/results.py": '''
+        class FilterResults:
+            """Results of a filter.
+
+            Attributes
+            ----------
+            forecast_error_cov : list
+                The covariances.
+            """
+
+            _options = ["filter_method", "stability_method"]
+
+            def __init__(self, model):
+                for name in self._options:
+                    setattr(self, name, getattr(model, name, None))
+                self.forecasts_error_cov = None
+        '''}, "kf/results.py", ["C1.unknown-attribute"], id="plural-slip-in-a-class-set-from-a-list-planted"),
 ]
 
 

@@ -61,6 +61,12 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             ctx.run_cache[key] = known_class_attributes(ctx, cls, complete=False) or set()
         shown = ctx.run_cache[key]
         suggestion = None if name in shown or ctx.is_known(name) else _typo_of(name, sorted(shown))
+        if suggestion is None and name not in shown and not ctx.is_known(name) \
+                and not re.search(r"__dict__|\bvars\(\s*self", cls.code) and _never_set(ctx, name):
+            # a name another way (``forecast_x`` for the ``forecasts_x`` the class sets), unless
+            # the instance takes any names from its caller (``self.__dict__.update(kwds)``)
+            got = relative(name, [a for a in shown if name.startswith("_") or not a.startswith("_")])
+            suggestion = got[0] if got is not None and got[1] != "extension" else None
         if suggestion is None:
             return
     elif name in names:
@@ -102,6 +108,14 @@ _PLACEHOLDER_NAME = re.compile(
     r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
     r"|^_*[A-Za-z]\w+_[A-Za-z]$"
 )
+
+def _never_set(ctx: JudgeContext, name: str) -> bool:
+    """Whether no code of the file assigns the attribute ``name`` (``x.name = ...``,
+    ``setattr(x, "name", ...)``)."""
+    ctx.graph.file(ctx.file.path)  # the file's whole text is read: noted as a lookup of the file
+    return re.search(rf"\.{re.escape(name)}\s*=(?!=)|\bsetattr\([^,]+,\s*[\"']{re.escape(name)}[\"']",
+                     ctx.file.text) is None
+
 
 _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 

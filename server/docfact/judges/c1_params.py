@@ -53,10 +53,10 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
 
 
 def _other_methods_params(ctx: JudgeContext, cls: Entity) -> set[str] | None:
-    """The parameters of a class's methods other than its constructor: a class docstring may
-    describe the call a factory makes of them (``bs(x, df=4)`` served by ``transform(x, df)``).
-    None when the constructor takes nothing and a method takes ``**kwargs``: every documented
-    argument may then be read from there."""
+    """For a class whose constructor takes no argument, the parameters of its other methods: its
+    docstring may describe the call a factory makes of them (``bs(x, df=4)`` served by
+    ``transform(x, df)``); None when a method also takes ``**kwargs`` (every documented argument
+    may be read from there). Empty when the constructor takes arguments of its own."""
     names: set[str] = set()
     any_keyword = False
     init_params: list[str] | None = None
@@ -70,7 +70,9 @@ def _other_methods_params(ctx: JudgeContext, cls: Entity) -> set[str] | None:
             continue
         names |= {p.name.lstrip("*") for p in own if p.kind not in ("vararg", "kwarg")}
         any_keyword |= any(p.kind == "kwarg" for p in own)
-    if init_params == [] and any_keyword:
+    if init_params:
+        return set()  # a constructor with arguments of its own: the docstring documents those
+    if any_keyword:
         return None
     return names
 

@@ -325,9 +325,10 @@ _FLAG_OPS = (ast.BitOr, ast.BitAnd, ast.BitXor, ast.LShift, ast.RShift)
 
 
 def _changed_before_use(ctx: JudgeContext, owner: Entity, name: str) -> bool:
-    """Whether a Python function rebinds the parameter or combines it with a flag before using
-    it (``alg = alg | ns.LOCALE``, ``natsorted(seq, alg=alg | ns.REAL)``): the default in
-    effect is then another value, which the docs may give."""
+    """Whether a Python function combines the parameter with a flag before using it
+    (``alg |= ns.LOCALE``, ``natsorted(seq, alg=alg | ns.REAL)``): the default in effect is then
+    another value, which the docs may give. (A plain rebinding, ``x = check(x)``, normalizes the
+    value; it does not change the default.)"""
     if owner.kind not in ("function", "method") or owner.language != "python" or name not in owner.code:
         return False
     from docfact.judges.c2_param_use import _parse
@@ -337,11 +338,10 @@ def _changed_before_use(ctx: JudgeContext, owner: Entity, name: str) -> bool:
         return False
     for stmt in fn.body:
         for node in ast.walk(stmt):
-            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-                    return True
-            elif isinstance(node, ast.BinOp) and isinstance(node.op, _FLAG_OPS) and any(
+            if isinstance(node, ast.AugAssign) and isinstance(node.op, _FLAG_OPS) \
+                    and isinstance(node.target, ast.Name) and node.target.id == name:
+                return True
+            if isinstance(node, ast.BinOp) and isinstance(node.op, _FLAG_OPS) and any(
                     isinstance(side, ast.Name) and side.id == name for side in (node.left, node.right)):
                 return True
     return False

@@ -240,10 +240,16 @@ def class_attributes_closed(ctx: JudgeContext, cls: Entity, name: str | None = N
 def doc_convention(ctx: JudgeContext, name: str, at_least: int = 3) -> bool:
     """Whether the docs of ``at_least`` project files spell the dotted ``name`` (``pkg.text``
     as a type in every module's docstrings): a name the project's documentation defines for
-    itself (Sphinx stand-ins declared with ``.. class::`` in its manual), not a slip in one doc.
+    itself (Sphinx stand-ins declared with ``.. class::`` in its manual), not a slip in one doc;
+    never when the project has a class, function or module of that last name.
     Asked only before reporting a name with no near miss; once per run and name."""
     key = ("world-doc-convention", id(ctx.graph), name)
     got = ctx.run_cache.get(key)
+    if got is None and any(e.kind in ("class", "function", "method", "module")
+                           for e in ctx.graph.entities_named(name.rsplit(".", 1)[-1])):
+        # ``pkg.rlm`` beside a real function ``rlm`` elsewhere: a stale path to a real thing,
+        # however many files repeat it
+        got = ctx.run_cache[key] = False
     if got is None:
         pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w(])")
         count = 0
