@@ -1,7 +1,7 @@
 // The packaged extension in a real VS Code (code-server), used through headless Chromium as a user
 // would: the example workspace of the README's quick start (a copy of examples/), opened in
-// Restricted Mode with a workspace setting that asks for the LLM judge against a local fake
-// endpoint. Checks what is on screen: the Problems view lists the findings the CLI reports, a
+// Restricted Mode with workspace settings (.vscode/settings.json and pyproject.toml) that ask for
+// the LLM judge against a local fake endpoint. Checks what is on screen: the Problems view lists the findings the CLI reports, a
 // hover explains one, its quick fix changes the document, "docfact: Check Documentation:
 // Workspace" runs from the palette, no request reaches the endpoint until the folder is trusted
 // (then the same setting is honoured), and the output channel logs each line once, with no error
@@ -117,6 +117,17 @@ function rowFor(rows, f) {
 
 describe("docfact in code-server (headless Chromium)", { timeout: 900_000 }, () => {
     before(async () => {
+        try {
+            await setUp();
+        } catch (err) {
+            failed = true; // keep what there is to look at (after)
+            const png = await capture("FAILED set-up");
+            if (png) err.message += `\n  screenshot: ${png}`;
+            throw err;
+        }
+    });
+
+    async function setUp() {
         assert.ok(existsSync(VSIX), `${VSIX} is missing: build it with \`npm run package -- linux-x64\``);
         assert.ok(CHROMIUM, "Chromium is missing (Debian: apt-get install chromium; or set CHROMIUM)");
         console.log(`# artifacts (kept on failure): ${artifacts}`);
@@ -164,7 +175,7 @@ describe("docfact in code-server (headless Chromium)", { timeout: 900_000 }, () 
         await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { waitUntil: "domcontentloaded", timeout: 60_000 });
         wb = new Workbench(page);
         await wb.waitReady();
-    });
+    }
 
     after(async () => {
         if (failed) {
