@@ -141,3 +141,21 @@ def test_answers_that_try_to_inject_instructions(ws: Path, static: list[dict]) -
         assert "\x1b" not in f["message"] and "\n" not in f["message"] and len(f["message"]) <= 400
     assert all(f in data["findings"] for f in static)
     no_secret_anywhere(ws, proc)
+
+
+def test_an_endpoint_that_dies_after_bad_answers_is_said_to_be_gone(ws: Path, static: list[dict]) -> None:
+    """Found against llama.cpp's server killed mid-run (benchmarks/llm_real.py): its first answers
+    were no verdicts, then no connection could be made, and stderr named only the bad answers.
+    Each kind of failure is said once, in order."""
+    with FakeLlmServer() as fake:
+        fake.script(*[FakeResponse(content="1. Read the"), FakeResponse(content="maybe")])
+        fake.script(*[FakeResponse(drop=True) for _ in range(200)])  # the server is gone
+        proc, took = run(ws, "--llm", "--llm-base-url", fake.base_url, "--llm-mode", "referee")
+    assert proc.returncode == 1, proc.stderr  # findings (else 3: the judge could not finish)
+    data = json.loads(proc.stdout)
+    assert data["findings"] == static
+    problems = [line for line in proc.stderr.splitlines() if "LLM judge:" in line]
+    assert len(problems) == 2, proc.stderr
+    assert "not a valid answer" in problems[0] and "static findings are complete" in problems[0]
+    assert problems[1].startswith("docfact: LLM judge: then ") and "failed" in problems[1], problems
+    assert took < 40

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from docfact.config import Settings
@@ -52,6 +52,15 @@ class LlmProgress:
             self.stream.flush()
 
 
+def _kinds(errors: Sequence[Exception]) -> list[Exception]:
+    """The first error, and the first that says the endpoint is unavailable when the first does not
+    (an endpoint that died after bad answers or refusals)."""
+    from docfact.llm import LlmUnavailable
+
+    gone = next((e for e in errors if isinstance(e, LlmUnavailable)), None)
+    return [errors[0]] if gone is None or isinstance(errors[0], LlmUnavailable) else [errors[0], gone]
+
+
 def _duration(seconds: float) -> str:
     whole = round(seconds)
     return f"{whole // 60} min {whole % 60} s" if whole >= 60 else f"{whole} s"
@@ -74,9 +83,11 @@ def run_llm(engine: Engine, settings: Settings, results: list[FileResult]) -> bo
             await run.client.aclose()
             run.cache.close()
         if run.errors:
-            first = run.errors[0]
+            first, *others = _kinds(run.errors)
             print(f"docfact: LLM judge: {str(first).removeprefix('docfact: ')} — static findings are complete, "
                   f"{len(run.errors)} LLM request(s) gave no verdict", file=sys.stderr)
+            for other in others:  # an endpoint that died after bad answers is said too
+                print(f"docfact: LLM judge: then {str(other).removeprefix('docfact: ')}", file=sys.stderr)
         if not run.client.requests_sent or run.client.unconnected < run.client.requests_sent:
             print(f"docfact: LLM judge sent {run.client.requests_sent} request(s) to {settings.llm.base_url}",
                   file=sys.stderr)
