@@ -618,8 +618,10 @@ def run_huge_doc(b: Bench, server: LlamaServer, words: int) -> None:
     seen = list(proxy.seen)
     answered = [s for s in seen if s.task == "batched" and s.status == 200]
     refused = [s for s in seen if s.task == "batched" and s.status not in (200, "injected") and s.rf != "json_schema"]
+    # two prompts overflow: tally's, and the module docstring's, whose code is the whole module
+    overflow = all(s.status == 400 and "context length" in s.answer for s in refused)
     ok = (run.rc in (0, 3) and b.kept_static(run) and len(answered) + len(refused) == docs
-          and not retried_errors(seen) and len(answered) >= docs - 1)
+          and not retried_errors(seen) and overflow and len(answered) >= docs - 2)
     b.add(f"context overflow: a {words}-word docstring", ok, proxy, run.seconds, run.said,
           f"{proxy.tally()}; {docs} docs ({sents} sentences), {len(answered)} answered, {len(refused)} refused; "
           f"exit {run.rc}")
@@ -634,8 +636,8 @@ def run_killed(b: Bench, model: Path, n_ctx: int, kill_at: int) -> None:
         run = b.check("killed", ws, home, "--llm", timeout=600)
         after = (time.monotonic() - proxy.killed_at) if proxy.killed_at else float("nan")
         said = " ".join(run.said)
-        ok = (proxy.killed_at is not None and run.rc == 3 and b.kept_static(run)
-              and ("no connection" in said or "failed" in said or "unavailable" in said))
+        gone = "no connection" in said or "failed after" in said or "not retrying" in said
+        ok = proxy.killed_at is not None and run.rc == 3 and b.kept_static(run) and gone
         b.add(f"server killed at request {kill_at} (referee)", ok, proxy, run.seconds, run.said,
               f"{proxy.tally()}; docfact finished {after:.1f} s after the kill; exit {run.rc}")
 
@@ -690,7 +692,8 @@ def new_texts(edit: dict[str, Any]) -> list[str]:
     return texts
 
 
-SAVE_DOC_LINE = 47  # 0-based: the docstring of Store.save in examples/inventory/store.py
+SAVE_DOC_LINE = 47  # 0-based: the docstring of Store.save in examples/inventory/store.py (code action)
+PRUNE_DOC_LINE = 33  # 0-based: a sentence of Store.prune's docstring (the command)
 
 
 async def lsp_session(b: Bench, server: LlamaServer) -> None:
@@ -747,10 +750,11 @@ async def lsp_session(b: Bench, server: LlamaServer) -> None:
 
         # the command: the model writes, docfact judges the result, then offers it or the offline repair
         seen_before, edits_before = len(proxy.seen), len(ed.edits)
+        shown_before = [n for n in ed.notifications if n.get("method") == "window/showMessage"]
         t2 = time.monotonic()
         reply = await ed.request("workspace/executeCommand", {
             "command": "docfact.regenerateDocstring",
-            "arguments": [uri, {"line": SAVE_DOC_LINE, "character": 10}]}, 600)
+            "arguments": [uri, {"line": PRUNE_DOC_LINE, "character": 10}]}, 600)
         await ed.wait_for(lambda: proxy.quiet_for(1.0), 600, "the regeneration requests")
         new = [s for s in proxy.seen[seen_before:]]
         generated = [s for s in new if s.task == "generate"]
@@ -759,8 +763,11 @@ async def lsp_session(b: Bench, server: LlamaServer) -> None:
         from_model = bool(model_text and edits and model_text.split("\n")[0].strip()[:40] in edits[0])
         shown = [n["params"]["message"] for n in ed.notifications if n.get("method") == "window/showMessage"]
         result = reply.get("result") or reply.get("error")
-        ok = ed.alive and "error" not in reply and len(generated) == 1 and generated[0].status == 200
+        refused = any("refused" in m or "not offered" in m for m in shown[len(shown_before):])
         where = "the model's docstring" if from_model else ("the offline repair" if edits else "no edit")
+        # robustness: the model was asked once; its docstring, or (refused, said so) the offline repair
+        ok = (ed.alive and "error" not in reply and len(generated) == 1 and generated[0].status == 200
+              and (from_model or refused or not edits))
         b.add("LSP: regenerate command", ok, None, time.monotonic() - t2, shown[-1:] or "(no message)",
               f"{len(new)} requests ({dict(Counter(s.task for s in new))}); reply {result}; applied: {where}; "
               f"model wrote {json.dumps((model_text or '')[:120])}; edit {json.dumps((edits or [''])[0][:160])}",
