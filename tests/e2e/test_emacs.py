@@ -59,7 +59,7 @@ def test_emacs_eglot_diagnostics_eldoc_and_code_action(workspace: Path, tmp_path
         "DOCFACT_EMACS_EXPECT": "4",
         "DOCFACT_EMACS_LINE": "23",  # `amount (int): How many items to add.`
         "DOCFACT_EMACS_COL": "20",
-        "DOCFACT_EMACS_ACTION": "Rename `amount` to `count` (docfact C1)",
+        "DOCFACT_EMACS_ACTION": "Rename `amount` to `count` (docfact C1.unknown-param)",
     })
     proc = subprocess.run(
         [EMACS, "--batch", "--eval", "(package-activate-all)", "-l", str(snippet), "-l", str(DRIVER)],
@@ -71,7 +71,7 @@ def test_emacs_eglot_diagnostics_eldoc_and_code_action(workspace: Path, tmp_path
     assert "error" not in result, f"{result['error']}\n{transcript}\n{proc.stderr[-3000:]}"
 
     assert [(code, line) for code, line, _ in result["diagnostics"]] == [
-        ("C1", 23), ("C3", 42), ("C4", 44), ("C2", 51)], transcript
+        ("C1.unknown-param", 23), ("C3.not-async", 42), ("C4.speculative", 44), ("C2.return-type", 51)], transcript
     c1 = result["diagnostics"][0][2]
     assert "`amount` is not a parameter of `add`" in c1
 
@@ -80,8 +80,8 @@ def test_emacs_eglot_diagnostics_eldoc_and_code_action(workspace: Path, tmp_path
     assert "**Why:** `amount` is not a parameter of `add`" in eldoc, eldoc
     assert "**Docstring score:**" in eldoc, eldoc
 
-    assert "Rename `amount` to `count` (docfact C1)" in result["actions"], result["actions"]
+    assert "Rename `amount` to `count` (docfact C1.unknown-param)" in result["actions"], result["actions"]
     assert result["fixed_line"].strip() == "count (int): How many items to add."
-    assert [(code, line) for code, line, _ in result["after"]] == [("C3", 42), ("C4", 44), ("C2", 51)], transcript
+    assert [(code, line) for code, line, _ in result["after"]] == [("C3.not-async", 42), ("C4.speculative", 44), ("C2.return-type", 51)], transcript
     saved = (workspace / "pkg" / "store.py").read_text(encoding="utf-8")
     assert "count (int): How many items to add." in saved and "amount (int)" not in saved

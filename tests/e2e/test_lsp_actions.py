@@ -83,25 +83,28 @@ async def test_code_action_titles_and_regenerated_text(start, profile):
     ed = await start(profile)
     uri = ed.open(STORE)
     diags = await ed.diagnostics(uri, lambda d: len(d) == 4)
-    c1 = next(d for d in diags if d.code == "C1")
+    c1 = next(d for d in diags if d.code == "C1.unknown-param")
     titles = [a.title for a in await actions(ed, uri, c1)]
-    assert titles == ["Rename `amount` to `count` (docfact C1)", "Repair docstring (docfact)",
-                      "Ignore C1 in this docstring (docfact C1)"]
-    c3 = next(d for d in diags if d.code == "C3")
+    assert titles == ["Rename `amount` to `count` (docfact C1.unknown-param)", "Repair docstring (docfact)",
+                      "Ignore C1.unknown-param in this docstring (docfact C1.unknown-param)"]
+    c3 = next(d for d in diags if d.code == "C3.not-async")
     # save()'s summary is wrong (C3) and is its only sentence once the C4 one goes: no template
     # replaces it, so the repair is offered on the C4 sentence only
     assert not [a for a in await actions(ed, uri, c3) if a.title.startswith("Repair")]
-    c4 = next(d for d in diags if d.code == "C4")
+    c4 = next(d for d in diags if d.code == "C4.speculative")
     regen = next(a for a in await actions(ed, uri, c4) if a.title.startswith("Repair"))
     assert regen.edit is not None
     text = ed.apply(uri, regen.edit)
     assert '    def save(self) -> None:\n        """Write the stock to disk asynchronously.\n        """\n' in text
     diags = await ed.diagnostics(uri, lambda d: len(d) == 3)  # the C4 of save() is gone
-    c1 = next(d for d in diags if d.code == "C1")
+    c1 = next(d for d in diags if d.code == "C1.unknown-param")
     ignore = next(a for a in await actions(ed, uri, c1) if a.title.startswith("Ignore"))
     assert ignore.edit is not None
     text = ed.apply(uri, ignore.edit)
-    assert '            int: The new count for ``sku``.\n        """  # docfact: ignore[C1]\n' in text
+    assert '            int: The new count for ``sku``.\n        """  # docfact: ignore[C1.unknown-param]\n' in text
+    # once saved, that rule is silent there and the other findings stay
+    after = await ed.diagnostics(uri, lambda d: len(d) == 2)
+    assert ed.summary(after) == [("C2.return-type", 49), ("C3.not-async", 42)]
 
 
 async def test_no_actions_outside_findings(start, profile):

@@ -32,7 +32,7 @@ async def test_check_document_and_show_score(start, profile):
     res = await ed.command("docfact.checkDocument", uri)
     assert res["findings"] == 4 and 0.8 < res["score"] < 1.0
     diags = await ed.diagnostics(uri, lambda d: len(d) == 4)
-    assert {d.code for d in diags} == {"C1", "C2", "C3", "C4"}
+    assert {d.code for d in diags} == {"C1.unknown-param", "C2.return-type", "C3.not-async", "C4.speculative"}
     score = await ed.command("docfact.showScore", uri)
     assert score["file"] == res["score"] and score["project"] is not None
 
@@ -88,7 +88,7 @@ async def test_regenerate_docstring_applies_an_edit(start, profile):
     # offline: the wrong C4 sentence goes; the wrong summary (C3) stays, never replaced by a template
     assert '"""Write the stock to disk asynchronously.\n        """' in text
     diags = await ed.diagnostics(uri, lambda d: len(d) == 3)
-    assert {d.code for d in diags} == {"C1", "C2", "C3"}
+    assert {d.code for d in diags} == {"C1.unknown-param", "C2.return-type", "C3.not-async"}
     res = await ed.command("docfact.regenerateDocstring", uri, {"line": 0, "character": 5})
     assert res["applied"] is False and "no finding" in res["reason"]  # the module docstring is fine
 

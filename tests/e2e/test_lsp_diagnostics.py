@@ -11,8 +11,8 @@ from lsprotocol import types
 pytestmark = pytest.mark.timeout(60)
 
 STORE = "pkg/store.py"
-# (code, 1-based line) of the planted inconsistencies of pkg/store.py
-STORE_FINDINGS = [("C1", 23), ("C2", 51), ("C3", 42), ("C4", 44)]
+# (code: the rule id, 1-based line) of the planted inconsistencies of pkg/store.py
+STORE_FINDINGS = [("C1.unknown-param", 23), ("C2.return-type", 51), ("C3.not-async", 42), ("C4.speculative", 44)]
 
 
 async def test_open_publishes_one_diagnostic_per_sentence_and_criterion(start, profile):
@@ -20,20 +20,23 @@ async def test_open_publishes_one_diagnostic_per_sentence_and_criterion(start, p
     uri = ed.open(STORE)
     diags = await ed.diagnostics(uri, lambda d: len(d) >= 4)
     assert ed.summary(diags) == sorted(STORE_FINDINGS)
-    c1 = next(d for d in diags if d.code == "C1")
+    c1 = next(d for d in diags if d.code == "C1.unknown-param")
     assert c1.source == "docfact"
     # the range is exactly the field item `amount (int): How many items to add.`
     assert (c1.range.start.line, c1.range.start.character) == (22, 12)
     assert (c1.range.end.line, c1.range.end.character) == (22, 48)
     assert c1.severity == types.DiagnosticSeverity.Warning
-    assert c1.code_description is not None and c1.code_description.href.endswith("README.md#c1")
+    # the code links to the rule's heading in docs/rules.md (GitHub's anchor drops the dot)
+    assert c1.code_description is not None
+    assert c1.code_description.href == "https://github.com/docfact/docfact/blob/main/docs/rules.md#c1unknown-param"
     assert "`amount` is not a parameter of `add`" in c1.message
     assert c1.related_information and c1.related_information[0].location.uri == uri
     assert c1.related_information[0].location.range.start.line == 17  # def add(...)
     assert c1.data["criterion"] == "C1" and c1.data["rule"] == "C1.unknown-param"
     assert c1.data["judge"] == "static" and c1.data["fix"]["newText"] == "count"
     assert 0 < c1.data["score"] < 1 and c1.data["docId"] == "Store.add@18"
-    c4 = next(d for d in diags if d.code == "C4")
+    c4 = next(d for d in diags if d.code == "C4.speculative")
+    assert c4.data["criterion"] == "C4" and c4.data["rule"] == "C4.speculative"
     assert c4.severity == types.DiagnosticSeverity.Information
 
 
@@ -43,7 +46,7 @@ async def test_clean_file_and_java(start, profile):
     java = ed.open("java/com/acme/Greeter.java")
     assert await ed.diagnostics(clean) == []
     diags = await ed.diagnostics(java, lambda d: len(d) >= 3)
-    assert ed.summary(diags) == [("C1", 10), ("C2", 20), ("C3", 21)]
+    assert ed.summary(diags) == [("C1.unknown-param", 10), ("C2.return-type", 20), ("C3.raises-not-raised", 21)]
 
 
 TS_CART = """\
@@ -64,7 +67,7 @@ async def test_typescript_and_javascript_documents_get_diagnostics(start, rel):
     text = TS_CART if rel.endswith((".ts", ".tsx")) else TS_CART.replace(": string", "").replace(": number", "").replace(": void", "")
     uri = ed.open(rel, text)
     diags = await ed.diagnostics(uri, lambda d: len(d) >= 1)
-    assert ed.summary(diags) == [("C1", 4)]
+    assert ed.summary(diags) == [("C1.unknown-param", 4)]
     d = diags[0]
     assert d.data["rule"] == "C1.unknown-param" and d.data["fix"]["newText"] == "count"
     # the whole `@param` item, in UTF-16 columns (the emoji at its end is two code units)
@@ -79,7 +82,7 @@ async def test_save_rechecks_and_close_clears(start, profile):
     text = ed.texts[uri].replace("amount (int)", "count (int)")
     ed.edit_and_save(uri, text)
     diags = await ed.diagnostics(uri, lambda d: len(d) == 3)
-    assert "C1" not in {d.code for d in diags}
+    assert "C1.unknown-param" not in {d.code for d in diags}
     if not ed.pull:
         ed.client.text_document_did_close(types.DidCloseTextDocumentParams(
             text_document=types.TextDocumentIdentifier(uri=uri)))
@@ -140,7 +143,7 @@ async def test_edits_inside_methods_move_and_update_the_diagnostics(start, profi
     await ed.diagnostics(uri, lambda d: len(d) == 3)
     body = "        removed = rules.stale(self.items, minimum)\n"
     ed.edit_and_save(uri, ed.texts[uri].replace(body, body + "        kept = len(self.items)\n        del kept\n"))
-    moved = [("C2", 53), ("C3", 44), ("C4", 46)]
+    moved = [("C2.return-type", 53), ("C3.not-async", 44), ("C4.speculative", 46)]
     after = await ed.diagnostics(uri, lambda d: ed.summary(d) == moved)
     for d in after:  # the same sentences, two lines lower
         r = before[d.code]
@@ -158,7 +161,7 @@ async def test_rename_in_one_file_flags_docstring_in_another_open_file(start, pr
     await ed.diagnostics(rules)
     ed.edit_and_save(rules, ed.texts[rules].replace("should_remove", "is_stale"))
     diags = await ed.diagnostics(store, lambda d: len(d) == 5)
-    new = [d for d in diags if d.code == "C1" and "should_remove" in d.message]
+    new = [d for d in diags if d.code == "C1.unknown-name" and "should_remove" in d.message]
     assert [d.range.start.line + 1 for d in new] == [34]
 
 
@@ -237,7 +240,7 @@ async def test_watched_files_created_and_deleted(start, profile):
         raise AssertionError("store.py was not re-checked")
     res = await ed.command("docfact.checkWorkspace")
     assert res["total"] == 5  # 5 files - rules.py + extra.py
-    assert ed.summary(ed.client.diagnostics[extra.as_uri()]) == [("C4", 4)]
+    assert ed.summary(ed.client.diagnostics[extra.as_uri()]) == [("C4.speculative", 4)]
     assert rules.as_uri() not in ed.client.diagnostics
 
 
@@ -275,7 +278,7 @@ async def test_pull_answers_unchanged_until_the_diagnostics_change(start):
         d.range.start.line + 1 for d in full.items]
     ed.edit_and_save(uri, ed.texts[uri].replace("amount (int)", "count (int)"))
     fixed = await ed.diagnostics(uri, lambda d: len(d) == 3)
-    assert "C1" not in {d.code for d in fixed}
+    assert "C1.unknown-param" not in {d.code for d in fixed}
     assert (await pull(again.result_id)).kind == "full"
 
 

@@ -43,20 +43,27 @@ async def test_model_findings_arrive_after_static_ones_on_save(start, profile, w
     with FakeLlmServer() as fake:
         ed = await start(profile, init_options=llm_options(fake))
         uri = ed.open("pkg/orders.py")
-        static = await ed.diagnostics(uri, lambda d: ("C3", "static") in judges(d))
+        static = await ed.diagnostics(uri, lambda d: ("C3.not-async", "static") in judges(d))
         assert ("C1", "llm:fake-model") not in judges(static)
         # typing never reaches the model
         ed.change(uri, ORDERS.replace("Orders.", "Orders of the shop."))
-        await ed.diagnostics(uri, lambda d: ("C3", "static") in judges(d))
+        await ed.diagnostics(uri, lambda d: ("C3.not-async", "static") in judges(d))
         await asyncio.sleep(0.5)
         assert fake.count() == 0
         ed.save(uri)
         diags = await ed.diagnostics(uri, lambda d: ("C1", "llm:fake-model") in judges(d))
         llm = next(d for d in diags if (d.data or {}).get("judge") == "llm:fake-model")
         assert llm.range.start.line == 6  # "It frobnicates the carrier record first."
+        # a model's finding has no rule of the registry: its code is the criterion, linked to the README's table
+        assert llm.code == "C1" and llm.data["criterion"] == "C1" and llm.data["rule"] == "C1.llm"
+        assert llm.code_description is not None
+        assert llm.code_description.href == "https://github.com/docfact/docfact/blob/main/README.md#c1"
         assert fake.count("batched") >= 1
         hover = await ed.client.text_document_hover_async(_hover_params(uri, 6, 10))
         assert hover is not None and "llm:fake-model" in hover.contents.value
+        # its ignore action writes its code, the criterion ("C1.llm" is no rule id of the registry)
+        titles = [a.title for a in await ed.client.text_document_code_action_async(_action_params(uri, llm)) or []]
+        assert "Ignore C1 in this docstring (docfact C1)" in titles, titles
 
 
 async def test_dead_endpoint_is_reported_once_and_static_diagnostics_continue(start, profile, workspace: Path) -> None:
@@ -68,7 +75,7 @@ async def test_dead_endpoint_is_reported_once_and_static_diagnostics_continue(st
         for n in range(3):
             text = ORDERS + f"\n\n# revision {n}\n"
             ed.edit_and_save(uri, text)
-            await ed.diagnostics(uri, lambda d: ("C3", "static") in judges(d))
+            await ed.diagnostics(uri, lambda d: ("C3.not-async", "static") in judges(d))
         for _ in range(100):
             if any("LLM judge is unavailable" in m.message for m in ed.client.messages):
                 break
@@ -77,6 +84,13 @@ async def test_dead_endpoint_is_reported_once_and_static_diagnostics_continue(st
         shown = [m.message for m in ed.client.messages if "LLM judge is unavailable" in m.message]
         assert len(shown) == 1
         assert "static diagnostics are complete" in shown[0]
+
+
+def _action_params(uri: str, diag):
+    from lsprotocol import types
+
+    return types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=diag.range,
+                                  context=types.CodeActionContext(diagnostics=[diag]))
 
 
 def _hover_params(uri: str, line: int, character: int):

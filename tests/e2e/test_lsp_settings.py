@@ -30,8 +30,8 @@ async def test_initialization_options(start, profile):
     ed = await start(profile, init_options={"criteria": ["C1", "C3"], "severity": {"C1": "error"}})
     uri = ed.open(STORE)
     diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
-    assert {d.code: d.severity for d in diags} == {"C1": types.DiagnosticSeverity.Error,
-                                                    "C3": types.DiagnosticSeverity.Warning}
+    assert {d.code: d.severity for d in diags} == {"C1.unknown-param": types.DiagnosticSeverity.Error,
+                                                    "C3.not-async": types.DiagnosticSeverity.Warning}
 
 
 async def test_workspace_configuration_then_did_change_configuration(start, profile):
@@ -39,7 +39,7 @@ async def test_workspace_configuration_then_did_change_configuration(start, prof
     uri = ed.open(STORE)
     if pulls_configuration(profile):
         diags = await ed.diagnostics(uri, lambda d: len(d) == 1)
-        assert diags[0].code == "C4"
+        assert diags[0].code == "C4.speculative"
         ed.client.set_configuration({"criteria": ["C2", "C4"], "severity": {"C4": "hint"}}, section="docfact")
         ed.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
     else:
@@ -47,8 +47,8 @@ async def test_workspace_configuration_then_did_change_configuration(start, prof
         ed.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"docfact": {"criteria": ["C2", "C4"], "severity": {"C4": "hint"}}}))
     diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
-    assert {d.code: d.severity for d in diags} == {"C2": types.DiagnosticSeverity.Warning,
-                                                    "C4": types.DiagnosticSeverity.Hint}
+    assert {d.code: d.severity for d in diags} == {"C2.return-type": types.DiagnosticSeverity.Warning,
+                                                    "C4.speculative": types.DiagnosticSeverity.Hint}
 
 
 async def test_pyproject_is_the_base_and_editor_settings_win(start, profile, workspace):
@@ -57,8 +57,8 @@ async def test_pyproject_is_the_base_and_editor_settings_win(start, profile, wor
     ed = await start(profile, init_options={"severity": {"C1": "hint"}})
     uri = ed.open(STORE)
     diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
-    assert {d.code: d.severity for d in diags} == {"C1": types.DiagnosticSeverity.Hint,
-                                                    "C2": types.DiagnosticSeverity.Error}
+    assert {d.code: d.severity for d in diags} == {"C1.unknown-param": types.DiagnosticSeverity.Hint,
+                                                    "C2.return-type": types.DiagnosticSeverity.Error}
 
 
 async def test_per_file_ignores_from_pyproject(start, profile, workspace):
@@ -75,7 +75,7 @@ async def test_invalid_values_are_reported_and_defaults_used(start, profile, wor
                                             "criteria": ["C9"], "llm": {"apiKeyEnv": "sk-abc123"}})
     uri = ed.open(STORE)
     diags = await ed.diagnostics(uri, lambda d: len(d) == 4)  # defaults: all criteria
-    assert next(d for d in diags if d.code == "C1").severity == types.DiagnosticSeverity.Warning
+    assert next(d for d in diags if d.code == "C1.unknown-param").severity == types.DiagnosticSeverity.Warning
     assert await messages(ed, "setting 'trigger': expected one of onSave, onType, manual, got 'sometimes'")
     assert await messages(ed, "setting 'severity.C1'")
     assert await messages(ed, "unknown criteria C9")
@@ -91,7 +91,7 @@ async def test_preview_and_select_by_rule_id(start, profile):
     ed = await start(profile, init_options={"preview": False, "select": ["C1", "C3.not-async", "C3.not-asink"]})
     uri = ed.open(STORE)
     diags = await ed.diagnostics(uri, lambda d: len(d) == 1)
-    assert "asynchronous" in diags[0].message
+    assert diags[0].code == "C3.not-async" and "asynchronous" in diags[0].message
     found = await messages(ed, "C3.not-asink")
     assert "did you mean C3.not-async?" in found[0]
 
@@ -101,3 +101,4 @@ async def test_ignore_a_rule_id(start, profile):
     uri = ed.open(STORE)
     diags = await ed.diagnostics(uri, lambda d: len(d) == 2)
     assert not any("is not a parameter" in d.message for d in diags)
+    assert {d.code for d in diags} == {"C2.return-type", "C3.not-async"}

@@ -53,8 +53,8 @@ def test_neovim_diagnostics_hover_and_code_actions(workspace: Path, tmp_path: Pa
     result = json.loads(out.read_text())
     assert result["errors"] == []
     diags = sorted((d["code"], d["line"] + 1) for d in result["diagnostics"] if d["source"] == "docfact")
-    assert diags == [("C1", 23), ("C2", 51), ("C3", 42), ("C4", 44)]
+    assert diags == [("C1.unknown-param", 23), ("C2.return-type", 51), ("C3.not-async", 42), ("C4.speculative", 44)]
     assert "**docfact C1: name inconsistency**" in result["hover"]
     assert "`amount` is not a parameter of `add`" in result["hover"]
-    assert "Rename `amount` to `count` (docfact C1)" in result["actions"]
+    assert "Rename `amount` to `count` (docfact C1.unknown-param)" in result["actions"]
     assert "Repair docstring (docfact)" in result["actions"]

@@ -111,6 +111,12 @@ function repeatedLines(log) {
         .map((e) => e.line);
 }
 
+/** The diagnostic code of a CLI finding: its rule id; a model's finding (rule "C1.llm", no rule of
+ * the registry) has its criterion. */
+function codeOf(f) {
+    return f.judge === "static" ? f.rule : f.criterion;
+}
+
 function rowFor(rows, f) {
     return rows.find((r) => r.includes(f.message.slice(0, 60)) && r.includes(`${f.line}`));
 }
@@ -205,8 +211,9 @@ describe("docfact in code-server (headless Chromium)", { timeout: 900_000 }, () 
             return expected.every((f) => rowFor(r, f)) ? r : null;
         }, 90_000);
         for (const f of expected) {
-            // The row shows the message, the source, the criterion (the diagnostic's code) and the position.
-            assert.match(rowFor(rows, f), new RegExp(`docfact\\(?${f.criterion}\\)?.*Ln ${f.line}, Col ${f.column}`), f.message);
+            // The row shows the message, the source, the rule id (the diagnostic's code) and the position.
+            const code = codeOf(f).replace(/\./g, "\\.");
+            assert.match(rowFor(rows, f), new RegExp(`docfact\\(?${code}\\)?.*Ln ${f.line}, Col ${f.column}`), f.message);
         }
         assert.equal(rows.length, expected.length, `the Problems view has other findings than the CLI:\n${rows.join("\n")}`);
     });

@@ -108,7 +108,12 @@ describe("extension activation (stand-in vscode)", () => {
             const key = Uri.file(file).toString();
             await until("diagnostics", () => (fake.diagnostics.get(key) ?? []).some((d) => d.source === "docfact"));
             const found = fake.diagnostics.get(key)!.filter((d) => d.source === "docfact");
-            assert.ok(found.some((d) => d.range.start.line === 9), JSON.stringify(found));
+            // The Problems view shows the rule id as the code, a link to its entry in docs/rules.md.
+            const flagged = found.find((d) => d.range.start.line === 9);
+            assert.ok(flagged, JSON.stringify(found));
+            const shown = (flagged.code ?? {}) as { value?: unknown; target?: unknown };
+            assert.equal(shown.value, "C1.unknown-param", JSON.stringify(flagged));
+            assert.equal(String(shown.target), "https://github.com/docfact/docfact/blob/main/docs/rules.md#c1unknown-param");
 
             await fake.commands.get("docfact.checkDocument")!();
             assert.ok(

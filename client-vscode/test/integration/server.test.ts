@@ -176,10 +176,12 @@ describe("the real docfact server over stdio", async () => {
         await conn.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri }, text });
         const found = await waitForDiagnostics(uri);
         // The `Args:` item documents `path`; the parameter is `filename` (line 10, 0-based 9).
-        assert.ok(
-            found.some((d) => d.range.start.line === 9),
-            `expected a diagnostic on the "path:" line, got ${JSON.stringify(found)}`,
-        );
+        const flagged = found.find((d) => d.range.start.line === 9);
+        assert.ok(flagged, `expected a diagnostic on the "path:" line, got ${JSON.stringify(found)}`);
+        // its code is the rule id, linked to the rule's entry in docs/rules.md; the criterion is in data
+        assert.equal(flagged.code, "C1.unknown-param");
+        assert.equal(flagged.codeDescription?.href, "https://github.com/docfact/docfact/blob/main/docs/rules.md#c1unknown-param");
+        assert.deepEqual([flagged.data?.criterion, flagged.data?.rule], ["C1", "C1.unknown-param"]);
     });
 
     it("answers docfact.showScore for the file", { skip }, async () => {

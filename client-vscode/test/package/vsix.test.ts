@@ -115,9 +115,13 @@ describe("platform .vsix files", () => {
             const key = Uri.file(file).toString();
             await until("diagnostics", () => (fake.diagnostics.get(key) ?? []).some((d) => d.source === "docfact"), 120_000);
             const found = fake.diagnostics.get(key)!.filter((d) => d.source === "docfact");
-            // `Args:` documents `path`; the parameter is `filename` (line 10, 0-based 9).
-            const code = (d: { code?: unknown }) => (typeof d.code === "object" && d.code ? (d.code as { value: unknown }).value : d.code);
-            assert.ok(found.some((d) => d.range.start.line === 9 && code(d) === "C1"), JSON.stringify(found));
+            // `Args:` documents `path`; the parameter is `filename` (line 10, 0-based 9). The Problems
+            // view shows the rule id as the code, a link to the rule's entry in docs/rules.md.
+            const flagged = found.find((d) => d.range.start.line === 9);
+            assert.ok(flagged, JSON.stringify(found));
+            const shown = (flagged.code ?? {}) as { value?: unknown; target?: unknown };
+            assert.equal(shown.value, "C1.unknown-param", JSON.stringify(flagged));
+            assert.equal(String(shown.target), "https://github.com/docfact/docfact/blob/main/docs/rules.md#c1unknown-param");
         } finally {
             await ext.deactivate();
             ctx.subscriptions.forEach((d: { dispose(): unknown }) => d.dispose());

@@ -15,10 +15,13 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from docfact import model
 from docfact.config import Settings
+from docfact.judges.maturity import MATURITY
 from docfact.positions import LineIndex
 
 SOURCE = "docfact"
-DOCS_URL = "https://github.com/docfact/docfact/blob/main/README.md#{anchor}"
+DOCS_URL = "https://github.com/docfact/docfact/blob/main/{page}#{anchor}"
+RULES_PAGE = "docs/rules.md"  # one heading per rule id, e.g. "C1.unknown-param"
+CRITERIA_PAGE = "README.md"  # the criteria table, one anchor per criterion
 CRITERION_ANCHORS = {"C1": "c1", "C2": "c2", "C3": "c3", "C4": "c4"}  # README.md table anchors
 SEVERITIES = {
     "error": types.DiagnosticSeverity.Error,
@@ -66,6 +69,25 @@ def overlaps(r: model.Range, start: model.Pos, end: model.Pos) -> bool:
 def doc_id(doc: model.DocBlock) -> str:
     """A stable name of a doc within its file version: owner and first line."""
     return f"{doc.owner or '<module>'}@{doc.start_line}"
+
+
+def code(finding: model.Finding) -> str:
+    """A finding's diagnostic code: its rule id (``C1.unknown-param``); a finding of no registered
+    rule (the LLM judge's ``C1.llm``) has its criterion."""
+    return finding.rule if finding.rule in MATURITY else finding.criterion
+
+
+def rule_anchor(rule_id: str) -> str:
+    """GitHub's anchor of a Markdown heading that is ``rule_id``: lower case, dots dropped."""
+    return rule_id.lower().replace(".", "")
+
+
+def docs_url(finding: model.Finding) -> str:
+    """Where a finding's code is explained: its rule's entry in docs/rules.md, or the criterion's
+    row of the README's table when it has no registered rule."""
+    if finding.rule in MATURITY:
+        return DOCS_URL.format(page=RULES_PAGE, anchor=rule_anchor(finding.rule))
+    return DOCS_URL.format(page=CRITERIA_PAGE, anchor=CRITERION_ANCHORS[finding.criterion])
 
 
 def severity(settings: Settings, criterion: str, rule: str = "") -> types.DiagnosticSeverity:
@@ -116,8 +138,8 @@ def diagnostic(finding: model.Finding, result: model.DocResult, settings: Settin
         range=lsp_range(finding.segment.range),
         message=finding.message,
         severity=severity(settings, finding.criterion, finding.rule),
-        code=finding.criterion,
-        code_description=types.CodeDescription(href=DOCS_URL.format(anchor=CRITERION_ANCHORS[finding.criterion])),
+        code=code(finding),
+        code_description=types.CodeDescription(href=docs_url(finding)),
         source=SOURCE,
         related_information=related,
         data=data,

@@ -1,4 +1,5 @@
-"""Code actions: each finding's targeted fix, "Ignore Cn in this docstring", "Repair docstring",
+"""Code actions: each finding's targeted fix, "Ignore C1.unknown-param in this docstring" (the
+diagnostic's code: the rule id, or the criterion of an LLM finding), "Repair docstring",
 "Add missing parameters", and with the LLM judge on "Regenerate docstring (LLM)" (the
 docfact.regenerateDocstring command: the model's docstring, judged before it is offered)."""
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from docfact.lsp import lookup
-from docfact.lsp.convert import engine_pos, text_edit, uri_to_path, workspace_edit
+from docfact.lsp.convert import code, engine_pos, text_edit, uri_to_path, workspace_edit
 from docfact.model import DocResult, Finding
 from docfact.positions import LineIndex
 from docfact.regenerate import LLM_TITLE, TITLE, add_missing, repair
@@ -53,7 +54,8 @@ def llm_actions(uri: str, found: list[tuple[DocResult, Finding]]) -> list[types.
 def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Finding]],
                 lines: LineIndex) -> list[types.CodeAction]:
     """Per finding: its fix, the doc's repair when it removes this finding, and an ignore
-    action; then "Add missing parameters" per doc where the docstring lists parameters."""
+    action for its code (the rule id: other rules may still flag the sentence); then "Add missing
+    parameters" per doc where the docstring lists parameters. Titles end with the code."""
     actions: list[types.CodeAction] = []
     docs: list[DocResult] = []
 
@@ -64,7 +66,8 @@ def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Find
 
     repairs: dict[int, tuple[types.TextEdit | None, set[int]]] = {}
     for doc, f in found:
-        tag = f"docfact {f.criterion}"
+        name = code(f)
+        tag = f"docfact {name}"
         if f.fix is not None:
             add(f"{f.fix.title} ({tag})", text_edit(f.fix, lines), preferred=True)
         if id(doc) not in repairs:
@@ -74,7 +77,7 @@ def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Find
         if edit is not None and f.segment.index in repaired:  # offered where it removes this finding
             add(f"{TITLE} (docfact)", edit)
         what = "comment" if doc.doc.kind == "comment" else "docstring"
-        add(f"Ignore {f.criterion} in this {what} ({tag})", ignore_edit(doc, f.criterion, lines))
+        add(f"Ignore {name} in this {what} ({tag})", ignore_edit(doc, name, lines))
         if all(d is not doc for d in docs):
             docs.append(doc)
     for doc in docs:
@@ -84,8 +87,9 @@ def actions_for(uri: str, version: int | None, found: list[tuple[DocResult, Find
     return actions
 
 
-def ignore_edit(doc: DocResult, criterion: str, lines: LineIndex) -> types.TextEdit:
-    """Insert ``docfact: ignore[Cn]`` at the end of the doc's closing line (merging an existing one)."""
+def ignore_edit(doc: DocResult, selector: str, lines: LineIndex) -> types.TextEdit:
+    """Insert ``docfact: ignore[<selector>]`` (a rule id or a criterion) at the end of the doc's
+    closing line (merging an existing one)."""
     line = doc.doc.end_line
     text = lines.line_text(line)
     marker = "#" if doc.doc.path.endswith((".py", ".pyi")) else "//"
@@ -93,8 +97,8 @@ def ignore_edit(doc: DocResult, criterion: str, lines: LineIndex) -> types.TextE
     if existing != -1:
         close = text.find("]", existing)
         pos = types.Position(line=line, character=len(text[:close].encode("utf-16-le")) // 2)
-        return types.TextEdit(range=types.Range(start=pos, end=pos), new_text=f", {criterion}")
+        return types.TextEdit(range=types.Range(start=pos, end=pos), new_text=f", {selector}")
     end = types.Position(line=line, character=len(text.rstrip().encode("utf-16-le")) // 2)
     trailing = types.Position(line=line, character=len(text.encode("utf-16-le")) // 2)
     return types.TextEdit(range=types.Range(start=end, end=trailing),
-                          new_text=f"  {marker} docfact: ignore[{criterion}]")
+                          new_text=f"  {marker} docfact: ignore[{selector}]")
