@@ -20,6 +20,7 @@ from docfact.config import Settings
 from docfact.deps import Deps, Recorder, RunCache
 from docfact.docs.segments import example_segments, segment_doc
 from docfact.graph.graph import ProjectGraph
+from docfact.index.nesting import TooDeep
 from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static, selected_rules
 from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
@@ -135,6 +136,9 @@ class Engine:
         path = str(Path(path).resolve())
         try:
             index = self.graph.update_file(path, text, self.module_for(path))
+        except TooDeep as exc:
+            self._skip(path, exc)
+            return None
         except Exception:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
@@ -147,9 +151,19 @@ class Engine:
 
         try:
             return index_file(path, text, self.module_for(path))
+        except TooDeep as exc:
+            self._skip(path, exc)
+            return None
         except Exception:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
+
+    def _skip(self, path: str, exc: Exception) -> None:
+        """A file refused by a per-file bound: reported as skipped with the reason, no traceback."""
+        reason = str(exc)
+        log.info("docfact: %s skipped: %s", path, reason)
+        if (path, reason) not in self.skipped:
+            self.skipped.append((path, reason))
 
     def add_index(self, index: FileIndex, text_hash: str | None = None) -> None:
         """Add a file indexed elsewhere (e.g. in a worker process); ``text_hash``: the
@@ -197,7 +211,9 @@ class Engine:
         path = str(Path(path).resolve())
         index = self.graph.file(path)
         if index is None:
-            return FileResult(path=path, error="not indexed (unsupported, excluded or unreadable)")
+            reason = next((r for p, r in self.skipped if p == path), None)
+            return FileResult(path=path, error=f"skipped: {reason}" if reason is not None
+                              else "not indexed (unsupported, excluded or unreadable)")
         return self.judge_index(index, criteria)
 
     def check_file_recorded(self, path: str, skip: AbstractSet[int] = frozenset()

@@ -226,6 +226,19 @@ def _kept_run(run: _Run) -> None:
     run.rows = run.kept.unchanged_run()
 
 
+def _report_refused(run: _Run, refused: list[tuple[str, str]]) -> None:
+    """Files indexing refused under a per-file bound join the report's skipped list, each with
+    its reason, written as the scan writes paths."""
+    from docfact.project.files import display
+
+    for path, reason in refused:
+        p = Path(path)
+        given = next((g for g in run.given if p.is_relative_to(g.resolve())), None)
+        entry = (display(p, given) if given is not None else path, reason)
+        if entry not in run.skipped:
+            run.skipped.append(entry)
+
+
 def _load_and_judge(run: _Run, llm_runner: Callable[..., bool | None] | None) -> None:
     """Index the project (from the store where it has the files), replay the lookups of the
     kept verdicts, judge the files whose verdicts do not hold, store the new verdicts."""
@@ -249,6 +262,7 @@ def _load_and_judge(run: _Run, llm_runner: Callable[..., bool | None] | None) ->
                     jobs=jobs, progress=lambda done, n, _path: progress(done, n, "indexing"), stage=profile.stage)
         with profile.stage("imports"):
             load_imported_modules(engine, run.root, [p for p, _, _ in run.targets], store)
+    _report_refused(run, engine.skipped)
     # The graph lives until the end: keep the collector from rescanning it while judging
     # allocates (a full collection over a large project's graph takes a second). Indexing
     # leaves next to no cyclic garbage (8 objects on Django), so no collection first.

@@ -10,9 +10,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from docfact.config import Settings
+from docfact.index.nesting import TooDeep
 from docfact.model import FileIndex, set_packing
 
 if TYPE_CHECKING:
@@ -175,7 +176,14 @@ def world_of(hashes: dict[str, str], root: str) -> str:
     return f"{world:032x}"
 
 
-def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None] | str:
+class Refused(NamedTuple):
+    """A file a worker refused to index under a per-file bound, and why."""
+
+    path: str
+    reason: str
+
+
+def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None] | Refused | str:
     """Worker: index one file (or say why not), and with ``job[3]`` make its store row too;
     runs in a child process."""
     from docfact.graph.names import instance_fields
@@ -185,6 +193,8 @@ def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None
     path, text, module, store = job
     try:
         index = index_file(path, text, module)
+    except TooDeep as exc:  # a per-file bound: the parent lists it as skipped, with the reason
+        return Refused(path, str(exc))
     except Exception as exc:  # reported by the parent, the run goes on
         return f"{path}: cannot index: {exc}"
     # here, in parallel, rather than when the parent adds the index to the graph (index_row
@@ -209,7 +219,10 @@ def index_in_processes(engine: Loading, files: Sequence[tuple[str, str]], jobs: 
     rows: dict[str, bytes] = {}
     with ProcessPoolExecutor(max_workers=jobs, initializer=set_packing, initargs=(False,)) as pool:
         for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):
-            if isinstance(got, str):
+            if isinstance(got, Refused):
+                if (got.path, got.reason) not in engine.skipped:
+                    engine.skipped.append((got.path, got.reason))
+            elif isinstance(got, str):
                 print(f"docfact: {got}", file=sys.stderr)
             else:
                 index, row = got
@@ -217,5 +230,5 @@ def index_in_processes(engine: Loading, files: Sequence[tuple[str, str]], jobs: 
                 if row is not None:
                     rows[index.path] = row
             if progress is not None:
-                progress(n + 1, len(work), index.path if not isinstance(got, str) else "")
+                progress(n + 1, len(work), got[0].path if isinstance(got, tuple) and not isinstance(got, Refused) else "")
     return out, rows
