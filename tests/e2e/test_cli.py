@@ -60,9 +60,9 @@ def test_planted_workspaces_cover_every_rule() -> None:
     assert {r.id for r in ALL_RULES} <= planted
     # the TypeScript/JavaScript rules are planted in each of those workspaces (JavaScript has no
     # annotations for C2.param-type to compare with)
-    from docfact.judges import ts_rules
+    from docfact.judges.static import ALL_CHECKS
 
-    ts_ids = {r.id for r in ts_rules.RULES}
+    ts_ids = {c.id for c in ALL_CHECKS if c.where == "ts"}
     assert ts_ids <= {r for (_, _, _, r) in expected(WS / "planted_ts")}
     assert ts_ids - {"C2.param-type"} <= {r for (_, _, _, r) in expected(WS / "planted_js")}
     assert {r.id for r in ALL_RULES} <= planted
@@ -112,7 +112,11 @@ def test_sarif_and_github_formats(tmp_path: Path) -> None:
     run = sarif["runs"][0]
     assert sarif["version"] == "2.1.0"
     rules = run["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules[:3]] == ["C3.undeclared-checked-exception", "C2.return-on-void", "C1.unknown-type-param"]
+    # one descriptor per registered rule, criterion by criterion, each before the rules it supersedes
+    ids = [r["id"] for r in rules]
+    assert ids == sorted(ids, key=lambda i: i[:2]) and len(ids) == len(set(ids))
+    assert ids.index("C1.unknown-type-param") < ids.index("C1.self-reference") < ids.index("C1.unknown-name")
+    assert ids.index("C3.undeclared-checked-exception") < ids.index("C3.raises-not-raised")
     assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in run["results"])
     assert len(run["results"]) == len(expected(tmp_path / "ws"))
     region = run["results"][0]["locations"][0]["physicalLocation"]["region"]

@@ -101,9 +101,13 @@ def test_sarif_has_one_descriptor_per_rule_id(ws: Path) -> None:
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == list(dict.fromkeys(r.id for r in ALL_RULES))
     calls = next(r for r in rules if r["id"] == "C3.calls-missing")
-    assert calls["properties"] == {"criterion": "C3", "maturity": "preview"}
+    assert calls["properties"] == {"criterion": "C3", "maturity": "preview", "languages": ["all"]}
     assert calls["shortDescription"]["text"].startswith('"Calls/uses X"')
+    assert calls["fullDescription"]["text"].startswith("The doc says the code calls or uses a project function")
+    assert calls["helpUri"].endswith("docs/rules.md#c3calls-missing")
     assert calls["defaultConfiguration"] == {"level": "warning"}
+    lecture = next(r for r in rules if r["id"] == "C4.generic-lecture")
+    assert lecture["defaultConfiguration"] == {"level": "note"}
     assert run["results"]
     for res in run["results"]:
         assert rules[res["ruleIndex"]]["id"] == res["ruleId"] == res["properties"]["rule"]
@@ -114,6 +118,12 @@ def test_rules_lists_and_explains(ws: Path) -> None:
     line = next(x for x in listing if x.startswith("C3.calls-missing "))
     assert line.split()[1:4] == ["C3", "preview", "0.00"]
     one = docfact("rules", "C1.unknown-param", cwd=ws)
-    assert one.returncode == 0 and "Example:" in one.stdout and "--select C1.unknown-param" in one.stdout
+    assert one.returncode == 0 and "--select C1.unknown-param" in one.stdout
+    flagged, true = one.stdout.split("Example that is flagged (python):")[1].split("The same code with a doc that is true")
+    assert "path: Where the file is." in flagged and "filename: Where the file is." in true
+    assert "outranks C1.unknown-attribute" in one.stdout
+    md = docfact("rules", "--markdown", cwd=ws)
+    assert md.returncode == 0 and "\n## C1.unknown-param\n" in md.stdout
+    assert md.stdout == (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
     bad = docfact("rules", "C1.unknown-parm", cwd=ws)
     assert bad.returncode == 2 and "did you mean C1.unknown-param?" in bad.stderr

@@ -93,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rules", help="list the rules (id, criterion, maturity, languages), or explain one")
     r.add_argument("rule", nargs="?", metavar="ID", help="a rule id, e.g. C1.unknown-name")
+    r.add_argument("--markdown", action="store_true", help="print every rule as Markdown (docs/rules.md)")
 
     sub.add_parser("serve", help="run the language server on stdio")
     return p
@@ -124,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "docs":
             return _docs(args)
         if args.command == "rules":
-            return _rules(args.rule)
+            return _rules(args.rule, args.markdown)
         if args.command == "serve":
             from docfact.lsp.server import main as serve
 
@@ -251,34 +252,24 @@ def _docs(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _rules(rule_id: str | None) -> int:
-    """``docfact rules``: one line per rule id; ``docfact rules ID``: what the rule flags, with its example."""
-    from docfact.judges.maturity import MATURITY, normalize, unknown_selector_message
-    from docfact.judges.static import ALL_RULES
+def _rules(rule_id: str | None, markdown: bool = False) -> int:
+    """``docfact rules``: one line per rule id; ``docfact rules ID``: the rule explained, with a
+    doc it flags and a true one; ``--markdown``: docs/rules.md. All from the rule registry."""
+    from docfact.judges import registry
+    from docfact.judges.maturity import normalize, unknown_selector_message
 
-    by_id: dict[str, list] = {}
-    for r in ALL_RULES:
-        by_id.setdefault(r.id, []).append(r)
-    if rule_id is None:
-        width = max(map(len, by_id))
-        for rid in sorted(by_id, key=lambda i: (i[:2], i)):
-            m = MATURITY[rid]
-            langs = ", ".join(m.languages) or "all"
-            print(f"{rid:<{width}}  {rid[:2]}  {m.maturity:<7}  {m.precision_text():<12}  {langs:<28}  "
-                  f"{by_id[rid][0].description}")
+    if markdown:
+        if rule_id is not None:
+            raise UsageError("--markdown prints every rule; give no rule id with it")
+        sys.stdout.write(registry.markdown())
         return EXIT_OK
-    rid = normalize(rule_id)
-    if rid not in by_id:
+    if rule_id is None:
+        sys.stdout.write(registry.listing())
+        return EXIT_OK
+    rule = registry.BY_ID.get(normalize(rule_id))
+    if rule is None:
         raise UsageError(unknown_selector_message(rule_id) or f"{rule_id!r} is a criterion; list its rules with docfact rules")
-    m = MATURITY[rid]
-    out = [f"{rid} ({m.maturity}; criterion {rid[:2]}; languages: {', '.join(m.languages) or 'all'})",
-           f"Precision on unseen code: {m.precision_text()}"
-           + (f" — {m.audit.source}" + (f", {m.audit.date}" if m.audit.date else "") if m.audit else ""), ""]
-    for r in by_id[rid]:  # a TypeScript twin of a rule id explains its own form
-        out += [r.description, "", "Example:", *("    " + line for line in r.example.splitlines()), ""]
-    if m.maturity == "preview":
-        out.append(f"A preview rule: it runs with --preview, preview = true, or when selected by id (--select {rid}).")
-    sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
+    sys.stdout.write(registry.explain(rule))
     return EXIT_OK
 
 

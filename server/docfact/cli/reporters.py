@@ -65,19 +65,32 @@ def as_json(rep: Report) -> str:
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
 
 
-def sarif(rep: Report) -> str:
-    """SARIF 2.1.0: one reporting descriptor per rule id (the registry's rules, then any other
-    rule a finding names, such as an LLM judge's ``C1.llm``); each result points at its rule by
-    ``ruleId`` and ``ruleIndex``."""
-    from docfact.judges.maturity import MATURITY
-    from docfact.judges.static import ALL_RULES  # here: importing the rules compiles their patterns
+RULES_URL = "https://github.com/docfact/docfact/blob/main/docs/rules.md#{anchor}"
 
-    described: dict[str, str] = {}
-    for r in ALL_RULES:
-        described.setdefault(r.id, r.description)  # a TypeScript twin shares its id's descriptor
-    for f in rep.findings:
-        described.setdefault(f.rule, f"A sentence is flagged when {CRITERION_MEANINGS.get(f.criterion, f.criterion)}.")
-    rules = [
+
+def sarif_rules(extra: dict[str, str]) -> list[dict[str, object]]:
+    """SARIF reporting descriptors: one per registered rule (from the rule registry, criterion by
+    criterion, each before the rules it supersedes), then one per other rule id in ``extra``
+    (such as an LLM judge's ``C1.llm``, with the text to describe it)."""
+    from docfact.judges.registry import RULES, maturity_of
+
+    level = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
+    rules: list[dict[str, object]] = [
+        {
+            "id": r.id,
+            "name": r.name,
+            "shortDescription": {"text": r.summary},
+            "fullDescription": {"text": r.explanation},
+            "helpUri": RULES_URL.format(anchor=r.id.lower().replace(".", "")),
+            "help": {"text": r.explanation},
+            "defaultConfiguration": {"level": level[r.default_severity]},
+            "properties": {"criterion": r.criterion, "maturity": maturity_of(r).maturity,
+                           "languages": list(r.languages) or ["all"]},
+        }
+        for r in RULES
+    ]
+    known = {r.id for r in RULES}
+    rules += [
         {
             "id": rid,
             "name": "".join(p.title() for p in rid.split(".", 1)[-1].split("-")),
@@ -85,11 +98,21 @@ def sarif(rep: Report) -> str:
             "fullDescription": {"text": f"{CRITERION_NAMES.get(rid[:2], rid[:2])}: {text}"},
             "helpUri": f"{DOCS_URL}",
             "defaultConfiguration": {"level": "note" if rid.startswith("C4") else "warning"},
-            "properties": {"criterion": rid[:2],
-                           "maturity": MATURITY[rid].maturity if rid in MATURITY else "preview"},
+            "properties": {"criterion": rid[:2], "maturity": "preview"},
         }
-        for rid, text in described.items()
+        for rid, text in extra.items() if rid not in known
     ]
+    return rules
+
+
+def sarif(rep: Report) -> str:
+    """SARIF 2.1.0: one reporting descriptor per rule id (the registry's rules, then any other
+    rule a finding names, such as an LLM judge's ``C1.llm``); each result points at its rule by
+    ``ruleId`` and ``ruleIndex``."""
+    extra: dict[str, str] = {}
+    for f in rep.findings:
+        extra.setdefault(f.rule, f"A sentence is flagged when {CRITERION_MEANINGS.get(f.criterion, f.criterion)}.")
+    rules = sarif_rules(extra)
     index = {r["id"]: i for i, r in enumerate(rules)}
     results = []
     for f in rep.findings:

@@ -1,9 +1,10 @@
-"""What every static rule sees, and how a rule is described.
+"""What every static rule sees: :class:`JudgeContext`, one doc with the code, the graph and the
+helpers rules share.
 
-A rule is a function ``(ctx, segment) -> Iterable[Finding]`` described by a ``Rule`` (id,
-criterion, one-line description, example); each criterion module lists its rules in
-``RULES``. Rules only report what they can prove from the code, its 1-hop dependencies or the
-project graph.
+A rule is declared once (:class:`~docfact.judges.rule.Rule`, in :mod:`docfact.judges.rules`)
+and checked by functions ``(ctx, segment) -> Iterable[Finding]`` that report through
+:meth:`JudgeContext.finding`. Rules only report what they can prove from the code, its 1-hop
+dependencies or the project graph.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
+from docfact.judges.rule import Rule
 from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, Segment
 
 if TYPE_CHECKING:
@@ -28,16 +30,6 @@ if TYPE_CHECKING:
     from docfact.positions import LineIndex
 
 RuleFn = Callable[["JudgeContext", Segment], Iterable[Finding]]
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    criterion: str
-    description: str
-    example: str
-    fn: RuleFn
-
 
 # the special names of Python's data model (``__get__``, ``__enter__``, ``__await__``, ...)
 _DUNDERS = frozenset(
@@ -452,7 +444,8 @@ class JudgeContext:
         text = excerpt if excerpt is not None else (ent.signature or ent.code.split("\n", 1)[0])
         return Evidence(description=description, path=ent.path, range=ent.range, excerpt=text)
 
-    def finding(self, seg: Segment, criterion: str, rule_id: str, message: str, *,
+    def finding(self, seg: Segment, rule: Rule, message: str, *,
                 evidence: Evidence | None = None, fix: Fix | None = None) -> Finding:
-        return Finding(criterion=criterion, rule=rule_id, judge="static", message=message,  # type: ignore[arg-type]
+        """A finding of ``rule`` on ``seg``: its criterion and id come from the rule's declaration."""
+        return Finding(criterion=rule.criterion, rule=rule.id, judge="static", message=message,  # type: ignore[arg-type]
                        segment=seg, evidence=evidence, fix=fix)

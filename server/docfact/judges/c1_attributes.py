@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from docfact.judges.base import JudgeContext
 from docfact.judges.name_lookup import assigned_on_others, set_attributes, shown_attributes
 from docfact.judges.name_relatives import relative
+from docfact.judges.rules.c1_names import UNKNOWN_ATTRIBUTE
 from docfact.model import Entity, Finding, Segment
 
 
@@ -65,7 +66,7 @@ def prose_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         start, end = m.span(group)
         yield ctx.finding(
-            seg, "C1", "C1.unknown-attribute",
+            seg, UNKNOWN_ATTRIBUTE,
             f"`{name}` is not an attribute of `{cls.name}` (its code never sets it); did you mean `{suggestion}`?",
             evidence=ctx.evidence_of(cls, "the class definition"),
             fix=ctx.fix_replace(seg, start, end, suggestion, f"Rename `{name}` to `{suggestion}`"))

@@ -10,9 +10,11 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, Rule, file_scope_names
+from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.gates import Gated
 from docfact.judges.name_lookup import shown_attributes
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_names import CONDITION_ON_UNKNOWN
 from docfact.model import Finding, Segment
 
 _CONDITION = Gated(re.compile(
@@ -64,15 +66,13 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if name in attrs or f".{name}" in cls.code:
             return  # an attribute of the instance
     yield ctx.finding(
-        seg, "C1", "C1.condition-on-unknown",
+        seg, CONDITION_ON_UNKNOWN,
         f"the sentence depends on `{name}` being {m.group(0).split()[-1]}, but `{name}` is not a parameter of "
         f"`{e.name}` (parameters: {', '.join(p.name for p in e.params if p.kind != 'self') or 'none'}) "
         "and its code never tests it",
         evidence=ctx.evidence_of(e, "the signature", e.signature or None))
 
 
-RULES = (
-    Rule("C1.condition-on-unknown", "C1",
-         "The doc conditions on a name being None or given that is no parameter and that the code never tests.",
-         "\"If `ax` is None, a new figure is created\" on `def plot_grid(data, fig=None)`", condition_on_unknown),
+CHECKS: tuple[Check, ...] = (
+    Check(CONDITION_ON_UNKNOWN, condition_on_unknown),
 )

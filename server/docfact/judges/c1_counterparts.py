@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
 from docfact.judges.c1_name import _HISTORY, _TWO_HUMPS
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions
 from docfact.judges.name_lookup import _only_project_class
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_references import WRONG_COUNTERPART
 from docfact.model import Entity, Finding, Segment
 
 # the documented code (not the reader) uses the class named right after
@@ -105,16 +107,13 @@ def wrong_counterpart(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         real = used.pop()
         yield ctx.finding(
-            seg, "C1", "C1.wrong-counterpart",
+            seg, WRONG_COUNTERPART,
             f"the code does not use `{name}` anywhere (nor do its bases or callees); it uses `{real}`",
             evidence=ctx.evidence_of(e, f"the code names `{real}`"),
             fix=ctx.fix_replace(seg, m.end - len(name), m.end, real, f"Replace `{name}` with `{real}`"))
         return
 
 
-RULES = (
-    Rule("C1.wrong-counterpart", "C1",
-         "The doc says the code uses a project class its code never names, beside the one-word-apart class it does use.",
-         "\"fits the underlying :class:`DecisionTreeRegressor`\" when the class builds `DecisionTreeClassifier`s",
-         wrong_counterpart),
+CHECKS: tuple[Check, ...] = (
+    Check(WRONG_COUNTERPART, wrong_counterpart),
 )

@@ -8,9 +8,11 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
 from docfact.judges.mentions import MARKED, find_mentions
 from docfact.judges.name_relatives import relative
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_names import UNKNOWN_KEY
 from docfact.model import Entity, Finding, Segment
 
 # a string key read from a name: ``p['k']``, ``p.get('k')``, ``p.pop('k')``, ``'k' in p``
@@ -90,7 +92,7 @@ def unknown_key(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue
             real = got[0]
             yield ctx.finding(
-                seg, "C1", "C1.unknown-key",
+                seg, UNKNOWN_KEY,
                 f"`{name}` is not a key `{e.name}` reads from `{param}` (it reads `{real}`); did you mean `{real}`?",
                 evidence=ctx.evidence_of(e, f"the keys read from `{param}`", ", ".join(sorted(keys))),
                 fix=ctx.fix_replace(seg, start, end, real, f"Rename `{name}` to `{real}`"))
@@ -124,15 +126,13 @@ def _listed_key(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
     m = re.search(rf"(?<![\w`])([\"']){re.escape(name)}\1", seg.text)
     assert m is not None
     yield ctx.finding(
-        seg, "C1", "C1.unknown-key",
+        seg, UNKNOWN_KEY,
         f"`{name}` is not a key `{e.name}` reads from `{param}` (it reads {', '.join(f'`{k}`' for k in sorted(keys))});"
         f" did you mean `{real}`?",
         evidence=ctx.evidence_of(e, f"the keys read from `{param}`", ", ".join(sorted(keys))),
         fix=ctx.fix_replace(seg, m.start() + 1, m.end() - 1, real, f"Rename `{name}` to `{real}`"))
 
 
-RULES = (
-    Rule("C1.unknown-key", "C1",
-         "A documented key of a `**kwargs` or options dict that the function never reads, beside a key it reads.",
-         "\"`maxlag` (int): number of lags\" when the code reads `kwds['maxlags']`", unknown_key),
+CHECKS: tuple[Check, ...] = (
+    Check(UNKNOWN_KEY, unknown_key),
 )

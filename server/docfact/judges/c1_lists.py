@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_references import DUPLICATE_ENTRY
 from docfact.model import Finding, Segment
 
 # a name alone on its line, or ``NAME = value`` with a plain value (a number, a name, a string)
@@ -90,7 +92,7 @@ def duplicate_entry(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             msg += f"; the code defines `{meant}`, which the list leaves out: did you mean `{meant}`?"
             rel = off - seg.start
             fix = ctx.fix_replace(seg, rel, rel + len(name), meant, f"Replace `{name}` with `{meant}`")
-        yield ctx.finding(seg, "C1", "C1.duplicate-entry", msg,
+        yield ctx.finding(seg, DUPLICATE_ENTRY, msg,
                           evidence=ctx.evidence_of(ctx.entity, "the documented definition", ctx.entity.signature or None),
                           fix=fix)
         return
@@ -107,8 +109,6 @@ def _left_out(ctx: JudgeContext, name: str, listed: set[str]) -> str | None:
     return missing.pop() if len(missing) == 1 else None
 
 
-RULES = (
-    Rule("C1.duplicate-entry", "C1",
-         "A definition list in prose names the same entry twice with two descriptions.",
-         "`MEMORY_NO_SMOOTHING = 0x20` listed twice, once for `MEMORY_NO_STD_FORECAST`", duplicate_entry),
+CHECKS: tuple[Check, ...] = (
+    Check(DUPLICATE_ENTRY, duplicate_entry),
 )

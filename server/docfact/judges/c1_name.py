@@ -9,7 +9,6 @@ from docfact.judges import ts_rules, world
 from docfact.judges.base import (
     STDLIB_MODULES,
     JudgeContext,
-    Rule,
     _variants,
     name_words,
     osa_distance,
@@ -31,6 +30,13 @@ from docfact.judges.name_lookup import (
     shown_attributes,
 )
 from docfact.judges.name_relatives import relation, relative
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_names import (
+    UNKNOWN_ATTRIBUTE,
+    UNKNOWN_NAME,
+    UNKNOWN_PARAM,
+    WRONG_SUBJECT,
+)
 from docfact.model import Entity, Finding, Segment
 
 
@@ -90,7 +96,7 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if item.name_span:
             rel = item.name_span[0] - seg.start + item.name.find(name)
             fix = ctx.fix_replace(seg, rel, rel + len(name), suggestion, f"Rename `{name}` to `{suggestion}`")
-    yield ctx.finding(seg, "C1", "C1.unknown-attribute", msg,
+    yield ctx.finding(seg, UNKNOWN_ATTRIBUTE, msg,
                       evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
 
 
@@ -245,7 +251,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             msg += f"; did you mean `{suggestion}`?"
             new = m.name[: len(m.name) - len(last)] + suggestion
             fix = ctx.fix_replace(seg, m.start, m.end, new, f"Replace `{m.name}` with `{new}`")
-        yield ctx.finding(seg, "C1", "C1.unknown-name", msg,
+        yield ctx.finding(seg, UNKNOWN_NAME, msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code",
                                                    _scope_excerpt(ctx)), fix=fix)
 
@@ -280,7 +286,7 @@ def _value_span_slips(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if real is None:
             continue
         start, end = m.span(2)
-        yield ctx.finding(seg, "C1", "C1.unknown-name",
+        yield ctx.finding(seg, UNKNOWN_NAME,
                           f"`{name}` is not a parameter of `{e.name}`; did you mean `{real}`?",
                           evidence=ctx.evidence_of(e, "the signature", e.signature or None),
                           fix=ctx.fix_replace(seg, start, end, real, f"Replace `{name}` with `{real}`"))
@@ -449,7 +455,7 @@ def wrong_subject(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     start, end = m.span("name")
     yield ctx.finding(
-        seg, "C1", "C1.wrong-subject",
+        seg, WRONG_SUBJECT,
         f"the sentence calls this {m.group('what')} `{name}`, but it is `{e.name}`",
         evidence=ctx.evidence_of(e, "the definition"),
         fix=ctx.fix_replace(seg, start, end, e.name, f"Replace `{name}` with `{e.name}`"),
@@ -473,20 +479,16 @@ def _own_name_rearranged(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator
             continue  # snake_case both: ``wxGraphicsContext`` beside ``GraphicsContextWx`` is another library's
         kind = e.kind
         yield ctx.finding(
-            seg, "C1", "C1.wrong-subject",
+            seg, WRONG_SUBJECT,
             f"`{m.name}` is not defined here: this {kind} is `{e.name}` (the same words, written another way)",
             evidence=ctx.evidence_of(e, "the definition"),
             fix=ctx.fix_replace(seg, m.start, m.end, e.name, f"Replace `{m.name}` with `{e.name}`"))
         return
 
 
-RULES = (
-    Rule("C1.unknown-param", "C1", "A documented parameter that the signature does not have.",
-         "`Args: path: ...` for `def load(filename)`", unknown_param),
-    Rule("C1.unknown-attribute", "C1", "A documented class attribute that the class does not define.",
-         "`Attributes: indices (list): ...` when the class sets `self.index`", unknown_attribute),
-    Rule("C1.wrong-subject", "C1", "The docstring names the documented function or class by another name.",
-         "\"The `load_config` function ...\" on `def read_settings()`", wrong_subject),
-    Rule("C1.unknown-name", "C1", "A code name in a sentence that exists nowhere in the code, its 1-hop context or the project.",
-         "\"Calls `shold_remove()` first\" when only `should_remove` exists", unknown_name),
+CHECKS: tuple[Check, ...] = (
+    Check(UNKNOWN_PARAM, unknown_param, where="not-ts"),
+    Check(UNKNOWN_ATTRIBUTE, unknown_attribute),
+    Check(WRONG_SUBJECT, wrong_subject),
+    Check(UNKNOWN_NAME, unknown_name, where="not-ts"),
 )

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges import ts_rules, world
 from docfact.judges.base import JudgeContext, _same_family, osa_distance
+from docfact.judges.rules.c1_names import UNKNOWN_PARAM
 from docfact.model import Entity, FieldItem, Finding, Segment
 
 
@@ -231,7 +232,7 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             rel = text_off - seg.start
             fix = ctx.fix_replace(seg, rel, rel + len(raw), raw.replace(name, suggestion),
                                   f"Rename `{name}` to `{suggestion}`")
-        yield ctx.finding(seg, "C1", "C1.unknown-param", msg,
+        yield ctx.finding(seg, UNKNOWN_PARAM, msg,
                           evidence=ctx.evidence_of(ctx.entity, "the signature", sig or None), fix=fix)
 
 
@@ -269,6 +270,6 @@ def _documented_twice(ctx: JudgeContext, seg: Segment, item: FieldItem, raw: str
         fix = ctx.fix_replace(seg, rel, rel + len(raw), raw.replace(name, missing[0]),
                               f"Rename `{name}` to `{missing[0]}`")
     yield ctx.finding(
-        seg, "C1", "C1.unknown-param",
+        seg, UNKNOWN_PARAM,
         f"`{name}` is documented twice and `{missing[0]}` not at all; did you mean `{missing[0]}`?",
         evidence=ctx.evidence_of(e, "the signature", e.signature or None), fix=fix)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, Rule, _same_family, name_words, osa_distance
+from docfact.judges.base import JudgeContext, _same_family, name_words, osa_distance
 from docfact.judges.c1_name import (
     _HISTORY,
     _NOT_THE_CODE,
@@ -33,6 +33,8 @@ from docfact.judges.name_lookup import (
     resolves,
     unlisted_member,
 )
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_references import SELF_REFERENCE, UNKNOWN_REFERENCE, WRONG_CALLEE
 from docfact.model import Entity, Finding, Segment
 
 _FOR_SUBCLASSES = Gated(re.compile(r"\b(?:subclass\w*|overrid\w*|define[sd]?|implement(?:s|ed|ing|ation)?s?)\b", re.I),
@@ -227,7 +229,7 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 # ``Cart#totl`` as written: only the member's name changes
                 fix = ctx.fix_replace(seg, end - len(last), end, suggestion[len(owner) + 1:],
                                       f"Replace `{name}` with `{suggestion}`")
-        yield ctx.finding(seg, "C1", "C1.unknown-reference", msg,
+        yield ctx.finding(seg, UNKNOWN_REFERENCE, msg,
                           evidence=ctx.evidence_of(ctx.entity, "names available to this code", _scope_excerpt(ctx)),
                           fix=fix)
         return
@@ -246,7 +248,7 @@ def self_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name) and not _family_list(ctx, seg, name):
             kind = "method" if e.kind == "method" else e.kind
             yield ctx.finding(
-                seg, "C1", "C1.self-reference",
+                seg, SELF_REFERENCE,
                 f"the cross-reference `{name}` points at this {kind} itself (`{e.local_name or e.name}`): "
                 f"a See Also entry names another entity",
                 evidence=ctx.evidence_of(e, "the documented definition", e.signature or None))
@@ -361,7 +363,7 @@ def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         real = called.pop()
         yield ctx.finding(
-            seg, "C1", "C1.wrong-callee",
+            seg, WRONG_CALLEE,
             f"the code does not use `{last}`; it calls `{real}`",
             evidence=ctx.evidence_of(e, f"the code calls `{real}`"),
             fix=ctx.fix_replace(seg, m.end - len(last), m.end, real, f"Replace `{last}` with `{real}`"),
@@ -369,15 +371,8 @@ def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
 
 
-RULES = (
-    Rule("C1.self-reference", "C1",
-         "A See Also entry or @see tag that points at the documented class, function or method itself.",
-         "`See Also: MultiTaskLasso` in the docstring of `MultiTaskLasso`", self_reference),
-    Rule("C1.unknown-reference", "C1",
-         "A cross-reference (See Also, @see, a Sphinx role, {@link}) to a name that does not exist.",
-         "`See Also: Store.prnue` when the class has `prune`", unknown_reference),
-    Rule("C1.wrong-callee", "C1",
-         "The doc names a project function the code does not use, beside one of the same shape it does call.",
-         "\"Delegates to ``create_forward_manager()``\" when the code calls `create_reverse_manager`",
-         wrong_callee),
+CHECKS: tuple[Check, ...] = (
+    Check(SELF_REFERENCE, self_reference),
+    Check(UNKNOWN_REFERENCE, unknown_reference),
+    Check(WRONG_CALLEE, wrong_callee),
 )

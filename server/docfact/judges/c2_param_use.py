@@ -19,8 +19,10 @@ import textwrap
 from collections.abc import Iterator
 from functools import lru_cache
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
 from docfact.judges.defaults import _sentinel_test
+from docfact.judges.rule import Check
+from docfact.judges.rules.c2_types import PARAM_TYPE_DEFAULT, PARAM_TYPE_USE, SCALAR_RETURN_OF_ARRAY
 from docfact.judges.types import split_union
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
@@ -428,7 +430,7 @@ def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     kind = passed.get(failing, f"a `{bad}` value")
     shown = item.type.strip().rstrip("\\").strip()  # a type continued on the next line ends in "\\"
     yield ctx.finding(
-        seg, "C2", "C2.param-type-use",
+        seg, PARAM_TYPE_USE,
         f"`{name}` is documented as `{shown}`, but the code {what} before converting it, "
         f"which fails when {kind} is passed",
         evidence=_line_evidence(e, line, code_line, f"the first use of `{name}`"))
@@ -550,7 +552,7 @@ def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]
     code_line = ast.unparse(first)
     used = sorted(n for n in arrays if any(_names_it(v, n) for v in values)) or sorted(arrays)
     yield ctx.finding(
-        seg, "C2", "C2.scalar-return-of-array",
+        seg, SCALAR_RETURN_OF_ARRAY,
         f"the return value is documented as `{doc_type}`, but the code computes it element by element "
         f"from `{used[0]}`, documented as `ndarray`: it returns an array",
         evidence=_line_evidence(e, first.lineno, code_line, "the return statement"))
@@ -572,7 +574,7 @@ def _reduced_return(ctx: JudgeContext, seg: Segment, doc_type: str, e: Entity) -
     code_line = ast.unparse(first)
     reduction = _full_reduction(first.value) if first.value is not None else None
     yield ctx.finding(
-        seg, "C2", "C2.scalar-return-of-array",
+        seg, SCALAR_RETURN_OF_ARRAY,
         f"the return value is documented as `{doc_type}`, but the code returns `np.{reduction}(...)` "
         "over the whole array (no `axis`): one number, not an array",
         evidence=_line_evidence(e, first.lineno, code_line, "the return statement"))
@@ -649,7 +651,7 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     shown = item.type.strip().rstrip("\\").strip()
     yield ctx.finding(
-        seg, "C2", "C2.param-type-default",
+        seg, PARAM_TYPE_DEFAULT,
         f"`{name}` is documented as `{shown}`, but its default `{param.default}` is {'an' if kind == 'int' else 'a'} "
         f"`{kind}`",
         evidence=ctx.evidence_of(e, "the signature"))
@@ -701,20 +703,14 @@ def _filled_count(ctx: JudgeContext, seg: Segment, e: Entity, name: str, doc_typ
         return
     code_line = ast.unparse(fill)
     yield ctx.finding(
-        seg, "C2", "C2.param-type-default",
+        seg, PARAM_TYPE_DEFAULT,
         f"`{name}` is documented as `{doc_type.strip()}`, but when it is not given the code sets it to a count "
         f"(`{code_line}`) and computes `{ast.unparse(use)}` with it: it is a number, not a flag",
         evidence=_line_evidence(e, fill.lineno, code_line, f"the value the body gives a missing `{name}`"))
 
 
-RULES = (
-    Rule("C2.param-type-default", "C2",
-         "A parameter documented with one type whose default in the signature is a literal of another kind.",
-         "`sigma2 : ndarray, optional` for `def loglike(endog, sigma2=1)`", param_type_default),
-    Rule("C2.scalar-return-of-array", "C2",
-         "A return value documented as one number when the code computes it element by element from an `ndarray` argument.",
-         "`Returns: ll : float` for `return endog * np.log(mu)` with `endog : ndarray`", scalar_return_of_array),
-    Rule("C2.param-type-use", "C2",
-         "A documented parameter type that the body's own use of the argument rules out (before any conversion).",
-         "`x : array_like` when the body starts with `n = x.shape[0]`", param_type_use),
+CHECKS: tuple[Check, ...] = (
+    Check(PARAM_TYPE_DEFAULT, param_type_default),
+    Check(SCALAR_RETURN_OF_ARRAY, scalar_return_of_array),
+    Check(PARAM_TYPE_USE, param_type_use),
 )

@@ -14,7 +14,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
 from docfact.judges.c2_param_use import (
     _ELEMENTWISE,
     _body_nodes,
@@ -24,6 +24,8 @@ from docfact.judges.c2_param_use import (
     _parse,
     _returns_of,
 )
+from docfact.judges.rule import Check
+from docfact.judges.rules.c2_types import RETURN_SHAPE
 from docfact.judges.types import split_top
 from docfact.model import Entity, Finding, Segment
 
@@ -245,14 +247,12 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         value = ndim.bindings[first.value.id][0]
         how = f" (`{first.value.id} = {ast.unparse(value)}`)" if value is not None else ""
     yield ctx.finding(
-        seg, "C2", "C2.return-shape",
+        seg, RETURN_SHAPE,
         f"the return value is documented as `{doc_type}`, {n}-dimensional, but `{code_line}` gives "
         f"a {m}-D array{how}",
         evidence=_line_evidence(e, first.lineno, code_line, "the return statement"))
 
 
-RULES = (
-    Rule("C2.return-shape", "C2",
-         "A returned array documented with N dimensions when every `return` gives an array the code builds with another number.",
-         "`Returns: k : ndarray, shape (nobs, K)` for `return np.ones(n) * h` with `h : 1-D ndarray`", return_shape),
+CHECKS: tuple[Check, ...] = (
+    Check(RETURN_SHAPE, return_shape),
 )

@@ -7,8 +7,10 @@ import re
 import textwrap
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
 from docfact.judges.return_claims import Claim, claimed_return
+from docfact.judges.rule import Check, Rule
+from docfact.judges.rules.c2_types import GENERATOR_RETURN, PARAM_TYPE, RETURN_TYPE
 from docfact.judges.types import (
     INSTANCE,
     PLAIN_INSTANCE,
@@ -55,7 +57,7 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                       p.annotation, f"Change the type to `{p.annotation}`")
             also = f", which admits no {' or '.join(f'`{k}`' for k in extra)}" if extra else ""
             yield ctx.finding(
-                seg, "C2", "C2.param-type",
+                seg, PARAM_TYPE,
                 f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`{also}",
                 evidence=ctx.evidence_of(target, f"the annotation of `{p.name}`"), fix=fix)
         return
@@ -108,7 +110,7 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
         fix = ctx.fix_replace(seg, rel, rel + (item.type_span[1] - item.type_span[0]), annotation,
                               f"Change the type to `{annotation}`")
     also = f", which admits no {' or '.join(f'`{k}`' for k in extra)}" if extra else ""
-    yield ctx.finding(seg, "C2", "C2.param-type",
+    yield ctx.finding(seg, PARAM_TYPE,
                       f"attribute `{name}` is documented as `{item.type.strip().strip('`')}` but annotated `{annotation}`{also}",
                       evidence=ctx.evidence_of(field, f"the annotation of `{name}`"), fix=fix)
 
@@ -455,7 +457,7 @@ def _property_getter(ctx: JudgeContext, e: Entity) -> Entity | None:
 _LISTS_ITEMS = re.compile(r",|\band\b")
 
 
-def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rule: str, note: str = "") -> Iterator[Finding]:
+def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rule: Rule, note: str = "") -> Iterator[Finding]:
     code = code_return_type(ctx, e)
     if code is None:
         return
@@ -464,7 +466,7 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
     if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and _plain_returner(e) \
             and not _NO_VALUE.match(seg.field.name or "" if seg.field is not None else "") and not _stub(e):
         # a type docfact cannot read ("ndarray, int8, 2d", a class), but a value all the same
-        yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but no `return` of "
+        yield ctx.finding(seg, rule, f"documented to return `{claim.written}`, but no `return` of "
                           f"`{e.name}` gives a value: it returns `None`",
                           evidence=_statement_evidence(e, "return", source) or ctx.evidence_of(e, source))
         return
@@ -485,7 +487,7 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         fix = ctx.fix_replace(seg, claim.span[0], claim.span[1], e.returns, f"Change the return type to `{e.returns}`")
     keyword = "yield" if e.is_generator and not e.returns else "return" if not e.returns else ""
     evidence = (_statement_evidence(e, keyword, source) if keyword else None) or ctx.evidence_of(e, source)
-    yield ctx.finding(seg, "C2", rule, f"documented to return `{claim.written}`, but {source}{note}",
+    yield ctx.finding(seg, rule, f"documented to return `{claim.written}`, but {source}{note}",
                       evidence=evidence, fix=fix)
 
 
@@ -561,7 +563,7 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     checked = _checked_claim(ctx, seg)
     if checked is not None and not _returns_a_generator(checked[0]):
-        found = list(_contradiction(ctx, seg, *checked, "C2.return-type"))
+        found = list(_contradiction(ctx, seg, *checked, RETURN_TYPE))
         yield from found or _other_class(ctx, seg, *checked)
 
 
@@ -597,7 +599,7 @@ def _other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> It
         if annotated is not None and any(annotated in (_class_names(ctx, c.name, c) or {annotated}) for c in claimed):
             return  # the claimed class derives from the annotated one: the function may return it
         built.append(shown)
-    yield ctx.finding(seg, "C2", "C2.return-type",
+    yield ctx.finding(seg, RETURN_TYPE,
                       f"documented to return `{claim.written}`, but it returns {', '.join(built)}, "
                       f"which is not a `{name}` nor derived from it",
                       evidence=_statement_evidence(e, "return", "the return statement") or ctx.evidence_of(e, "its returns"))
@@ -696,7 +698,7 @@ def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if checked is not None and _returns_a_generator(checked[0]) and not checked[1].passive:
         code = code_return_type(ctx, checked[0])
         note = "; what it yields belongs under `Yields`" if code is not None and "none" in code[0] else ""
-        yield from _contradiction(ctx, seg, *checked, "C2.generator-return", note)
+        yield from _contradiction(ctx, seg, *checked, GENERATOR_RETURN, note)
 
 
 _YIELDED = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+?)\s*(?:,.*)?\]$")
@@ -714,7 +716,7 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
         # ``-> None`` (a stub, whose annotation is all there is): nothing it gives can be iterated
         ann = e.returns.strip().strip(_QUOTES)
         if ann in _CANNOT_YIELD and e.kind in ("function", "method") and not e.is_async:
-            yield ctx.finding(seg, "C2", "C2.return-type",
+            yield ctx.finding(seg, RETURN_TYPE,
                               f"documented to yield `{item.type.strip()}`, but it has no `yield` and is annotated "
                               f"to return `{ann}`, which cannot be iterated",
                               evidence=ctx.evidence_of(e, "the return annotation"))
@@ -728,7 +730,7 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
             and "".join(item.type.split()) == "".join(e.returns.split()) \
             and not (kinds(yielded) or set()) & {"iterator", "iterable", "generator"}:
         # ``Yields: Iterable[str]`` for ``-> Iterable[str]``: the generator's type, not a yielded value's
-        yield ctx.finding(seg, "C2", "C2.return-type",
+        yield ctx.finding(seg, RETURN_TYPE,
                           f"documented to yield `{item.type.strip()}`, the type of the generator itself, but "
                           f"each value it yields is annotated `{yielded}`",
                           evidence=ctx.evidence_of(e, "the return annotation"))
@@ -739,16 +741,13 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
             rel = item.type_span[0] - seg.start
             fix = ctx.fix_replace(seg, rel, rel + (item.type_span[1] - item.type_span[0]), yielded,
                                   f"Change the yielded type to `{yielded}`")
-        yield ctx.finding(seg, "C2", "C2.return-type",
+        yield ctx.finding(seg, RETURN_TYPE,
                           f"documented to yield `{item.type.strip()}`, but it is annotated to yield `{yielded}`",
                           evidence=ctx.evidence_of(e, "the return annotation"), fix=fix)
 
 
-RULES = (
-    Rule("C2.param-type", "C2", "A documented parameter type that contradicts its annotation.",
-         "`count (str): ...` for `count: int`", param_type),
-    Rule("C2.return-type", "C2", "A documented return type that contradicts the return annotation or every returned value.",
-         "\"Returns a list of names.\" when the code returns a dict", return_type),
-    Rule("C2.generator-return", "C2", "A Returns type a generator function cannot return: calling it gives a generator.",
-         "`Returns: dict` on a function that contains `yield`", generator_return),
+CHECKS: tuple[Check, ...] = (
+    Check(PARAM_TYPE, param_type, where="not-ts"),
+    Check(RETURN_TYPE, return_type, where="not-ts"),
+    Check(GENERATOR_RETURN, generator_return, where="not-ts"),
 )

@@ -16,10 +16,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
 from docfact.judges.c2_param_use import _body_nodes, _parse
 from docfact.judges.c2_type import _PLAIN_DECORATORS, _object_kinds
 from docfact.judges.return_claims import _RELATIVE
+from docfact.judges.rule import Check
+from docfact.judges.rules.c2_types import YIELD_TYPE
 from docfact.judges.types import (
     PLAIN_INSTANCE,
     contradicts_kinds,
@@ -242,7 +244,7 @@ def yield_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     first = nodes[0]
     at = e.range.start.line + first.lineno - 1
     line = e.code.split("\n")[first.lineno - 1] if first.lineno - 1 < len(e.code.split("\n")) else ""
-    yield ctx.finding(seg, "C2", "C2.yield-type", message,
+    yield ctx.finding(seg, YIELD_TYPE, message,
                       evidence=Evidence(description="the yield statement", path=e.path,
                                         range=Range(Pos(at, len(line) - len(line.lstrip())), Pos(at, len(line.rstrip()))),
                                         excerpt=line.strip()))
@@ -262,8 +264,6 @@ def _described(got: list[_Yielded], unpacking: bool) -> str:
     return "; ".join(out[:3])
 
 
-RULES = (
-    Rule("C2.yield-type", "C2",
-         "What a generator is documented to yield (a tuple of N values, one kind) against every value its `yield` statements give.",
-         "\"Yields (key, value) pairs\" when every `yield` gives a `Record(...)` object", yield_type),
+CHECKS: tuple[Check, ...] = (
+    Check(YIELD_TYPE, yield_type),
 )

@@ -16,7 +16,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docfact.judges.base import JudgeContext, Rule, name_words
+from docfact.judges.base import JudgeContext, name_words
+from docfact.judges.rule import Check
+from docfact.judges.rules.c3_behaviour import COPIED_FROM_SIBLING
 from docfact.model import Entity, Finding, Segment
 
 # plain words; an identifier with underscores (``__getitem__``) names code, not the sibling's work
@@ -174,16 +176,13 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if any(re.search(rf"\b{re.escape(w)}\b", rest) for w in theirs):
                 continue  # the doc speaks of "aspect" elsewhere too: its topic, not a stray copy
             said = ", ".join(f"“{x}”" for x in sorted(theirs))
-            yield ctx.finding(seg, "C3", "C3.copied-from-sibling",
+            yield ctx.finding(seg, COPIED_FROM_SIBLING,
                               f"this text is also in the docstring of `{s.name}` and speaks of {said}, which is "
                               f"`{s.name}`'s work, not `{e.name}`'s: it looks copied from there",
                               evidence=ctx.evidence_of(s, f"the docstring of `{s.name}`"))
             return
 
 
-RULES = (
-    Rule("C3.copied-from-sibling", "C3",
-         "Text copied from a sibling's docstring that names the sibling's work, not the documented function's.",
-         "`params: The parameters to use when evaluating the Hessian.` on `score`, copied from `hessian`",
-         copied_from_sibling),
+CHECKS: tuple[Check, ...] = (
+    Check(COPIED_FROM_SIBLING, copied_from_sibling),
 )

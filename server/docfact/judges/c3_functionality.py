@@ -8,11 +8,21 @@ from collections.abc import Iterator
 
 from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges import ts_rules
-from docfact.judges.base import STDLIB_MODULES, JudgeContext, Rule
+from docfact.judges.base import STDLIB_MODULES, JudgeContext
 from docfact.judges.c3_raises import _unfollowed_method, raises_not_raised
 from docfact.judges.defaults import required_documented_optional, wrong_default
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
+from docfact.judges.rule import Check
+from docfact.judges.rules.c3_behaviour import (
+    CALLS_MISSING,
+    NOT_ASYNC,
+    NOT_GENERATOR,
+    NOT_RECURSIVE,
+    RAISES_NOT_RAISED,
+    REQUIRED_DOCUMENTED_OPTIONAL,
+    WRONG_DEFAULT,
+)
 from docfact.judges.world import signature_closed
 from docfact.model import Entity, Finding, Segment
 
@@ -58,7 +68,7 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if any(_CONCURRENCY_HINT.search(p.annotation or "") for p in e.params):
         return
-    yield ctx.finding(seg, "C3", "C3.not-async",
+    yield ctx.finding(seg, NOT_ASYNC,
                       f"claims asynchronous behaviour (\"{m.group(0)}\"), but `{e.name}` is a plain {e.kind}: not `async` and it schedules no concurrent work",
                       evidence=ctx.evidence_of(e, "the definition"))
 
@@ -237,7 +247,7 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             return  # the callee itself recurses: the docs may describe that
     if any(p.name.lower() in ("recursive", "recurse", "depth", "deep") for p in e.params):
         return
-    yield ctx.finding(seg, "C3", "C3.not-recursive",
+    yield ctx.finding(seg, NOT_RECURSIVE,
                       f"says `{e.name}` works recursively, but neither it nor a function it calls calls `{e.name}` again",
                       evidence=ctx.evidence_of(e, "the calls it makes",
                                                ", ".join(dict.fromkeys(e.calls)) or "no calls"))
@@ -268,7 +278,7 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # returns something we cannot see into (a call, a name): it may be a generator
     if re.search(r"[\"']yield\b", e.code):
         return  # a code generator that writes ``yield`` statements: "Yield or write ..."
-    yield ctx.finding(seg, "C3", "C3.not-generator",
+    yield ctx.finding(seg, NOT_GENERATOR,
                       f"says `{e.name}` yields values, but it has no `yield` and returns "
                       + (", ".join(sorted(set(e.return_kinds))) or "nothing"),
                       evidence=ctx.evidence_of(e, "the definition"))
@@ -325,7 +335,7 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if target is None:
             continue  # a name that exists nowhere is C1's business
         calls = ", ".join(f"`{c}`" for c in dict.fromkeys(e.calls)) or "nothing"
-        yield ctx.finding(seg, "C3", "C3.calls-missing",
+        yield ctx.finding(seg, CALLS_MISSING,
                           f"says it uses `{m.name}`, but `{e.name}` never calls or references it (it calls {calls})",
                           evidence=ctx.evidence_of(target, f"`{m.name}` is defined here"))
 
@@ -382,20 +392,12 @@ def _run_by(ctx: JudgeContext) -> Iterator[Entity]:
                 yield found
 
 
-RULES = (
-    Rule("C3.raises-not-raised", "C3", "A documented exception that neither the code nor its direct callees raise.",
-         "`Raises: KeyError` when the body only raises `ValueError`", raises_not_raised),
-    Rule("C3.not-async", "C3", "Claims of asynchronous behaviour on a plain function that schedules nothing.",
-         "\"Fetches the page asynchronously.\" on `def fetch(url)`", not_async),
-    Rule("C3.not-recursive", "C3", "Claims of recursion when nothing calls the function again.",
-         "\"Recursively walks the tree.\" on a loop-only function", not_recursive),
-    Rule("C3.not-generator", "C3", "Claims of yielding values when the function has no `yield`.",
-         "`Yields: str` on a function that returns a list literal", not_generator),
-    Rule("C3.wrong-default", "C3", "A documented default value that differs from the signature or the field default.",
-         "`timeout: ... Defaults to 30.` for `timeout=10`", wrong_default),
-    Rule("C3.required-documented-optional", "C3",
-         "A parameter documented as optional or with a default that the signature requires.",
-         "`start_params : array_like, optional` for `def fit(f, start_params)`", required_documented_optional),
-    Rule("C3.calls-missing", "C3", "\"Calls/uses X\" where X exists in the project but the code never uses it.",
-         "\"Uses `validate()` first.\" when `validate` is never called", calls_missing),
+CHECKS: tuple[Check, ...] = (
+    Check(RAISES_NOT_RAISED, raises_not_raised),
+    Check(NOT_ASYNC, not_async),
+    Check(NOT_RECURSIVE, not_recursive),
+    Check(NOT_GENERATOR, not_generator),
+    Check(WRONG_DEFAULT, wrong_default),
+    Check(REQUIRED_DOCUMENTED_OPTIONAL, required_documented_optional),
+    Check(CALLS_MISSING, calls_missing),
 )

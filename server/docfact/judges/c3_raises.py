@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges import jdk_exceptions, ts_rules, world
 from docfact.judges.base import JudgeContext
+from docfact.judges.rules.c3_behaviour import RAISES_NOT_RAISED
 from docfact.model import Entity, Finding, Segment
 
 if TYPE_CHECKING:
@@ -354,7 +355,7 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if span and len(explicit) == 1:
             new = next(iter(explicit))
             fix = ctx.fix_replace(seg, span[0], span[1], new, f"Replace `{simple}` with `{new}`")
-        yield ctx.finding(seg, "C3", "C3.raises-not-raised", msg,
+        yield ctx.finding(seg, RAISES_NOT_RAISED, msg,
                           evidence=ctx.evidence_of(e, "what the code raises", _raise_lines(e)), fix=fix)
 
 

@@ -8,7 +8,9 @@ import re
 import textwrap
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
+from docfact.judges.rule import Check
+from docfact.judges.rules.c3_behaviour import NOT_SELF
 from docfact.model import Finding, Segment
 
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod", "abc.abstractmethod", "override",
@@ -46,7 +48,7 @@ def not_self(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # it never returns: "raises unless overridden"
     shown = ", ".join(sorted({f"{rk[5:]}(...)" if rk.startswith("call:") else rk.removeprefix("name:")
                               for rk in returned}))
-    yield ctx.finding(seg, "C3", "C3.not-self",
+    yield ctx.finding(seg, NOT_SELF,
                       f"documented to return the instance itself, but `{e.name}` returns {shown}, never `self`",
                       evidence=ctx.evidence_of(e, "its return statements"))
 
@@ -74,7 +76,6 @@ def _returns_never_self(code: str) -> bool:
     return True
 
 
-RULES = (
-    Rule("C3.not-self", "C3", "\"Returns the instance itself\" when no return statement returns `self`.",
-         "`self : object` under `Returns` of a `transform` that returns `X_new`", not_self),
+CHECKS: tuple[Check, ...] = (
+    Check(NOT_SELF, not_self),
 )

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
 from docfact.judges.mentions import find_mentions
+from docfact.judges.rule import Check
+from docfact.judges.rules.c4_context import GENERIC_LECTURE, SPECULATIVE
 from docfact.model import Finding, Fix, Segment
 
 _SPECULATIVE = re.compile(
@@ -88,7 +90,7 @@ def speculative(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if ctx.doc.kind == "comment" and m.group(0).strip().lower().startswith(("interestingly", "fun")):
         return  # "Interestingly, musl sets no errno here": a comment giving the reason for the code
-    yield ctx.finding(seg, "C4", "C4.speculative",
+    yield ctx.finding(seg, SPECULATIVE,
                       f"speculates about uses (\"{m.group(0).strip()}\") that nothing in the code or its context shows",
                       fix=_remove_fix(ctx, seg))
 
@@ -99,7 +101,7 @@ def lecture(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     m = _LECTURE.search(seg.text)
     if not m or _mentions_code(ctx, seg.text):
         return
-    yield ctx.finding(seg, "C4", "C4.generic-lecture",
+    yield ctx.finding(seg, GENERIC_LECTURE,
                       "explains a general concept instead of what this code does", fix=_remove_fix(ctx, seg))
 
 
@@ -113,9 +115,7 @@ def _remove_fix(ctx: JudgeContext, seg: Segment) -> Fix:
     return Fix(title="Remove this sentence", start=a, end=b, new_text="")
 
 
-RULES = (
-    Rule("C4.speculative", "C4", "Speculation about where the code is useful, with no link to the code.",
-         "\"This is particularly useful in machine learning pipelines.\"", speculative),
-    Rule("C4.generic-lecture", "C4", "A general definition or lecture instead of a description of this code.",
-         "\"A hash map is a data structure that maps keys to values.\"", lecture),
+CHECKS: tuple[Check, ...] = (
+    Check(SPECULATIVE, speculative),
+    Check(GENERIC_LECTURE, lecture),
 )

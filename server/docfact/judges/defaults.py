@@ -30,6 +30,7 @@ from docfact.judges.default_values import (
     same_value,
 )
 from docfact.judges.gates import Gated, may_hold
+from docfact.judges.rules.c3_behaviour import REQUIRED_DOCUMENTED_OPTIONAL, WRONG_DEFAULT
 from docfact.model import Entity, Finding, Segment
 
 # a documented value: code-marked, quoted, a number, a keyword, a dotted constant (Mode.FAST) or
@@ -215,7 +216,7 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             a, b = a + ticks, b - ticks
         fix = ctx.fix_replace(seg, a, b, default.text, f"Change the default to `{default.text}`")
         shown_doc = claim.value.strip("`")
-        yield ctx.finding(seg, "C3", "C3.wrong-default",
+        yield ctx.finding(seg, WRONG_DEFAULT,
                           f"documented default of `{claim.name}` is {shown_doc}, but {default.where} says {shown}",
                           evidence=ctx.evidence_of(default.owner, f"the default of `{claim.name}`"), fix=fix)
         return
@@ -287,7 +288,7 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     if cut is not None and cut.end() == m.end():
         a = start + cut.start() - seg.start  # ", optional" taken out of the type
         fix = ctx.fix_replace(seg, a, a + cut.end() - cut.start(), "", f"Remove “optional” from `{own}`")
-    yield ctx.finding(seg, "C3", "C3.required-documented-optional",
+    yield ctx.finding(seg, REQUIRED_DOCUMENTED_OPTIONAL,
                       f"`{own}` is documented {how}, but `{owner.name}` requires it (the signature gives it no default)",
                       evidence=ctx.evidence_of(owner, "the signature"), fix=fix)
 

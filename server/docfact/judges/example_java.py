@@ -18,6 +18,7 @@ from tree_sitter import Node
 from docfact.docs.segments import CodeUnit
 from docfact.judges.base import JudgeContext
 from docfact.judges.example_reader import Issue, Reader
+from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT
 from docfact.model import Entity
 
 _MODIFIERS = frozenset(
@@ -153,7 +154,7 @@ class JavaReader(Reader):
             return None
         if name not in names:
             what = "method" if call else "field"
-            self.report("C1.example-attribute", name_node,
+            self.report(EXAMPLE_ATTRIBUTE, name_node,
                         f"`{name}` is not a {what} of `{cls.name}` or its supertypes",
                         self.suggest(name, names), cls)
             return None
@@ -243,7 +244,7 @@ class JavaReader(Reader):
         pool = {e.name for f in self.graph.files() if f.language == "java" and f.package == package
                 for e in f.entities if e.kind == "class" and e.parent is None}
         name_node = next((c for c in node.named_children if self.src(c).endswith(name)), node)
-        self.report("C1.example-import", name_node,
+        self.report(EXAMPLE_IMPORT, name_node,
                     f"the example imports `{package}.{name}`, but package `{package}` has no class `{name}`",
                     self.suggest(name, pool), None, f"package {package}")
         if self.issues and self.issues[-1].name != name:  # point the fix at the class name only

@@ -14,6 +14,7 @@ from docfact.graph.externals import MAX_FILE_SIZE
 from docfact.index.workspace import read_bytes
 from docfact.judges.example_project import module_may_bind, module_names, submodules
 from docfact.judges.example_reader import Reader
+from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT
 from docfact.model import Entity
 
 
@@ -109,7 +110,7 @@ class ImportsReader(Reader):
                     if module_may_bind(self.ctx, parent, parts[i]):
                         return False
                     subs = submodules(self.ctx, parent)
-                    self.report("C1.example-import", node,
+                    self.report(EXAMPLE_IMPORT, node,
                                 f"the example imports `{dotted}`, but the project has no module "
                                 f"`{'.'.join(parts[:i + 1])}`", self.suggest(parts[i], subs),
                                 g.module_entity(path), f"package {parent}")
@@ -135,7 +136,7 @@ class ImportsReader(Reader):
             if module_may_bind(self.ctx, module, name):
                 return None
             ent = g.module_entity(path)
-            self.report("C1.example-import", node,
+            self.report(EXAMPLE_IMPORT, node,
                         f"the example imports `{name}` from `{module}`, which does not define it",
                         self.suggest(name, module_names(self.ctx, module)), ent, f"module {module}")
             return None
@@ -171,7 +172,7 @@ class ImportsReader(Reader):
         defined = set(re.findall(r"^(?:async[ \t]+def|def|class)[ \t]+(\w+)|^(\w+)[ \t]*[:=]", source, re.M))
         suggestion = self.suggest(name, {n for pair in defined for n in pair if n})
         if suggestion is not None:
-            self.report("C1.example-import" if verb == "imports" else "C1.example-attribute", node,
+            self.report(EXAMPLE_IMPORT if verb == "imports" else EXAMPLE_ATTRIBUTE, node,
                         f"the example {verb} `{name}` {where}, which does not define it", suggestion,
                         None, f"{doc.path}")
 

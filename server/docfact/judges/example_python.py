@@ -27,6 +27,7 @@ from docfact.judges.example_project import (
 )
 from docfact.judges.example_py_imports import ImportsReader, Value, value_of
 from docfact.judges.example_reader import Issue
+from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_KEYWORD
 
 
 class PythonReader(ImportsReader):
@@ -259,7 +260,7 @@ class PythonReader(ImportsReader):
                 return None
             if module_may_bind(self.ctx, ent.qualname, name):
                 return None
-            self.report("C1.example-attribute", attr,
+            self.report(EXAMPLE_ATTRIBUTE, attr,
                         f"`{name}` is not defined in module `{ent.qualname}`",
                         self.suggest(name, module_names(self.ctx, ent.qualname)), ent,
                         f"module {ent.qualname}")
@@ -271,7 +272,7 @@ class PythonReader(ImportsReader):
             return None
         if name not in names and name not in ALWAYS and world.class_attributes_closed(self.ctx, ent, name):
             what = "class" if owner.kind == "class" else "instance of"
-            self.report("C1.example-attribute", attr,
+            self.report(EXAMPLE_ATTRIBUTE, attr,
                         f"`{name}` is not an attribute of {what} `{ent.name}`",
                         self.suggest(name, names - ALWAYS), ent)
             return None
@@ -304,7 +305,7 @@ class PythonReader(ImportsReader):
             kw = self.src(name_node)
             if kw in accepted:
                 continue
-            self.report("C1.example-keyword", name_node,
+            self.report(EXAMPLE_KEYWORD, name_node,
                         f"`{kw}` is not a parameter of {what}",
                         self.suggest(kw, accepted, cutoff=0.6), target, target.signature or None)
 

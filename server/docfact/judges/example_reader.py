@@ -12,6 +12,7 @@ from tree_sitter import Node
 from docfact.docs.layout import Block
 from docfact.docs.segments import CodeUnit, split_sentences
 from docfact.judges.base import JudgeContext
+from docfact.judges.rule import Rule
 from docfact.model import Entity
 
 # expected output that shows the example failing
@@ -27,7 +28,7 @@ _NOT_MEANT = re.compile(
 class Issue:
     """One wrong name of an example, before it becomes a finding on its line."""
 
-    rule: str
+    rule: Rule
     start: int  # offsets of the wrong name in DocBlock.text
     end: int
     name: str
@@ -82,7 +83,7 @@ class Reader:
     def src(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
-    def report(self, rule: str, node: Node, message: str, suggestion: str | None,
+    def report(self, rule: Rule, node: Node, message: str, suggestion: str | None,
                evidence: Entity | None, excerpt: str | None = None) -> None:
         start, end = self.offset(node)
         self.issues.append(Issue(rule, start, end, self.src(node), message, suggestion, evidence, excerpt))

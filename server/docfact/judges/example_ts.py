@@ -18,6 +18,7 @@ from tree_sitter import Node
 from docfact.docs.segments import CodeUnit
 from docfact.judges.base import JudgeContext
 from docfact.judges.example_reader import Issue, Reader
+from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT
 from docfact.model import Entity
 
 TS_EXAMPLE_LANGS = frozenset({"typescript", "javascript", "ts", "js", "tsx", "jsx", "mjs", "cjs", ""})
@@ -156,7 +157,7 @@ class TsReader(Reader):
             return None
         if name not in names:
             what = "a static member" if owner[0] == "class" else "a member"
-            self.report("C1.example-attribute", prop, f"`{name}` is not {what} of `{cls.name}` or its base classes",
+            self.report(EXAMPLE_ATTRIBUTE, prop, f"`{name}` is not {what} of `{cls.name}` or its base classes",
                         self.suggest(name, names), cls)
         return None
 
@@ -245,6 +246,6 @@ class TsReader(Reader):
             pool = {m.rsplit(".", 1)[-1] for m in mod.members} if mod is not None else set()
             pool |= {i.bound_name for i in self.graph.imports_of(self.graph.module_path(module) or "")[0].values()}
             self.env[local] = None
-            self.report("C1.example-import", nm,
+            self.report(EXAMPLE_IMPORT, nm,
                         f"the example imports `{name}` from `{spec}`, which does not define it",
                         self.suggest(name, pool), mod, f"module {module}")

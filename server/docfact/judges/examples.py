@@ -28,11 +28,13 @@ from collections.abc import Iterator
 
 from docfact.docs.segments import example_units
 from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges.base import JudgeContext, Rule, RuleFn
+from docfact.judges.base import JudgeContext, RuleFn
 from docfact.judges.example_java import JavaReader
 from docfact.judges.example_python import PythonReader
 from docfact.judges.example_reader import Issue
 from docfact.judges.example_ts import TsReader
+from docfact.judges.rule import Check, Rule
+from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT, EXAMPLE_KEYWORD
 from docfact.model import Finding, Segment
 
 log = logging.getLogger(__name__)
@@ -56,10 +58,10 @@ def _issues(ctx: JudgeContext) -> list[Issue]:
     return got[1]
 
 
-def _judge(rule: str) -> RuleFn:
+def _judge(rule: Rule) -> RuleFn:
     def judge(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         for issue in _issues(ctx):
-            if issue.rule != rule or not seg.start <= issue.start < seg.end:
+            if issue.rule is not rule or not seg.start <= issue.start < seg.end:
                 continue
             message = issue.message
             fix = None
@@ -67,26 +69,19 @@ def _judge(rule: str) -> RuleFn:
                 message += f"; did you mean `{issue.suggestion}`?"
                 fix = ctx.fix_replace(seg, issue.start - seg.start, issue.end - seg.start, issue.suggestion,
                                       f"Replace `{issue.name}` with `{issue.suggestion}`")
-            yield ctx.finding(seg, "C1", rule, message,
+            yield ctx.finding(seg, rule, message,
                               evidence=ctx.evidence_of(issue.evidence, "the definition the example uses",
                                                        issue.excerpt), fix=fix)
-    judge.__name__ = rule.split(".")[-1].replace("-", "_")
+    judge.__name__ = rule.id.split(".")[-1].replace("-", "_")
     return judge
 
 
-example_import = _judge("C1.example-import")
-example_attribute = _judge("C1.example-attribute")
-example_keyword = _judge("C1.example-keyword")
+example_import = _judge(EXAMPLE_IMPORT)
+example_attribute = _judge(EXAMPLE_ATTRIBUTE)
+example_keyword = _judge(EXAMPLE_KEYWORD)
 
-RULES = (
-    Rule("C1.example-import", "C1",
-         "An example imports a project module, or a name of a project, standard-library or installed "
-         "module, that does not exist.",
-         "`>>> from shop.cart import Basket` when `shop.cart` defines `Cart`", example_import),
-    Rule("C1.example-attribute", "C1",
-         "An example uses an attribute that the project module, project class or instance of it does not have.",
-         "`>>> cart.totl()` after `>>> cart = Cart()` when `Cart` defines `total`", example_attribute),
-    Rule("C1.example-keyword", "C1",
-         "An example passes a keyword argument that the project function or class does not accept.",
-         "`>>> load(path, encodng='utf-8')` for `def load(path, encoding='utf-8')`", example_keyword),
+CHECKS: tuple[Check, ...] = (
+    Check(EXAMPLE_IMPORT, example_import),
+    Check(EXAMPLE_ATTRIBUTE, example_attribute),
+    Check(EXAMPLE_KEYWORD, example_keyword),
 )

@@ -20,7 +20,11 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import jdk_exceptions as jdk
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_names import UNKNOWN_TYPE_PARAM
+from docfact.judges.rules.c2_types import RETURN_ON_VOID
+from docfact.judges.rules.c3_behaviour import UNDECLARED_CHECKED_EXCEPTION
 from docfact.model import Entity, FileIndex, Finding, Segment
 
 _MODIFIERS = re.compile(
@@ -299,7 +303,7 @@ def undeclared_checked_exception(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     ancestry = " < ".join(k.rsplit(".", 1)[-1] for k in chain[:4])
     msg = (f"`{name}` is a checked exception ({ancestry}) and the {what} `{e.name}` {clause}: "
            f"the compiler lets no `{name}` out of it")
-    yield ctx.finding(seg, "C3", "C3.undeclared-checked-exception", msg,
+    yield ctx.finding(seg, UNDECLARED_CHECKED_EXCEPTION, msg,
                       evidence=ctx.evidence_of(e, "the declaration", e.signature))
 
 
@@ -320,7 +324,7 @@ def return_on_void(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     else:
         return
     fix = ctx.fix_replace(seg, 0, len(seg.text), "", "Remove the @return tag")
-    yield ctx.finding(seg, "C2", "C2.return-on-void", f"documents a return value, but {what}",
+    yield ctx.finding(seg, RETURN_ON_VOID, f"documents a return value, but {what}",
                       evidence=ctx.evidence_of(e, "the declaration", e.signature), fix=fix)
 
 
@@ -335,7 +339,7 @@ def _returns_on_init(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     said = re.sub(r"[`*:.\s]|\b(?:returns?|rtype)\b", "", seg.text, flags=re.I).lower()
     if said in ("", "none", "nothing"):
         return  # "Returns: None" is true of a constructor
-    yield ctx.finding(seg, "C2", "C2.return-on-void",
+    yield ctx.finding(seg, RETURN_ON_VOID,
                       "documents a return value, but `__init__` initialises the instance and returns `None`",
                       evidence=ctx.evidence_of(e, "the definition", e.signature))
 
@@ -364,16 +368,12 @@ def unknown_type_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if item.name_span is not None:
             rel = item.name_span[0] - seg.start + 1
             fix = ctx.fix_replace(seg, rel, rel + len(name), suggestion, f"Rename `<{name}>` to `<{suggestion}>`")
-    yield ctx.finding(seg, "C1", "C1.unknown-type-param", msg,
+    yield ctx.finding(seg, UNKNOWN_TYPE_PARAM, msg,
                       evidence=ctx.evidence_of(e, "the declaration", e.signature), fix=fix)
 
 
-RULES = (
-    Rule("C3.undeclared-checked-exception", "C3",
-         "A checked exception in `@throws` that the method's `throws` clause does not declare.",
-         "`@throws IOException` on `int size()` with no `throws` clause", undeclared_checked_exception),
-    Rule("C2.return-on-void", "C2", "`@return` on a `void` method or a constructor.",
-         "`@return the count` on `void reset()`", return_on_void),
-    Rule("C1.unknown-type-param", "C1", "`@param <T>` for a type parameter the method or class does not declare.",
-         "`@param <T>` on `<E> void add(E e)`", unknown_type_param),
+CHECKS: tuple[Check, ...] = (
+    Check(UNDECLARED_CHECKED_EXCEPTION, undeclared_checked_exception),
+    Check(RETURN_ON_VOID, return_on_void),
+    Check(UNKNOWN_TYPE_PARAM, unknown_type_param),
 )

@@ -28,32 +28,43 @@ from docfact.judges import (
     maturity,
     ts_rules,
 )
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
+from docfact.judges.registry import RANK, RULES
+from docfact.judges.rule import Check, Rule
 from docfact.model import Finding
 
 log = logging.getLogger(__name__)
 
-ALL_RULES: tuple[Rule, ...] = (
-    *java_contracts.RULES,  # first: a contract the compiler proves outranks a weaker finding
-    *c1_references.RULES,  # before C1.unknown-name: a reference's message names its target
-    *c1_name.RULES,
-    *c1_keys.RULES,
-    *c1_counterparts.RULES,
-    *c1_conditions.RULES,
-    *c1_lists.RULES,
-    *c2_type.RULES,
-    *c2_param_use.RULES,
-    *c2_yields.RULES,
-    *c2_shapes.RULES,
-    *c3_functionality.RULES,
-    *c3_returns.RULES,
-    *c3_copied.RULES,
-    *c4_irrelevant.RULES,
-    *examples.RULES,
-    *ts_rules.RULES,  # TypeScript/JavaScript only (they check the file's language themselves)
-)
-# rules that judge example code lines; every other rule judges sentences and field items only
-_CODE_RULES = frozenset(r.id for r in examples.RULES)
+# every rule id's declaration, each before the rules it supersedes
+ALL_RULES: tuple[Rule, ...] = RULES
+
+
+def _ordered(checks: Iterable[Check]) -> tuple[Check, ...]:
+    """The checks in the order their findings are weighed: of two findings on one (sentence,
+    criterion) the earlier check's wins. Generic checks follow their rules' precedence (what
+    each supersedes); the TypeScript/JavaScript checks come after them, ordered by their own
+    ``supersedes``."""
+    checks = list(checks)
+    generic = sorted((c for c in checks if c.where != "ts"), key=lambda c: RANK[c.id])
+    ts = [c for c in checks if c.where == "ts"]
+    ts_rank: dict[str, int] = {}
+    while len(ts_rank) < len(ts):
+        placed = len(ts_rank)
+        for c in sorted(ts, key=lambda c: RANK[c.id]):
+            over = [o for o in ts if c.id in o.supersedes]
+            if c.id not in ts_rank and all(o.id in ts_rank for o in over):
+                ts_rank[c.id] = len(ts_rank)
+                break
+        if len(ts_rank) == placed:
+            raise ValueError("the supersedes of the TypeScript checks have a cycle")
+    return (*generic, *sorted(ts, key=lambda c: ts_rank[c.id]))
+
+
+ALL_CHECKS: tuple[Check, ...] = _ordered(
+    c for m in (java_contracts, c1_references, c1_name, c1_keys, c1_counterparts, c1_conditions, c1_lists,
+                c2_type, c2_param_use, c2_yields, c2_shapes, c3_functionality, c3_returns, c3_copied,
+                c4_irrelevant, examples, ts_rules)
+    for c in m.CHECKS)
 
 
 class OutOfTime(TimeoutError):
@@ -76,7 +87,7 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
     With ``timings`` (``docfact check --profile``), each rule's CPU time (``time.thread_time()``)
     is added to ``timings[rule id]``."""
     found: list[Finding] = []
-    prose, code = _rules_for(tuple(criteria), ts_rules.is_ts(ctx))
+    prose, code = _checks_for(tuple(criteria), ts_rules.is_ts(ctx))
     if rules is not None:
         prose = tuple(r for r in prose if r.id in rules)
         code = tuple(r for r in code if r.id in rules)
@@ -123,16 +134,14 @@ def selected_rules(criteria: tuple[str, ...], select: tuple[str, ...] = (), igno
 
 
 @lru_cache(maxsize=64)
-def _rules_for(criteria: tuple[str, ...], ts: bool = False) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
-    """The rules of ``criteria`` that judge sentences, and those that judge example code; in
-    TypeScript/JavaScript (``ts``) the TypeScript rules replace the generic ones they cover."""
-    def applies(r: Rule) -> bool:
-        own = r.fn.__module__ == ts_rules.__name__
-        return (own or r.id not in ts_rules.REPLACED) if ts else not own
-
-    rules = [r for r in ALL_RULES if r.criterion in criteria and applies(r)]
-    return (tuple(r for r in rules if r.id not in _CODE_RULES),
-            tuple(r for r in rules if r.id in _CODE_RULES))
+def _checks_for(criteria: tuple[str, ...], ts: bool = False) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
+    """The checks of ``criteria`` that judge sentences, and those that judge example code, in the
+    order of :data:`ALL_CHECKS`; in TypeScript/JavaScript (``ts``) the TypeScript checks replace
+    the generic ones marked ``not-ts``."""
+    skip = "not-ts" if ts else "ts"
+    checks = [c for c in ALL_CHECKS if c.rule.criterion in criteria and c.where != skip]
+    return (tuple(c for c in checks if c.rule.judges == "sentences"),
+            tuple(c for c in checks if c.rule.judges == "examples"))
 
 
 def one_per_pair(findings: Iterable[Finding]) -> list[Finding]:

@@ -13,12 +13,14 @@ from collections.abc import Iterator
 
 from docfact.docs.jsdoc import default_span
 from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges.base import JudgeContext, Rule
+from docfact.judges.base import JudgeContext
+from docfact.judges.rule import Check
+from docfact.judges.rules.c1_names import UNKNOWN_NAME, UNKNOWN_PARAM
+from docfact.judges.rules.c2_types import PARAM_TYPE, RETURN_ON_VOID, RETURN_TYPE
+from docfact.judges.rules.c3_behaviour import NOT_ASYNC, WRONG_DEFAULT
 from docfact.judges.ts_types import contradicts, unwrap_promise
 from docfact.model import Entity, Finding, Param, Segment
 
-# rules of the generic modules that these replace in TypeScript/JavaScript files
-REPLACED = frozenset({"C2.param-type", "C2.return-type", "C2.generator-return", "C1.unknown-name", "C1.unknown-param"})
 # calls that hand work to later: a function making them is asynchronous in effect
 _SCHEDULES = re.compile(
     r"(?:^|\.)(?:then|catch|finally|setTimeout|setImmediate|setInterval|nextTick|queueMicrotask|"
@@ -94,7 +96,7 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if span is not None:
         fix = ctx.fix_replace(seg, span[0] - seg.start, span[1] - seg.start, p.annotation,
                               f"Change the type to `{p.annotation}`")
-    yield ctx.finding(seg, "C2", "C2.param-type",
+    yield ctx.finding(seg, PARAM_TYPE,
                       f"`{item.name}` is documented as `{item.type}`, but it is declared `{p.annotation}`",
                       evidence=ctx.evidence_of(e, f"`{item.name}` is declared `{p.annotation}`"), fix=fix)
 
@@ -137,7 +139,7 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if span is not None and e.returns:
         fix = ctx.fix_replace(seg, span[0] - seg.start, span[1] - seg.start, e.returns,
                               f"Change the return type to `{e.returns}`")
-    yield ctx.finding(seg, "C2", "C2.return-type", f"documented to return `{item.type}`, but {where}",
+    yield ctx.finding(seg, RETURN_TYPE, f"documented to return `{item.type}`, but {where}",
                       evidence=ctx.evidence_of(e, "the definition"), fix=fix)
 
 
@@ -169,7 +171,7 @@ def returns_nothing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if e.name == "constructor" or "set" in e.decorators:
         return
     what = f"it is declared `{e.returns}`" if declared_void else "no `return` in it gives a value"
-    yield ctx.finding(seg, "C2", "C2.return-on-void",
+    yield ctx.finding(seg, RETURN_ON_VOID,
                       f"documents a return value, but `{e.name}` returns nothing: {what}",
                       evidence=ctx.evidence_of(e, "the definition"))
 
@@ -199,7 +201,7 @@ def async_tag(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if e.kind not in ("function", "method") or e.is_abstract or e.is_generator or promise_like(e):
         return
-    yield ctx.finding(seg, "C3", "C3.not-async",
+    yield ctx.finding(seg, NOT_ASYNC,
                       f"`@async` on `{e.name}`, which is not `async`, returns no Promise and schedules no work",
                       evidence=ctx.evidence_of(e, "the definition"))
 
@@ -279,7 +281,7 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     a, b = _literal(documented), _literal(p.default)
     if a is None or b is None or a == b:
         return
-    yield ctx.finding(seg, "C3", "C3.wrong-default",
+    yield ctx.finding(seg, WRONG_DEFAULT,
                       f"documented default of `{item.name}` is `{documented}`, but the signature's default is `{p.default}`",
                       evidence=ctx.evidence_of(e, f"`{item.name}` defaults to `{p.default}`"),
                       fix=ctx.fix_replace(seg, span[0] - seg.start, span[1] - seg.start, p.default,
@@ -329,19 +331,12 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     yield from c1_params.unknown_param(ctx, seg)
 
 
-RULES: tuple[Rule, ...] = (
-    Rule("C1.unknown-param", "C1", "A documented parameter that the signature does not have.",
-         "`Args: path: ...` for `def load(filename)`", unknown_param),
-    Rule("C1.unknown-name", "C1", "A code name in a sentence that exists nowhere in the code, its 1-hop context or the project.",
-         "\"Calls `shold_remove()` first\" when only `should_remove` exists", unknown_name),
-    Rule("C2.param-type", "C2", "A JSDoc `{type}` that contradicts the TypeScript annotation.",
-         "@param {string} n  ->  n: number", param_type),
-    Rule("C2.return-type", "C2", "A JSDoc `@returns {type}` that contradicts the return annotation or every returned value.",
-         "@returns {string}  ->  (): number", return_type),
-    Rule("C2.return-on-void", "C2", "`@returns` with a value on a function that returns nothing.",
-         "@returns the count  ->  function f(): void", returns_nothing),
-    Rule("C3.not-async", "C3", "`@async` on a function that is not async, returns no Promise and schedules nothing.",
-         "@async  ->  function f() { return 1; }", async_tag),
-    Rule("C3.wrong-default", "C3", "A JSDoc `[name=value]` default that differs from the signature's default.",
-         "@param [n=3]  ->  function f(n = 5)", wrong_default),
+CHECKS: tuple[Check, ...] = (
+    Check(UNKNOWN_PARAM, unknown_param, where="ts", supersedes=("C1.unknown-name",)),
+    Check(UNKNOWN_NAME, unknown_name, where="ts"),
+    Check(PARAM_TYPE, param_type, where="ts", supersedes=("C2.return-type",)),
+    Check(RETURN_TYPE, return_type, where="ts", supersedes=("C2.return-on-void",)),
+    Check(RETURN_ON_VOID, returns_nothing, where="ts"),
+    Check(NOT_ASYNC, async_tag, where="ts", supersedes=("C3.wrong-default",)),
+    Check(WRONG_DEFAULT, wrong_default, where="ts"),
 )
