@@ -9,6 +9,7 @@ text, so a fix can replace exactly the name or the type. Where the items are
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from docfact.model import FieldItem
 
@@ -115,12 +116,10 @@ def _type_span(text: str, start: int, end: int) -> tuple[int, int] | None:
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    m = _OPTIONAL.search(text, start, end)
-    if m is not None and _inside_brackets_or_quotes(text, start, m.start()):
-        # ``Literal['a, default=b']``: that comma is part of the type; a later one may not be
-        m = next((m2 for i in range(m.start() + 1, end) if text[i] == ","
-                  and (m2 := _OPTIONAL.match(text, i, end)) is not None
-                  and not _inside_brackets_or_quotes(text, start, i)), None)
+    # the first top-level comma that starts ", optional" / ", default ..." (``Literal['a,
+    # default=b']``: a comma inside quotes or brackets is part of the type)
+    m = next((m2 for i, ch in top_level(text, start, end) if ch == ","
+              and (m2 := _OPTIONAL.match(text, i, end)) is not None), None)
     if m:
         end = m.start()
         while end > start and text[end - 1].isspace():
@@ -128,10 +127,12 @@ def _type_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (start, end) if start < end else None
 
 
-def _inside_brackets_or_quotes(text: str, start: int, at: int) -> bool:
-    """Whether offset ``at`` of ``text[start:]`` lies inside brackets or a quoted string."""
+def top_level(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, str]]:
+    """The offsets and characters of ``text[start:end]`` that lie outside brackets and quoted
+    strings (``Literal['a, default=b'], default=c``: only the second comma is top level)."""
     depth, quote = 0, ""
-    for ch in text[start:at]:
+    for i in range(start, len(text) if end is None else end):
+        ch = text[i]
         if quote:
             quote = "" if ch == quote else quote
         elif ch in "'\"":
@@ -140,7 +141,8 @@ def _inside_brackets_or_quotes(text: str, start: int, at: int) -> bool:
             depth += 1
         elif ch in ")]}":
             depth -= 1
-    return depth > 0 or bool(quote)
+        elif depth == 0:
+            yield i, ch
 
 
 def _match_paren(text: str, i: int, end: int) -> int:

@@ -7,6 +7,7 @@ import re
 import textwrap
 from collections.abc import Iterator
 
+from docfact.docs.fields import top_level
 from docfact.judges.base import JudgeContext
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.rule import Check, Rule
@@ -70,19 +71,8 @@ def _field_annotation(signature: str) -> str | None:
     if m is None:
         return None
     rest = signature[m.end():]
-    depth, quote = 0, ""
-    for i, ch in enumerate(rest):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "=" and depth == 0:
-            return rest[:i].strip() or None
-    return rest.strip() or None
+    cut = next((i for i, ch in top_level(rest) if ch == "="), len(rest))
+    return rest[:cut].strip() or None
 
 
 def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Finding]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from docfact.docs.fields import top_level
+
 # Canonical kinds and their spellings (lower-cased, in docs and in code, Python and Java).
 _SPELLINGS: dict[str, str] = {}
 for kind, words in {
@@ -146,24 +148,16 @@ def base_kind(t: str) -> str | None:
 _ANNOTATED = re.compile(r"(?:typing\.|typing_extensions\.)?Annotated\[(?P<inner>.*)\]", re.S)
 
 
+_DEFAULT_AFTER_COMMA = re.compile(r",\s*default\b", re.I)
+
+
 def _without_default(t: str) -> str:
     """The type of "``int, default=3``": what comes before a ``default`` after a comma outside
     brackets and quotes (``Literal['a, default=b']`` keeps its quoted text)."""
     if "default" not in t:
         return t
-    depth, quote = 0, ""
-    for i, ch in enumerate(t):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0 and re.match(r",\s*default\b", t[i:], re.I):
-            return t[:i].strip()
-    return t
+    cut = next((i for i, ch in top_level(t) if ch == "," and _DEFAULT_AFTER_COMMA.match(t, i)), None)
+    return t if cut is None else t[:cut].strip()
 
 
 def _unannotated(t: str) -> str:
