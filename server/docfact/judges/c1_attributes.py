@@ -16,14 +16,21 @@ from docfact.judges.rules.c1_names import UNKNOWN_ATTRIBUTE
 from docfact.model import Entity, Finding, Segment
 
 
+def never_set_in_file(ctx: JudgeContext, name: str) -> bool:
+    """Whether no code of the file assigns the attribute ``name`` (``x.name = ...``,
+    ``setattr(x, "name", ...)``)."""
+    ctx.graph.file(ctx.file.path)  # the file's whole text is read: noted as a lookup of the file
+    return re.search(rf"\.{re.escape(name)}\s*=(?!=)|\bsetattr\([^,]+,\s*[\"']{re.escape(name)}[\"']",
+                     ctx.file.text) is None
+
+
 def slip_of_set_attribute(ctx: JudgeContext, cls: Entity, name: str) -> str | None:
     """The one attribute the code of ``cls`` sets that ``name`` misnames, when the code never
     sets ``name`` itself (not even from outside the class in its file: ``res.name = …``)."""
     attrs = set_attributes(ctx, cls)
     if attrs is None or name in attrs or name in assigned_on_others(ctx):
         return None
-    ctx.graph.file(ctx.file.path)  # the file's whole text is read: noted as a lookup of the file
-    if re.search(rf"\.{re.escape(name)}\s*=(?!=)|\bsetattr\([^,]+,\s*[\"']{re.escape(name)}[\"']", ctx.file.text):
+    if not never_set_in_file(ctx, name):
         return None
     # a public name is a slip for a public attribute, not for the private store behind it
     pool = [a for a in shown_attributes(ctx, cls) or () if name.startswith("_") or not a.startswith("_")]

@@ -13,7 +13,7 @@ from docfact.judges.base import (
     name_words,
     osa_distance,
 )
-from docfact.judges.c1_attributes import prose_attribute, slip_of_set_attribute
+from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, unknown_param
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
@@ -68,7 +68,7 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         shown = ctx.run_cache[key]
         suggestion = None if name in shown or ctx.is_known(name) else _typo_of(name, sorted(shown))
         if suggestion is None and name not in shown and not ctx.is_known(name) \
-                and not re.search(r"__dict__|\bvars\(\s*self", cls.code) and _never_set(ctx, name):
+                and not re.search(r"__dict__|\bvars\(\s*self", cls.code) and never_set_in_file(ctx, name):
             # a name another way (``forecast_x`` for the ``forecasts_x`` the class sets), unless
             # the instance takes any names from its caller (``self.__dict__.update(kwds)``)
             got = relative(name, [a for a in shown if name.startswith("_") or not a.startswith("_")])
@@ -114,14 +114,6 @@ _PLACEHOLDER_NAME = re.compile(
     r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
     r"|^_*[A-Za-z]\w+_[A-Za-z]$"
 )
-
-def _never_set(ctx: JudgeContext, name: str) -> bool:
-    """Whether no code of the file assigns the attribute ``name`` (``x.name = ...``,
-    ``setattr(x, "name", ...)``)."""
-    ctx.graph.file(ctx.file.path)  # the file's whole text is read: noted as a lookup of the file
-    return re.search(rf"\.{re.escape(name)}\s*=(?!=)|\bsetattr\([^,]+,\s*[\"']{re.escape(name)}[\"']",
-                     ctx.file.text) is None
-
 
 _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 
