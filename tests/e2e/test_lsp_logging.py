@@ -39,7 +39,7 @@ def test_normal_log_lines_go_to_the_client_not_stderr(tmp_path: Path) -> None:
 def test_docfact_ls_help_prints_help_instead_of_waiting() -> None:
     import subprocess
 
-    proc = subprocess.run([sys.executable, "-c", "import sys; from docfact.lsp.server import main; "
+    proc = subprocess.run([sys.executable, "-c", "import sys; from docfact.lsp.app import main; "
                            "sys.argv = ['docfact-ls', '--help']; main()"],
                           capture_output=True, text=True, timeout=30, stdin=subprocess.PIPE, check=False)
     assert proc.returncode == 0 and "usage: docfact-ls" in proc.stdout

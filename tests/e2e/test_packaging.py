@@ -58,7 +58,7 @@ def test_build_makes_sdist_and_wheel_of_this_version(dist: Path) -> None:
         entry_points = z.read(f"docfact-{version}.dist-info/entry_points.txt").decode()
     assert f"Version: {version}\n" in metadata
     assert "docfact = docfact.cli.main:run" in entry_points
-    assert "docfact-ls = docfact.lsp.server:main" in entry_points
+    assert "docfact-ls = docfact.lsp.app:main" in entry_points
     for data in ("docfact/py.typed", "docfact/index/queries/python.scm", "docfact/index/queries/java.scm"):
         assert data in names, f"{data} missing from the wheel"
     with tarfile.open(sdists[0]) as t:

@@ -60,7 +60,7 @@ def test_the_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
     found = imports_of(lsp / "checker.py")
     assert "docfact.engine" in found  # absolute, at the top
     assert "docfact.lsp.convert" in found  # ``from . import convert``
-    assert "docfact.lsp.server" in found  # under ``if TYPE_CHECKING:``
+    assert "docfact.lsp.host" in found  # under ``if TYPE_CHECKING:``
     assert "docfact.project.imported" in found  # inside a method
 
 
@@ -72,7 +72,7 @@ def test_the_language_server_never_imports_the_cli() -> None:
 def test_the_cli_imports_the_language_server_only_to_serve() -> None:
     """``docfact serve`` starts the language server: that one entry point, and nothing else."""
     assert _offenders(_modules("cli"), ("docfact.lsp",)) == {
-        "docfact.cli.main": ["docfact.lsp.server", "docfact.lsp.server.main"]}
+        "docfact.cli.main": ["docfact.lsp.app", "docfact.lsp.app.main"]}
 
 
 def test_the_engine_level_imports_no_face() -> None:
@@ -90,3 +90,28 @@ def test_the_loading_pipeline_stays_below_the_engine() -> None:
     pipeline = _modules("project")
     assert {p.name for p in pipeline} >= {"files.py", "indexing.py", "imported.py", "replay.py"}
     assert _offenders(pipeline, ("docfact.engine", "docfact.judges", "docfact.cli", "docfact.lsp")) == {}
+
+
+def _circles(imports: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of a module -> imported modules map (strongly connected groups of
+    more than one module), each sorted."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_nodes_from(imports)
+    graph.add_edges_from((a, b) for a, found in imports.items() for b in found if b in imports and b != a)
+    return sorted(sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1)
+
+
+def test_the_language_server_has_no_import_circle() -> None:
+    """Handlers import the server, the server builds the checker and the LLM service, and those
+    see the server only through ``lsp.host.Host``; ``lsp.app`` alone wires the handlers in.
+    Typing-only imports count (the reader sees them: the first test)."""
+    lsp = {_module_name(p): imports_of(p) for p in _modules("lsp")}
+    assert len(lsp) > 10 and "docfact.lsp.checker" in lsp["docfact.lsp.server"]
+    assert _circles(lsp) == []
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    assert _circles({"a": {"b"}, "b": {"a", "x"}, "c": {"a"}, "x": set()}) == [["a", "b"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []

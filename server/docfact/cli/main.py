@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rules":
             return _rules(args.rule, args.markdown)
         if args.command == "serve":
-            from docfact.lsp.server import main as serve
+            from docfact.lsp.app import main as serve
 
             serve([])
             return EXIT_OK

@@ -35,10 +35,9 @@ from docfact.store import code_stamp, digest, text_digest
 
 from . import convert
 from .doc_cache import changed_qualnames, doc_key, entity_codes, forget_codes, imports_key, relocate
-from .progress import progress
 
 if TYPE_CHECKING:
-    from .server import DocfactServer
+    from .host import Host
     from .state import Folder
 
 log = logging.getLogger(__name__)
@@ -74,7 +73,7 @@ class _Judging:
 class Checker:
     """Updates engines with editor/disk text, judges files and publishes their diagnostics."""
 
-    def __init__(self, server: DocfactServer) -> None:
+    def __init__(self, server: Host) -> None:
         self.server = server
         self._worlds: dict[str, str] = {}  # path -> Engine.world() when its last result was made
         self._to_keep: dict[str, tuple[Folder, str, str, FileResult]] = {}
@@ -413,7 +412,7 @@ class Checker:
         files = findings = 0
         docs: list[DocResult] = []
         cancelled = False
-        async with progress(server, "docfact: checking the workspace") as reporter:
+        async with server.work_done("docfact: checking the workspace") as reporter:
             todo: list[tuple[Folder, str]] = []
             for folder in await server.all_folders():
                 for fi in await server.in_engine(folder.engine.graph.files):

@@ -36,7 +36,7 @@ from docfact.regenerate import LLM_TITLE, regenerate, render_doc
 from . import convert
 
 if TYPE_CHECKING:
-    from .server import DocfactServer
+    from .host import Host
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 class LlmService:
     """Owns the LLM runs and the per-document LLM tasks of one server."""
 
-    def __init__(self, server: DocfactServer) -> None:
+    def __init__(self, server: Host) -> None:
         self.server = server
         self.runs: dict[tuple[LlmSettings, str], LlmRun] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}

@@ -9,11 +9,11 @@ from docfact.model import DocResult, Finding, Pos
 from .convert import contains, overlaps
 
 if TYPE_CHECKING:
-    from .server import DocfactServer
+    from .host import Host
     from .state import DocState
 
 
-def current(ls: DocfactServer, uri: str) -> DocState | None:
+def current(ls: Host, uri: str) -> DocState | None:
     """The open document's state if its stored result matches the document's current text."""
     st = ls.docs.get(uri)
     if st is None or st.result is None or st.lines is None:

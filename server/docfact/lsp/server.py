@@ -1,4 +1,4 @@
-"""The docfact language server: state, background work and the stdio entry point.
+"""The docfact language server: state and background work (the entry point is ``lsp.app``).
 
 :class:`DocfactServer` owns everything mutable: one :class:`~docfact.engine.Engine` per
 workspace folder (indexed in the background at start-up), the open documents, debounce timers
@@ -10,11 +10,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import os
 import sys
 import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
@@ -34,7 +34,7 @@ from docfact.store import open_store
 from . import convert
 from .checker import Checker
 from .llm import LlmService
-from .progress import progress
+from .progress import Reporter, progress
 from .protocol import DocfactProtocol
 from .settings import ConfigService
 from .state import DocState, Folder
@@ -111,6 +111,10 @@ class DocfactServer(LanguageServer):
 
         task.add_done_callback(done)
         return task
+
+    def work_done(self, title: str, cancellable: bool = True) -> AbstractAsyncContextManager[Reporter]:
+        """A work-done progress in the editor for the block it guards (``lsp.progress``)."""
+        return progress(self, title, cancellable)
 
     async def in_engine(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the engine thread (engines are used from that thread only)."""
@@ -365,41 +369,3 @@ class ClientLogHandler(logging.Handler):
             self.loop.call_soon_threadsafe(self.server.window_log_message, params)
         except Exception:  # logging must never take the server down
             pass
-
-
-def create_server() -> DocfactServer:
-    from .features import register_all
-
-    server = DocfactServer()
-    register_all(server)
-    return server
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the language server on stdio (``docfact serve``, ``docfact-ls``)."""
-    import argparse
-
-    from docfact import __version__
-
-    parser = argparse.ArgumentParser(
-        prog="docfact-ls", description="The docfact language server. It speaks the Language Server Protocol on "
-        "stdin/stdout: start it from your editor (see the README's Editors section), not by hand.",
-        epilog="Environment: DOCFACT_LOG_LEVEL (default INFO) sets what is sent to the editor's log.")
-    parser.add_argument("--version", action="version", version=f"docfact {__version__}")
-    parser.add_argument("--stdio", action="store_true", help="use stdin/stdout (the default and only transport)")
-    parser.parse_known_args(sys.argv[1:] if argv is None else argv)  # editors may add their own flags
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    level = os.environ.get("DOCFACT_LOG_LEVEL", "INFO").upper()
-    logging.getLogger("docfact").setLevel(getattr(logging, level, logging.INFO))
-    for noisy in ("pygls", "docfact.graph", "docfact.index"):
-        logging.getLogger(noisy).setLevel(os.environ.get("DOCFACT_PYGLS_LOG_LEVEL", "WARNING").upper())
-    server = create_server()
-    server.warm_up.start()
-    server.start_io()
-    if server.input is not None and server.input.error is not None:
-        sys.exit(1)  # docfact serve too (its caller ignores the return value); the error is logged
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main(sys.argv[1:]))
