@@ -47,7 +47,6 @@ class Audit:
 class RuleMaturity:
     maturity: Maturity
     audit: Audit | None  # None: not measured on unseen code yet
-    languages: tuple[str, ...] = ()  # empty: every language docfact reads
 
     def precision_text(self) -> str:
         a = self.audit
@@ -61,8 +60,6 @@ _DEV_DATE, _DEV_COMMIT = "2026-11-28", "a153de0"
 _ISSUE = "issue 28 (12 unseen packages, 125 findings)"
 _FRESH = "benchmarks/unseen_labels_fresh.jsonl"  # 17 packages chosen before docfact ran on them, labelled blind
 _FRESH_DATE, _FRESH_COMMIT = "2026-11-28", "1e44517"
-_JAVA = ("java",)
-_TS = ("typescript", "javascript")
 
 # One entry per rule id, with its latest blind audit on unseen code. The fresh set (2026-11-28,
 # 71 findings sampled from 101 on 17 packages chosen before docfact ran on them, all rules on, code
@@ -84,7 +81,7 @@ MATURITY: dict[str, RuleMaturity] = {
     "C1.wrong-counterpart": RuleMaturity("preview", None),
     "C1.condition-on-unknown": RuleMaturity("preview", Audit(1, 0, _TEST, _TEST_DATE, _TEST_COMMIT)),  # blind test audit: 1/1
     "C1.duplicate-entry": RuleMaturity("preview", Audit(0, 1, _FRESH, _FRESH_DATE, _FRESH_COMMIT)),  # blind fresh audit: 0/1
-    "C1.unknown-type-param": RuleMaturity("preview", None, _JAVA),
+    "C1.unknown-type-param": RuleMaturity("preview", None),
     "C1.example-import": RuleMaturity("preview", Audit(2, 0, _TEST, _TEST_DATE, _TEST_COMMIT)),  # blind test audit: 2/2
     "C1.example-attribute": RuleMaturity("preview", Audit(0, 1, _DEV, _DEV_DATE, _DEV_COMMIT)),  # 1 audited
     "C1.example-keyword": RuleMaturity("preview", None),
@@ -97,7 +94,7 @@ MATURITY: dict[str, RuleMaturity] = {
     "C2.param-type-use": RuleMaturity("preview", None),
     "C2.yield-type": RuleMaturity("preview", None),
     "C2.return-shape": RuleMaturity("preview", None),
-    "C2.return-on-void": RuleMaturity("preview", Audit(0, 1, _FRESH, _FRESH_DATE, _FRESH_COMMIT), ("java", *_TS)),  # blind fresh audit: 0/1
+    "C2.return-on-void": RuleMaturity("preview", Audit(0, 1, _FRESH, _FRESH_DATE, _FRESH_COMMIT)),  # blind fresh audit: 0/1
     # C3 - functionality
     "C3.raises-not-raised": RuleMaturity("preview", Audit(1, 5, _FRESH, _FRESH_DATE, _FRESH_COMMIT)),  # blind fresh audit: 1/6
     "C3.not-async": RuleMaturity("preview", Audit(0, 4, _ISSUE, "")),  # never right unseen
@@ -108,7 +105,7 @@ MATURITY: dict[str, RuleMaturity] = {
     "C3.required-documented-optional": RuleMaturity("preview", None),
     "C3.not-self": RuleMaturity("preview", None),
     "C3.copied-from-sibling": RuleMaturity("preview", Audit(4, 4, _FRESH, _FRESH_DATE, _FRESH_COMMIT)),  # blind fresh audit: 4/8
-    "C3.undeclared-checked-exception": RuleMaturity("preview", None, _JAVA),
+    "C3.undeclared-checked-exception": RuleMaturity("preview", None),
     # C4 - irrelevant context (never audited on unseen code: issue 28 sampled C1-C3 only)
     "C4.speculative": RuleMaturity("preview", None),
     "C4.generic-lecture": RuleMaturity("preview", None),
