@@ -23,7 +23,7 @@ from docfact.judges.rules.c3_behaviour import (
     REQUIRED_DOCUMENTED_OPTIONAL,
     WRONG_DEFAULT,
 )
-from docfact.judges.world import signature_closed
+from docfact.judges.world import may_call_back, signature_closed
 from docfact.model import Entity, Finding, Segment
 
 # the function itself is claimed to be asynchronous: an adverb, "is/returns a coroutine", work
@@ -235,6 +235,8 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             return  # a helper that recurses itself: the docs may describe that
     if _calls_an_unfollowed_method(ctx, e):
         return  # ``sm.run()`` on a state machine built at run time: it may come back here
+    if may_call_back(ctx, e):
+        return  # a dispatch table, ``getattr(self, "visit_" + tag)``, ``child.walk()``, ``map(Node.total, kids)``
     for dep in ctx.related_entities:
         if dep.kind in ("function", "method") and any(_RECURSIVE_HELPER.search(c) for c in dep.calls):
             return  # "checks files recursively" through a helper that walks the tree (``os.walk``)

@@ -467,3 +467,94 @@ def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[s
     if kinds - {"dataclass"}:  # attrs: the argument of a private field ``_x`` is ``x``
         fields += [f.lstrip("_") for f in fields if f.startswith("_") and not f.startswith("__")]
     return fields
+
+
+# ---- calls that could come back ----------------------------------------------------------------
+
+# builtins that take ``self`` and call none of its methods that could lead back to the caller
+_INERT_WITH_SELF = frozenset({"isinstance", "issubclass", "id", "type", "hash", "super", "callable", "hasattr",
+                              "getattr", "setattr", "delattr", "vars", "dir", "object.__setattr__",
+                              "object.__getattribute__", "object.__new__", "weakref.ref", "copy.copy"})
+_NAME_BUILDERS = frozenset({"getattr", "methodcaller", "attrgetter", "operator.methodcaller", "operator.attrgetter",
+                            "__getattribute__", "object.__getattribute__"})
+
+
+def function_ast(fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The parsed definition of Python function ``fn`` (None when it does not parse)."""
+    if fn.language != "python":
+        return None
+    try:
+        node = ast.parse(textwrap.dedent(" " * fn.range.start.col + fn.code)).body[0]
+    except (SyntaxError, IndexError, ValueError):
+        return None
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return None if head is None else f"{head}.{node.attr}"
+    return None
+
+
+def _method_of_own_class(ctx: JudgeContext, fn: Entity, name: str) -> bool:
+    if not fn.parent:
+        return False
+    member = ctx.graph.entity(f"{fn.module}.{fn.parent}.{name}")
+    return member is not None and member.kind in ("function", "method")
+
+
+def may_call_back(ctx: JudgeContext, fn: Entity) -> str | None:
+    """Why a call ``fn`` makes could lead back into ``fn`` without docfact seeing it (None when
+    its calls are a closed world for that question): it calls a callable taken from a container
+    or returned by a call (``RULES[kind](node)``, ``getattr(self, "on_" + tag)(node)``), builds a
+    method name at run time (``getattr``/``methodcaller`` with a computed name), calls a method of
+    its own name on another object (``child.walk()``, ``self.items[i].walk()``: an instance of the
+    same class, or of a type docfact cannot know), or hands itself, a bound method of its class or
+    ``self`` to a callee that may call it (``map(Node.total, kids)``, ``lib.rebuild(t, self.prune)``)."""
+    if fn.language != "python":
+        return None
+    key = ("world-call-back", fn.qualname, id(fn))
+    if key in ctx.run_cache:
+        return ctx.run_cache[key]
+    tree = function_ast(fn)
+    reason: str | None = None if tree is not None else "its code does not parse"
+    owner = fn.parent.rsplit(".", 1)[-1] if fn.parent else None
+    own_refs = {fn.name, f"self.{fn.name}", f"cls.{fn.name}"} | ({f"{owner}.{fn.name}"} if owner else set())
+    for node in ast.walk(tree) if tree is not None else ():
+        if reason is not None:
+            break
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        callee = _dotted(func)
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            reason = "it calls a callable taken from a container or returned by a call"
+        elif isinstance(func, ast.Attribute) and func.attr == fn.name and callee not in own_refs:
+            reason = f"it calls `.{fn.name}()` of another object, which may be of its own class"
+        elif callee in _NAME_BUILDERS and node.args[1:2] and not (
+                isinstance(node.args[1], ast.Constant) and node.args[1].value != fn.name):
+            reason = "it looks a method up by a name computed at run time"
+        elif callee in ("methodcaller", "attrgetter", "operator.methodcaller", "operator.attrgetter") and node.args \
+                and not (isinstance(node.args[0], ast.Constant) and node.args[0].value != fn.name):
+            reason = "it looks a method up by a name computed at run time"
+        else:
+            for arg in (*node.args, *(k.value for k in node.keywords)):
+                if isinstance(arg, ast.Starred):
+                    arg = arg.value
+                text = _dotted(arg)
+                if text is None:
+                    continue
+                if text in own_refs:
+                    reason = f"it hands `{text}` to `{callee or 'a callee'}`, which may call it"
+                elif text in ("self", "cls") and callee not in _INERT_WITH_SELF:
+                    reason = f"it hands `{text}` to `{callee or 'a callee'}`, which may call back"
+                elif text.startswith(("self.", "cls.")) and text.count(".") == 1 \
+                        and _method_of_own_class(ctx, fn, text.split(".", 1)[1]):
+                    reason = f"it hands the bound method `{text}` to `{callee or 'a callee'}`, which may call back"
+                if reason is not None:
+                    break
+    ctx.run_cache[key] = reason
+    return reason
