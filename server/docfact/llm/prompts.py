@@ -80,7 +80,7 @@ def load_template(name: str) -> Template:
     """Load a packaged template (``docfact/prompts/<name>.md``); cached per process."""
     if name not in TEMPLATE_NAMES:
         raise TemplateError(f"unknown template {name!r}")
-    text = resources.files("docfact").joinpath("prompts", f"{name}.md").read_text(encoding="utf-8")
+    text = resources.files("docfact").joinpath("prompts").joinpath(f"{name}.md").read_text(encoding="utf-8")
     return parse_template(name, text)
 
 
