@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Iterator
 
 from docfact.docs.fields import top_level
+from docfact.judges import world
 from docfact.judges.base import JudgeContext
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.rule import Check, Rule
@@ -83,6 +84,9 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
         return
     name = item.name.strip()
     field = ctx.file.entity(f"{cls.local_name}.{name}")
+    if field is None and _ATTRIBUTE_NAME.fullmatch(name):
+        yield from _assigned_attribute_type(ctx, seg, cls, name)
+        return
     if field is None or field.kind not in ("field", "variable"):
         return
     annotation = _field_annotation(field.signature or "")
@@ -103,6 +107,229 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
     yield ctx.finding(seg, PARAM_TYPE,
                       f"attribute `{name}` is documented as `{item.type.strip().strip('`')}` but annotated `{annotation}`{also}",
                       evidence=ctx.evidence_of(field, f"the annotation of `{name}`"), fix=fix)
+
+
+_ATTRIBUTE_NAME = re.compile(r"[A-Za-z_]\w*")
+# a DataFrame or a Series of pandas: none of the builtin kinds, nor a NumPy array
+_FRAME = "pandas-frame"
+_FRAME_CLASSES = {"pandas.DataFrame": "DataFrame", "pandas.Series": "Series",
+                  "pandas.core.frame.DataFrame": "DataFrame", "pandas.core.series.Series": "Series"}
+_NOT_A_FRAME = frozenset({"str", "bytes", "int", "float", "bool", "none", "list", "tuple", "dict", "set",
+                          "ndarray", "callable", "path", "Path", "generator", "iterator"})
+# NumPy functions that always build a new array
+_NUMPY_ARRAYS = frozenset({"array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace",
+                           "zeros_like", "ones_like", "empty_like", "full_like", "eye", "identity",
+                           "vstack", "hstack", "column_stack", "concatenate", "stack"})
+
+
+def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name: str) -> Iterator[Finding]:
+    """An Attributes item of an attribute the class (or a project base class) only assigns in
+    its methods (``self.names_ = []``): reported when every assignment the class hierarchy makes
+    gives one provable kind (``None`` placeholders aside) that the documented type excludes, and
+    the hierarchy is closed (project bases only, no ``__getattr__``/``__setattr__``, no
+    ``setattr``, ``__dict__`` or ``vars`` writes, no other code assigning the name)."""
+    item = seg.field
+    if item is None or not item.type or not world.class_attributes_closed(ctx, cls, name):
+        return
+    doc = kinds(item.type)
+    if doc is None or "any" in doc:
+        return
+    found = _attribute_assignments(ctx, cls).get(name)
+    if not found:
+        return
+    code: set[str] = set()
+    for kind, _where, _line in found:
+        if kind is None:
+            return
+        code.add(kind)
+    if code - {"none"}:
+        code.discard("none")  # ``self.x_ = None`` until fitted: the documented value is the other one
+    if len(code) != 1:
+        return  # one provable kind, or nothing is said
+    if _FRAME in code:
+        if code != {_FRAME} or not doc <= _NOT_A_FRAME:
+            return
+        shown = sorted({line for kind, _w, line in found if kind == _FRAME})[0]
+    elif not contradicts_kinds(doc, code):
+        return
+    else:
+        shown = sorted({line for kind, _w, line in found if kind != "none"})[0]
+    where = next(w for k, w, line in found if line == shown)
+    written = item.type.strip().strip("`")
+    yield ctx.finding(seg, PARAM_TYPE,
+                      f"attribute `{name}` is documented as `{written}` but the code assigns it `{shown.strip()}`",
+                      evidence=ctx.evidence_of(where, f"the assignment of `{name}`", shown.strip()))
+
+
+def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tuple[str | None, Entity, str]]]:
+    """Every ``self.name = value`` of the methods of ``cls`` and of its project base classes, by
+    name: (the value's kind or None when not provable, the class, the assignment's line). Empty
+    when the hierarchy may set attributes another way."""
+    key = ("c2-attribute-assignments", cls.qualname, id(cls))
+    got = ctx.run_cache.get(key)
+    if got is not None:
+        return got
+    out: dict[str, list[tuple[str | None, Entity, str]]] = {}
+    stack: list[Entity] = [cls]
+    seen: set[str] = set()
+    while stack:
+        c = stack.pop()
+        if c.qualname in seen or len(seen) > 12:
+            continue
+        seen.add(c.qualname)
+        ctx.reads_code_of(c)
+        if any(f"{c.local_name}.{m}" in c.members for m in ("__setattr__", "__getattr__", "__getattribute__")) \
+                or re.search(r"\bsetattr\(|__dict__|\bvars\(|__slots__", c.code):
+            out = {}
+            break
+        if not _class_assignments(ctx, c, out):
+            out = {}
+            break
+        for base in c.bases:
+            if "=" in base or base in ("object", "ABC", "abc.ABC") or base.startswith(("Generic[", "typing.Generic[")):
+                continue
+            parent = _project_class(ctx, base, c)
+            if parent is None:
+                out = {}
+                stack = []
+                break
+            stack.append(parent)
+    ctx.run_cache[key] = out
+    return out
+
+
+def _class_assignments(ctx: JudgeContext, cls: Entity, out: dict[str, list[tuple[str | None, Entity, str]]]) -> bool:
+    try:
+        tree = ast.parse(textwrap.dedent(" " * cls.range.start.col + cls.code))
+    except (SyntaxError, ValueError):
+        return False
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, ast.ClassDef):
+        return False
+    lines = (" " * cls.range.start.col + cls.code).split("\n")
+    for stmt in node.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                if isinstance(t, ast.Name):  # a class-level value of the name: read as an assignment too
+                    out.setdefault(t.id, []).append((_value_kind(ctx, cls, stmt.value), cls,
+                                                     lines[stmt.lineno - 1] if stmt.lineno <= len(lines) else ""))
+    for fn in node.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        out.setdefault(fn.name, []).append((None, cls, ""))  # a method or property of the name: no value
+        method = ctx.graph.find(cls.path, f"{cls.local_name}.{fn.name}")
+        for sub in _own_nodes(fn):
+            if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+                for t in targets:
+                    for leaf in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]):
+                        if isinstance(leaf, ast.Starred):
+                            leaf = leaf.value
+                        if not (isinstance(leaf, ast.Attribute) and isinstance(leaf.value, ast.Name)
+                                and leaf.value.id == "self"):
+                            continue
+                        if leaf is not t:
+                            kind = None  # ``self.a, self.b = f()``
+                        elif isinstance(sub, ast.AugAssign):
+                            kind = _augmented_kind(sub)
+                        else:
+                            kind = _value_kind(ctx, method or cls, sub.value)
+                        line = lines[sub.lineno - 1] if sub.lineno <= len(lines) else ""
+                        if kind == "":  # an augmented assignment that keeps the kind
+                            continue
+                        out.setdefault(leaf.attr, []).append((kind, cls, line))
+    return True
+
+
+def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a method's body, without those of the classes and functions defined in it
+    (where ``self`` may be another object)."""
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _augmented_kind(node: ast.AugAssign) -> str | None:
+    """``self.n_ += 1`` keeps an int an int (and ``+= [x]`` a list a list): "" when the
+    operation keeps the kind it is applied to, None when it may change it."""
+    v = node.value
+    if isinstance(node.op, ast.Add) and isinstance(v, ast.Constant) and type(v.value) is int:
+        return ""
+    if isinstance(node.op, ast.Add) and isinstance(v, (ast.List, ast.ListComp)):
+        return ""
+    return None
+
+
+def _value_kind(ctx: JudgeContext, at: Entity, value: ast.expr | None) -> str | None:
+    """The kind of an assigned expression when it is provable: a literal, a display or a
+    comprehension, a builtin constructor, a NumPy array constructor, a pandas DataFrame or
+    Series, or a call of a project function or class whose result docfact knows."""
+    if value is None:
+        return None
+    if isinstance(value, ast.Constant):
+        v = value.value
+        if v is None:
+            return "none"
+        return {bool: "bool", int: "int", float: "float", str: "str", bytes: "bytes"}.get(type(v))
+    if isinstance(value, ast.JoinedStr):
+        return "str"
+    if isinstance(value, (ast.List, ast.ListComp)):
+        return "list"
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return "dict"
+    if isinstance(value, (ast.Set, ast.SetComp)):
+        return "set"
+    if isinstance(value, ast.Tuple):
+        return "tuple"
+    if isinstance(value, ast.Lambda):
+        return "callable"
+    if not isinstance(value, ast.Call):
+        return None
+    callee = _dotted(value.func)
+    if callee is None:
+        return None
+    if callee in _CONSTRUCTOR_KINDS:
+        return _CONSTRUCTOR_KINDS[callee]
+    try:
+        res = ctx.graph.resolve(callee, at)
+    except Exception:
+        return None
+    if res is not None and res.kind == "external" and not res.rest:
+        qual = res.qualname
+        if qual in _FRAME_CLASSES:
+            return _FRAME
+        module, _, last = qual.rpartition(".")
+        if module == "numpy" and last in _NUMPY_ARRAYS:
+            return "ndarray"
+        return None
+    if res is not None and res.kind == "builtin":
+        k = return_kind_to_kind(f"call:{callee}")
+        return k if k in _CONSTRUCTOR_KINDS.values() else None
+    if res is None or res.kind != "project":
+        return None
+    found = _callee_kinds(ctx, at, callee)
+    return next(iter(found)) if found is not None and len(found) == 1 else None
+
+
+_CONSTRUCTOR_KINDS = {"list": "list", "dict": "dict", "set": "set", "frozenset": "set", "tuple": "tuple",
+                      "str": "str", "int": "int", "float": "float", "bool": "bool", "sorted": "list",
+                      "len": "int", "bytes": "bytes", "repr": "str", "OrderedDict": "dict",
+                      "collections.OrderedDict": "dict", "defaultdict": "dict", "collections.defaultdict": "dict"}
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
 
 
 def _annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:

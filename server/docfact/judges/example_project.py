@@ -81,6 +81,45 @@ def submodules(ctx: JudgeContext, package: str) -> set[str]:
     return got
 
 
+_IMPORT_AS = re.compile(r"\bimport[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)")
+
+
+def package_alias(ctx: JudgeContext, name: str) -> str | None:
+    """The project module that ``name`` stands for as the project's own import alias: every
+    ``import X as name`` the project writes (in code, doctests or example blocks) imports the
+    same project module ``X`` (``import geomkit as gk``). None when no such import exists, or
+    ``name`` also aliases another module somewhere."""
+    key = ("example-package-aliases", id(ctx.graph))
+    table = ctx.run_cache.get(key)
+    if table is None:
+        seen: dict[str, set[str]] = {}
+        for fi in ctx.graph.files():
+            if fi.language != "python" or " as " not in fi.text:
+                continue
+            for module, alias in _IMPORT_AS.findall(fi.text):
+                seen.setdefault(alias, set()).add(module)
+        table = ctx.run_cache[key] = {
+            alias: next(iter(mods)) for alias, mods in seen.items()
+            if len(mods) == 1 and ctx.graph.is_project_module(next(iter(mods)))}
+    return table.get(name)
+
+
+def unique_submodule(ctx: JudgeContext, name: str) -> str | None:
+    """The one project module (outside tests) whose last part is ``name`` (``geo`` for
+    ``geomkit.geo``): a reference may write a subpackage path from its short name. None when no
+    module or more than one has that name."""
+    key = ("example-module-last-names", id(ctx.graph))
+    table = ctx.run_cache.get(key)
+    if table is None:
+        found: dict[str, set[str]] = {}
+        for fi in ctx.graph.files():
+            if fi.language == "python" and fi.module and "test" not in fi.module:
+                found.setdefault(fi.module.rsplit(".", 1)[-1], set()).add(fi.module)
+        table = ctx.run_cache[key] = {k: next(iter(v)) for k, v in found.items() if len(v) == 1 and k != "__init__"}
+    got = table.get(name)
+    return got if got is not None and "." in got else None
+
+
 # base names that :func:`mro` passes over
 _NOT_PROJECT_BASES = frozenset({"object", "Generic", "Protocol", "Exception", "BaseException"})
 

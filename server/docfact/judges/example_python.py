@@ -14,13 +14,14 @@ from tree_sitter import Node
 from docfact.docs.layout import layout
 from docfact.docs.segments import CodeUnit
 from docfact.judges import world
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import PY_BUILTIN_NAMES, JudgeContext
 from docfact.judges.example_project import (
     ALWAYS,
     class_names,
     member,
     module_may_bind,
     module_names,
+    package_alias,
     plain_class,
     returned_class,
     signature_of,
@@ -205,7 +206,7 @@ class PythonReader(ImportsReader):
                 return None
             if name in self.env:
                 return self.env[name]
-            return None if self.star else self.in_module_scope(name)
+            return None if self.star else self.in_module_scope(name) or self.alias_of_package(name)
         if t == "parenthesized_expression" and node.named_child_count == 1:
             return self.evaluate(node.named_children[0], shadow)
         if t == "attribute":
@@ -239,6 +240,22 @@ class PythonReader(ImportsReader):
             return None
         found = self.graph.project_entity(name, self.scope)
         return value_of(found) if found is not None else None
+
+    def alias_of_package(self, name: str) -> Value | None:
+        """A name the example never bound and the documented module does not bind either, that
+        the project imports its own package as everywhere (``gk`` of ``import geomkit as gk``):
+        the examples of a manual assume that import (``gk.area(...)``)."""
+        if self.scope is None or name in PY_BUILTIN_NAMES:
+            return None
+        module = package_alias(self.ctx, name)
+        if module is None:
+            return None
+        try:
+            if self.graph.resolve(name, self.scope) is not None:
+                return None  # bound in the module, as something docfact does not follow
+        except Exception:
+            return None
+        return self.module_value(module)
 
     def attribute(self, owner: Value, attr: Node) -> Value | None:
         name = self.src(attr)
