@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges import jdk_exceptions, ts_rules, world
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, name_words
 from docfact.judges.rules.c3_behaviour import RAISES_NOT_RAISED
 from docfact.model import Entity, Finding, Segment
 
@@ -167,6 +167,8 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
     raised: set[str] = set()
     uncertain = external = False
     seen = {id(e)}
+    # an object built on the way and handed back: its methods run later, in the caller's hands
+    hands_back = _returns_an_object(e)
 
     def targets_of(name: str, ent: Entity, decorator: bool) -> list[Entity]:
         nonlocal uncertain, external
@@ -207,6 +209,9 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
             return [m for m in graph.entities_named(target.name) if m.kind in ("function", "method")
                     and m.path == target.path]
         if target.kind == "class":
+            if hands_back and not decorator:
+                found = [graph.entity(f"{target.module}.{m}") for m in target.members]
+                return [m for m in found if m is not None and m.kind in ("function", "method")]
             members = (*_CONSTRUCTION, "__call__") if decorator else _CONSTRUCTION
             return [m for m in (graph.entity(f"{target.qualname}.{n}") for n in members) if m is not None]
         return []
@@ -225,7 +230,10 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
                     seen.add(id(t))
                     implicit, runs_any = _implicit_raises(t)
                     if not world.behaviour_closed(ctx, t):
-                        external = True  # a protocol's or a stub's method: what runs is elsewhere
+                        # a protocol's, an abstract or a stub's method: what runs is an
+                        # implementation docfact may not see, and it may raise the project's errors
+                        external = True
+                        uncertain |= t.is_abstract or t.path.endswith(".pyi") or _protocol_method(ctx, t)
                     raised |= {x.split(".")[-1] for x in t.raises} | implicit
                     uncertain |= t.has_bare_raise or _calls_a_callable_value(ctx, t) or runs_any
                     nxt.append(t)
@@ -237,6 +245,62 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
         frontier = nxt
     out = ctx.file_cache[key] = (raised, uncertain, external)
     return out
+
+
+# return kinds of values that are no object with methods of their own
+_PLAIN_RETURNS = frozenset({"none", "str", "bytes", "int", "float", "bool", "list", "dict", "set", "tuple",
+                            "fstring", "comparison", "await"})
+_PLAIN_CALLS = frozenset({"str", "int", "float", "bool", "bytes", "len", "list", "dict", "set", "tuple", "repr",
+                          "sorted", "sum", "min", "max", "abs", "round", "isinstance", "hash", "format"})
+
+
+def _returns_an_object(e: Entity) -> bool:
+    """Whether ``e`` hands back something whose methods may run later (an object it builds, a
+    closure, what a call returns), not a plain value (a number, a string, a container literal)."""
+    for kind in e.return_kinds:
+        if kind in _PLAIN_RETURNS:
+            continue
+        if kind.startswith("call:") and kind[5:] in _PLAIN_CALLS:
+            continue
+        return True
+    return False
+
+
+# the sentence speaks of a later use of what the function hands back
+_LATER_USE = re.compile(
+    r"\b(?:when|while|during|on|upon|once|if)\s+(?:(?:the|it|its|this|that)\s+(?:returned\s+)?(?:\w+\s+)?(?:is|are)\s+"
+    r"(?:used|called|iterated|read|accessed|consumed|evaluated|opened|closed|invoked)\b"
+    r"|(?:first\s+|later\s+)?(?:access|iteration|use|call|evaluation|consumption)\b"
+    r"|(?P<verb>[a-z]{3,}ing)\b)"
+    r"|\blater\b|\blazily\b|\bthe\s+returned\b", re.I)
+
+
+def _speaks_of_later_use(e: Entity, text: str) -> bool:
+    """Whether ``text`` says the exception comes when what ``e`` returns is used ("when
+    reading a line", "on access", "when the checker is called"), not from ``e``'s own work: a verb
+    in -ing that is the verb of ``e``'s name ("when decoding" on ``decode_all``) is its own work,
+    while on a noun (``decoder``, ``reader``) it is the work of what it hands back."""
+    first = (name_words(e.name) or [""])[0].lower()
+    for m in _LATER_USE.finditer(text):
+        verb = m.group("verb")
+        if verb is None:
+            return True
+        stem = verb.lower()[:-3]
+        own = len(stem) >= 3 and (first.startswith(stem) or stem.startswith(first[:4])) \
+            and not first.endswith(("er", "or"))
+        if not own:
+            return True
+    return False
+
+
+def _protocol_method(ctx: JudgeContext, m: Entity) -> bool:
+    """Whether method ``m`` belongs to a ``Protocol`` or an abstract base class of the project:
+    an interface whose implementations may live outside it."""
+    if m.kind != "method" or not m.parent:
+        return False
+    cls = ctx.graph.entity(f"{m.module}.{m.parent}")
+    return cls is not None and any(b.split("[")[0].rsplit(".", 1)[-1] in ("Protocol", "ABC") or "metaclass=ABCMeta" in b
+                                   for b in cls.bases)
 
 
 def _calls_a_callable_value(ctx: JudgeContext, e: Entity) -> bool:
@@ -349,6 +413,8 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # a builtin or library exception may come from a library function docfact does
             # not model (``ast.parse`` raises SyntaxError), however many raises the code has
             continue
+        if deep_external and _returns_an_object(e) and _speaks_of_later_use(e, seg.text):
+            continue  # "when reading", "on access": the object handed back raises it later, in code docfact cannot see
         what = ", ".join(f"`{r}`" for r in sorted(explicit)) if explicit else "no exception"
         msg = f"documented to raise `{simple}`, but the code and the functions it calls raise {what}"
         fix = None
