@@ -210,8 +210,8 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
                     and m.path == target.path]
         if target.kind == "class":
             if hands_back and not decorator:
-                found = [graph.entity(f"{target.module}.{m}") for m in target.members]
-                return [m for m in found if m is not None and m.kind in ("function", "method")]
+                built = (graph.entity(f"{target.module}.{m}") for m in target.members)
+                return [m for m in built if m is not None and m.kind in ("function", "method")]
             members = (*_CONSTRUCTION, "__call__") if decorator else _CONSTRUCTION
             return [m for m in (graph.entity(f"{target.qualname}.{n}") for n in members) if m is not None]
         return []
