@@ -12,10 +12,12 @@ written as code or as the sibling's full name is a reference to it, not a copy.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from docfact.judges import world
 from docfact.judges.base import JudgeContext, name_words
 from docfact.judges.rule import Check
 from docfact.judges.rules.c3_behaviour import COPIED_FROM_SIBLING
@@ -118,6 +120,34 @@ def _parallel(e: Entity, s: Entity) -> bool:
     return sum(x != y for x, y in zip(a, b, strict=True)) == 1
 
 
+def _body(e: Entity) -> str | None:
+    """The statements of ``e`` after its docstring, as code, its own name replaced by a
+    placeholder (None when it does not parse)."""
+    fn = world.function_ast(e)
+    if fn is None:
+        return None
+    body = fn.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    code = "\n".join(ast.unparse(stmt) for stmt in body)
+    return re.sub(rf"\b{re.escape(e.name)}\b", "@", code)
+
+
+def _variants(e: Entity, s: Entity) -> bool:
+    """Whether ``e`` and ``s`` are variants of one function, so that a sentence true of one is true
+    of the other: a decorator of one names the other (``@wraps(other)``, "copy the docs of"), or
+    both run the same body, past its own name, and it does work (calls something): an alias kept
+    as a copy. Two placeholder bodies (``return x``) say nothing about what either one does."""
+    for a, b in ((e, s), (s, e)):
+        if any(re.search(rf"(?<![\w]){re.escape(b.name)}\b", d.split("(", 1)[-1]) for d in a.decorators if "(" in d):
+            return True
+    if not e.calls or e.decorators != s.decorators:
+        return False
+    body = _body(e)
+    return bool(body) and body == _body(s)
+
+
 def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment" or e.language != "python" \
@@ -166,6 +196,8 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue  # "results : list" beside ``compute_list_like``: a type, not the sibling's work
             if any(c == s.name or c.endswith("." + s.name) for c in e.calls):
                 continue  # ``cla`` calls ``__clear``: the sibling's work is done here too
+            if _variants(e, s):
+                continue  # an alias kept as a copy, ``@wraps(sibling)``: one does what the other does
             if re.search(rf"(?<![\w.]){re.escape(s.name)}(?!\w)", text) and "_" in s.name:
                 continue  # "use fit_transform instead": a reference to the sibling, not a copy
             ctx.reads_docs_of(s)  # its doc's text (which members have docs, and their names and

@@ -1,0 +1,86 @@
+"""C3.copied-from-sibling stays silent when the two functions are variants of one another, so a
+sentence true of one is true of the other: both have the same body (an alias kept as a copy, a
+second spelling), or a decorator ties one to the other
+(``@wraps(other)``, a "copy the docs of" decorator). A copied sentence between functions that do
+different work is still reported. Each case is (files, target, expected rule ids among C1-C3);
+the code is invented for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from judging import judge_files
+
+CASES = [
+    # ---- two spellings of one method, the body kept twice ---------------------------------------
+    pytest.param({"geo/tint.py": '''
+        class Tint:
+            def __init__(self, rgb):
+                self.rgb = rgb
+
+            def colour_name(self):
+                """Return the color name nearest to the tint."""
+                return _nearest(self.rgb, _TABLE)
+
+            def color_name(self):
+                """Return the color name nearest to the tint."""
+                return _nearest(self.rgb, _TABLE)
+
+
+        _TABLE = {"red": (255, 0, 0)}
+
+
+        def _nearest(rgb, table):
+            return min(table, key=lambda k: sum(abs(a - b) for a, b in zip(rgb, table[k])))
+        '''}, "geo/tint.py", [], id="same-body-alias-trap"),
+    # ---- a decorator ties one to the other ------------------------------------------------------
+    pytest.param({"geo/docs.py": '''
+        import functools
+
+
+        def load_points(path):
+            """Load points from a file, one pair per line."""
+            with open(path) as fh:
+                return [tuple(map(float, ln.split())) for ln in fh]
+
+
+        @functools.wraps(load_points)
+        def save_points(path, points):
+            """Load points from a file, one pair per line."""
+            with open(path, "w") as fh:
+                fh.writelines(f"{a} {b}\\n" for a, b in points)
+        '''}, "geo/docs.py", [], id="decorator-names-the-sibling-trap"),
+    # ---- planted: different work, the sibling's words copied ------------------------------------
+    pytest.param({"geo/axis.py": '''
+        class Axis:
+            def __init__(self):
+                self._low = 0
+                self._high = 1
+
+            def lower_bound(self):
+                """Return the upper end of the axis."""
+                return min(self._low, self._high)
+
+            def upper_bound(self):
+                """Return the upper end of the axis."""
+                return max(self._low, self._high)
+        '''}, "geo/axis.py", ["C3.copied-from-sibling"], id="different-bodies-planted"),
+    pytest.param({"geo/stub.py": '''
+        class Shape:
+            def inner_area(self, x):
+                """Compute the outer area."""
+                return x
+
+            def outer_area(self, x):
+                """Compute the outer area."""
+                return x
+        '''}, "geo/stub.py", ["C3.copied-from-sibling"], id="same-placeholder-body-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), CASES)
+def test_copied_variants(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]
