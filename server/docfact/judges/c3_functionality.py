@@ -23,7 +23,7 @@ from docfact.judges.rules.c3_behaviour import (
     REQUIRED_DOCUMENTED_OPTIONAL,
     WRONG_DEFAULT,
 )
-from docfact.judges.world import may_call_back, signature_closed
+from docfact.judges.world import may_call_back, project_decorators, signature_closed
 from docfact.model import Entity, Finding, Segment
 
 # the function itself is claimed to be asynchronous: an adverb, "is/returns a coroutine", work
@@ -60,6 +60,8 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a decorator docfact cannot follow may make it a coroutine
     if _calls_a_library(ctx, e):
         return  # a third-party call may start work that goes on in the background
+    if any(d.is_async or _CONCURRENCY_HINT.search(" ".join(d.calls)) for d in project_decorators(ctx, e)):
+        return  # a project decorator whose wrapper is a coroutine or hands the call to a thread
     if _about_a_parameter(e, seg.text):
         return  # "Receivers can be asynchronous": the sentence is about an argument
     if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
@@ -300,6 +302,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if not _calls_closed(ctx, e):
         return
+    if may_call_back(ctx, e):
+        return  # a callable from a table, ``self`` handed to a callee: calls docfact cannot list
     used: set[str] | None = None
     for m in find_mentions(seg.text):
         if m.strength != MARKED and not m.is_call:
@@ -327,7 +331,7 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             used = set()
             for x in (*e.calls, *e.refs, *e.attributes):
                 used.update(x.split("."))
-            for dep in (*_run_by(ctx), *_dispatched_dunders(ctx, e)):
+            for dep in (*_run_by(ctx), *_dispatched_dunders(ctx, e), *_methods_of_unfollowed(ctx, e)):
                 for x in (*dep.calls, *dep.refs):
                     used.update(x.split("."))
         if last in used or m.name in used:
@@ -378,6 +382,24 @@ def _dispatched_dunders(ctx: JudgeContext, e: Entity) -> Iterator[Entity]:
         if pattern.search(body):
             for name in names:
                 yield from (x for x in ctx.graph.entities_named(name) if x.kind == "method" and x is not e)
+
+
+def _methods_of_unfollowed(ctx: JudgeContext, e: Entity) -> Iterator[Entity]:
+    """The project methods a call of ``e`` on a value whose type docfact cannot follow may run
+    (``self.sink.put(...)``: every project method ``put``)."""
+    from docfact.graph.resolve import ResolveCache
+
+    cache = ResolveCache()
+    for call in e.calls:
+        if "." not in call:
+            continue
+        try:
+            r = ctx.graph.resolver.resolve(call, e, cache)
+        except Exception:
+            continue
+        method = _unfollowed_method(call, r) if r is not None else None
+        if method is not None:
+            yield from (m for m in ctx.graph.entities_named(method) if m.kind == "method" and m is not e)
 
 
 def _run_by(ctx: JudgeContext) -> Iterator[Entity]:

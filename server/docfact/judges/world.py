@@ -558,3 +558,19 @@ def may_call_back(ctx: JudgeContext, fn: Entity) -> str | None:
                     break
     ctx.run_cache[key] = reason
     return reason
+
+
+def project_decorators(ctx: JudgeContext, fn: Entity) -> list[Entity]:
+    """The project functions that decorate ``fn`` (by the decorator's last name), with the
+    functions nested in them (the wrapper that replaces ``fn``)."""
+    out: list[Entity] = []
+    for d in fn.decorators:
+        for dec in ctx.graph.entities_named(_last(d)):
+            if dec.kind not in ("function", "method") or dec is fn:
+                continue
+            out.append(dec)
+            fi = ctx.graph.file(dec.path)
+            if fi is not None:
+                out += [x for x in fi.entities if x.local_name.startswith(dec.local_name + ".")
+                        and x.kind in ("function", "method")]
+    return out
