@@ -302,8 +302,6 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if not _calls_closed(ctx, e):
         return
-    if may_call_back(ctx, e):
-        return  # a callable from a table, ``self`` handed to a callee: calls docfact cannot list
     used: set[str] | None = None
     for m in find_mentions(seg.text):
         if m.strength != MARKED and not m.is_call:
@@ -340,6 +338,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         target = next((t for t in targets if t.kind in ("function", "method", "class")), None)
         if target is None:
             continue  # a name that exists nowhere is C1's business
+        if may_call_back(ctx, e):
+            return  # a callable from a table, ``self`` handed to a callee: calls docfact cannot list
         calls = ", ".join(f"`{c}`" for c in dict.fromkeys(e.calls)) or "nothing"
         yield ctx.finding(seg, CALLS_MISSING,
                           f"says it uses `{m.name}`, but `{e.name}` never calls or references it (it calls {calls})",
