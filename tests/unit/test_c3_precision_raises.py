@@ -123,6 +123,57 @@ CASES = [
                     raise ValueError("empty key")
                 return self.backend.fetch(key)
         '''}, "store/api.py", [], id="abstract-implementation-trap"),
+    # ---- a hook handed to a library, a handler taken from a table ------------------------------
+    pytest.param({"conf/hook.py": '''
+        import json
+
+
+        class SchemaError(Exception):
+            pass
+
+
+        class Loader:
+            def _check(self, obj):
+                if "kind" not in obj:
+                    raise SchemaError("no kind")
+                return obj
+
+            def load(self, text):
+                """Load a document.
+
+                Raises:
+                    TypeError: if ``text`` is not a string.
+                    SchemaError: if an object has no kind.
+                """
+                if not isinstance(text, str):
+                    raise TypeError("text")
+                return json.loads(text, object_hook=self._check)
+        '''}, "conf/hook.py", [], id="hook-handed-to-library-trap"),
+    pytest.param({"conf/steps.py": '''
+        class StepError(Exception):
+            pass
+
+
+        def _strict(value):
+            if value is None:
+                raise StepError("missing")
+            return value
+
+
+        _STEPS = {"strict": _strict, "loose": str}
+
+
+        def run_step(kind, value):
+            """Run one step.
+
+            Raises:
+                KeyError: for an unknown kind.
+                StepError: when a strict step gets nothing.
+            """
+            if kind not in _STEPS:
+                raise KeyError(kind)
+            return _STEPS[kind](value)
+        '''}, "conf/steps.py", [], id="handler-from-table-trap"),
     # ---- planted: every callee is known and none raises it --------------------------------------
     pytest.param({"conf/plain.py": '''
         class SettingError(Exception):
