@@ -1,14 +1,28 @@
 """Unseen precision: how often docfact's C1-C3 findings are right on code nobody tuned on.
 
-    python benchmarks/unseen.py run [--set dev|test]      # download, check, draw the sample
-    python benchmarks/unseen.py report [--set dev|test]   # join the sample with its labels
+    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2]      # download, check, draw the sample
+    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2]   # join the sample with its labels
 
 ``run`` downloads the pinned sdists of the set from PyPI (``_fetch.sdist``), copies each package
 folder without its tests into ``benchmarks/.cache/unseen/``, checks it with
 ``python -m docfact check FOLDER --format json --no-cache --fail-on never`` (plus ``--preview``
-when the CLI has that flag) and draws a seeded sample of up to ``PER_PACKAGE`` C1-C3 findings per
-package. It writes ``unseen_sample_<set>.jsonl`` (one row per sampled finding) and
-``unseen_counts_<set>.json`` (findings per rule, docstrings per package).
+when the CLI has that flag) and draws a seeded sample of the C1-C3 findings. It writes
+``unseen_sample_<set>.jsonl`` (one row per sampled finding) and ``unseen_counts_<set>.json``
+(findings per rule, docstrings per package, and the commit of the docfact that ran, read from the
+git checkout the ``docfact`` package was imported from: run it with ``PYTHONPATH=<worktree>/server``
+to measure a given commit without anyone's uncommitted changes).
+
+How the sample is drawn is a per-set option (``SAMPLING``), so that the samples of the older sets
+stay reproducible:
+
+- ``per-package`` (dev, test, fresh): up to ``PER_PACKAGE`` findings per package, drawn with a
+  seeded RNG per package.
+- ``per-rule`` (fresh2): so that each rule can reach the >= 10 audited findings it needs to be
+  judged. One RNG seeded with the set's name draws, over the whole set, up to ``PER_RULE`` findings
+  of each C1-C3 rule (all of them if fewer), and up to ``RULE_CAPS[rule]`` for the rules already
+  audited as stable (``C1.unknown-param``, ``C1.unknown-reference``: 12 each). Then each package is
+  cut to ``PER_PACKAGE`` rows: a package over the cap loses, one at a time, a row of the rule that
+  has the most sampled rows at that moment (ties broken by the same RNG), so rare rules keep theirs.
 
 ``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
 reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
@@ -17,7 +31,8 @@ estimate weighted by each package's number of findings, false findings per 100 d
 sampled findings that have no label yet.
 
 Labels are made by a reviewer who did not write the rules and reads only the code and the sentence.
-The ``test`` set is measured only at the end: nobody studies its findings to fix rules.
+The ``test``, ``fresh`` and ``fresh2`` sets are measured only: nobody studies their findings to fix
+rules.
 """
 
 from __future__ import annotations
@@ -41,6 +56,11 @@ HERE = Path(__file__).resolve().parent
 WORK = CACHE / "unseen"
 PER_PACKAGE = 15
 CRITERIA = ("C1", "C2", "C3")
+# per-rule sampling (see the module docstring): findings per rule over the whole set, and lower caps
+# for rules already audited as stable
+PER_RULE = 20
+RULE_CAPS = {"C1.unknown-param": 12, "C1.unknown-reference": 12}
+SAMPLING = {"dev": "per-package", "test": "per-package", "fresh": "per-package", "fresh2": "per-rule"}
 
 # (name, version, package folder inside the sdist). Pure-Python packages that no benchmark or audit
 # of this project had used when the sets were chosen, and none of ../shared/reserved-projects.txt.
@@ -113,6 +133,36 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("semver", "3.1.2", "src/semver"),  # versions
         ("textual", "8.2.8", "src/textual"),  # terminal UI
     ],
+    # fresh2: chosen 2026-11-28 (third session) before docfact ran on any of them; none was used by
+    # this project before (benchmarks/, README.md, docs/, tests/, realerrors.py, realcode.py) nor is
+    # in ../shared/reserved-projects.txt. Measured only, labelled blind; nobody studies these
+    # findings while fixing rules. Sampled per rule (SAMPLING) so that each rule can reach 10 audited.
+    "fresh2": [
+        ("pvlib", "0.16.1", "pvlib"),  # scientific (solar)
+        ("skyfield", "1.55", "skyfield"),  # scientific (astronomy)
+        ("filterpy", "2.0.0", "filterpy"),  # scientific (filters)
+        ("cherrypy", "18.10.0", "cherrypy"),  # web
+        ("webtest", "3.0.7", "webtest"),  # web / testing helpers
+        ("h11", "0.16.0", "h11"),  # networking (HTTP)
+        ("dnspython", "2.9.2", "dns"),  # networking (DNS)
+        ("netaddr", "1.3.0", "netaddr"),  # networking (addresses)
+        ("xmlschema", "4.3.2", "xmlschema"),  # IO / parsing
+        ("pdfminer-six", "20260107", "pdfminer"),  # IO (PDF)
+        ("rope", "1.15.2", "rope"),  # tooling (refactoring)
+        ("pydocstyle", "6.3.0", "src/pydocstyle"),  # tooling (lint)
+        ("cleo", "2.1.0", "src/cleo"),  # CLI
+        ("questionary", "2.1.1", "questionary"),  # CLI (prompts)
+        ("bidict", "0.24.1", "bidict"),  # data structures
+        ("intervaltree", "3.2.1", "intervaltree"),  # data structures
+        ("inflect", "7.6.0", "inflect"),  # text
+        ("ftfy", "6.3.1", "ftfy"),  # text (encodings)
+        ("isodate", "0.7.2", "src/isodate"),  # dates
+        ("omegaconf", "2.4.0", "omegaconf"),  # configuration
+        ("testfixtures", "12.4.0", "src/testfixtures"),  # testing helpers
+        ("pyhamcrest", "2.1.0", "src/hamcrest"),  # testing helpers (matchers)
+        ("transitions", "0.9.3", "transitions"),  # state machines
+        ("pypika", "0.51.1", "pypika"),  # SQL builder
+    ],
 }
 
 
@@ -154,13 +204,81 @@ def check(root: Path, preview: bool) -> dict:
     return json.loads(proc.stdout)
 
 
+def _docfact_origin() -> dict:
+    """Where the ``python -m docfact`` that ``check`` runs is imported from, and the commit of that
+    git checkout (``dirty``: it has uncommitted changes under its ``server/docfact``)."""
+    path = subprocess.run([sys.executable, "-c", "import docfact; print(docfact.__file__)"], capture_output=True,
+                          text=True, check=False).stdout.strip()
+    out: dict = {"docfact": path, "commit": None, "dirty": None}
+    if not path:
+        return out
+    pkg = Path(path).resolve().parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(pkg), *args], capture_output=True, text=True,
+                              check=False).stdout.strip()
+
+    commit = git("rev-parse", "HEAD")
+    if commit:
+        out["commit"] = commit
+        out["dirty"] = bool(git("status", "--porcelain", "--", "."))
+    return out
+
+
+def _sample_per_package(name: str, version: str, cands: list[dict]) -> list[dict]:
+    rng = random.Random(f"unseen:{name}=={version}")
+    picked = rng.sample(cands, min(PER_PACKAGE, len(cands)))
+    return sorted(picked, key=lambda r: (r["path"], r["line"], r["rule"]))
+
+
+def _sample_per_rule(set_name: str, cands: list[dict]) -> list[dict]:
+    """Up to PER_RULE findings of each rule (RULE_CAPS for the stable ones) over the whole set, then
+    at most PER_PACKAGE per package, trimming the rule with the most sampled rows first."""
+    rng = random.Random(f"unseen:{set_name}:per-rule")
+    by_rule: dict[str, list[dict]] = defaultdict(list)
+    for r in sorted(cands, key=lambda r: (r["package"], r["path"], r["line"], r["rule"], r["key"])):
+        by_rule[r["rule"]].append(r)
+    picked: list[dict] = []
+    for rule in sorted(by_rule):
+        rows = by_rule[rule]
+        picked.extend(rng.sample(rows, min(RULE_CAPS.get(rule, PER_RULE), len(rows))))
+    per_rule = Counter(r["rule"] for r in picked)
+    by_pkg: dict[str, list[dict]] = defaultdict(list)
+    for r in picked:
+        by_pkg[r["package"]].append(r)
+    for pkg in sorted(by_pkg):
+        rows = by_pkg[pkg]
+        while len(rows) > PER_PACKAGE:
+            most = max(per_rule[r["rule"]] for r in rows)
+            drop = rng.choice(sorted((r for r in rows if per_rule[r["rule"]] == most),
+                                     key=lambda r: (r["path"], r["line"], r["rule"], r["key"])))
+            rows.remove(drop)
+            per_rule[drop["rule"]] -= 1
+    return [r for pkg in by_pkg for r in sorted(by_pkg[pkg], key=lambda r: (r["path"], r["line"], r["rule"]))]
+
+
 def run(set_name: str) -> int:
     preview = _has_preview()
+    sampling = SAMPLING.get(set_name, "per-package")
+    origin = _docfact_origin()
     rows: list[dict] = []
-    counts: dict = {"set": set_name, "preview": preview, "per_package": PER_PACKAGE, "packages": {}}
+    all_cands: list[dict] = []
+    counts: dict = {"set": set_name, "preview": preview, "per_package": PER_PACKAGE, "sampling": sampling}
+    if sampling == "per-rule":
+        counts.update({"per_rule": PER_RULE, "rule_caps": RULE_CAPS})
+    if origin["commit"]:
+        counts.update({"commit": origin["commit"], "dirty": origin["dirty"]})
+    counts["packages"] = {}
+    print(f"docfact from {origin['docfact']} (commit {origin['commit']}, dirty {origin['dirty']})", file=sys.stderr)
     started = time.perf_counter()
     for name, version, folder in SETS[set_name]:
-        root = prepare(name, version, folder)
+        try:
+            root = prepare(name, version, folder)
+        except Exception as exc:  # a package that fails to download or unpack is left out
+            print(f"{name} {version}: skipped ({exc})", file=sys.stderr)
+            counts["packages"][name] = {"version": version, "folder": folder, "error": str(exc)[:300],
+                                        "files": 0, "docstrings": 0, "findings_c1_c3": 0, "sampled": 0}
+            continue
         t0 = time.perf_counter()
         data = check(root, preview)
         secs = time.perf_counter() - t0
@@ -175,9 +293,9 @@ def run(set_name: str) -> int:
             row["key"] = key_of(name, rel, row["symbol"], row["rule"], row["sentence"])
             by_key.setdefault(row["key"], row)  # the same sentence and rule twice is one finding to label
         cands = sorted(by_key.values(), key=lambda r: (r["path"], r["line"], r["rule"], r["key"]))
-        rng = random.Random(f"unseen:{name}=={version}")
-        picked = rng.sample(cands, min(PER_PACKAGE, len(cands)))
-        rows.extend(sorted(picked, key=lambda r: (r["path"], r["line"], r["rule"])))
+        all_cands.extend(cands)
+        picked = _sample_per_package(name, version, cands) if sampling == "per-package" else []
+        rows.extend(picked)
         rules = Counter(f.get("rule") or f["criterion"] for f in data["findings"])
         docstrings = sum(1 for d in data["docs"] if d["kind"] != "comment")
         counts["packages"][name] = {
@@ -188,13 +306,21 @@ def run(set_name: str) -> int:
             "distinct_c1_c3": len(cands), "sampled": len(picked), "findings_per_rule": dict(sorted(rules.items())),
             "seconds": round(secs, 1)}
         print(f"{name} {version}: {data['files']} files, {docstrings} docstrings, "
-              f"{counts['packages'][name]['findings_c1_c3']} C1-C3 findings, {len(picked)} sampled, {secs:.1f} s",
+              f"{counts['packages'][name]['findings_c1_c3']} C1-C3 findings"
+              + (f", {len(picked)} sampled" if sampling == "per-package" else "") + f", {secs:.1f} s",
               file=sys.stderr)
+    if sampling == "per-rule":
+        rows = _sample_per_rule(set_name, all_cands)
+        got = Counter(r["package"] for r in rows)
+        for name, pc in counts["packages"].items():
+            pc["sampled"] = got.get(name, 0)
+        counts["distinct_per_rule"] = dict(sorted(Counter(r["rule"] for r in all_cands).items()))
+        counts["sampled_per_rule"] = dict(sorted(Counter(r["rule"] for r in rows).items()))
     counts["seconds"] = round(time.perf_counter() - started, 1)
     (HERE / f"unseen_sample_{set_name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows),
                                                           encoding="utf-8")
     (HERE / f"unseen_counts_{set_name}.json").write_text(json.dumps(counts, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(rows)} sampled findings -> benchmarks/unseen_sample_{set_name}.jsonl; preview rules "
+    print(f"{len(rows)} sampled findings ({sampling}) -> benchmarks/unseen_sample_{set_name}.jsonl; preview rules "
           f"{'on' if preview else 'not available (all rules ran)'}; {counts['seconds']} s", file=sys.stderr)
     return 0
 
@@ -253,7 +379,13 @@ def report(set_name: str) -> int:
             c[lab["label"]] += 1
     out = [f"# Unseen precision, set `{set_name}`", "",
            f"Preview rules: {'on' if counts.get('preview') else 'no --preview flag in this docfact (every rule ran)'}. "
-           f"Sample: up to {counts.get('per_package', PER_PACKAGE)} C1-C3 findings per package; "
+           + (f"Sample: up to {counts.get('per_rule', PER_RULE)} C1-C3 findings per rule over the set "
+              f"({', '.join(f'{k} {v}' for k, v in counts.get('rule_caps', {}).items())}), then up to "
+              f"{counts.get('per_package', PER_PACKAGE)} per package; "
+              if counts.get("sampling") == "per-rule" else
+              f"Sample: up to {counts.get('per_package', PER_PACKAGE)} C1-C3 findings per package; ")
+           + (f"docfact at commit {counts['commit'][:10]}{' (dirty)' if counts.get('dirty') else ''}. "
+              if counts.get("commit") else "") +
            f"{len(sample)} sampled, {len(sample) - len(missing)} labelled. "
            "Precision = true / (true + false); unclear is left out of the denominator. Interval: 95% Wilson.", "",
            "| | true | false | unclear | precision | 95% interval |", "|---|---|---|---|---|---|"]
