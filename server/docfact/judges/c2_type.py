@@ -129,13 +129,13 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
     the hierarchy is closed (project bases only, no ``__getattr__``/``__setattr__``, no
     ``setattr``, ``__dict__`` or ``vars`` writes, no other code assigning the name)."""
     item = seg.field
-    if item is None or not item.type or not world.class_attributes_closed(ctx, cls, name):
+    if item is None or not item.type:
         return
     doc = kinds(item.type)
     if doc is None or "any" in doc:
         return
     found = _attribute_assignments(ctx, cls).get(name)
-    if not found:
+    if not found or any(k is None for k, _w, _l in found):
         return
     code: set[str] = set()
     for kind, _where, _line in found:
@@ -154,6 +154,9 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
         return
     else:
         shown = sorted({line for kind, _w, line in found if kind != "none"})[0]
+    ctx.reads_every_word()  # what other files write decides it
+    if _set_elsewhere(ctx, cls, name):
+        return
     where = next(w for k, w, line in found if line == shown)
     written = item.type.strip().strip("`")
     yield ctx.finding(seg, PARAM_TYPE,
@@ -179,7 +182,7 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
         seen.add(c.qualname)
         ctx.reads_code_of(c)
         if any(f"{c.local_name}.{m}" in c.members for m in ("__setattr__", "__getattr__", "__getattribute__")) \
-                or re.search(r"\bsetattr\(|__dict__|\bvars\(|__slots__", c.code):
+                or _WRITES_BY_NAME.search(c.code) or _opaque_class(c):
             out = {}
             break
         if not _class_assignments(ctx, c, out):
@@ -195,6 +198,70 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
                 break
             stack.append(parent)
     ctx.run_cache[key] = out
+    return out
+
+
+# code that writes attributes by a computed name (``setattr(self, key, v)``, ``__dict__[k] = v``,
+# ``vars(self).update(...)``) or declares slots a descriptor fills
+_WRITES_BY_NAME = re.compile(r"\bsetattr\(\s*\w+\s*,\s*(?![\"'])|__dict__\s*\[[^\]\n]*\]\s*=(?!=)|"
+                             r"__dict__\.(?:update|setdefault)\((?!\s*state\b)|\bvars\([^)]*\)\.update\(|__slots__")
+
+
+def _opaque_class(cls: Entity) -> bool:
+    """A class decorator docfact does not know or a metaclass that is not a plain one: either
+    may add or replace attributes."""
+    if any(d.split("(", 1)[0].strip().rsplit(".", 1)[-1] not in world.KNOWN_CLASS_DECORATORS for d in cls.decorators):
+        return True
+    m = re.search(r"\bmetaclass\s*=\s*([\w.]+)", cls.signature)
+    return m is not None and m.group(1).rsplit(".", 1)[-1] not in ("ABCMeta", "type")
+
+
+def _set_elsewhere(ctx: JudgeContext, cls: Entity, name: str) -> bool:
+    """Whether code outside the methods of ``cls`` and its bases may set attribute ``name``:
+    ``obj.name = ...`` on another owner, ``setattr(obj, "name", ...)``, or a project subclass
+    whose code writes the name (it documents its own value)."""
+    key = ("c2-attribute-set-elsewhere", cls.qualname, id(cls), name)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _set_outside(ctx, name) or \
+            any(re.search(rf"\b{re.escape(name)}\b", sub.code) for sub in _descendants(ctx, cls))
+    return bool(got)
+
+
+def _set_outside(ctx: JudgeContext, name: str) -> bool:
+    """Whether any project file writes ``.name`` on an owner other than ``self``/``cls`` or
+    ``setattr(..., "name", ...)`` (once per run and name)."""
+    key = ("c2-attribute-set-outside", id(ctx.graph), name)
+    got = ctx.run_cache.get(key)
+    if got is not None:
+        return bool(got)
+    outside = re.compile(rf"(?<!\bself)(?<!\bcls)\.{re.escape(name)}[ \t]*(?::[^=\n]+)?(?<![=!<>])=(?!=)|"
+                         rf"setattr\([^,\n]+,\s*[\"']{re.escape(name)}[\"']")
+    got = any(fi.language == "python" and name in fi.text and outside.search(fi.text) for fi in ctx.graph.files())
+    ctx.run_cache[key] = got
+    return got
+
+
+def _descendants(ctx: JudgeContext, cls: Entity) -> list[Entity]:
+    """The project classes that derive from ``cls`` (by the last name of their bases)."""
+    key = ("c2-subclasses", id(ctx.graph))
+    table = ctx.run_cache.get(key)
+    if table is None:
+        table = {}
+        for fi in ctx.graph.files():
+            for e in fi.entities:
+                if e.kind == "class":
+                    for b in e.bases:
+                        table.setdefault(b.split("[")[0].rsplit(".", 1)[-1].strip(), []).append(e)
+        ctx.run_cache[key] = table
+    out: list[Entity] = []
+    stack, seen = [cls.name], {cls.name}
+    while stack and len(out) < 500:
+        for sub in table.get(stack.pop(), ()):
+            if sub.name not in seen:
+                seen.add(sub.name)
+                out.append(sub)
+                stack.append(sub.name)
     return out
 
 

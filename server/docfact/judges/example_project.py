@@ -101,7 +101,17 @@ def package_alias(ctx: JudgeContext, name: str) -> str | None:
         table = ctx.run_cache[key] = {
             alias: next(iter(mods)) for alias, mods in seen.items()
             if len(mods) == 1 and ctx.graph.is_project_module(next(iter(mods)))}
-    return table.get(name)
+    return _recorded(ctx, name, table.get(name))
+
+
+def _recorded(ctx: JudgeContext, name: str, got: str | None) -> str | None:
+    """Note what an answer drawn from every project file depends on: all files when it names a
+    module, the word itself (its appearing anywhere) when it does not."""
+    if got is not None:
+        ctx.reads_every_word()
+    else:
+        ctx.is_known(name)
+    return got
 
 
 def unique_submodule(ctx: JudgeContext, name: str) -> str | None:
@@ -117,7 +127,7 @@ def unique_submodule(ctx: JudgeContext, name: str) -> str | None:
                 found.setdefault(fi.module.rsplit(".", 1)[-1], set()).add(fi.module)
         table = ctx.run_cache[key] = {k: next(iter(v)) for k, v in found.items() if len(v) == 1 and k != "__init__"}
     got = table.get(name)
-    return got if got is not None and "." in got else None
+    return _recorded(ctx, name, got if got is not None and "." in got else None)
 
 
 # base names that :func:`mro` passes over
