@@ -162,6 +162,18 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("pyhamcrest", "2.1.0", "src/hamcrest"),  # testing helpers (matchers)
         ("transitions", "0.9.3", "transitions"),  # state machines
         ("pypika", "0.51.1", "pypika"),  # SQL builder
+        # added 2026-11-28, after the first run drew only 61 findings (fewer than 80) and before any
+        # fresh2 finding was read: likewise never used here before and chosen before docfact ran on them
+        ("pycparser", "3.12", "pycparser"),  # parsing (C)
+        ("passlib", "1.7.4", "passlib"),  # security (password hashing)
+        ("ase", "3.29.0", "ase"),  # scientific (atomistic simulation)
+        ("pyglet", "2.1.19", "pyglet"),  # graphics / multimedia
+        ("gitpython", "3.2.1", "git"),  # tooling (git)
+        ("scikit-rf", "2.2.0", "skrf"),  # scientific (RF engineering)
+        ("gunicorn", "27.0.1", "gunicorn"),  # web server
+        ("ecdsa", "0.19.2", "src/ecdsa"),  # cryptography
+        ("asciimatics", "1.15.0", "asciimatics"),  # terminal UI
+        ("nbconvert", "7.17.2", "nbconvert"),  # notebooks / IO
     ],
 }
 
