@@ -148,6 +148,12 @@ def test_alias_used_for_two_modules_is_no_alias(tmp_path: Path) -> None:
     assert _judge(tmp_path, _with_doc("Scale a shape; see :func:`gk.old_volume`.", files), "geomkit/scale.py") == []
 
 
+def test_submodule_named_like_the_standard_library_is_not_meant(tmp_path: Path) -> None:
+    files = {**GEOMKIT, "geomkit/json.py": '"""Shapes as JSON."""\n\n\ndef dump_shape(x):\n    """Dump."""\n    return x\n'}
+    doc = "Scale a shape; serialize it with :func:`json.dumps`."
+    assert _judge(tmp_path, _with_doc(doc, files), "geomkit/scale.py") == []
+
+
 def test_open_module_is_not_judged(tmp_path: Path) -> None:
     files = {**GEOMKIT, "geomkit/__init__.py": GEOMKIT["geomkit/__init__.py"] + '''
 
@@ -271,6 +277,10 @@ def test_google_attributes_in_own_methods_fire(tmp_path: Path) -> None:
                  id="trap-assigned-elsewhere"),
     pytest.param("flag_ : bool\n    Whether.", BASE, "\n    def go(self, x):\n        self.flag_ = x > 0\n",
                  id="trap-comparison-may-be-an-array"),
+    pytest.param("label : str\n    Set by users.", BASE, "\n    def reset(self):\n        self.label = None\n",
+                 id="trap-only-ever-none"),
+    pytest.param("best_ : float\n    Best score.", BASE, "\n    def go(self):\n        self.best_ = 0\n",
+                 id="trap-int-literal-for-float"),
 ])
 def test_attribute_type_traps(tmp_path: Path, attributes: str, base: str, extra: str) -> None:
     assert _judge(tmp_path, _estimator(attributes, base, extra), "est/models.py") == []

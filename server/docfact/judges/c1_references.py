@@ -15,7 +15,14 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, _same_family, name_words, osa_distance
+from docfact.judges.base import (
+    PY_BUILTIN_NAMES,
+    STDLIB_MODULES,
+    JudgeContext,
+    _same_family,
+    name_words,
+    osa_distance,
+)
 from docfact.judges.c1_name import (
     _HISTORY,
     _NOT_THE_CODE,
@@ -197,8 +204,15 @@ def _through_package(ctx: JudgeContext, target: str) -> tuple[bool, str | None] 
     mention of the name in its code either); None when docfact cannot tell."""
     parts = target.split(".")
     head = parts[0]
+    if head in STDLIB_MODULES or head in PY_BUILTIN_NAMES:
+        return None  # ``json.loads``: the standard library's, whatever the project calls a module
     module = package_alias(ctx, head) or unique_submodule(ctx, head)
     if module is None or ctx.entity is None or _unreadable_imports(ctx):
+        return None
+    try:
+        if not module.startswith(head) and ctx.graph.external_exists(head):
+            return None  # an installed package of that name may be meant
+    except Exception:
         return None
     try:
         if ctx.graph.resolve(head, ctx.entity) is not None:

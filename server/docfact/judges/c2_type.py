@@ -142,8 +142,9 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
         if kind is None:
             return
         code.add(kind)
-    if code - {"none"}:
-        code.discard("none")  # ``self.x_ = None`` until fitted: the documented value is the other one
+    if code <= {"none"}:
+        return  # only ever None here: a placeholder users or subclasses fill
+    code.discard("none")  # ``self.x_ = None`` until fitted: the documented value is the other one
     if len(code) != 1:
         return  # one provable kind, or nothing is said
     if _FRAME in code:

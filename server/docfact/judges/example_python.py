@@ -14,7 +14,7 @@ from tree_sitter import Node
 from docfact.docs.layout import layout
 from docfact.docs.segments import CodeUnit
 from docfact.judges import world
-from docfact.judges.base import PY_BUILTIN_NAMES, JudgeContext
+from docfact.judges.base import PY_BUILTIN_NAMES, STDLIB_MODULES, JudgeContext
 from docfact.judges.example_project import (
     ALWAYS,
     class_names,
@@ -245,7 +245,7 @@ class PythonReader(ImportsReader):
         """A name the example never bound and the documented module does not bind either, that
         the project imports its own package as everywhere (``gk`` of ``import geomkit as gk``):
         the examples of a manual assume that import (``gk.area(...)``)."""
-        if self.scope is None or name in PY_BUILTIN_NAMES:
+        if self.scope is None or name in PY_BUILTIN_NAMES or name in STDLIB_MODULES:
             return None
         module = package_alias(self.ctx, name)
         if module is None:
