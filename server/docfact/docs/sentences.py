@@ -61,6 +61,8 @@ _HTML_BREAK = re.compile(r"</?(?:p|ul|ol|li|br|dl|dt|dd|h\d)\b[^>]*>", re.IGNORE
 _PRE_OPEN = re.compile(r"<pre\b", re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"</pre>", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
+# white space as ``str.isspace`` has it (both use the same Unicode table)
+_SPACE = re.compile(r"\s")
 # where Punkt may end a sentence: a period, question or exclamation mark, closing quotes or
 # brackets, then white space and more text
 _BREAK = re.compile(r"[.?!][\"')\]]*+\s++\S")
@@ -180,6 +182,8 @@ def mask_code(text: str) -> str:
             return s
         first = _LETTER.search(s)
         head = "X" if first and first.group(0).isupper() else "x"
+        if _SPACE.search(s) is None:  # most spans: one placeholder letter per character
+            return head + "x" * (len(s) - 1)
         return "".join(
             ch if ch.isspace() else (head if i == 0 else "x") for i, ch in enumerate(s)
         )
@@ -207,19 +211,27 @@ def _split(text: str) -> tuple[tuple[int, int], ...]:
 
 
 def _punkt(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    chunk = text[start:end]
+    return [(start + a, start + b) for a, b in _chunk_sentences(text[start:end])]
+
+
+@lru_cache(maxsize=2048)
+def _chunk_sentences(chunk: str) -> tuple[tuple[int, int], ...]:
+    """The sentence spans of one hard-boundary chunk, relative to it, kept per text (the same
+    sentence recurs across a project's docs: "Return the value.")."""
     if not _LETTER.search(chunk):
-        return []
-    masked = mask_code(chunk)
-    if not _BREAK.search(masked):  # no place where Punkt could end a sentence: one sentence
-        a, b = _strip(text, start, end)
-        return [(a, b)] if a < b else []
+        return ()
+    # no place where Punkt could end a sentence: one sentence. Masking keeps every white
+    # space and never makes a period, so a chunk with no break has none once masked: the
+    # mask is made only for the chunks that have one
+    if not _BREAK.search(chunk) or not _BREAK.search(masked := mask_code(chunk)):
+        a, b = _strip(chunk, 0, len(chunk))
+        return ((a, b),) if a < b else ()
     out = []
     for a, b in _span_tokenize(masked):
-        a, b = _strip(text, start + a, start + b)
+        a, b = _strip(chunk, a, b)
         if a < b:
             out.append((a, b))
-    return out
+    return tuple(out)
 
 
 def _strip(text: str, start: int, end: int) -> tuple[int, int]:

@@ -86,13 +86,23 @@ def _file_words(index: FileIndex) -> set[str]:
 
 @contextmanager
 def no_collection() -> Iterator[None]:
-    """Loading allocates a lot and frees little: no collection passes meanwhile (nests)."""
+    """Loading allocates a lot and frees little: no collection passes meanwhile (nests).
+
+    On the way out, what loading allocated is moved to the oldest generation without a scan
+    (``gc.freeze()`` then ``gc.unfreeze()``): re-enabled as it was, the collector's first
+    young collection walked every object loading made (0.3-0.4 s of CPU on Django) to find
+    next to nothing. Nothing becomes uncollectable: a full collection still sees it all. When
+    something is already frozen (a language server after its first load), the collector is
+    simply re-enabled, so what its owner froze stays frozen."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()  # every generation into the permanent one, the young count reset
+                gc.unfreeze()  # ... and back, all of it into the oldest generation
             gc.enable()
 
 
