@@ -91,6 +91,29 @@ def test_scan_languages_order_and_default_skips(tmp_path: Path) -> None:
     assert langs["A.java"] == "java" and langs["b.py"] == "python"
 
 
+def test_a_package_named_like_an_output_folder_is_read(tmp_path: Path) -> None:
+    """``pkg/build/`` with an ``__init__.py`` is a module of the library (``pkg.build``), not
+    build output: it is read, so names it defines are not reported as missing. A ``build/``
+    without one, and ``dist/`` or ``target/`` likewise, stay skipped."""
+    for rel in ["pkg/__init__.py", "pkg/build/__init__.py", "pkg/build/molecules.py", "build/lib/pkg/x.py",
+                "dist/x.py", "target/classes/X.java"]:
+        write(tmp_path, rel)
+    assert scanned(tmp_path) == ["pkg/__init__.py", "pkg/build/__init__.py", "pkg/build/molecules.py"]
+
+
+def test_the_cache_stamp_sees_a_package_named_like_an_output_folder(tmp_path: Path) -> None:
+    from docfact.project.replay import tree_stamp
+
+    write(tmp_path, "pkg/__init__.py")
+    write(tmp_path, "pkg/build/__init__.py")
+    write(tmp_path, "build/lib/x.py")
+    before = tree_stamp(tmp_path)
+    (tmp_path / "build" / "lib" / "x.py").write_text("y = 2\n")
+    assert tree_stamp(tmp_path) == before  # build output: not part of the project
+    (tmp_path / "pkg" / "build" / "__init__.py").write_text("changed = True\n")
+    assert tree_stamp(tmp_path) != before
+
+
 @pytest.mark.parametrize(
     ("gitignore", "expected"),
     [

@@ -34,6 +34,17 @@ ALWAYS_SKIPPED_DIRS = frozenset(
         "site-packages", ".gradle",
     }
 )
+# Output folders by name only: one that is a Python package (``pkg/build/__init__.py``, as in a
+# library with a ``build`` module) is source code and is read like any other folder.
+_OUTPUT_DIRS = frozenset({"build", "dist", "target"})
+
+
+def always_skipped(name: str, path: str) -> bool:
+    """Is the folder ``name`` (at ``path``) one docfact never reads: version control, caches,
+    virtual environments, installed packages, build output (unless it is a Python package)?"""
+    if name in ALWAYS_SKIPPED_DIRS or name.endswith(".egg-info"):
+        return not (name in _OUTPUT_DIRS and os.path.isfile(os.path.join(path, "__init__.py")))
+    return False
 _JAVA_ROOTS = (("src", "main", "java"), ("src", "test", "java"), ("src",), ("java",))
 _MAX_IGNORE_FILE = 1_000_000  # bytes of a .gitignore file read at most
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
@@ -377,7 +388,7 @@ def _walk(w: _Walk, d: str, ignores: list[tuple[str, IgnoreRules]], linked: bool
                 if not (rules and (excluded(ignores, p, True) or excluded(excludes, p, True))):
                     yield ScanItem(Path(p), None, None, "not a regular file: a directory")
                 continue
-            if name in ALWAYS_SKIPPED_DIRS or name.endswith(".egg-info"):
+            if always_skipped(name, p):
                 continue
             if rules and (excluded(ignores, p, True) or excluded(excludes, p, True)):
                 continue

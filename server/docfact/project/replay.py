@@ -36,8 +36,9 @@ def settings_key(s: Settings) -> str:
 def tree_stamp(root: Path) -> str:
     """Size and mtime of every source file under the project root: a change anywhere (an
     imported module outside the judged paths) invalidates the cached results."""
+    from docfact.index.workspace import always_skipped
+
     h = hashlib.sha256()
-    skip = {".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", "build", "dist"}
     stack = [str(root)]
     while stack:
         d = stack.pop()
@@ -48,7 +49,7 @@ def tree_stamp(root: Path) -> str:
         for e in entries:
             try:
                 if e.is_dir(follow_symlinks=False):
-                    if e.name not in skip and not e.name.startswith("."):
+                    if not always_skipped(e.name, e.path) and not e.name.startswith("."):
                         stack.append(e.path)
                 elif e.name.endswith((".py", ".pyi", ".java", ".toml", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx",
                                       ".mjs", ".cjs", "tsconfig.json", "jsconfig.json", "package.json")):
