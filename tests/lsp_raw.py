@@ -59,7 +59,7 @@ class RawServer:
                 self.send({"jsonrpc": "2.0", "method": "exit"})
             try:
                 await asyncio.wait_for(proc.wait(), 5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 proc.kill()
                 await proc.wait()
         for t in self._tasks:

@@ -9,7 +9,7 @@
 import os
 import sys
 
-MINIMUM = (3, 10)
+MINIMUM = (3, 11)
 LIBS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libs")
 
 

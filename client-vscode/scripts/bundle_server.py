@@ -26,7 +26,7 @@ EXTENSION = HERE.parent
 REPO = EXTENSION.parent
 LIBS = EXTENSION / "bundled" / "libs"
 
-PYTHONS = ("3.10", "3.11", "3.12", "3.13", "3.14")
+PYTHONS = ("3.11", "3.12", "3.13", "3.14")
 
 # VS Code target -> pip platform tags (pip also accepts the older manylinux/macOS tags of each).
 PLATFORMS: dict[str, tuple[str, ...]] = {
@@ -106,7 +106,7 @@ def bundle(target: str, wheel: Path, work: Path) -> dict[str, list[str]]:
             folder = tag if version_specific(whl.name) else "common"
             if whl.name in placed[folder]:
                 continue
-            # Pure wheels picked for several Python versions: the first (3.10) resolution wins,
+            # Pure wheels picked for several Python versions: the first (3.11) resolution wins,
             # so that libs/common holds one version of each distribution.
             dist = whl.name.split("-")[0].lower()
             if folder == "common" and any(n.split("-")[0].lower() == dist for n in placed["common"]):

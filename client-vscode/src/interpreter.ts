@@ -42,7 +42,7 @@ export interface InterpreterInputs {
 }
 
 /** Oldest Python the server supports (pyproject `requires-python`). */
-export const MIN_PYTHON = { major: 3, minor: 10 };
+export const MIN_PYTHON = { major: 3, minor: 11 };
 
 export function defaultPython(platform: string): string[] {
     return [platform === "win32" ? "python" : "python3"];

@@ -4,9 +4,9 @@
 editors start the server in the workspace folder: a workspace file named like a module imported
 later (``collections.py``, ``re.py``, ``regex.py``) would be imported and run in its place. This
 module drops that entry before it imports anything, which covers every import made from here on
-(Python 3.10 too). It cannot cover what the interpreter imports before this module runs (the
+(every supported Python). It cannot cover what the interpreter imports before this module runs (the
 ``docfact`` package itself, and ``importlib`` when no ``.pth`` file imported it first): start
-docfact with ``python -P -m docfact`` or ``PYTHONSAFEPATH=1`` (Python 3.11+), or with the
+docfact with ``python -P -m docfact`` or ``PYTHONSAFEPATH=1``, or with the
 ``docfact`` / ``docfact-ls`` commands, whose first ``sys.path`` entry is their own directory.
 """
 

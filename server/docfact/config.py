@@ -18,16 +18,12 @@ from __future__ import annotations
 import os
 import re
 import sys
+import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from docfact.judges.maturity import normalize, unknown_selector_message
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 SEVERITIES = ("error", "warning", "information", "hint")
 TRIGGERS = ("onSave", "onType", "manual")

@@ -14,7 +14,7 @@ import { installFakeVscode, Uri } from "../helpers/fakeVscode";
 import { ROOT } from "../helpers/pkg";
 
 const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "win32-x64"];
-const PYTHONS = ["310", "311", "312", "313", "314"];
+const PYTHONS = ["311", "312", "313", "314"];
 // The platform part of the wheel tags each target must carry (from the WHEEL files).
 const PLATFORM_TAG: Record<string, RegExp> = {
     "linux-x64": /^manylinux.*_x86_64$/,
@@ -53,7 +53,7 @@ async function until(what: string, cond: () => boolean, ms: number): Promise<voi
 
 describe("platform .vsix files", () => {
     for (const target of TARGETS) {
-        it(`${target}: bundles docfact and wheels built for ${target}, for Python 3.10 to 3.14`, () => {
+        it(`${target}: bundles docfact and wheels built for ${target}, for Python 3.11 to 3.14`, () => {
             assert.ok(existsSync(vsix(target)), `${vsix(target)} is missing: run \`npm run package\` first`);
             const files = listVsix(vsix(target));
             const manifest = files["extension.vsixmanifest"] ?? "";

@@ -151,11 +151,11 @@ describe("launch commands", () => {
 describe("start problems", () => {
     it("tells a missing Python apart from the launcher's exit codes", () => {
         assert.deepEqual(classifyCheckFailure(BUNDLED, { spawnError: "ENOENT", stderr: "" }), { kind: "noPython" });
-        assert.deepEqual(classifyCheckFailure(BUNDLED, { exitCode: 3, stderr: "docfact needs Python 3.10 or newer; this is Python 3.9 (/usr/bin/python3).\n" }), {
+        assert.deepEqual(classifyCheckFailure(BUNDLED, { exitCode: 3, stderr: "docfact needs Python 3.11 or newer; this is Python 3.10 (/usr/bin/python3).\n" }), {
             kind: "tooOld",
-            detail: "docfact needs Python 3.10 or newer; this is Python 3.9 (/usr/bin/python3).",
+            detail: "docfact needs Python 3.11 or newer; this is Python 3.10 (/usr/bin/python3).",
         });
-        assert.equal(classifyCheckFailure(BUNDLED, { exitCode: 4, stderr: "bundles for 3.10\n" }).kind, "unsupportedPython");
+        assert.equal(classifyCheckFailure(BUNDLED, { exitCode: 4, stderr: "bundles for 3.11\n" }).kind, "unsupportedPython");
         assert.equal(classifyCheckFailure(BUNDLED, { exitCode: 1, stderr: "Traceback\nImportError: x\n" }).kind, "broken");
         assert.equal(classifyCheckFailure(ENV, { exitCode: 1, stderr: "ModuleNotFoundError: No module named 'docfact'\n" }).kind, "notInstalled");
     });
@@ -163,7 +163,7 @@ describe("start problems", () => {
         for (const problem of [{ kind: "noPython" } as const, { kind: "tooOld", detail: "this is Python 3.8." } as const]) {
             const m = problemMessage(problem, "python3", "python3 -m pip install docfact", false);
             assert.ok(m.message.includes(PYTHON_DOWNLOAD_URL), m.message);
-            assert.match(m.message, /3\.10/);
+            assert.match(m.message, /3\.11/);
             assert.deepEqual(m.actions, [ACTIONS.download, ACTIONS.settings]);
         }
         const withExt = problemMessage({ kind: "noPython" }, "python3", "", true);
@@ -175,7 +175,7 @@ describe("start problems", () => {
         assert.match(m.message, /not published on PyPI yet: use the server bundled with this extension/);
         assert.match(m.message, /\/v\/bin\/python -m pip install docfact$/);
         assert.deepEqual(m.actions.slice(0, 2), [ACTIONS.bundled, ACTIONS.copy]);
-        const u = problemMessage({ kind: "unsupportedPython", detail: "bundled for Python 3.10, 3.11." }, "python3", "", false);
+        const u = problemMessage({ kind: "unsupportedPython", detail: "bundled for Python 3.11, 3.12." }, "python3", "", false);
         assert.match(u.message, /fromEnvironment/);
         assert.ok(!u.actions.includes(ACTIONS.bundled));
     });

@@ -316,7 +316,7 @@ class LlmClient:
                             f"{MAX_RESPONSE_BYTES // 1_000_000} MB; the answer was ignored"
                         )
                     ) from None
-                except (asyncio.TimeoutError, httpx.TimeoutException) as err:
+                except (TimeoutError, httpx.TimeoutException) as err:
                     if not isinstance(err, httpx.ConnectTimeout):
                         raise self._fail(
                             LlmTimeout(
