@@ -132,3 +132,27 @@ def test_rules_lists_and_explains(ws: Path) -> None:
     assert md.stdout == (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
     bad = docfact("rules", "C1.unknown-parm", cwd=ws)
     assert bad.returncode == 2 and "did you mean C1.unknown-param?" in bad.stderr
+
+
+def test_out_of_the_box_only_stable_rules_run(ws: Path, tmp_path: Path) -> None:
+    """A user with no configuration at all gets the stable rules only; the example project's
+    pyproject.toml turns the preview rules on, as the README's quick start says."""
+    import os
+
+    from docfact.judges.maturity import is_preview
+
+    empty = tmp_path / "no-config"
+    empty.mkdir()
+    env = {**os.environ, "XDG_CONFIG_HOME": str(empty)}
+
+    def found(where: Path) -> set[str]:
+        proc = subprocess.run([sys.executable, "-m", "docfact", "check", ".", "--format", "json", "--no-cache"],
+                              cwd=where, capture_output=True, text=True, timeout=300, env=env)
+        assert proc.returncode in (0, 1), proc.stderr
+        return {f["rule"] for f in json.loads(proc.stdout)["findings"]}
+
+    plain = found(ws)
+    assert plain and not any(is_preview(r) for r in plain)
+    examples = tmp_path / "examples"
+    shutil.copytree(ROOT / "examples", examples)
+    assert any(is_preview(r) for r in found(examples))

@@ -1,30 +1,32 @@
-"""The editor set-ups of the README are the files in editors/, and each one is valid."""
+"""The editor set-ups of docs/editors.md (and the README's Neovim 0.11 snippet) are the files in
+editors/, and each one is valid."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import subprocess
-import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITORS = ROOT / "editors"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+EDITORS_DOC = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 ALL = sorted(p for p in EDITORS.rglob("*") if p.is_file())
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.relative_to(EDITORS).as_posix() for p in ALL])
-def test_readme_shows_the_tested_file(path: Path) -> None:
-    assert path.read_text(encoding="utf-8").strip() in README
+def test_the_editors_page_shows_the_tested_file(path: Path) -> None:
+    assert path.read_text(encoding="utf-8").strip() in EDITORS_DOC
+
+
+def test_readme_neovim_snippet_is_the_tested_file() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert (EDITORS / "neovim" / "nvim-0.11.lua").read_text(encoding="utf-8").strip() in readme
 
 
 def test_helix_languages_toml() -> None:

@@ -1,6 +1,6 @@
-"""A real Emacs end to end: Debian's Emacs 28 with eglot, configured by the README's snippet.
+"""A real Emacs end to end: Debian's Emacs 28 with eglot, configured by docs/editors.md's snippet.
 
-The snippet is taken from README.md's Emacs section (and is editors/emacs/docfact-eglot.el).
+The snippet is taken from the Emacs section of docs/editors.md (and is editors/emacs/docfact-eglot.el).
 Emacs runs in batch mode: it activates its packages as an interactive start does, loads the
 snippet, opens pkg/store.py of a copy of the lspproj fixture, and tests/e2e/emacs/driver.el
 saves the file, records flymake's diagnostics and the eldoc text, applies a code action through
@@ -29,23 +29,23 @@ pytestmark = [
 ]
 
 
-def readme_emacs_snippet() -> str:
-    """The elisp block of the README's Emacs section."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Emacs (eglot)", 1)[1].split("\n## ", 1)[0]
+def emacs_snippet() -> str:
+    """The elisp block of the Emacs section of docs/editors.md."""
+    page = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
+    section = page.split("## Emacs (eglot)", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```elisp\n(.*?)```", section, re.S)
-    assert len(blocks) == 1, "the README's Emacs section has one elisp block"
+    assert len(blocks) == 1, "the Emacs section of docs/editors.md has one elisp block"
     return blocks[0]
 
 
-def test_readme_snippet_is_the_editors_file() -> None:
-    assert readme_emacs_snippet().strip() == (ROOT / "editors" / "emacs" / "docfact-eglot.el").read_text().strip()
+def test_the_documented_snippet_is_the_editors_file() -> None:
+    assert emacs_snippet().strip() == (ROOT / "editors" / "emacs" / "docfact-eglot.el").read_text().strip()
 
 
 def test_emacs_eglot_diagnostics_eldoc_and_code_action(workspace: Path, tmp_path: Path) -> None:
     assert EMACS is not None
     snippet = tmp_path / "init.el"
-    snippet.write_text(readme_emacs_snippet(), encoding="utf-8")
+    snippet.write_text(emacs_snippet(), encoding="utf-8")
     out = tmp_path / "emacs.json"
     home = tmp_path / "home"
     home.mkdir()

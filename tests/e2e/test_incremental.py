@@ -24,7 +24,7 @@ STDLIB = Path(json.__file__).resolve().parents[1]
 def docfact(cwd: Path, *args: str, cache: Path | None = None) -> subprocess.CompletedProcess[str]:
     extra = ["--cache-dir", str(cache)] if cache is not None else ["--no-cache"]
     return subprocess.run([sys.executable, "-m", "docfact", "check", ".", "--format", "json",
-                           "--fail-on", "never", "--no-progress", *extra, *args],
+                           "--fail-on", "never", "--no-progress", "--preview", *extra, *args],
                           cwd=cwd, capture_output=True, text=True, timeout=240, check=False)
 
 

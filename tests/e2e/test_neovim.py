@@ -1,6 +1,6 @@
-"""A real editor end to end: Neovim (Debian's 0.7.2) headless with the README's configuration.
+"""A real editor end to end: Neovim (Debian's 0.7.2) headless with the configuration of docs/editors.md.
 
-The configuration is editors/neovim/nvim-0.7.lua, the file the README shows verbatim. Neovim
+The configuration is editors/neovim/nvim-0.7.lua, the file docs/editors.md shows verbatim. Neovim
 opens pkg/store.py of a copy of the lspproj fixture, writes it, and a small Lua driver
 (tests/e2e/nvim/driver.lua) records docfact's diagnostics, a hover and the code action titles
 as JSON.
@@ -32,7 +32,7 @@ def test_neovim_diagnostics_hover_and_code_actions(workspace: Path, tmp_path: Pa
     assert NVIM is not None
     out = tmp_path / "nvim.json"
     env = dict(os.environ)
-    # `docfact` on PATH must be this interpreter's (the README snippet runs `docfact serve`)
+    # `docfact` on PATH must be this interpreter's (the snippet runs `docfact serve`)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env.update({
         "DOCFACT_NVIM_OUT": str(out),

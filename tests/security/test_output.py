@@ -40,7 +40,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def check(ws: Path, *args: str) -> str:
     flags = ["-P"] if sys.version_info >= (3, 11) else []
-    proc = subprocess.run([sys.executable, *flags, "-m", "docfact", "check", ".", "--no-cache", "--no-progress",
+    proc = subprocess.run([sys.executable, *flags, "-m", "docfact", "check", ".", "--no-cache", "--no-progress", "--preview",
                            *args], cwd=ws, capture_output=True, timeout=90,
                           env={"PYTHONPATH": str(SERVER), "PATH": "/usr/bin:/bin", "HOME": str(ws.parent)})
     assert proc.returncode == 1, proc.stderr
