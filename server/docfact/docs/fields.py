@@ -241,6 +241,8 @@ def google_item(text: str, start: int, end: int, section: str, tag: str = "") ->
 
 # "weight: str" with no space before the colon, after one or more plain names
 _NUMPY_TIGHT_COLON = re.compile(r"\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*(:)(?:\s|$)")
+# ``name = default:`` (or without the colon): an item that gives its default in place of a type
+_NUMPY_NAME_DEFAULT = re.compile(r"(\*{0,2}[A-Za-z_]\w*)[ \t]*=[ \t]*\S.*?:?[ \t]*")
 
 
 def numpy_item(text: str, start: int, end: int, section: str, tag: str = "") -> FieldItem:
@@ -263,6 +265,8 @@ def numpy_item(text: str, start: int, end: int, section: str, tag: str = "") -> 
         name = _type_span(text, start, start + sep[0])
         typ = _type_span(text, start + sep[1], first_end)
         return _item(section, tag, text, name, typ, first_end, end)
+    if section not in ("returns", "yields") and (dm := _NUMPY_NAME_DEFAULT.fullmatch(line)):
+        return _item(section, tag, text, (start + dm.start(1), start + dm.end(1)), None, first_end, end)
     if section in ("returns", "yields"):
         return _item(section, tag, text, None, _type_span(text, start, first_end), first_end, end)
     return _item(section, tag, text, _type_span(text, start, first_end), None, first_end, end)

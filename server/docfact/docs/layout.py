@@ -62,6 +62,9 @@ _GOOGLE_HEADER = re.compile(r"(?P<title>[A-Za-z](?:[A-Za-z ]*[A-Za-z])?)[ \t]*+:
 # a name may escape its underscores (``arg1\_``: reST would read a trailing ``_`` as a link)
 _GOOGLE_PARAM = re.compile(r"\*{0,2}[A-Za-z_](?:[\w.]|\\_)*+[ \t]*+(?:\(.*\))?[ \t]*+:(?:\s|$)")
 _GOOGLE_RAISE = re.compile(r"[A-Za-z_][\w.]*+(?:[ \t]*+,[ \t]*+[A-Za-z_][\w.]*+)*+[ \t]*+(?::(?:\s|$)|$)")
+# a line that opens another section in words ("Returns (angle, width)", "Returns the total."),
+# not an item: a section word and no " : type" after it
+_SECTION_LEAD = re.compile(r"(?:Returns?|Yields?|Raises)\b(?![ \t]*:)(?!.*[ \t]:(?:[ \t]|$))")
 _DIRECTIVE = re.compile(r"\.\.[ \t]++(?P<name>[\w:-]+)[ \t]*+::[ \t]*+")
 _CODE_DIRECTIVES = frozenset(
     {
@@ -300,6 +303,13 @@ class _Scanner:
         while j < hi:
             t = self.lines[j]
             if not t.blank and (t.indent < ln.indent or (t.indent == ln.indent and self.is_numpy_header(j, hi))):
+                break
+            # a known section's title and underline start that section even when indented more
+            # than this one's title (a title one space off, as hand-written docstrings have)
+            if not t.blank and t.text.lower() in SECTIONS and self.is_numpy_header(j, hi):
+                break
+            # "Returns (a, b)" at the title's indentation: a one-line section of its own, in prose
+            if not t.blank and t.indent == ln.indent and _SECTION_LEAD.match(t.text):
                 break
             j += 1
         self.items(SECTIONS.get(ln.text.lower(), "prose"), ln.text, i + 2, j, google=False)

@@ -185,12 +185,29 @@ def _comments(
             continue
         sc = scope_at(g[0][7].start_byte)
         owner = sc.local_name
+        below = _definition_below(g[-1][7]) if g[0][6] else None
+        if below is not None:  # a comment right above a def or class is about that definition
+            owner = scope_at(below).local_name
         if g[0][6]:
             target = _next_sibling_lines(g[-1][7]) or _following_statement(f, root, g[-1][0] + 1)
         else:
             target = (g[0][0], g[0][0])
         out.append(_doc_block("comment", cleaned, pieces, owner, f.path, f.node_range(g[0][7], g[-1][7]), target))
     return out
+
+
+def _definition_below(node: Node) -> int | None:
+    """The byte offset inside the body of the function or class that starts on the line right
+    after the comment ``node`` (decorators included), or None."""
+    sib = node.next_named_sibling
+    if sib is None or sib.start_point.row != node.end_point.row + 1:
+        return None
+    if sib.type == "decorated_definition":
+        sib = sib.child_by_field_name("definition")
+    if sib is None or sib.type not in ("function_definition", "class_definition"):
+        return None
+    body = sib.child_by_field_name("body")
+    return None if body is None else body.start_byte
 
 
 def _next_sibling_lines(node: Node) -> tuple[int, int] | None:

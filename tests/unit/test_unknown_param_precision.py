@@ -1,0 +1,152 @@
+"""Causes of the false ``C1.unknown-param`` findings a blind review of unseen packages found
+(set fresh2, 2026-11-28): each has a trap written anew that must stay quiet and a planted case,
+the same shape with a real slip, that is still found. Each case is (files, target, expected rule
+ids among C1-C3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from judging import judge_files
+
+CASES = [
+    # ---- NumPy items that give a default in place of a type: "name = default:" -----------------
+    pytest.param({"geo/body.py": '''
+        class Body:
+            def turn(self, a, v, center=(0, 0, 0), rotate_cell=False):
+                """Turn the body.
+
+                Parameters
+                ----------
+
+                a = None:
+                    Angle of the turn.
+
+                center = (0, 0, 0):
+                    The point kept fixed.
+
+                rotate_cell = False:
+                    If true the cell turns too.
+                """
+                return a, v, center, rotate_cell
+        '''}, "geo/body.py", [], id="name-equals-default-items-trap"),
+    pytest.param({"geo/body.py": '''
+        class Body:
+            def turn(self, a, v, center=(0, 0, 0)):
+                """Turn the body.
+
+                Parameters
+                ----------
+                a = None:
+                    Angle of the turn.
+                centre = (0, 0, 0):
+                    The point kept fixed.
+                """
+                return a, v, center
+        '''}, "geo/body.py", ["C1.unknown-param"], id="name-equals-default-slip-planted"),
+    # ---- a Returns section whose title sits one column right of the Parameters title ---------
+    pytest.param({"stats/draw.py": '''
+        def draw(weights):
+            """ Draw picks at random.
+
+           Parameters
+           ----------
+
+            weights : list of float
+                Weights of the picks.
+
+            Returns
+            -------
+
+            picks : list of int
+                Positions drawn.
+            """
+            return [i for i, w in enumerate(weights) if w]
+        '''}, "stats/draw.py", [], id="returns-title-indented-trap"),
+    pytest.param({"stats/draw.py": '''
+        def draw(weights):
+            """ Draw picks at random.
+
+           Parameters
+           ----------
+
+            weight : list of float
+                Weights of the picks.
+
+            Returns
+            -------
+
+            picks : list of int
+                Positions drawn.
+            """
+            return [i for i, w in enumerate(weights) if w]
+        '''}, "stats/draw.py", ["C1.unknown-param"], id="returns-title-indented-slip-planted"),
+    # ---- "Returns (a, b, c)" written as a line after the parameter items -----------------------
+    pytest.param({"stats/shape.py": '''
+        def ellipse(cov, scale=1.0):
+            """Axes of the ellipse of a covariance.
+
+            Parameters
+            ----------
+            cov : array
+                Covariance matrix.
+            scale : float
+                How many sigmas.
+
+            Returns (tilt, major, minor)
+            """
+            return cov, scale, scale
+        '''}, "stats/shape.py", [], id="returns-line-after-items-trap"),
+    pytest.param({"stats/shape.py": '''
+        def ellipse(cov, scale=1.0):
+            """Axes of the ellipse of a covariance.
+
+            Parameters
+            ----------
+            covariance : array
+                Covariance matrix.
+            scale : float
+                How many sigmas.
+
+            Returns (tilt, major, minor)
+            """
+            return cov, scale, scale
+        '''}, "stats/shape.py", ["C1.unknown-param"], id="returns-line-after-items-slip-planted"),
+    # ---- a comment block right above a method documents that method, not its class -----------
+    pytest.param({"io/stream.py": '''
+        class Stream:
+            def __init__(self, source):
+                self.source = source
+
+            # Move to the given position.
+            #
+            # @param pos The target position.
+            # @return the new position
+            def seek(self, pos):
+                return pos
+
+            # @param size How many bytes to read.
+            @staticmethod
+            def chunk(size):
+                return size
+        '''}, "io/stream.py", [], id="comment-above-method-trap"),
+    pytest.param({"io/stream.py": '''
+        class Stream:
+            def __init__(self, source):
+                self.source = source
+
+            # Move to the given position.
+            #
+            # @param position The target position.
+            def seek(self, pos):
+                return pos
+        '''}, "io/stream.py", ["C1.unknown-param"], id="comment-above-method-slip-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), CASES)
+def test_unknown_param_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]
