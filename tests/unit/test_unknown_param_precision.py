@@ -150,3 +150,55 @@ def test_unknown_param_cause(tmp_path: Path, files: dict[str, str], target: str,
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+# ---- C2.return-type: bytes built by b"".join are bytes, one hop away too (fresh2 audit) ---------
+BYTES_CASES = [
+    pytest.param({"keys/pem.py": '''
+        def armour(blob, name):
+            lines = [("-----BEGIN %s-----" % name).encode()]
+            lines.append(blob)
+            return b"\\n".join(lines)
+        ''', "keys/key.py": '''
+        from keys import pem
+
+
+        class Key:
+            def __init__(self, blob):
+                self.blob = blob
+
+            def to_pem(self):
+                """Encode the key as PEM.
+
+                :rtype: bytes
+                """
+                return pem.armour(self.blob, "KEY")
+        '''}, "keys/key.py", [], id="bytes-join-one-hop-trap"),
+    pytest.param({"keys/pem.py": '''
+        def armour(blob, name):
+            lines = [("-----BEGIN %s-----" % name).encode()]
+            lines.append(blob)
+            return b"\\n".join(lines)
+        ''', "keys/key.py": '''
+        from keys import pem
+
+
+        class Key:
+            def __init__(self, blob):
+                self.blob = blob
+
+            def to_pem(self):
+                """Encode the key as PEM.
+
+                :rtype: str
+                """
+                return pem.armour(self.blob, "KEY")
+        '''}, "keys/key.py", ["C2.return-type"], id="bytes-join-one-hop-documented-str-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), BYTES_CASES)
+def test_bytes_return_kind(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

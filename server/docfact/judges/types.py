@@ -313,7 +313,10 @@ def return_kind_to_kind(rk: str) -> str | None:
         if callee in _CONSTRUCTORS:
             return _CONSTRUCTORS[callee]
         receiver, _, method = callee.rpartition(".")
-        if receiver[:1] in ("'", '"') or receiver[:2].lower() in ("f'", 'f"', "b'", 'b"') or receiver == "str":
+        if re.match(r"""[bB][rR]?['"]|[rR][bB]['"]""", receiver) or receiver == "bytes":
+            kind = _STR_METHODS.get(method)  # b"".join(...) is bytes, b"a,b".split(b",") a list
+            return "bytes" if kind == "str" else kind
+        if receiver[:1] in ("'", '"') or receiver[:2].lower() in ("f'", 'f"', "r'", 'r"') or receiver == "str":
             return _STR_METHODS.get(method)  # "-".join(...), "a,b".split(","), str.upper(s)
         if receiver in ("os.path", "posixpath", "ntpath"):
             return _OS_PATH.get(method)
