@@ -202,3 +202,38 @@ def test_bytes_return_kind(tmp_path: Path, files: dict[str, str], target: str, e
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+SUMMARY_CASES = [
+    pytest.param({"ctl/handlers.py": '''
+        class Handlers:
+            def __init__(self, pool):
+                self.pool = pool
+
+            def show_workers(self) -> dict:
+                """Return list of workers.
+
+                Returns:
+                    Dictionary with the "workers" list and their "count".
+                """
+                workers = list(self.pool)
+                return {"workers": workers, "count": len(workers)}
+        '''}, "ctl/handlers.py", [], id="summary-above-returns-section-trap"),
+    pytest.param({"ctl/handlers.py": '''
+        class Handlers:
+            def __init__(self, pool):
+                self.pool = pool
+
+            def show_workers(self) -> dict:
+                """Return list of workers."""
+                workers = list(self.pool)
+                return {"workers": workers, "count": len(workers)}
+        '''}, "ctl/handlers.py", ["C2.return-type"], id="summary-alone-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), SUMMARY_CASES)
+def test_summary_return_claim(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

@@ -708,6 +708,9 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
         return None  # NumPy-style named items: each describes one element of a returned tuple
     if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
         return None  # "predecessor, distance : dictionaries": a tuple, typed by its elements
+    if seg.field is None and any(s.field is not None and s.field.section in ("returns", "rtype")
+                                 for s in ctx.segments):
+        return None  # "Return list of workers." above a Returns section: the section is the claim
     if _is_setter(ctx, e):
         # a setter's docs describe the property's value, which its getter returns
         getter = _property_getter(ctx, e)
