@@ -237,3 +237,38 @@ def test_summary_return_claim(tmp_path: Path, files: dict[str, str], target: str
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+INIT_CASES = [
+    pytest.param({"vcs/commit.py": '''
+        class Commit:
+            def __init__(self, repo, sha):
+                """Instantiate a new Commit.
+
+                :param repo: the repository
+                :param sha: the commit id
+                :return: :class:`Commit`
+                """
+                self.repo = repo
+                self.sha = sha
+        '''}, "vcs/commit.py", [], id="init-returns-its-class-trap"),
+    pytest.param({"vcs/commit.py": '''
+        class Commit:
+            def __init__(self, repo, sha):
+                """Instantiate a new Commit.
+
+                :param repo: the repository
+                :param sha: the commit id
+                :return: the number of parents
+                """
+                self.repo = repo
+                self.sha = sha
+        '''}, "vcs/commit.py", ["C2.return-on-void"], id="init-returns-a-value-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), INIT_CASES)
+def test_init_return_claim(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

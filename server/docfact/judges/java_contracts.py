@@ -339,6 +339,10 @@ def _returns_on_init(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     said = re.sub(r"[`*:.\s]|\b(?:returns?|rtype)\b", "", seg.text, flags=re.I).lower()
     if said in ("", "none", "nothing"):
         return  # "Returns: None" is true of a constructor
+    cls = ctx.owner_class
+    words = set(re.findall(r"[a-z_]\w*", re.sub(r":\w+:|[`~]", " ", seg.text).lower()))
+    if (cls is not None and cls.name.lower() in words) or words & {"instance", "self", "object"}:
+        return  # ":return: Commit" on Commit.__init__: what calling the class gives, a convention
     yield ctx.finding(seg, RETURN_ON_VOID,
                       "documents a return value, but `__init__` initialises the instance and returns `None`",
                       evidence=ctx.evidence_of(e, "the definition", e.signature))
