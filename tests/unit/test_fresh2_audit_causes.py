@@ -1,7 +1,7 @@
-"""Causes of the false ``C1.unknown-param`` findings a blind review of unseen packages found
-(set fresh2, 2026-11-28): each has a trap written anew that must stay quiet and a planted case,
-the same shape with a real slip, that is still found. Each case is (files, target, expected rule
-ids among C1-C3)."""
+"""Causes of false findings that the blind review of unseen packages found (set fresh2,
+2026-11-28): ``C1.unknown-param``, ``C2.return-type`` and ``C2.return-on-void``. Each has a trap
+written anew (invented code) that must stay quiet and a planted case, the same shape with a real
+slip, that is still found. Each case is (files, target, expected rule ids among C1-C3)."""
 
 from __future__ import annotations
 
