@@ -272,3 +272,90 @@ def test_init_return_claim(tmp_path: Path, files: dict[str, str], target: str, e
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+NAME_CASES = [
+    pytest.param({"gfx/gl.py": '''
+        GL_COLOR_ATTACHMENT0 = 0x8CE0
+        GL_COLOR_ATTACHMENT1 = 0x8CE1
+        GL_DEPTH_ATTACHMENT = 0x8D00
+        ''', "gfx/buffer.py": '''
+        from gfx.gl import GL_COLOR_ATTACHMENT0, GL_DEPTH_ATTACHMENT
+
+
+        class Framebuffer:
+            def attach(self, texture, attachment=GL_COLOR_ATTACHMENT0):
+                """Attach a texture.
+
+                Args:
+                    texture: The texture to attach.
+                    attachment: The attachment point: ``GL_COLOR_ATTACHMENTi`` or ``GL_DEPTH_ATTACHMENT``.
+                """
+                return texture, attachment
+        '''}, "gfx/buffer.py", [], id="numbered-family-notation-trap"),
+    pytest.param({"gfx/slots.py": """
+        def color_slot0():
+            return 0
+
+
+        def color_slot1():
+            return 1
+        """, "gfx/buffer.py": """
+        from gfx.slots import color_slot0
+
+
+        class Framebuffer:
+            def attach(self, texture, slot=None):
+                \"\"\"Attach a texture.
+
+                Args:
+                    texture: The texture to attach.
+                    slot: The slot; ``colour_slot0()`` when None.
+                \"\"\"
+                return texture, slot or color_slot0()
+        """}, "gfx/buffer.py", ["C1.unknown-name"], id="numbered-family-typo-planted"),
+    pytest.param({"web/__init__.py": '''
+        from web.tools import SessionTool
+        ''', "web/sessions.py": '''
+        import web
+
+
+        class Session:
+            def acquire_lock(self):
+                return True
+
+
+        def init():
+            web.session = Session()
+        ''', "web/tools.py": '''
+        class SessionTool:
+            def run(self, locking="implicit"):
+                """Run the tool.
+
+                When ``locking`` is "explicit", call :func:`web.session.acquire_lock` before using the data.
+                """
+                return locking
+        '''}, "web/tools.py", [], id="module-attribute-set-at-run-time-trap"),
+    pytest.param({"web/__init__.py": '''
+        from web.tools import SessionTool
+        ''', "web/tools.py": '''
+        class SessionTool:
+            def run(self, locking="implicit"):
+                """Run the tool.
+
+                When ``locking`` is "explicit", call :func:`web.tools.aquire_lock` before using the data.
+                """
+                return locking
+
+
+        def acquire_lock():
+            return True
+        '''}, "web/tools.py", ["C1.unknown-reference"], id="module-member-typo-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), NAME_CASES)
+def test_unknown_name_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

@@ -210,6 +210,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and "." not in m.name and (m.strength == MARKED or last.startswith("_")) \
                 and not ctx.is_known(last):
             suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
+        if suggestion is not None and _family_notation(last, suggestion):
+            suggestion = None  # ``GL_COLOR_ATTACHMENTi`` beside ``GL_COLOR_ATTACHMENT0``: the family, numbered i
         if suggestion is not None and ts_rules.inflected(last, suggestion):
             suggestion = None  # "is `closed`" beside ``close``, "refCounted" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
@@ -306,6 +308,14 @@ def _relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
     if got[1] == "extension" and (not got[0].startswith("_") or _placeholder(ctx, name)):
         return None
     return got[0]
+
+
+def _family_notation(written: str, real: str) -> bool:
+    """Whether ``written`` stands for a numbered family ``real`` belongs to: its number replaced
+    by an index letter (``ATTACHMENTi``, ``xn``, ``sensor_k`` for ``ATTACHMENT0``, ``x1``)."""
+    stem = real.rstrip("0123456789")
+    return stem != real and len(written) == len(stem) + 1 and written.startswith(stem) \
+        and written[-1] in "ijknmxNMKX"
 
 
 def _placeholder(ctx: JudgeContext, name: str) -> bool:

@@ -269,11 +269,13 @@ def _owner_closed(ctx: JudgeContext, owner_name: str, last: str) -> bool:
         return False
     ent = owner.entity if owner is not None else None
     if ent is None:
-        return True
+        # the owner is missing too, unless code sets it from outside at run time
+        # (``pkg.session = Proxy()`` in a function): then any member of it may exist
+        return owner_name.rpartition(".")[2] not in assigned_on_others(ctx)
     if ent.kind == "class":
         return world.class_attributes_closed(ctx, ent, last)
     if ent.kind == "module":
-        return world.module_binds(ctx, ent.path, last) is False
+        return world.module_binds(ctx, ent.path, last) is False and last not in assigned_on_others(ctx)
     return True
 
 
