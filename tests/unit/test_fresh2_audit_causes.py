@@ -359,3 +359,46 @@ def test_unknown_name_cause(tmp_path: Path, files: dict[str, str], target: str, 
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+DEFAULT_CASES = [
+    pytest.param({"track/filter.py": '''
+        class Filter:
+            def __init__(self, B):
+                self.B = B
+                self.x = 0.0
+
+            def predict(self, u=0):
+                """Predict the next state.
+
+                Parameters
+                ----------
+                u : ndarray
+                    Optional control vector. If non-zero, it is multiplied by ``B``.
+                """
+                self.x = self.x + self.B * u
+        '''}, "track/filter.py", [], id="zero-default-means-not-given-trap"),
+    pytest.param({"track/filter.py": '''
+        class Filter:
+            def __init__(self, B):
+                self.B = B
+                self.x = 0.0
+
+            def predict(self, u=1):
+                """Predict the next state.
+
+                Parameters
+                ----------
+                u : ndarray
+                    Control vector, multiplied by ``B``.
+                """
+                self.x = self.x + self.B * u
+        '''}, "track/filter.py", ["C2.param-type-default"], id="scalar-default-for-array-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), DEFAULT_CASES)
+def test_default_type_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

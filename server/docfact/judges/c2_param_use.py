@@ -608,6 +608,10 @@ _KIND_WORDS = {k: re.compile(p, re.I) for k, p in {
 }.items()}
 
 
+# a description that makes a zero default mean "not given"
+_ZERO_MEANS_NONE = re.compile(r"\boptional\b|\bnon-?zero\b|\bif\s+(?:given|provided|supplied|set)\b", re.I)
+
+
 def _literal_kind(text: str) -> str | None:
     """The kind of a literal default as written (``1`` int, ``'a'`` str, ``[]`` list), else None."""
     try:
@@ -644,6 +648,8 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if _KIND_WORDS[kind].search(item.description or ""):
         return  # "An OMD, dict, or list of pairs": the description widens the type to the default's kind
+    if param.default in ("0", "0.0", "0.") and _ZERO_MEANS_NONE.search(f"{item.type} {item.description or ''}"):
+        return  # ``u : ndarray, optional`` "if non-zero, ...": zero is the "not given" value
     owner = ctx.entity if ctx.entity is not None and ctx.entity.kind == "class" else e
     if _sentinel_test(name, param.default).search(owner.docless_code or owner.code):
         return  # ``if title == 0:``: a sentinel the body replaces
