@@ -1,7 +1,7 @@
 """Unseen precision: how often docfact's C1-C3 findings are right on code nobody tuned on.
 
-    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2]      # download, check, draw the sample
-    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2]   # join the sample with its labels
+    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2|fresh3]      # download, check, draw the sample
+    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2|fresh3]   # join the sample with its labels
 
 ``run`` downloads the pinned sdists of the set from PyPI (``_fetch.sdist``), copies each package
 folder without its tests into ``benchmarks/.cache/unseen/``, checks it with
@@ -23,6 +23,13 @@ stay reproducible:
   audited as stable (``C1.unknown-param``, ``C1.unknown-reference``: 12 each). Then each package is
   cut to ``PER_PACKAGE`` rows: a package over the cap loses, one at a time, a row of the rule that
   has the most sampled rows at that moment (ties broken by the same RNG), so rare rules keep theirs.
+- ``per-rule`` (fresh3): the same draw and the same per-package cut, with other numbers per rule
+  (``RULE_SAMPLING``), aimed at the rules that are candidates for the maturity decision: up to 15
+  findings each of ``C1.unknown-param``, ``C1.unknown-reference``, ``C1.self-reference``,
+  ``C1.example-attribute``, ``C1.example-keyword``, ``C1.example-import``, ``C3.wrong-default``,
+  ``C2.generator-return``, ``C2.param-type``, ``C2.return-type`` and ``C1.unknown-name``
+  (``MATURITY_CANDIDATES``), and up to 4 of every other C1-C3 rule; then up to ``PER_PACKAGE`` per
+  package as above. The RNG is seeded with the set's name, as for fresh2.
 
 ``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
 reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
@@ -31,8 +38,8 @@ estimate weighted by each package's number of findings, false findings per 100 d
 sampled findings that have no label yet.
 
 Labels are made by a reviewer who did not write the rules and reads only the code and the sentence.
-The ``test``, ``fresh`` and ``fresh2`` sets are measured only: nobody studies their findings to fix
-rules.
+The ``test``, ``fresh``, ``fresh2`` and ``fresh3`` sets are measured only: nobody studies their findings
+to fix rules.
 """
 
 from __future__ import annotations
@@ -60,7 +67,17 @@ CRITERIA = ("C1", "C2", "C3")
 # for rules already audited as stable
 PER_RULE = 20
 RULE_CAPS = {"C1.unknown-param": 12, "C1.unknown-reference": 12}
-SAMPLING = {"dev": "per-package", "test": "per-package", "fresh": "per-package", "fresh2": "per-rule"}
+# fresh3: the rules that are candidates for the maturity decision get up to 15 each, the others 4
+MATURITY_CANDIDATES = ("C1.unknown-param", "C1.unknown-reference", "C1.self-reference", "C1.example-attribute",
+                       "C1.example-keyword", "C1.example-import", "C3.wrong-default", "C2.generator-return",
+                       "C2.param-type", "C2.return-type", "C1.unknown-name")
+# per-rule sets: (findings per rule by default, caps of named rules)
+RULE_SAMPLING: dict[str, tuple[int, dict[str, int]]] = {
+    "fresh2": (PER_RULE, RULE_CAPS),
+    "fresh3": (4, {rule: 15 for rule in MATURITY_CANDIDATES}),
+}
+SAMPLING = {"dev": "per-package", "test": "per-package", "fresh": "per-package", "fresh2": "per-rule",
+            "fresh3": "per-rule"}
 
 # (name, version, package folder inside the sdist). Pure-Python packages that no benchmark or audit
 # of this project had used when the sets were chosen, and none of ../shared/reserved-projects.txt.
@@ -175,6 +192,36 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("asciimatics", "1.15.0", "asciimatics"),  # terminal UI
         ("nbconvert", "7.17.2", "nbconvert"),  # notebooks / IO
     ],
+    # fresh3: chosen 2026-11-28 (fourth session) before docfact ran on any of them; none was used by
+    # this project before (no set above, realerrors.py PACKAGES/TEST_PACKAGES, realcode.py,
+    # benchmarks/, README.md, docs/, tests/) nor is in ../shared/reserved-projects.txt. Pure-Python
+    # packages with many NumPy/Sphinx-style docstrings, newest releases. Measured only, labelled
+    # blind; nobody studies these findings while fixing rules. Sampled per rule (RULE_SAMPLING).
+    "fresh3": [
+        ("scanpy", "1.12.4", "src/scanpy"),  # bioinformatics (single-cell)
+        ("anndata", "0.13.4", "src/anndata"),  # bioinformatics / data
+        ("cobra", "0.32.1", "src/cobra"),  # bioinformatics (metabolic models)
+        ("metpy", "1.7.1", "src/metpy"),  # scientific (meteorology)
+        ("astroquery", "0.4.11", "astroquery"),  # astronomy (archives)
+        ("astroplan", "0.10.1", "astroplan"),  # astronomy (observation planning)
+        ("lightkurve", "2.6.0", "src/lightkurve"),  # astronomy (time series)
+        ("specutils", "2.4.0", "specutils"),  # astronomy (spectra)
+        ("pyvo", "1.9.1", "pyvo"),  # astronomy (virtual observatory) / web
+        ("pyvista", "0.49.1", "pyvista"),  # geometry / 3D
+        ("osmnx", "2.1.1", "osmnx"),  # geography (street networks)
+        ("libpysal", "4.15.1", "libpysal"),  # geography (spatial analysis)
+        ("zarr", "3.4.2", "src/zarr"),  # data (arrays storage)
+        ("tensorly", "0.10.0", "tensorly"),  # scientific (tensor algebra)
+        ("pgmpy", "1.1.2", "pgmpy"),  # scientific (probabilistic models)
+        ("pyportfolioopt", "1.6.0", "pypfopt"),  # finance
+        ("quantecon", "0.13.1", "quantecon"),  # economics
+        ("scikit-optimize", "0.10.2", "skopt"),  # scientific (optimization)
+        ("hdmf", "6.2.0", "src/hdmf"),  # data (hierarchical formats)
+        ("formulaic", "1.2.2", "formulaic"),  # data (model formulas) / parsing
+        ("webargs", "8.7.1", "src/webargs"),  # web helpers (request parsing)
+        ("textx", "4.4.0", "textx"),  # parsing (DSLs)
+        ("hyperspy", "2.5.0", "hyperspy"),  # scientific (multidimensional data)
+    ],
 }
 
 
@@ -244,8 +291,10 @@ def _sample_per_package(name: str, version: str, cands: list[dict]) -> list[dict
 
 
 def _sample_per_rule(set_name: str, cands: list[dict]) -> list[dict]:
-    """Up to PER_RULE findings of each rule (RULE_CAPS for the stable ones) over the whole set, then
-    at most PER_PACKAGE per package, trimming the rule with the most sampled rows first."""
+    """Up to the set's default number of findings of each rule (its caps for the named rules, see
+    RULE_SAMPLING) over the whole set, then at most PER_PACKAGE per package, trimming the rule with
+    the most sampled rows first."""
+    per_rule_default, caps = RULE_SAMPLING[set_name]
     rng = random.Random(f"unseen:{set_name}:per-rule")
     by_rule: dict[str, list[dict]] = defaultdict(list)
     for r in sorted(cands, key=lambda r: (r["package"], r["path"], r["line"], r["rule"], r["key"])):
@@ -253,7 +302,7 @@ def _sample_per_rule(set_name: str, cands: list[dict]) -> list[dict]:
     picked: list[dict] = []
     for rule in sorted(by_rule):
         rows = by_rule[rule]
-        picked.extend(rng.sample(rows, min(RULE_CAPS.get(rule, PER_RULE), len(rows))))
+        picked.extend(rng.sample(rows, min(caps.get(rule, per_rule_default), len(rows))))
     per_rule = Counter(r["rule"] for r in picked)
     by_pkg: dict[str, list[dict]] = defaultdict(list)
     for r in picked:
@@ -277,7 +326,8 @@ def run(set_name: str) -> int:
     all_cands: list[dict] = []
     counts: dict = {"set": set_name, "preview": preview, "per_package": PER_PACKAGE, "sampling": sampling}
     if sampling == "per-rule":
-        counts.update({"per_rule": PER_RULE, "rule_caps": RULE_CAPS})
+        per_rule_default, caps = RULE_SAMPLING[set_name]
+        counts.update({"per_rule": per_rule_default, "rule_caps": caps})
     if origin["commit"]:
         counts.update({"commit": origin["commit"], "dirty": origin["dirty"]})
     counts["packages"] = {}
@@ -392,7 +442,7 @@ def report(set_name: str) -> int:
     out = [f"# Unseen precision, set `{set_name}`", "",
            f"Preview rules: {'on' if counts.get('preview') else 'no --preview flag in this docfact (every rule ran)'}. "
            + (f"Sample: up to {counts.get('per_rule', PER_RULE)} C1-C3 findings per rule over the set "
-              f"({', '.join(f'{k} {v}' for k, v in counts.get('rule_caps', {}).items())}), then up to "
+              f"(except {', '.join(f'{k} {v}' for k, v in counts.get('rule_caps', {}).items())}), then up to "
               f"{counts.get('per_package', PER_PACKAGE)} per package; "
               if counts.get("sampling") == "per-rule" else
               f"Sample: up to {counts.get('per_package', PER_PACKAGE)} C1-C3 findings per package; ")
