@@ -154,3 +154,16 @@ def test_the_example_workflow_runs_docfact_commands_that_exist(tmp_path: Path) -
         assert args.command in ("check", "merge")
         if args.command == "check":
             assert args.shard == "1/4" and args.format == "json"
+
+
+def test_the_example_workflows_install_this_version_of_docfact() -> None:
+    """The CI examples install the wheel of the current version (docfact is not published, so
+    there is no tag or package index to install from)."""
+    import re
+
+    from docfact import __version__
+
+    for text in ((ROOT / "examples" / "ci" / "docfact-sharded.yml").read_text(),
+                 (ROOT / "README.md").read_text(encoding="utf-8")):
+        installs = re.findall(r"run: pip install (\S+)", text)
+        assert installs and all(i == f"tools/docfact-{__version__}-py3-none-any.whl" for i in installs), installs
