@@ -113,7 +113,10 @@ def _edits(result: DocResult, lines: LineIndex) -> tuple[list[_Edit], set[int]]:
     repaired: set[int] = set()
     by_segment: dict[int, list[Finding]] = {}
     for f in result.findings:
-        by_segment.setdefault(f.segment.index, []).append(f)
+        # only what static rules prove: a model's verdict alone is not proof enough to delete or
+        # rewrite what someone wrote (the LLM regeneration, a separate action, handles those)
+        if f.judge == "static":
+            by_segment.setdefault(f.segment.index, []).append(f)
     prose = [s for s in result.segments if s.kind == "prose" and s.field is None]
     removals: list[Segment] = []
     for seg in result.segments:

@@ -254,3 +254,15 @@ def test_a_repair_removes_what_it_repairs_and_keeps_every_other_sentence(tmp_pat
             assert all(t in _sentences(after) for t in kept), (path, doc.symbol)
             repaired += 1
     assert repaired >= 1
+
+
+def test_the_offline_repair_never_deletes_a_sentence_only_a_model_flagged(tmp_path):
+    """The offline repair removes sentences that static rules prove wrong or irrelevant; the same
+    finding from the LLM judge alone leaves the sentence where it is."""
+    from dataclasses import replace
+
+    _, _, flagged = _judged(tmp_path, "m.py", PLAIN)
+    doc = flagged[0]
+    assert regenerate(doc, LineIndex(PLAIN)) is not None  # the static C4 finding: removed
+    by_model = replace(doc, findings=[replace(f, judge="llm:test-model") for f in doc.findings])
+    assert regenerate(by_model, LineIndex(PLAIN)) is None
