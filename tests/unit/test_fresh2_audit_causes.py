@@ -402,3 +402,48 @@ def test_default_type_cause(tmp_path: Path, files: dict[str, str], target: str, 
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+LAZY_CASES = [
+    pytest.param({"spec/__init__.py": "", "spec/api.py": '''
+        import importlib
+
+        _SUBMODULES = {"signals": "spec._signals"}
+
+
+        def __getattr__(name):
+            if name in _SUBMODULES:
+                return importlib.import_module(_SUBMODULES[name])
+            raise AttributeError(name)
+        ''', "spec/_signals.py": '''
+        class Signal1D:
+            pass
+        ''', "spec/tools.py": '''
+        def smooth(signal, width=3):
+            """Smooth a signal.
+
+            The signal is a :class:`spec.api.signals.Signal1D`.
+            """
+            return signal, width
+        '''}, "spec/tools.py", [], id="member-of-a-lazy-module-trap"),
+    pytest.param({"spec/__init__.py": "", "spec/api.py": '''
+        from spec._signals import Signal1D
+        ''', "spec/_signals.py": '''
+        class Signal1D:
+            pass
+        ''', "spec/tools.py": '''
+        def smooth(signal, width=3):
+            """Smooth a signal.
+
+            The signal is a :class:`spec.api.signal.Signal1D`.
+            """
+            return signal, width
+        '''}, "spec/tools.py", ["C1.unknown-reference"], id="member-of-a-closed-module-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), LAZY_CASES)
+def test_lazy_module_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

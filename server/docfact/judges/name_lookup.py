@@ -269,14 +269,26 @@ def _owner_closed(ctx: JudgeContext, owner_name: str, last: str) -> bool:
         return False
     ent = owner.entity if owner is not None else None
     if ent is None:
-        # the owner is missing too, unless code sets it from outside at run time
-        # (``pkg.session = Proxy()`` in a function): then any member of it may exist
-        return owner_name.rpartition(".")[2] not in assigned_on_others(ctx)
+        # the owner is missing too, unless the project's code uses it by that path (set at run
+        # time: ``pkg.session = Proxy()`` in a function), or the nearest module or class on the
+        # path that docfact finds is open (a module ``__getattr__`` building ``pkg.api.signals``)
+        if _code_uses(ctx, owner_name):
+            return False
+        head, _, missing = owner_name.rpartition(".")
+        return _owner_closed(ctx, head, missing) if head else True
     if ent.kind == "class":
         return world.class_attributes_closed(ctx, ent, last)
     if ent.kind == "module":
-        return world.module_binds(ctx, ent.path, last) is False and last not in assigned_on_others(ctx)
+        return world.module_binds(ctx, ent.path, last) is False and not _code_uses(ctx, f"{owner_name}.{last}")
     return True
+
+
+def _code_uses(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether the project's code uses ``dotted`` (``pkg.session``), written in full or from its
+    module's own name (``session`` of ``web`` as ``web.session``)."""
+    ctx.reads_every_word()
+    parts = dotted.split(".")
+    return any(".".join(parts[i:]) in ctx.known_words for i in range(len(parts) - 1))
 
 
 def opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
