@@ -5,6 +5,7 @@
     python benchmarks/realerrors.py --misses --json out.json
     python benchmarks/realerrors.py mine             # mine candidate pairs (cached) from PACKAGES
     python benchmarks/realerrors.py --full           # whole releases instead of the labelled files (slow)
+    python benchmarks/realerrors.py --rules stable   # only the stable rules (docfact's default); default: all rules
     python benchmarks/realerrors.py candidates --top 40 [--package NAME] [--all]
     python benchmarks/realerrors.py review --top 40 [--stray | --unknown | --claims]   # unlabelled, compact
     python benchmarks/realerrors.py show KEY         # the unchanged code and both docstring hunks
@@ -632,14 +633,16 @@ def amend(key: str, part: str = "dev", **fields: object) -> None:
 # measuring
 # ---------------------------------------------------------------------------------------------
 
-def run_docfact(root: Path, files: list[str] | None) -> dict:
+def run_docfact(root: Path, files: list[str] | None, rules: str = "all") -> dict:
     """docfact's JSON report on a release: the given files of it (docfact indexes the project
-    modules they import), or the whole unpacked release when ``files`` is None."""
+    modules they import), or the whole unpacked release when ``files`` is None. ``rules``: "all"
+    runs the preview rules too (``--preview``, the figures' history), "stable" only the default ones."""
     rels = py_files(root)
     targets = [str(rels[f]) for f in files] if files is not None else [str(root)]
     proc = subprocess.run(
         [sys.executable, "-m", "docfact", "check", *targets, "--format", "json", "--no-cache", "--fail-on", "never",
-         "--no-progress"], capture_output=True, text=True, check=False)
+         "--no-progress", "--preview" if rules == "all" else "--no-preview"], capture_output=True, text=True,
+        check=False)
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"docfact failed on {root}: {proc.stderr[-2000:]}")
     data = json.loads(proc.stdout)
@@ -676,7 +679,8 @@ def measure(args: argparse.Namespace) -> int:
     runs = {}
     for name, ver in need:
         t = time.monotonic()
-        runs[(name, ver)] = run_docfact(release_dir(name, ver), None if args.full else sorted(files[(name, ver)]))
+        runs[(name, ver)] = run_docfact(release_dir(name, ver), None if args.full else sorted(files[(name, ver)]),
+                                        args.rules)
         print(f"  {name} {ver}: {time.monotonic() - t:.1f} s", file=sys.stderr)
     bad_hash = []
     for d in labels:
@@ -820,6 +824,8 @@ def main() -> int:
     ap.add_argument("rest", nargs="*")
     ap.add_argument("--misses", action="store_true", help="list the errors docfact missed")
     ap.add_argument("--json", metavar="FILE", help="write every number and case to FILE")
+    ap.add_argument("--rules", choices=("all", "stable"), default="all",
+                    help="all: the preview rules too (default; the history's figures); stable: docfact's default rules")
     ap.add_argument("--full", action="store_true",
                     help="check whole releases instead of the files that hold labelled cases (slow)")
     ap.add_argument("--part", choices=sorted(PARTS), default="dev",
