@@ -33,6 +33,7 @@ sys.path.insert(0, str(HERE))
 from _fetch import sdist  # noqa: E402
 from _mutate import Mutation, apply, candidates, simple_kinds, text_offset  # noqa: E402
 
+from docfact.config import Settings  # noqa: E402
 from docfact.engine import Engine  # noqa: E402
 from docfact.positions import LineIndex  # noqa: E402
 
@@ -333,7 +334,7 @@ def part_pydoclint(verbose: int) -> dict:
         d = root / style
         items, dropped = pydoclint_expected(d, style)
         dropped_all.update(dropped)
-        engine = Engine(d)
+        engine = Engine(d, Settings(preview=True))  # every rule, preview ones too
         engine.load([d])
         results = {}
         for p in sorted(d.rglob("*.py")):
@@ -402,7 +403,7 @@ def part_mutation(seed: int, per_kind: int, verbose: int) -> dict:
     for pkg, version, sub in PACKAGES:
         rng = random.Random(f"{seed}:{pkg}")
         target = sdist(pkg, version) / sub
-        engine = Engine(target)
+        engine = Engine(target, Settings(preview=True))  # every rule, preview ones too
         try:
             engine.load([target])
         except RecursionError as exc:  # a docfact bug: report it and measure the other packages
@@ -577,7 +578,7 @@ def part_referee(limit: int | None) -> dict:
             (d / f"{cls}.java").write_text(src, encoding="utf-8")
             for name, text in _context_classes(r.get("input_information") or "", pkg, cls).items():
                 (d / f"{name}.java").write_text(text, encoding="utf-8")
-            engine = Engine(Path(tmp) / f"r{i}")
+            engine = Engine(Path(tmp) / f"r{i}", Settings(preview=True))  # every rule, preview ones too
             engine.load([Path(tmp) / f"r{i}"])
             fr = engine.check_file(str(d / f"{cls}.java"))
             docs = [dr for dr in fr.docs if dr.doc.kind == "javadoc"]

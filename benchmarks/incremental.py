@@ -72,7 +72,7 @@ last_work = [""]  # what the last cached run judged, as -v reports it
 
 
 def check(cwd: Path, cache: Path | None) -> tuple[float, str]:
-    cmd = [sys.executable, "-m", "docfact", "check", "django", "--format", "json", "--fail-on", "never",
+    cmd = [sys.executable, "-m", "docfact", "check", "django", "--preview", "--format", "json", "--fail-on", "never",
            "--no-progress", *(["--cache-dir", str(cache), "-v"] if cache is not None else ["--no-cache"])]
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False, timeout=900)

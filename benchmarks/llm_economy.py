@@ -49,6 +49,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from _fetch import sdist  # noqa: E402
 
+from docfact.config import Settings  # noqa: E402
 from docfact.docs.sentences import split_sentences  # noqa: E402
 from docfact.engine import Engine  # noqa: E402
 from docfact.graph.context import related_info, render  # noqa: E402
@@ -102,7 +103,7 @@ def measure(items: list[tuple[str, str, list[str], str, list[tuple[int, str]]]])
 
 def python_items() -> list:
     target = sdist("requests", "2.32.3") / "src" / "requests"
-    engine = Engine(target)
+    engine = Engine(target, Settings(preview=True))  # every rule, preview ones too
     engine.load([target])
     items = []
     for p in sorted(target.rglob("*.py")):
@@ -162,7 +163,7 @@ def audit(target: Path, mode: str, cache: str) -> dict[str, float]:
 
 
 def audit_table(target: Path, label: str, prices: argparse.Namespace) -> dict[str, dict[str, float]]:
-    report = subprocess.run([sys.executable, "-m", "docfact", "check", str(target), "--format", "json",
+    report = subprocess.run([sys.executable, "-m", "docfact", "check", str(target), "--preview", "--format", "json",
                              "--no-cache", "--fail-on", "never", "--no-progress"],
                             capture_output=True, text=True, timeout=600, check=True)
     data = json.loads(report.stdout)

@@ -848,7 +848,7 @@ def main(argv: list[str] | None = None) -> int:
             log(f"scratch folder kept: {tmp}")
         else:
             shutil.rmtree(tmp, ignore_errors=True)
-    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     header = (f"docfact {commit()}, {when}; llama-cpp-python {version} (built from its sdist, GGML_NATIVE=OFF), "
               f"{model.name} (from {MODEL_PACKAGE}); n_ctx {args.n_ctx}, {args.threads} thread(s); {platform.machine()}, "
               f"{os.cpu_count()} cores; whole run {time.monotonic() - began:.0f} s")

@@ -28,7 +28,7 @@ def main() -> int:
         root = sdist(name, version)
         target = root / sub
         proc = subprocess.run(
-            [sys.executable, "-m", "docfact", "check", str(target), "--format", "json", "--no-cache",
+            [sys.executable, "-m", "docfact", "check", str(target), "--preview", "--format", "json", "--no-cache",
              "--fail-on", "never"],
             capture_output=True, text=True, check=False)
         if proc.returncode != 0:

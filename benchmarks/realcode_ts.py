@@ -71,7 +71,7 @@ def main() -> int:
         # eslint.config.mjs: written there by speed_ts.py
         config.write_text("exclude = " + json.dumps([*exclude, "eslint.config.mjs"]) + "\n", encoding="utf-8")
         proc = subprocess.run(
-            [sys.executable, "-m", "docfact", "check", ".", "--format", "json", "--no-cache",
+            [sys.executable, "-m", "docfact", "check", ".", "--preview", "--format", "json", "--no-cache",
              "--fail-on", "never", "--no-progress", "--config", str(config)],
             capture_output=True, text=True, check=False, cwd=target)
         if proc.returncode != 0:

@@ -62,7 +62,7 @@ _ROW = re.compile(r"^\s{2}(\s{2}(?:rule )?)?(\S[^\n]*?)\s+(\d+\.\d+)\s+(\d+\.\d+
 
 def profile_shares(target: Path) -> dict[str, float]:
     """One ``--profile`` run of ``target``: name -> share of the total CPU, in %."""
-    cmd = [sys.executable, "-m", "docfact", "check", str(target), "--no-cache", "-j", "1", "--profile",
+    cmd = [sys.executable, "-m", "docfact", "check", str(target), "--preview", "--no-cache", "-j", "1", "--profile",
            "--format", "json", "-o", "/dev/null", "--fail-on", "never", "--no-progress"]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:

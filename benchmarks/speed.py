@@ -66,7 +66,7 @@ _PY_ONLY.write_text('exclude = ["*.js", "*.jsx", "*.mjs", "*.cjs", "*.ts", "*.ts
 
 
 def docfact_cmd(target: Path, cache: bool) -> list[str]:
-    cmd = [sys.executable, "-m", "docfact", "check", str(target), "--format", "json", "--fail-on", "never", "--no-progress",
+    cmd = [sys.executable, "-m", "docfact", "check", str(target), "--preview", "--format", "json", "--fail-on", "never", "--no-progress",
            "--config", str(_PY_ONLY)]
     return cmd if cache else [*cmd, "--no-cache"]
 

@@ -91,7 +91,7 @@ def main() -> int:
         (target / "docfact.toml").write_text("exclude = " + json.dumps([*exclude, "eslint.config.mjs"]) + "\n",
                                              encoding="utf-8")
         eslint_config(home, target, exclude)
-        docfact_cmd = [sys.executable, "-m", "docfact", "check", ".", "--no-cache", "--format", "json",
+        docfact_cmd = [sys.executable, "-m", "docfact", "check", ".", "--preview", "--no-cache", "--format", "json",
                        "--fail-on", "never", "--no-progress", "--config", "docfact.toml"]
         eslint_cmd = [eslint, "--no-config-lookup", "-c", "eslint.config.mjs", "--format", "json", "."]
         d_times: list[float] = []
