@@ -108,6 +108,23 @@ CASES = [
             """Write one line. It calls `flush_buffers` after every line."""
             sink.fh.write(text)
         '''}, "io2/direct.py", ["C3.calls-missing"], id="no-path-to-the-call-planted"),
+    pytest.param({"io2/tree.py": '''
+        class Group:
+            def __init__(self, parts):
+                self.parts = parts
+
+            def show(self):
+                self.hide()
+
+            def hide(self):
+                return self
+
+            def strip(self, deep=True):
+                """Strip this group. It calls `show` on every part as well."""
+                for p in self.parts:
+                    p.strip(deep)
+                return self
+        '''}, "io2/tree.py", ["C3.calls-missing"], id="same-method-on-parts-still-lists-calls-planted"),
 ]
 
 

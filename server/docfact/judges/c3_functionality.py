@@ -338,7 +338,7 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         target = next((t for t in targets if t.kind in ("function", "method", "class")), None)
         if target is None:
             continue  # a name that exists nowhere is C1's business
-        if may_call_back(ctx, e):
+        if may_call_back(ctx, e, same_name=False):
             return  # a callable from a table, ``self`` handed to a callee: calls docfact cannot list
         calls = ", ".join(f"`{c}`" for c in dict.fromkeys(e.calls)) or "nothing"
         yield ctx.finding(seg, CALLS_MISSING,

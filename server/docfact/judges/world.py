@@ -506,17 +506,19 @@ def _method_of_own_class(ctx: JudgeContext, fn: Entity, name: str) -> bool:
     return member is not None and member.kind in ("function", "method")
 
 
-def may_call_back(ctx: JudgeContext, fn: Entity) -> str | None:
+def may_call_back(ctx: JudgeContext, fn: Entity, same_name: bool = True) -> str | None:
     """Why a call ``fn`` makes could lead back into ``fn`` without docfact seeing it (None when
     its calls are a closed world for that question): it calls a callable taken from a container
     or returned by a call (``RULES[kind](node)``, ``getattr(self, "on_" + tag)(node)``), builds a
     method name at run time (``getattr``/``methodcaller`` with a computed name), calls a method of
     its own name on another object (``child.walk()``, ``self.items[i].walk()``: an instance of the
     same class, or of a type docfact cannot know), or hands itself, a bound method of its class or
-    ``self`` to a callee that may call it (``map(Node.total, kids)``, ``lib.rebuild(t, self.prune)``)."""
+    ``self`` to a callee that may call it (``map(Node.total, kids)``, ``lib.rebuild(t, self.prune)``).
+    ``same_name=False`` leaves out the method of its own name on another object: a rule that asks
+    which calls run (not whether ``fn`` runs again) reads those methods itself."""
     if fn.language != "python":
         return None
-    key = ("world-call-back", fn.qualname, id(fn))
+    key = ("world-call-back", fn.qualname, id(fn), same_name)
     if key in ctx.run_cache:
         return ctx.run_cache[key]
     tree = function_ast(fn)
@@ -532,7 +534,7 @@ def may_call_back(ctx: JudgeContext, fn: Entity) -> str | None:
         callee = _dotted(func)
         if not isinstance(func, (ast.Name, ast.Attribute)):
             reason = "it calls a callable taken from a container or returned by a call"
-        elif isinstance(func, ast.Attribute) and func.attr == fn.name and callee not in own_refs:
+        elif same_name and isinstance(func, ast.Attribute) and func.attr == fn.name and callee not in own_refs:
             reason = f"it calls `.{fn.name}()` of another object, which may be of its own class"
         elif callee in _NAME_BUILDERS and node.args[1:2] and not (
                 isinstance(node.args[1], ast.Constant) and node.args[1].value != fn.name):
