@@ -76,6 +76,21 @@ CASES = [
                 """Compute the outer area."""
                 return x
         '''}, "geo/stub.py", ["C3.copied-from-sibling"], id="same-placeholder-body-planted"),
+    pytest.param({"geo/keys.py": '''
+        class Locale:
+            def __init__(self, data):
+                self._data = data
+
+            @property
+            def short_name(self):
+                """The long name of the locale."""
+                return self._data.get("short_name", "")
+
+            @property
+            def long_name(self):
+                """The long name of the locale."""
+                return self._data.get("long_name", "")
+        '''}, "geo/keys.py", ["C3.copied-from-sibling"], id="own-name-as-a-key-is-no-same-body-planted"),
 ]
 
 

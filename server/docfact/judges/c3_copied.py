@@ -122,7 +122,7 @@ def _parallel(e: Entity, s: Entity) -> bool:
 
 def _body(e: Entity) -> str | None:
     """The statements of ``e`` after its docstring, as code, its own name replaced by a
-    placeholder (None when it does not parse)."""
+    placeholder where code names it (None when it does not parse)."""
     fn = world.function_ast(e)
     if fn is None:
         return None
@@ -130,8 +130,14 @@ def _body(e: Entity) -> str | None:
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
             and isinstance(body[0].value.value, str):
         body = body[1:]
-    code = "\n".join(ast.unparse(stmt) for stmt in body)
-    return re.sub(rf"\b{re.escape(e.name)}\b", "@", code)
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        # its own name where code names it (a recursive call, ``self.name``), not inside strings:
+        # ``self._data.get("plural_form")`` and ``get("ordinal_form")`` read different things
+        if isinstance(node, ast.Name) and node.id == e.name:
+            node.id = "_own_"
+        elif isinstance(node, ast.Attribute) and node.attr == e.name:
+            node.attr = "_own_"
+    return "\n".join(ast.unparse(stmt) for stmt in body)
 
 
 def _variants(e: Entity, s: Entity) -> bool:
