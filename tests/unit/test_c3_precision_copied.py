@@ -91,6 +91,19 @@ CASES = [
                 """The long name of the locale."""
                 return self._data.get("long_name", "")
         '''}, "geo/keys.py", ["C3.copied-from-sibling"], id="own-name-as-a-key-is-no-same-body-planted"),
+    pytest.param({"geo/dist.py": '''
+        class Latent:
+            def __init__(self, distr):
+                self.distr = distr
+
+            def lower_tail(self, x):
+                """Upper tail evaluated at ``x``, calling the upper tail of the distribution."""
+                return self.distr.lower_tail(x)
+
+            def upper_tail(self, x):
+                """Upper tail evaluated at ``x``, calling the upper tail of the distribution."""
+                return self.distr.upper_tail(x)
+        '''}, "geo/dist.py", ["C3.copied-from-sibling"], id="same-shape-delegating-to-own-names-planted"),
 ]
 
 

@@ -121,8 +121,9 @@ def _parallel(e: Entity, s: Entity) -> bool:
 
 
 def _body(e: Entity) -> str | None:
-    """The statements of ``e`` after its docstring, as code, its own name replaced by a
-    placeholder where code names it (None when it does not parse)."""
+    """The statements of ``e`` after its docstring, as code (None when it does not parse). Names
+    stay as they are: ``self.distr.pdf(x)`` and ``self.distr.cdf(x)`` are different work, and so
+    are ``get("plural_form")`` and ``get("ordinal_form")``."""
     fn = world.function_ast(e)
     if fn is None:
         return None
@@ -130,21 +131,14 @@ def _body(e: Entity) -> str | None:
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
             and isinstance(body[0].value.value, str):
         body = body[1:]
-    for node in (n for stmt in body for n in ast.walk(stmt)):
-        # its own name where code names it (a recursive call, ``self.name``), not inside strings:
-        # ``self._data.get("plural_form")`` and ``get("ordinal_form")`` read different things
-        if isinstance(node, ast.Name) and node.id == e.name:
-            node.id = "_own_"
-        elif isinstance(node, ast.Attribute) and node.attr == e.name:
-            node.attr = "_own_"
     return "\n".join(ast.unparse(stmt) for stmt in body)
 
 
 def _variants(e: Entity, s: Entity) -> bool:
     """Whether ``e`` and ``s`` are variants of one function, so that a sentence true of one is true
     of the other: a decorator of one names the other (``@wraps(other)``, "copy the docs of"), or
-    both run the same body, past its own name, and it does work (calls something): an alias kept
-    as a copy. Two placeholder bodies (``return x``) say nothing about what either one does."""
+    both run the same body, word for word, and it does work (calls something): an alias kept as
+    a copy. Two placeholder bodies (``return x``) say nothing about what either one does."""
     for a, b in ((e, s), (s, e)):
         if any(re.search(rf"(?<![\w]){re.escape(b.name)}\b", d.split("(", 1)[-1]) for d in a.decorators if "(" in d):
             return True
