@@ -130,6 +130,14 @@ CASES = [
             @staticmethod
             def chunk(size):
                 return size
+
+            # Adjust a seek target.
+            #
+            # @param target The wanted position.
+            # @return The position to seek to.
+
+            def adjust(self, target):
+                return target
         '''}, "io/stream.py", [], id="comment-above-method-trap"),
     pytest.param({"io/stream.py": '''
         class Stream:

@@ -185,7 +185,7 @@ def _comments(
             continue
         sc = scope_at(g[0][7].start_byte)
         owner = sc.local_name
-        below = _definition_below(g[-1][7]) if g[0][6] else None
+        below = _definition_below(g[-1][7], _TAGS.search(cleaned) is not None) if g[0][6] else None
         if below is not None:  # a comment right above a def or class is about that definition
             owner = scope_at(below).local_name
         if g[0][6]:
@@ -196,11 +196,17 @@ def _comments(
     return out
 
 
-def _definition_below(node: Node) -> int | None:
+# parameter and return tags: a comment that has them documents a callable (Javadoc-style ports)
+_TAGS = re.compile(r"(?:^|\n)\s*(?:@(?:param|return|returns|throws)\b|:param\s)")
+
+
+def _definition_below(node: Node, tagged: bool) -> int | None:
     """The byte offset inside the body of the function or class that starts on the line right
-    after the comment ``node`` (decorators included), or None."""
+    after the comment ``node`` (decorators included), or one blank line further when the comment
+    carries ``@param``/``@return`` tags; None otherwise."""
     sib = node.next_named_sibling
-    if sib is None or sib.start_point.row != node.end_point.row + 1:
+    if sib is None or not (sib.start_point.row == node.end_point.row + 1
+                           or (tagged and sib.start_point.row == node.end_point.row + 2)):
         return None
     if sib.type == "decorated_definition":
         sib = sib.child_by_field_name("definition")
