@@ -455,3 +455,103 @@ def test_lazy_module_cause(tmp_path: Path, files: dict[str, str], target: str, e
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+RETURN_CASES = [
+    pytest.param({"routes/walk.py": '''
+        def shortest(graph: dict, a: int, b: int) -> list[int]:
+            """Find the shortest path.
+
+            Returns
+            -------
+            path
+                The node ids from ``a`` to ``b``.
+            """
+            return [a, b] if b in graph.get(a, ()) else [a]
+        '''}, "routes/walk.py", [], id="returns-name-only-trap"),
+    pytest.param({"routes/walk.py": '''
+        def shortest(graph: dict, a: int, b: int) -> list[int]:
+            """Find the shortest path.
+
+            Returns
+            -------
+            dict
+                The node ids from ``a`` to ``b``.
+            """
+            return [a, b] if b in graph.get(a, ()) else [a]
+        '''}, "routes/walk.py", ["C2.return-type"], id="returns-wrong-type-planted"),
+    pytest.param({"lc/mask.py": '''
+        import numpy as np
+
+
+        def transit_mask(flux, model):
+            """Flag the transits.
+
+            Returns
+            -------
+            mask : np.array of bool
+                True where there are transits.
+            """
+            return model != np.median(flux)
+        '''}, "lc/mask.py", [], id="array-comparison-trap"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), RETURN_CASES)
+def test_return_claim_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+ATTRIBUTE_CASES = [
+    pytest.param({"radar/level3.py": '''
+        class Level3:
+            """A product file.
+
+            Attributes
+            ----------
+            name : str
+                Product name.
+            max_range : float
+                Maximum range of the product.
+            """
+
+            specs = {1: ("base", 230.0)}
+
+            def __init__(self, code):
+                self.code = code
+                self._unpack()
+
+            def _unpack(self):
+                self.name, self.max_range = self.specs.get(self.code, ("?", 0.0))
+        '''}, "radar/level3.py", [], id="attributes-set-by-tuple-unpacking-trap"),
+    pytest.param({"radar/level3.py": '''
+        class Level3:
+            """A product file.
+
+            Attributes
+            ----------
+            name : str
+                Product name.
+            max_rnage : float
+                Maximum range of the product.
+            """
+
+            specs = {1: ("base", 230.0)}
+
+            def __init__(self, code):
+                self.code = code
+                self._unpack()
+
+            def _unpack(self):
+                self.name, self.max_range = self.specs.get(self.code, ("?", 0.0))
+        '''}, "radar/level3.py", ["C1.unknown-attribute"], id="attribute-slip-beside-tuple-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), ATTRIBUTE_CASES)
+def test_attribute_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

@@ -708,6 +708,9 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
         return None  # NumPy-style named items: each describes one element of a returned tuple
     if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
         return None  # "predecessor, distance : dictionaries": a tuple, typed by its elements
+    if seg.field is not None and seg.field.section == "returns" and re.fullmatch(r"[a-z_][a-z0-9_]*", claim.written) \
+            and claim.written not in _TYPE_WORDS:
+        return None  # "path" alone under Returns: the value's name, in a style that types it elsewhere
     if seg.field is None and any(s.field is not None and s.field.section in ("returns", "rtype")
                                  for s in ctx.segments):
         return None  # "Return list of workers." above a Returns section: the section is the claim
@@ -760,6 +763,8 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     if doc_kinds is None:
         return
+    if code_kinds == {"bool"} and "(comparison)" in source and ("ndarray" in doc_kinds or _ARRAY_WORD.search(claim.written)):
+        return  # ``a != b`` of arrays is an array of bool, as documented: a comparison is not always one bool
     if not contradicts_kinds(doc_kinds, code_kinds) and not (
             not claim.prose and e.returns and not e.is_generator and source.startswith("it is annotated")
             and scalar_mismatch(doc_kinds, code_kinds)):
@@ -779,6 +784,15 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
                       evidence=evidence, fix=fix)
 
 
+_ARRAY_WORD = re.compile(r"\b(?:n?d?array|array_like|Series|DataFrame|Tensor|mask)\b", re.I)
+# lower-case words a Returns item uses as a type; any other bare lower-case word there is the
+# returned value's name (a Returns section that gives names only: "path", "result")
+_TYPE_WORDS = frozenset({
+    "int", "float", "complex", "str", "bytes", "bytearray", "bool", "list", "dict", "tuple", "set", "frozenset",
+    "object", "none", "ndarray", "array", "string", "integer", "boolean", "number", "scalar", "iterator",
+    "iterable", "generator", "sequence", "mapping", "callable", "function", "dataframe", "series", "tensor",
+    "matrix", "vector", "type", "class", "module", "file", "dictionary", "double", "long", "char", "any",
+})
 # a Returns item that documents no value: "None", "Nothing", "self" (C3.not-self's), "N/A"
 _NO_VALUE = re.compile(r"^\W*(?:none|nothing|self|n/a|void)\b", re.I)
 _MAY_BE_NONE = re.compile(r"\bNone\b|\boptional\b", re.I)

@@ -394,8 +394,8 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
         names |= set(re.findall(r"([A-Za-z_]\w*)[ \t]*=", chain))  # ``a = b = \`` chains
     for line in _TUPLE_ASSIGNMENT.findall(code):
         for target in _ASSIGN_SIGN.split(line)[:-1]:  # ``a, b = c, d = 1, 2``
-            if _NAME_TUPLE.fullmatch(target):
-                names |= set(re.findall(r"[A-Za-z_]\w*", target))
+            if _NAME_TUPLE.fullmatch(target):  # ``a, b = ...`` and ``self.a, self.b = ...``
+                names |= set(re.findall(r"[A-Za-z_]\w*", target.replace("self.", "")))
     for base in cls.bases:
         parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is not None and parent is not cls:
@@ -413,9 +413,9 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
 _DICT_UPDATE = re.compile(r"\b(?:self\.__dict__|vars\(\s*self\s*\))\s*\.\s*update\(")
 
 
-_TUPLE_ASSIGNMENT = re.compile(r"^[ \t]+([A-Za-z_]\w*[ \t]*,[^\n]*?(?<![=!<>])=(?!=)[^\n]*)$", re.M)
+_TUPLE_ASSIGNMENT = re.compile(r"^[ \t]+((?:self\.)?[A-Za-z_]\w*[ \t]*,[^\n]*?(?<![=!<>])=(?!=)[^\n]*)$", re.M)
 _ASSIGN_SIGN = re.compile(r"(?<![=!<>])=(?!=)")
-_NAME_TUPLE = re.compile(r"\s*\(?\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*,?\s*\)?\s*")
+_NAME_TUPLE = re.compile(r"\s*\(?\s*(?:self\.)?[A-Za-z_]\w*(?:\s*,\s*(?:self\.)?[A-Za-z_]\w*)*\s*,?\s*\)?\s*")
 _SETATTR_ANY = re.compile(r"\bsetattr\(\s*self\s*,\s*(?![\"'\s])")
 
 
