@@ -413,7 +413,7 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # a builtin or library exception may come from a library function docfact does
             # not model (``ast.parse`` raises SyntaxError), however many raises the code has
             continue
-        if world.may_call_back(ctx, e):
+        if world.may_call_back(ctx, e, same_name=False):  # its own name on another object is any method
             continue  # a callable from a table, a hook handed to a library (``object_hook=self._check``): it may raise it
         if deep_external and _returns_an_object(e) and _speaks_of_later_use(e, seg.text):
             continue  # "when reading", "on access": the object handed back raises it later, in code docfact cannot see
