@@ -90,6 +90,11 @@ async def test_pipes_and_broken_links_in_the_workspace_are_skipped_with_a_log_li
     (ws / "pkg" / "d.py").mkdir()
     server = await started(ws, tmp_path)
     try:
+        wanted = ("fifo.py: not a regular file: a named pipe (FIFO)", "loop.py: symlink loop",
+                  "d.py: not a regular file: a directory")
+        # the skip lines come while the workspace is indexed, after the first diagnostics
+        await server.wait_for(lambda: all(any(w in m for m in server.log_messages(3)) for w in wanted), 20,
+                              "the three skip lines")
         logs = server.log_messages(3)
         assert any("fifo.py: not a regular file: a named pipe (FIFO)" in m for m in logs), logs
         assert any("loop.py: symlink loop" in m for m in logs), logs
