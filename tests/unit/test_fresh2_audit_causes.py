@@ -555,3 +555,45 @@ def test_attribute_cause(tmp_path: Path, files: dict[str, str], target: str, exp
     result = judge_files(tmp_path, files, target)
     got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
     assert got == expected, [(f.rule, f.message) for f in result.findings]
+
+
+DEV_KEPT_CASES = [
+    pytest.param({"cfg/loader.py": '''
+        class Config(dict):
+            pass
+
+
+        class ArgLoader:
+            def __init__(self, argv=None):
+                """Load options from the command line.
+
+                Returns
+                -------
+                config : Config
+                    The resulting Config object.
+                """
+                self.argv = argv
+        '''}, "cfg/loader.py", ["C2.return-on-void"], id="init-returns-another-class-object-planted"),
+    pytest.param({"fonts/find.py": '''
+        def find_fonts(names) -> list:
+            """Find the font files for some names.
+
+            Returns
+            -------
+            list[str]
+                The paths.
+
+            Notes
+            -----
+            This returns a dict of the fonts and their paths.
+            """
+            return [n + ".ttf" for n in names]
+        '''}, "fonts/find.py", ["C2.return-type"], id="wrong-return-in-notes-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), DEV_KEPT_CASES)
+def test_narrowed_cause_keeps_real_errors(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    result = judge_files(tmp_path, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]

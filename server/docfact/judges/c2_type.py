@@ -711,9 +711,9 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
     if seg.field is not None and seg.field.section == "returns" and re.fullmatch(r"[a-z_][a-z0-9_]*", claim.written) \
             and claim.written not in _TYPE_WORDS:
         return None  # "path" alone under Returns: the value's name, in a style that types it elsewhere
-    if seg.field is None and any(s.field is not None and s.field.section in ("returns", "rtype")
-                                 for s in ctx.segments):
-        return None  # "Return list of workers." above a Returns section: the section is the claim
+    if seg.field is None and seg is next((s for s in ctx.segments if s.kind == "prose"), None) \
+            and any(s.field is not None and s.field.section in ("returns", "rtype") for s in ctx.segments):
+        return None  # the summary "Return list of workers." above a Returns section: the section is the claim
     if _is_setter(ctx, e):
         # a setter's docs describe the property's value, which its getter returns
         getter = _property_getter(ctx, e)

@@ -341,7 +341,7 @@ def _returns_on_init(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "Returns: None" is true of a constructor
     cls = ctx.owner_class
     words = set(re.findall(r"[a-z_]\w*", re.sub(r":\w+:|[`~]", " ", seg.text).lower()))
-    if (cls is not None and cls.name.lower() in words) or words & {"instance", "self", "object"}:
+    if (cls is not None and cls.name.lower() in words) or words & {"instance", "self"}:  # not "object": "the resulting Config object"
         return  # ":return: Commit" on Commit.__init__: what calling the class gives, a convention
     yield ctx.finding(seg, RETURN_ON_VOID,
                       "documents a return value, but `__init__` initialises the instance and returns `None`",
