@@ -76,7 +76,7 @@ describe("extension activation (stand-in vscode)", () => {
             await ext.activate(ctx);
             const warning = fake.messages.find((m) => m.kind === "warning");
             assert.ok(warning, `no warning in ${JSON.stringify(fake.messages)}`);
-            assert.match(warning.message, /docfact needs Python 3\.10 or newer/);
+            assert.match(warning.message, /docfact needs Python 3\.11 or newer/);
             assert.ok(warning.message.includes(`"${missing}" was not found`), warning.message);
             assert.ok(warning.message.includes("https://www.python.org/downloads/"), warning.message);
             assert.equal(warning.actions[0], "Download Python");
