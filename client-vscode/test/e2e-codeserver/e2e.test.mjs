@@ -148,7 +148,7 @@ describe("docfact in code-server (headless Chromium)", { timeout: 900_000 }, () 
             "docfact.llm.enabled": true, "docfact.llm.baseUrl": fake.baseUrl, "docfact.llm.apiKeyEnv": "", "docfact.llm.model": "fake-model",
         }, null, 2));
         writeFileSync(join(workspace, "pyproject.toml"),
-            `[tool.docfact.llm]\nenabled = true\nbase_url = "${fake.baseUrl}"\napi_key_env = ""\nmodel = "fake-model"\n`);
+            `[tool.docfact]\npreview = true\n\n[tool.docfact.llm]\nenabled = true\nbase_url = "${fake.baseUrl}"\napi_key_env = ""\nmodel = "fake-model"\n`);  // preview: as examples/pyproject.toml
         const dirs = codeServerDirs(root, {
             "security.workspace.trust.enabled": true,
             "security.workspace.trust.startupPrompt": "never", // open untrusted, in Restricted Mode, without a modal
