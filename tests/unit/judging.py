@@ -18,3 +18,10 @@ def judge_files(root: Path, files: dict[str, str], target: str) -> FileResult:
     engine = Engine(root)
     engine.load()
     return engine.check_file(str(root / target))
+
+
+def assert_rules(root: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    """Judge ``target`` as :func:`judge_files` does; its C1-C3 rule ids, sorted, must be ``expected``."""
+    result = judge_files(root, files, target)
+    got = sorted(f.rule for f in result.findings if f.rule[:2] in ("C1", "C2", "C3"))
+    assert got == expected, [(f.rule, f.message) for f in result.findings]
