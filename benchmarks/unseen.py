@@ -1,7 +1,7 @@
 """Unseen precision: how often docfact's C1-C3 findings are right on code nobody tuned on.
 
-    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2|fresh3]      # download, check, draw the sample
-    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2|fresh3]   # join the sample with its labels
+    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2|fresh3|fresh4]      # download, check, draw the sample
+    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2|fresh3|fresh4]   # join the sample with its labels
 
 ``run`` downloads the pinned sdists of the set from PyPI (``_fetch.sdist``), copies each package
 folder without its tests into ``benchmarks/.cache/unseen/``, checks it with
@@ -30,6 +30,12 @@ stay reproducible:
   ``C2.generator-return``, ``C2.param-type``, ``C2.return-type`` and ``C1.unknown-name``
   (``MATURITY_CANDIDATES``), and up to 4 of every other C1-C3 rule; then up to ``PER_PACKAGE`` per
   package as above. The RNG is seeded with the set's name, as for fresh2.
+- ``per-rule`` (fresh4): the same draw and cut, with ``RULE_SAMPLING["fresh4"]``: up to 15 findings
+  each of ``C1.unknown-reference``, ``C1.unknown-name``, ``C2.return-type``, ``C1.self-reference``,
+  ``C1.example-attribute``, ``C1.example-keyword`` and ``C2.generator-return``
+  (``FRESH4_CANDIDATES``), up to 12 each of the rules already judged stable
+  (``C1.unknown-param``, ``C1.example-import``, ``C2.param-type``, ``C3.wrong-default``:
+  ``FRESH4_STABLE``), and up to 4 of every other C1-C3 rule; then up to ``PER_PACKAGE`` per package.
 
 ``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
 reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
@@ -38,7 +44,7 @@ estimate weighted by each package's number of findings, false findings per 100 d
 sampled findings that have no label yet.
 
 Labels are made by a reviewer who did not write the rules and reads only the code and the sentence.
-The ``test``, ``fresh``, ``fresh2`` and ``fresh3`` sets are measured only: nobody studies their findings
+The ``test``, ``fresh``, ``fresh2``, ``fresh3`` and ``fresh4`` sets are measured only: nobody studies their findings
 to fix rules.
 """
 
@@ -71,13 +77,18 @@ RULE_CAPS = {"C1.unknown-param": 12, "C1.unknown-reference": 12}
 MATURITY_CANDIDATES = ("C1.unknown-param", "C1.unknown-reference", "C1.self-reference", "C1.example-attribute",
                        "C1.example-keyword", "C1.example-import", "C3.wrong-default", "C2.generator-return",
                        "C2.param-type", "C2.return-type", "C1.unknown-name")
+# fresh4: the rules still to be judged get up to 15 each, the rules judged stable 12, the others 4
+FRESH4_CANDIDATES = ("C1.unknown-reference", "C1.unknown-name", "C2.return-type", "C1.self-reference",
+                     "C1.example-attribute", "C1.example-keyword", "C2.generator-return")
+FRESH4_STABLE = ("C1.unknown-param", "C1.example-import", "C2.param-type", "C3.wrong-default")
 # per-rule sets: (findings per rule by default, caps of named rules)
 RULE_SAMPLING: dict[str, tuple[int, dict[str, int]]] = {
     "fresh2": (PER_RULE, RULE_CAPS),
     "fresh3": (4, {rule: 15 for rule in MATURITY_CANDIDATES}),
+    "fresh4": (4, {**{rule: 15 for rule in FRESH4_CANDIDATES}, **{rule: 12 for rule in FRESH4_STABLE}}),
 }
 SAMPLING = {"dev": "per-package", "test": "per-package", "fresh": "per-package", "fresh2": "per-rule",
-            "fresh3": "per-rule"}
+            "fresh3": "per-rule", "fresh4": "per-rule"}
 
 # (name, version, package folder inside the sdist). Pure-Python packages that no benchmark or audit
 # of this project had used when the sets were chosen, and none of ../shared/reserved-projects.txt.
@@ -221,6 +232,38 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("webargs", "8.7.1", "src/webargs"),  # web helpers (request parsing)
         ("textx", "4.4.0", "textx"),  # parsing (DSLs)
         ("hyperspy", "2.5.0", "hyperspy"),  # scientific (multidimensional data)
+    ],
+    # fresh4: chosen 2026-11-28 (fourth session) before docfact ran on any of them; none was used by
+    # this project before (no set above, realerrors.py PACKAGES/TEST_PACKAGES, realcode.py,
+    # benchmarks/, README.md, docs/, tests/) nor is in ../shared/reserved-projects.txt. Pure-Python
+    # packages with real docstrings, newest final releases. Measured only, labelled blind; nobody
+    # studies these findings while fixing rules. Sampled per rule (RULE_SAMPLING).
+    "fresh4": [
+        ("pingouin", "0.7.0", "src/pingouin"),  # scientific (statistics)
+        ("colour-science", "0.4.7", "colour"),  # scientific (colour science)
+        ("neurokit2", "0.3.0", "neurokit2"),  # scientific (biosignals)
+        ("pulp", "4.2.0", "pulp"),  # scientific (linear programming)
+        ("apispec", "6.10.1", "src/apispec"),  # web (OpenAPI specs)
+        ("connexion", "3.3.0", "connexion"),  # web (API framework)
+        ("petl", "1.7.30", "petl"),  # data (ETL tables)
+        ("agate", "1.14.2", "agate"),  # data (tables)
+        ("rdflib", "7.6.0", "rdflib"),  # data (RDF graphs)
+        ("textdistance", "4.6.3", "textdistance"),  # text (string distances)
+        ("icalendar", "7.3.2", "src/icalendar"),  # text / IO (iCalendar)
+        ("radon", "6.0.1", "radon"),  # tooling (code metrics)
+        ("dulwich", "1.2.21", "dulwich"),  # tooling (git)
+        ("doit", "0.37.0", "doit"),  # tooling (task runner)
+        ("ezdxf", "1.4.5", "src/ezdxf"),  # IO (CAD / DXF)
+        ("fpdf2", "2.8.9", "fpdf"),  # IO (PDF)
+        ("mido", "1.3.3", "mido"),  # IO (MIDI)
+        ("cliff", "4.17.0", "cliff"),  # CLI (framework)
+        ("humanfriendly", "10.0", "humanfriendly"),  # CLI (text helpers)
+        ("dnslib", "0.9.26", "dnslib"),  # networking (DNS)
+        ("paho-mqtt", "2.2.0", "src/paho"),  # networking (MQTT)
+        ("ldap3", "2.9.1", "ldap3"),  # networking (LDAP)
+        ("vcrpy", "9.4.2", "vcr"),  # testing (HTTP recording)
+        ("schemathesis", "4.32.5", "src/schemathesis"),  # testing (API property tests)
+        ("plotnine", "0.15.9", "plotnine"),  # graphics (plots)
     ],
 }
 
