@@ -13,12 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docfact.docs.fields import docstring_style
 from docfact.docs.layout import Block, layout
 from docfact.docs.sentences import split_sentences
 from docfact.model import DocBlock, FieldItem, Range, Segment
 from docfact.positions import LineIndex
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 __all__ = ["CodeUnit", "doc_range", "docstring_style", "example_segments", "example_units",
            "segment_doc", "split_sentences"]
@@ -122,9 +126,12 @@ def example_segments(doc: DocBlock, lines: LineIndex, first_index: int) -> list[
     that names no language counts only when it parses as Python."""
     out: list[Segment] = []
     for unit in example_units(doc):
-        if not unit.marked and not _parses_as_python(unit.source(doc.text)):
-            continue  # a shell session, a config file, output: text shown as is, not code
-        for shown, start, end in unit.lines:
+        rows = unit.lines
+        if not unit.marked:
+            tree = _parse(unit.source(doc.text))
+            if tree.has_error:  # a shell session, a config file, output: text shown as is, not code;
+                rows = rows[:len(leading_import_rows(tree))]  # or Python with a slip below its imports
+        for shown, start, end in rows:
             if start == end or not doc.text[start:end].strip():
                 continue
             out.append(Segment(index=first_index + len(out), text=doc.text[shown:end], start=shown,
@@ -132,10 +139,25 @@ def example_segments(doc: DocBlock, lines: LineIndex, first_index: int) -> list[
     return out
 
 
-def _parses_as_python(source: str) -> bool:
+def _parse(source: str) -> Node:
     from docfact.index.python import parse_snippet
 
-    return not parse_snippet(source.encode("utf-8", "surrogatepass")).root_node.has_error
+    return parse_snippet(source.encode("utf-8", "surrogatepass")).root_node
+
+
+def leading_import_rows(root: Node) -> list[Node]:
+    """The import statements that open an example which does not parse as a whole, each on a
+    line of its own at the left margin, up to the first statement that is anything else: a usage
+    block whose imports are well formed is Python with a slip further down (an unclosed quote),
+    and its imports can still be read."""
+    out: list[Node] = []
+    for stmt in root.named_children:
+        if stmt.type not in ("import_statement", "import_from_statement") or stmt.has_error \
+                or stmt.start_point.column != 0 or stmt.start_point.row != len(out) \
+                or stmt.end_point.row != stmt.start_point.row:
+            break
+        out.append(stmt)
+    return out
 
 
 def _rows(text: str, start: int, end: int) -> list[tuple[int, int, int]]:

@@ -79,14 +79,23 @@ def _other_methods_params(ctx: JudgeContext, cls: Entity) -> set[str] | None:
 
 
 def _accepts_any_keyword(ctx: JudgeContext) -> bool:
+    return ctx.entity is None or any(p.kind == "kwarg" for t in _signatures(ctx) for p in t.params)
+
+
+def _signatures(ctx: JudgeContext) -> list[Entity]:
+    """The documented function, or a class's constructor (``__init__``, ``__new__``, ``__call__``)."""
     e = ctx.entity
     if e is None:
-        return True
-    targets = [e]
+        return []
     if e.kind == "class":
-        targets = [x for x in (ctx.file.entity(f"{e.local_name}.{n}") for n in ("__init__", "__new__", "__call__"))
-                   if x is not None] or [e]
-    return any(p.kind == "kwarg" for t in targets for p in t.params)
+        return [x for x in (ctx.file.entity(f"{e.local_name}.{n}") for n in ("__init__", "__new__", "__call__"))
+                if x is not None] or [e]
+    return [e]
+
+
+def _keyword_takers(ctx: JudgeContext) -> list[Entity]:
+    """The documented functions that take ``**kwargs``."""
+    return [t for t in _signatures(ctx) if t.kind in ("function", "method") and any(p.kind == "kwarg" for p in t.params)]
 
 
 _NOT_PARAMS = frozenset({"self", "cls", "Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning",
@@ -201,6 +210,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 known_attrs = class_attributes(ctx, cls) or known_class_attributes(ctx, cls, complete=False) or set()
             if name in known_attrs:
                 continue  # a keyword the class stores under its own name
+            if any(world.keyword_handed_on(ctx, fn, name) for fn in _keyword_takers(ctx)):
+                continue  # ``desc`` handed on through ``**kwargs`` to a callee that takes it (or may)
             methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
             attrs = sorted(known_attrs - documented - methods)
             typo = _typo_of(name, undocumented) or _typo_of(name, [a for a in attrs if not a.startswith("_")])
@@ -217,6 +228,10 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 if typo is None:
                     continue
                 undocumented = [typo]
+        swapped = _type_after_name(item, name, params)
+        if swapped is not None:
+            yield swapped_finding(ctx, seg, item, name, swapped)
+            continue
         # the one undocumented parameter is the likely new name when every parameter has an entry
         renamed = undocumented[0] if len(undocumented) == 1 and len(documented) == len(real) else None
         if any_keyword or item.section == "type":
@@ -273,3 +288,27 @@ def _documented_twice(ctx: JudgeContext, seg: Segment, item: FieldItem, raw: str
         seg, UNKNOWN_PARAM,
         f"`{name}` is documented twice and `{missing[0]}` not at all; did you mean `{missing[0]}`?",
         evidence=ctx.evidence_of(e, "the signature", e.signature or None), fix=fix)
+
+
+def _type_after_name(item: FieldItem, name: str, params: list[str]) -> str | None:
+    """The parameter of ``:param category str:``: a Sphinx field that writes the type after the
+    name (Sphinx reads the last word as the name, so it shows a parameter ``str`` typed
+    ``category``); None for any other item."""
+    from docfact.judges.types import base_kind
+
+    if item.tag != "param" or item.type is None or item.type not in params or base_kind(name) is None:
+        return None
+    return item.type
+
+
+def swapped_finding(ctx: JudgeContext, seg: Segment, item: FieldItem, written: str, param: str) -> Finding:
+    msg = (f"`:param {param} {written}:` writes the type after the name: Sphinx reads `{written}` as the "
+           f"parameter and `{param}` as its type; write `:param {written} {param}:`")
+    fix = None
+    if item.name_span is not None and item.type_span is not None:
+        a, b = min(item.type_span[0], item.name_span[0]), max(item.type_span[1], item.name_span[1])
+        rel = a - seg.start
+        fix = ctx.fix_replace(seg, rel, rel + (b - a), f"{written} {param}", f"Write `:param {written} {param}:`")
+    return ctx.finding(seg, UNKNOWN_PARAM, msg,
+                       evidence=ctx.evidence_of(ctx.entity, "the signature", ctx.entity.signature if ctx.entity else None),
+                       fix=fix)

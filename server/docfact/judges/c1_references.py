@@ -185,6 +185,8 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
         moved = _real_path(ctx, target)
         if moved is not None:
             return proven, moved
+        if not proven and _owner_is_value(ctx, target):
+            return False, None  # ``MText.dxf.char_height``: a member of a value whose type is open
         suggestion = _near_miss(ctx, last)
         if suggestion is not None:
             suggestion = target[: len(target) - len(last)] + suggestion
@@ -193,6 +195,20 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     if suggestion is None or suggestion.lower() == last.lower():
         return False, None
     return True, suggestion  # a single name: the suggestion replaces it whole
+
+
+def _owner_is_value(ctx: JudgeContext, target: str) -> bool:
+    """Whether the owner of ``target``'s last part is a value (a field or variable), not a
+    class, module or function: its members are those of a type docfact may not know."""
+    owner = target.rpartition(".")[0]
+    if "." not in owner or ctx.entity is None:
+        return False
+    try:
+        got = ctx.graph.resolve(owner, ctx.entity)
+    except Exception:
+        return False
+    ent = got.entity if got is not None else None
+    return ent is not None and ent.kind not in ("class", "module", "function", "method")
 
 
 def _through_package(ctx: JudgeContext, target: str) -> tuple[bool, str | None] | None:

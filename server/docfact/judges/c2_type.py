@@ -49,6 +49,8 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         code = kinds(p.annotation)
         if code is None and doc is not None and target.language == "python" and p.kind not in ("vararg", "kwarg"):
             code = _annotation_kinds(ctx, target, p.annotation)
+        if code is not None and p.kind in _COLLECTED:
+            code = code | _COLLECTED[p.kind]  # ``**kwargs: Callable``: the doc may type the whole dict
         extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) \
             if not contradicts_kinds(doc, code) else []
         if contradicts_kinds(doc, code) or extra:
@@ -63,6 +65,10 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`{also}",
                 evidence=ctx.evidence_of(target, f"the annotation of `{p.name}`"), fix=fix)
         return
+
+
+# ``*args: int`` and ``**kwargs: str`` annotate each value; the doc may describe what collects them
+_COLLECTED = {"vararg": {"tuple", "list", "sequence", "iterable"}, "kwarg": {"dict", "mapping"}}
 
 
 def _field_annotation(signature: str) -> str | None:

@@ -203,7 +203,7 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue
             doc_v = constant_value(ctx, doc_v[1], e)
         if same_value(doc_v, code_v) is not False or _sentinel_replaced(default, claim.name) \
-                or _changed_before_use(ctx, default.owner, claim.name):
+                or _changed_before_use(ctx, default.owner, claim.name) or _aliases(default.owner, doc_v, code_v):
             continue
         effective = _replaced_in_class(ctx, default, claim.name)
         if effective is not None and (effective is UNKNOWN or same_value(doc_v, effective) is not False):
@@ -230,6 +230,21 @@ _OPTIONAL_WORD = re.compile(r"(?<![\w\[])(?<!(?i:not) )(?i:optional)\b(?!\s*\[)"
 _DEFAULT_WORD = re.compile(r"(?<![\w\-])(?i:default)\b(?!\s*\()")
 _HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
+
+
+_STRING_SET = re.compile(r"\bin\s*[\[({]((?:\s*[rbuf]?(?:'[^'\n]*'|\"[^\"\n]*\")\s*,?)+)[\])}]")
+
+
+def _aliases(owner: Entity, doc_v: object, code_v: object) -> bool:
+    """Whether two string values name one option: the code tests the argument against a
+    collection that holds both (``if method in ("a", "mean")``), in any case."""
+    if not (isinstance(doc_v, str) and isinstance(code_v, str)):
+        return False
+    pair = {doc_v.lower(), code_v.lower()}
+    for m in _STRING_SET.finditer(owner.code):
+        if pair <= {v[1:-1].lower() for v in re.findall(r"'[^'\n]*'|\"[^\"\n]*\"", m.group(1))}:
+            return True
+    return False
 
 
 def _signature_owner(ctx: JudgeContext) -> Entity | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from docfact.docs.layout import layout
-from docfact.docs.segments import CodeUnit
+from docfact.docs.segments import CodeUnit, leading_import_rows
 from docfact.judges import world
 from docfact.judges.base import PY_BUILTIN_NAMES, STDLIB_MODULES, JudgeContext
 from docfact.judges.example_project import (
@@ -55,7 +55,12 @@ class PythonReader(ImportsReader):
                 self.forget(root)
                 continue
             if root.has_error and not unit.marked:
-                self.forget(root)  # unmarked text that is not Python (a shell session, output)
+                # unmarked text that does not parse may not be Python at all (a shell session,
+                # output); but a usage block that opens with well-formed imports is Python with a
+                # slip further down (an unclosed quote), and those imports are still read
+                for stmt in leading_import_rows(root):
+                    self.statement(stmt)
+                self.forget(root)
                 continue
             for stmt in root.named_children:
                 if stmt.has_error or stmt.type == "ERROR":

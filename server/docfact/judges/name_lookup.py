@@ -258,6 +258,27 @@ def proven_missing_member(ctx: JudgeContext, dotted: str, project_head: bool) ->
         return False
 
 
+def _attribute_of_class(ctx: JudgeContext, cls_name: str, name: str) -> bool:
+    """Whether ``cls_name`` resolves to a project class that has (or may have) an attribute
+    ``name`` that is not a member entity (an instance attribute set in its or a base's code)."""
+    try:
+        got = ctx.graph.resolve(cls_name, ctx.entity) if ctx.entity is not None else None
+    except Exception:
+        return False
+    found = got.entity if got is not None else None
+    # a class the documented module does not import is still the project's (``MText`` in a
+    # module that only mentions it): any project class of that name
+    classes = [found] if found is not None else \
+        [c for c in ctx.graph.entities_named(cls_name.rsplit(".", 1)[-1]) if c.kind == "class"]
+    for cls in classes:
+        if cls.kind != "class":
+            continue
+        known = known_class_attributes(ctx, cls, complete=False) or set()
+        if name in known or not world.class_attributes_closed(ctx, cls, name):
+            return True
+    return False
+
+
 def _owner_closed(ctx: JudgeContext, owner_name: str, last: str) -> bool:
     """Whether the project class or module ``owner_name`` names is a closed world without
     ``last`` (:mod:`docfact.judges.world`); True when the owner does not resolve from here."""
@@ -275,12 +296,21 @@ def _owner_closed(ctx: JudgeContext, owner_name: str, last: str) -> bool:
         if _code_uses(ctx, owner_name):
             return False
         head, _, missing = owner_name.rpartition(".")
+        if head and _attribute_of_class(ctx, head, missing):
+            return False  # ``MText.dxf.char_height``: ``dxf`` is a value of a type docfact does not know
         return _owner_closed(ctx, head, missing) if head else True
     if ent.kind == "class":
         return world.class_attributes_closed(ctx, ent, last)
     if ent.kind == "module":
         return world.module_binds(ctx, ent.path, last) is False and not _code_uses(ctx, f"{owner_name}.{last}")
-    return True
+    if ent.kind in ("function", "method"):
+        return True  # ``func.attr``: a function's attributes are rare enough to call a slip
+    # a value (``MText.dxf``: a field of some type): closed only when its annotation names a
+    # project class whose attributes are closed
+    cls = _only_project_class(ctx, (ent.annotation or "").strip("'\"").split("[")[0].rsplit(".", 1)[-1]) \
+        if ent.annotation else None
+    return cls is not None and world.class_attributes_closed(ctx, cls, last) \
+        and last not in (known_class_attributes(ctx, cls, complete=False) or set())
 
 
 def _code_uses(ctx: JudgeContext, dotted: str) -> bool:

@@ -576,3 +576,45 @@ def project_decorators(ctx: JudgeContext, fn: Entity) -> list[Entity]:
                 out += [x for x in fi.entities if x.local_name.startswith(dec.local_name + ".")
                         and x.kind in ("function", "method")]
     return out
+
+
+# ---- keywords handed on ------------------------------------------------------------------------
+
+def keyword_handed_on(ctx: JudgeContext, fn: Entity, name: str) -> bool:
+    """Whether a keyword ``name`` that reaches ``fn`` through its ``**kwargs`` may be meant for
+    a callee: ``fn`` reads that key itself (``kwargs.get("desc")``), or passes its ``**kwargs``
+    on to a call whose parameters include ``name``, take any keyword, or cannot be read (another
+    library, a name docfact cannot resolve). False only when every callee is a project function
+    or class whose closed signature lacks ``name``, or when ``fn`` hands its keywords to no one."""
+    kwarg = next((p.name.lstrip("*") for p in fn.params if p.kind == "kwarg"), None)
+    if kwarg is None:
+        return False
+    if re.search(rf"\b{re.escape(kwarg)}\s*(?:\[|\.(?:get|pop|setdefault)\()\s*['\"]{re.escape(name)}['\"]", fn.code):
+        return True
+    node = function_ast(fn)
+    if node is None:
+        return True
+    for call in ast.walk(node):
+        if not isinstance(call, ast.Call) or not any(
+                k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg for k in call.keywords):
+            continue
+        callee = _dotted(call.func)
+        if callee is None or callee.startswith(("super", "self.", "cls.")):
+            return True  # ``super().__init__(**kw)``, a method of the instance: followed elsewhere, or not at all
+        try:
+            got = ctx.graph.resolve(callee, fn)
+        except Exception:
+            return True
+        target = got.entity if got is not None else None
+        if target is None:
+            return True
+        if target.kind == "class":
+            fi = ctx.graph.file(target.path)
+            init = fi.entity(f"{target.local_name}.__init__") if fi is not None else None
+            if init is None:
+                return True
+            target = init
+        if target.kind not in ("function", "method") or not signature_closed(ctx, target) \
+                or any(p.kind == "kwarg" or p.name.lstrip("*") == name for p in target.params):
+            return True
+    return False

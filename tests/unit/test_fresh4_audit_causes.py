@@ -1,0 +1,220 @@
+"""Causes of the false findings the blind fresh4 audit found in the default (stable) rules and in
+C1.unknown-reference (issue 28), and a recall gap seen on the development corpus: for each, a trap
+written anew (invented look-alike code) that must stay quiet, and a planted slip that is still
+found. Each case is (files, target, expected C1-C3 rule ids)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from judging import assert_rules, judge_files
+
+KWARGS_CASES = [
+    # ---- a keyword handed on through **kwargs to a callee that takes it ------------------------
+    pytest.param({"pdf/__init__.py": "", "pdf/attach.py": '''
+        class Attachment:
+            def __init__(self, name, data, desc="", packed=False):
+                self.name = name
+                self.desc = desc
+        ''', "pdf/doc.py": '''
+        from pdf.attach import Attachment
+
+
+        class Document:
+            def attach(self, path=None, dest=None, **kwargs):
+                """Attach a file.
+
+                Args:
+                    path (str): the file to attach.
+                    desc (str): a line shown beside the file.
+                """
+                return Attachment(path, dest, **kwargs)
+        '''}, "pdf/doc.py", [], id="kwargs-handed-to-callee-trap"),
+    pytest.param({"pdf/__init__.py": "", "pdf/attach.py": '''
+        class Attachment:
+            def __init__(self, name, data):
+                self.name = name
+        ''', "pdf/doc.py": '''
+        from pdf.attach import Attachment
+
+
+        class Document:
+            def attach(self, path=None, dest=None, **kwargs):
+                """Attach a file.
+
+                Args:
+                    path (str): the file to attach.
+                    desc (str): where it goes.
+                """
+                return Attachment(path, dest, **kwargs)
+        '''}, "pdf/doc.py", ["C1.unknown-param"], id="kwargs-callee-lacks-it-slip-planted"),
+    pytest.param({"pdf/__init__.py": "", "pdf/doc.py": '''
+        class Document:
+            def attach(self, path=None, dest=None, **kwargs):
+                """Attach a file.
+
+                Args:
+                    path (str): the file to attach.
+                    desc (str): where it goes.
+                """
+                options = {"note": kwargs.get("desc", "")}
+                return path, dest, options
+        '''}, "pdf/doc.py", [], id="kwargs-key-read-by-name-trap"),
+]
+
+TYPE_CASES = [
+    # ---- **kwargs / *args annotations type each value; the doc may type the collection -----------
+    pytest.param({"lab/__init__.py": "", "lab/names.py": '''
+        from typing import Callable
+
+
+        def relabel(rows: str = "", **renames: Callable[[str], str]):
+            """Relabel the facets.
+
+            Parameters
+            ----------
+            rows : str
+                The row variable.
+            renames : dict
+                ``{variable: function}`` pairs.
+            """
+            return rows, renames
+
+
+        def total(*parts: int, scale: float = 1.0):
+            """Add the parts.
+
+            Parameters
+            ----------
+            parts : tuple of int
+                The parts.
+            scale : str
+                The factor.
+            """
+            return sum(parts) * scale
+        '''}, "lab/names.py", ["C2.param-type"], id="collected-values-trap-and-slip"),
+]
+
+DEFAULT_CASES = [
+    # ---- two spellings of one option, tested together in the code --------------------------------
+    pytest.param({"sig/__init__.py": "", "sig/symbols.py": '''
+        def symbolize(signal, method="mean", levels=3):
+            """Turn a signal into symbols.
+
+            Parameters
+            ----------
+            method : str
+                One of ``"A"`` (default) or ``"B"``.
+            levels : int
+                Number of symbols. Default is 4.
+            """
+            if method.lower() in ("a", "mean"):
+                return [x > levels for x in signal]
+            return list(signal)
+        '''}, "sig/symbols.py", ["C3.wrong-default"], id="option-alias-default-trap-and-slip"),
+]
+
+REFERENCE_CASES = [
+    # ---- a member of a value whose type is open (an attribute namespace) --------------------------
+    pytest.param({"cad/__init__.py": "", "cad/ns.py": '''
+        class Namespace:
+            def __init__(self, values):
+                self.__dict__.update(values)
+
+            def __getattr__(self, key):
+                raise AttributeError(key)
+        ''', "cad/entity.py": '''
+        from cad.ns import Namespace
+
+
+        class Graphic:
+            def __init__(self):
+                self.dxf: Namespace = Namespace({"char_height": 1.0})
+
+
+        class Label(Graphic):
+            def plain(self):
+                """The text."""
+                return ""
+        ''', "cad/layout.py": '''
+        class Metrics:
+            def __init__(self):
+                self.cap_height = 1.0
+
+
+        class Paragraph:
+            """Indents are multiples of :attr:`Label.dxf.char_height`."""
+
+
+        class Line:
+            """See :meth:`Label.plian`."""
+        '''}, "cad/layout.py", ["C1.unknown-reference"], id="member-of-open-value-trap-and-slip"),
+]
+
+EXAMPLE_CASES = [
+    # ---- a usage block with a slip further down still has its imports read -----------------------
+    pytest.param({"txt/__init__.py": "", "txt/strtools.py": '''
+        class Replacer:
+            """Replace many substrings at once.
+
+            Usage::
+
+                from txt import stringtools
+                r = stringtools.Replacer([
+                    ('cat', 'hat)'
+                ])
+
+            Shell::
+
+                from here on, type make
+                $ make install
+            """
+
+            def __init__(self, pairs):
+                self.pairs = pairs
+        '''}, "txt/strtools.py", ["C1.example-import"], id="imports-above-a-broken-line-planted"),
+    pytest.param({"txt/__init__.py": "", "txt/strtools.py": '''
+        class Replacer:
+            """Replace many substrings at once.
+
+            Usage::
+
+                from txt import strtools
+                r = strtools.Replacer([
+                    ('cat', 'hat)'
+                ])
+            """
+
+            def __init__(self, pairs):
+                self.pairs = pairs
+        '''}, "txt/strtools.py", [], id="imports-above-a-broken-line-trap"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"),
+                         KWARGS_CASES + TYPE_CASES + DEFAULT_CASES + REFERENCE_CASES + EXAMPLE_CASES)
+def test_fresh4_audit_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)
+
+
+def test_type_written_after_the_name(tmp_path: Path) -> None:
+    """``:param category str:`` documents ``category``: the finding says the order is swapped
+    (Sphinx shows a parameter ``str``), and its fix writes ``:param str category:``."""
+    result = judge_files(tmp_path, {"plug/__init__.py": "", "plug/entry.py": '''
+        class Entry:
+            def __init__(self, category, name):
+                """A plugin entry.
+
+                :param category str: the plugin's category
+                :param str name: its name
+                """
+                self.category = category
+                self.name = name
+        '''}, "plug/entry.py")
+    (finding,) = [f for f in result.findings if f.rule == "C1.unknown-param"]
+    assert "writes the type after the name" in finding.message
+    assert finding.fix is not None
+    text = (tmp_path / "plug/entry.py").read_text(encoding="utf-8")
+    fixed = text[:finding.fix.start] + finding.fix.new_text + text[finding.fix.end:]
+    assert ":param str category: the plugin's category" in fixed
