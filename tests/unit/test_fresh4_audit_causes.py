@@ -191,9 +191,51 @@ EXAMPLE_CASES = [
         '''}, "txt/strtools.py", [], id="imports-above-a-broken-line-trap"),
 ]
 
+CLOSED_WORLD_CASES = [
+    # ---- the standard library is readable even where the documented module does not import it ----
+    pytest.param({"web/__init__.py": "", "web/fake.py": '''
+        from http import cookiejar
+
+
+        class FakeResponse:
+            """A stand-in for L{urllib.response.Response}, for L{cookiejar}."""
+
+            def info(self):
+                """Headers, as L{urllib.response.addinfourl.info} gives them."""
+                return {}
+        '''}, "web/fake.py", ["C1.unknown-reference"], id="stdlib-path-not-imported-planted-and-trap"),
+    # ---- importing a package docfact cannot read does not open the worlds a reference is sought in
+    pytest.param({"store/__init__.py": "", "store/cache.py": '''
+        import notinstalled_backend
+
+
+        class Cache:
+            """A cache; :meth:`.flush_every` writes it out."""
+
+            def __init__(self):
+                self.client = notinstalled_backend.connect()
+
+            def flush(self):
+                """Write the cache."""
+                self.client.write()
+        '''}, "store/cache.py", ["C1.unknown-reference"], id="nowhere-beside-unreadable-import-planted"),
+    pytest.param({"store/__init__.py": "", "store/cache.py": '''
+        import notinstalled_backend
+
+
+        class Cache(notinstalled_backend.Base):
+            """A cache; :meth:`.flush_every` writes it out."""
+
+            def flush(self):
+                """Write the cache."""
+                return 1
+        '''}, "store/cache.py", [], id="nowhere-with-unreadable-base-trap"),
+]
+
 
 @pytest.mark.parametrize(("files", "target", "expected"),
-                         KWARGS_CASES + TYPE_CASES + DEFAULT_CASES + REFERENCE_CASES + EXAMPLE_CASES)
+                         KWARGS_CASES + TYPE_CASES + DEFAULT_CASES + REFERENCE_CASES + EXAMPLE_CASES
+                         + CLOSED_WORLD_CASES)
 def test_fresh4_audit_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
 

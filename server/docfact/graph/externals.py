@@ -47,6 +47,16 @@ class ExternalDoc:
     path: str | None = None  # source file read
 
 
+def _builtin_module_names(name: str) -> frozenset[str] | None:
+    """The names a module compiled into this interpreter binds (``posix``, ``time``,
+    ``itertools``: nothing a repository can write), read from the module object the interpreter
+    already loaded; None for any other module."""
+    if name not in sys.builtin_module_names:
+        return None
+    loaded = sys.modules.get(name)
+    return frozenset(dir(loaded)) if loaded is not None else None
+
+
 def is_stdlib_module(name: str) -> bool:
     """True when the top-level package of ``name`` belongs to the standard library."""
     top = name.split(".", 1)[0]
@@ -101,13 +111,16 @@ class Externals:
             return None
         if not rest:
             return True
-        if mod.path is None:
-            return None
+        if mod.path is None:  # compiled: listable only when built into the interpreter
+            names = _builtin_module_names(mod.name)
+            return None if names is None or len(rest) > 1 else rest[0] in names
         found = self._lookup(mod, rest[0], set())
         if found is None:
             if not mod.parsed:  # ruled out from the source text (see _absent)
                 return False
-            return None if mod.dynamic or mod.stars else False
+            if mod.dynamic:
+                return None
+            return self._star_sources_lack(mod, rest[0], set()) if len(rest) == 1 else None
         sym_mod, sym = found
         if sym is None:
             if len(rest) == 1:
@@ -121,6 +134,33 @@ class Externals:
                 return None  # inherited members are not followed
             sym = nxt
         return True
+
+    def _star_sources_lack(self, mod: ExternalModule, name: str, seen: set[str]) -> bool | None:
+        """After a failed lookup: False when every module ``mod`` star-imports (and theirs) is
+        one docfact can list, so ``name`` is provably absent; True when a module compiled into
+        the interpreter binds it; None when a star-imported module cannot be listed."""
+        if mod.name in seen or len(seen) > 20:
+            return None
+        seen.add(mod.name)
+        for module, level in mod.stars:
+            target = self._resolve_import(mod, module, level)
+            src = self._module(target)
+            if src is None:
+                return None
+            if not src.path:
+                names = _builtin_module_names(target)
+                if names is None:
+                    return None
+                if name in names:
+                    return True
+                continue
+            self._parse(src)
+            if src.dynamic:
+                return None
+            got = self._star_sources_lack(src, name, seen)
+            if got is not False:
+                return got
+        return False
 
     def module_file(self, module: str) -> str | None:
         """The source file of ``module`` ("" when it exists without Python source)."""

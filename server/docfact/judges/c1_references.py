@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from docfact.graph.externals import is_stdlib_module
 from docfact.judges import world
 from docfact.judges.base import (
     PY_BUILTIN_NAMES,
@@ -167,7 +168,7 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
             return False, None
         head_is_project = project_head(ctx, target)
         head = target.split(".")[0]
-        if not head_is_project and not ctx.is_known(head):
+        if not head_is_project and not ctx.is_known(head) and not _stdlib_head(ctx, head):
             # another library's name (numpy.mean) cannot be proven; a class name that exists
             # nowhere, whose member the project defines, is a project class misnamed
             # (``PassiveAggressive.partial_fit`` for ``PassiveAggressiveClassifier.partial_fit``)
@@ -197,6 +198,14 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     return True, suggestion  # a single name: the suggestion replaces it whole
 
 
+def _stdlib_head(ctx: JudgeContext, head: str) -> bool:
+    """Whether ``head`` names a standard-library module that nothing in the project shadows
+    (``urllib`` in ``urllib.response.Response``): its names can be read even where the
+    documented module does not import it."""
+    return head.isidentifier() and is_stdlib_module(head) and not ctx.graph.is_project_module(head) \
+        and not ctx.graph.entities_named(head)
+
+
 def _owner_is_value(ctx: JudgeContext, target: str) -> bool:
     """Whether the owner of ``target``'s last part is a value (a field or variable), not a
     class, module or function: its members are those of a type docfact may not know."""
@@ -223,8 +232,8 @@ def _through_package(ctx: JudgeContext, target: str) -> tuple[bool, str | None] 
     if head in STDLIB_MODULES or head in PY_BUILTIN_NAMES:
         return None  # ``json.loads``: the standard library's, whatever the project calls a module
     module = package_alias(ctx, head) or unique_submodule(ctx, head)
-    if module is None or ctx.entity is None or _unreadable_imports(ctx):
-        return None
+    if module is None or ctx.entity is None:
+        return None  # (what the documented module imports does not matter: the path's modules are checked)
     try:
         if not module.startswith(head) and ctx.graph.external_exists(head):
             return None  # an installed package of that name may be meant
@@ -252,8 +261,8 @@ def _nowhere(ctx: JudgeContext, target: str) -> bool:
     scope, builtin or imported name has its last part, and the worlds it would be searched in
     (the documented class and module) are closed (:mod:`docfact.judges.world`)."""
     last = target.rsplit(".", 1)[-1]
-    if len(last) < 4 or ctx.is_known(last) or ctx.graph.entities_named(last) or _unreadable_imports(ctx):
-        return False
+    if len(last) < 4 or ctx.is_known(last) or ctx.graph.entities_named(last):
+        return False  # (an unreadable import binds only names the module writes: is_known)
     if not world.module_names_closed(ctx, ctx.file.path):
         return False
     cls = ctx.owner_class
