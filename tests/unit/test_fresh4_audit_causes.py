@@ -232,10 +232,96 @@ CLOSED_WORLD_CASES = [
         '''}, "store/cache.py", [], id="nowhere-with-unreadable-base-trap"),
 ]
 
+FORWARD_CASES = [
+    # ---- a documented keyword that **kwargs hand on to callees which do not take it ---------------
+    pytest.param({"ui/__init__.py": "", "ui/box.py": '''
+        class Box:
+            def __init__(self, width, left_margin=0, top_margin=0):
+                self.width = width
+
+
+        def make_box(width, **options):
+            """Build a box.
+
+            Parameters
+            ----------
+            width : int
+                The width.
+            margin : int
+                Space around the box.
+            """
+            return Box(width, **options)
+        '''}, "ui/box.py", ["C1.unknown-param"], id="kwargs-refused-by-every-callee-planted"),
+    pytest.param({"ui/__init__.py": "", "ui/box.py": '''
+        class Box:
+            def __init__(self, width, **style):
+                self.width = width
+                self.style = style
+
+
+        def make_box(width, **options):
+            """Build a box.
+
+            Parameters
+            ----------
+            width : int
+                The width.
+            margin : int
+                Space around the box.
+            """
+            return Box(width, **options)
+        '''}, "ui/box.py", [], id="kwargs-to-a-callee-taking-any-keyword-trap"),
+    pytest.param({"ui/__init__.py": "", "ui/box.py": '''
+        class Box:
+            def __init__(self, width, **options):
+                """A box.
+
+                Parameters
+                ----------
+                width : int
+                    The width.
+                margin : int
+                    Space around the box.
+                """
+                self.width = width
+                self.options = options
+        '''}, "ui/box.py", [], id="kwargs-stored-trap"),
+]
+
+ROLE_CASES = [
+    # ---- a project's own cross-reference role with a dotted target is a reference ----------------
+    pytest.param({"qp/__init__.py": "", "qp/limits.py": '''
+        class Limits:
+            MAX_ITEM_RESULTS = 100
+        ''', "qp/api.py": '''
+        from qp.limits import Limits
+
+
+        def search(query):
+            """Search; at most :qp-const:`qp.limits.Limits.MAX_ITEM_RESLUTS` items come back."""
+            return query, Limits.MAX_ITEM_RESULTS
+        '''}, "qp/api.py", ["C1.unknown-reference"], id="custom-role-target-slip-planted"),
+    pytest.param({"qp/__init__.py": "", "qp/limits.py": '''
+        class Limits:
+            MAX_ITEM_RESULTS = 100
+        ''', "qp/api.py": '''
+        from qp.limits import Limits
+
+
+        def search(query):
+            """Search; at most :qp-const:`qp.limits.Limits.MAX_ITEM_RESULTS` items come back.
+
+            Settings come from :file:`setup.cfg`, the bound is :math:`n.k`, and
+            :pypi:`zope.interface` is optional.
+            """
+            return query, Limits.MAX_ITEM_RESULTS
+        '''}, "qp/api.py", [], id="custom-role-and-text-roles-trap"),
+]
+
 
 @pytest.mark.parametrize(("files", "target", "expected"),
                          KWARGS_CASES + TYPE_CASES + DEFAULT_CASES + REFERENCE_CASES + EXAMPLE_CASES
-                         + CLOSED_WORLD_CASES)
+                         + CLOSED_WORLD_CASES + FORWARD_CASES + ROLE_CASES)
 def test_fresh4_audit_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
 

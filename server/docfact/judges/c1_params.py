@@ -210,14 +210,15 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 known_attrs = class_attributes(ctx, cls) or known_class_attributes(ctx, cls, complete=False) or set()
             if name in known_attrs:
                 continue  # a keyword the class stores under its own name
-            if any(world.keyword_handed_on(ctx, fn, name) for fn in _keyword_takers(ctx)):
+            fates = {world.keyword_fate(ctx, fn, name) for fn in _keyword_takers(ctx)}
+            if "taken" in fates:
                 continue  # ``desc`` handed on through ``**kwargs`` to a callee that takes it (or may)
             methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
             attrs = sorted(known_attrs - documented - methods)
             typo = _typo_of(name, undocumented) or _typo_of(name, [a for a in attrs if not a.startswith("_")])
-            if typo is None:
+            if typo is None and fates != {"refused"}:
                 continue
-            undocumented = [typo]
+            undocumented = [typo] if typo is not None else []
         elif ctx.entity is not None and ctx.entity.language in TS_LANGUAGES:
             if name in {p.lstrip("_") for p in params}:
                 continue  # ``_bufferSize`` documented as ``bufferSize``
@@ -241,6 +242,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         sig = ctx.entity.signature if ctx.entity else ""
         msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
         msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"
+        if any_keyword and item.section != "type" and suggestion is None:
+            msg += ", and the calls its `**kwargs` go to take no such keyword either"
         fix = None
         if suggestion and item.name_span:
             text_off = item.name_span[0] + item.name.find(raw)

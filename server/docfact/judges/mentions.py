@@ -29,6 +29,19 @@ _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
 
 _ROLE = re.compile(rf":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const|paramref):`[~!.]*(?:[^`<]*<[~!.]*)?({_DOTTED})(?:\(\))?>?`")
+# a project's own cross-reference role (``:xy-const:`pkg.limits.MAX```, ``:any:``), read only when
+# its target is a dotted path: roles that hold text, files, labels, maths or other languages' names
+# are not references to Python names
+_OTHER_ROLE = re.compile(rf":(?:(?:py|[a-z][\w-]*):)?(?P<role>[a-z][\w-]*):`[~!.]*(?:[^`<]*<[~!.]*)?({_IDENT}(?:\.{_IDENT})+)(?:\(\))?>?`")
+_NOT_REFERENCE_ROLES = frozenset({
+    "func", "meth", "class", "attr", "obj", "data", "exc", "mod", "const", "paramref",  # _ROLE's
+    "ref", "doc", "download", "numref", "term", "abbr", "file", "samp", "command", "program", "option",
+    "envvar", "kbd", "guilabel", "menuselection", "math", "eq", "cite", "footcite", "cite:p", "cite:t",
+    "code", "literal", "dfn", "sub", "sup", "keyword", "token", "regexp", "manpage", "mailheader",
+    "mimetype", "newsgroup", "index", "rfc", "pep", "pypi", "issue", "pr", "user", "gh", "ghissue",
+    "commit", "source", "bdg", "octicon", "fa", "strong", "emphasis", "title-reference", "raw",
+    "sphinx_autodoc_typehints_type", "external", "ext", "wiki", "wikipedia", "doi", "arxiv",
+})
 _DOUBLE_TICK = re.compile(r"``([^`]+?)``")
 _SINGLE_TICK = re.compile(r"(?<![`:\w])`([^`]+?)`(?!`)")
 _JAVADOC_INLINE = re.compile(r"\{@(?:code|link|linkplain|value|literal)\s+([^}]+)\}")
@@ -129,6 +142,14 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
             out.append(Mention(cleaned[0], s, s + len(m.group("target").strip()), MARKED if link else SHAPE,
                                cleaned[1], link))
     ticks = "`" in sentence
+    for m in _OTHER_ROLE.finditer(sentence) if ticks and ":`" in sentence else ():
+        head = m.group(0)[1:].split(":", 1)[0]
+        domain_role = m.group("role")
+        if domain_role in _NOT_REFERENCE_ROLES or (head != domain_role and head not in ("py",)
+                                                    and head in ("c", "cpp", "js", "rst", "std", "math", "cite")):
+            continue
+        if not overlaps(m.start(), m.end()):
+            add(m, 2, MARKED, explicit=True)
     for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
         if not (ticks if rx is not _JAVADOC_INLINE else "{@" in sentence):
             continue
@@ -191,6 +212,7 @@ def strip_code(sentence: str) -> str:
     if "`" not in sentence and "{" not in sentence:
         return sentence  # every marked span has a backtick or a brace
     s = _ROLE.sub(blank, sentence)
+    s = _OTHER_ROLE.sub(blank, s)
     s = _EPYTEXT.sub(blank, s)
     s = _DOUBLE_TICK.sub(blank, s)
     end = s.rfind("}") + 1  # no {@...} ends after the last "}" (see find_mentions)

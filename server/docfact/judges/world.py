@@ -580,41 +580,54 @@ def project_decorators(ctx: JudgeContext, fn: Entity) -> list[Entity]:
 
 # ---- keywords handed on ------------------------------------------------------------------------
 
-def keyword_handed_on(ctx: JudgeContext, fn: Entity, name: str) -> bool:
-    """Whether a keyword ``name`` that reaches ``fn`` through its ``**kwargs`` may be meant for
-    a callee: ``fn`` reads that key itself (``kwargs.get("desc")``), or passes its ``**kwargs``
-    on to a call whose parameters include ``name``, take any keyword, or cannot be read (another
-    library, a name docfact cannot resolve). False only when every callee is a project function
-    or class whose closed signature lacks ``name``, or when ``fn`` hands its keywords to no one."""
+def keyword_fate(ctx: JudgeContext, fn: Entity, name: str) -> str:
+    """What becomes of a keyword ``name`` that reaches ``fn`` through its ``**kwargs``:
+
+    - ``"taken"``: ``fn`` reads that key itself (``kwargs.get("desc")``), or hands its keywords on
+      to a call whose parameters include ``name``, take any keyword, or cannot be read (another
+      library, a name docfact cannot resolve, ``super()``);
+    - ``"refused"``: ``fn`` uses its ``**kwargs`` only to hand them on, and every callee is a
+      project function or class whose closed signature lacks ``name`` (calling ``fn`` with it
+      raises ``TypeError``);
+    - ``"kept"``: anything else (the keywords are stored, iterated or unused): docfact cannot tell.
+    """
     kwarg = next((p.name.lstrip("*") for p in fn.params if p.kind == "kwarg"), None)
     if kwarg is None:
-        return False
+        return "kept"
     if re.search(rf"\b{re.escape(kwarg)}\s*(?:\[|\.(?:get|pop|setdefault)\()\s*['\"]{re.escape(name)}['\"]", fn.code):
-        return True
+        return "taken"
     node = function_ast(fn)
     if node is None:
-        return True
-    for call in ast.walk(node):
-        if not isinstance(call, ast.Call) or not any(
-                k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg for k in call.keywords):
-            continue
-        callee = _dotted(call.func)
-        if callee is None or callee.startswith(("super", "self.", "cls.")):
-            return True  # ``super().__init__(**kw)``, a method of the instance: followed elsewhere, or not at all
-        try:
-            got = ctx.graph.resolve(callee, fn)
-        except Exception:
-            return True
-        target = got.entity if got is not None else None
-        if target is None:
-            return True
-        if target.kind == "class":
-            fi = ctx.graph.file(target.path)
-            init = fi.entity(f"{target.local_name}.__init__") if fi is not None else None
-            if init is None:
-                return True
-            target = init
-        if target.kind not in ("function", "method") or not signature_closed(ctx, target) \
-                or any(p.kind == "kwarg" or p.name.lstrip("*") == name for p in target.params):
-            return True
-    return False
+        return "taken"
+    forwards = [k for call in ast.walk(node) if isinstance(call, ast.Call) for k in call.keywords
+                if k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg]
+    uses = sum(1 for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == kwarg)
+    calls = [call for call in ast.walk(node) if isinstance(call, ast.Call) and any(
+        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg for k in call.keywords)]
+    for call in calls:
+        if not _callee_refuses(ctx, fn, call, name):
+            return "taken"
+    return "refused" if forwards and uses == len(forwards) else "kept"
+
+
+def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) -> bool:
+    """Whether the callee of ``call`` is a project function or class whose closed signature
+    takes neither ``name`` nor any keyword."""
+    callee = _dotted(call.func)
+    if callee is None or callee.startswith(("super", "self.", "cls.")):
+        return False  # ``super().__init__(**kw)``, a method of the instance: not followed
+    try:
+        got = ctx.graph.resolve(callee, fn)
+    except Exception:
+        return False
+    target = got.entity if got is not None else None
+    if target is None:
+        return False
+    if target.kind == "class":
+        fi = ctx.graph.file(target.path)
+        init = fi.entity(f"{target.local_name}.__init__") if fi is not None else None
+        if init is None:
+            return False
+        target = init
+    return target.kind in ("function", "method") and signature_closed(ctx, target) \
+        and not any(p.kind == "kwarg" or p.name.lstrip("*") == name for p in target.params)
