@@ -1,7 +1,9 @@
 """Causes of the false findings the blind fresh4 audit found in the default (stable) rules and in
-C1.unknown-reference (issue 28), and a recall gap seen on the development corpus: for each, a trap
-written anew (invented look-alike code) that must stay quiet, and a planted slip that is still
-found. Each case is (files, target, expected C1-C3 rule ids)."""
+C1.unknown-reference (issue 28), and recall families: one seen on the development corpus, the
+others named in general terms by the held-out part's family summary
+(benchmarks/realerrors_misses_test.md; its cases are never read here). For each, a trap written
+anew (invented look-alike code) that must stay quiet, and a planted slip that is still found. Each
+case is (files, target, expected C1-C3 rule ids)."""
 
 from __future__ import annotations
 
@@ -318,10 +320,51 @@ ROLE_CASES = [
         '''}, "qp/api.py", [], id="custom-role-and-text-roles-trap"),
 ]
 
+RUN_DIRECTIVE_CASES = [
+    # ---- examples the docs build runs: plot, ipython (with or without prompts), jupyter-execute ---
+    pytest.param({"geo/__init__.py": "from geo.shapes import area\n", "geo/shapes.py": '''
+        def area(poly):
+            """Area of a polygon.
+
+            .. plot::
+               :include-source:
+
+               import geo as gk
+               gk.old_area(poly)
+
+            .. code-block:: ipython
+
+               In [1]: import geo as gk
+
+               In [2]: gk.area(poly)
+               Out[2]: gk.surface_of(poly)
+
+               In [3]: gk.surface(poly)
+            """
+            return 0
+        '''}, "geo/shapes.py", ["C1.example-attribute", "C1.example-attribute"], id="run-directives-planted"),
+    pytest.param({"geo/__init__.py": "from geo.shapes import area\n", "geo/shapes.py": '''
+        def area(poly):
+            """Area of a polygon.
+
+            .. plot:: scripts/old_area_demo.py
+
+               The old_area demo, drawn with gk.old_area(poly).
+
+            .. ipython:: python
+
+               import geo as gk
+               @savefig area.png width=4in
+               gk.area(poly)
+            """
+            return 0
+        '''}, "geo/shapes.py", [], id="run-directives-trap"),
+]
+
 
 @pytest.mark.parametrize(("files", "target", "expected"),
                          KWARGS_CASES + TYPE_CASES + DEFAULT_CASES + REFERENCE_CASES + EXAMPLE_CASES
-                         + CLOSED_WORLD_CASES + FORWARD_CASES + ROLE_CASES)
+                         + CLOSED_WORLD_CASES + FORWARD_CASES + ROLE_CASES + RUN_DIRECTIVE_CASES)
 def test_fresh4_audit_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
 

@@ -81,6 +81,10 @@ _ATTRIBUTE_DIRECTIVES = frozenset({"attribute", "py:attribute", "attr"})
 _TYPE_OPTION = re.compile(r":type:[ \t]*+(\S.*)")
 _DIRECTIVE_LANG = {"doctest": "pycon", "testcode": "python", "testsetup": "python"}
 _LANG_DIRECTIVES = frozenset({"code", "code-block", "sourcecode"})
+# directives that run their body as Python in the docs build: matplotlib's ``plot`` (without a
+# script argument), IPython's ``ipython`` (``In [1]:`` prompts or plain code) and jupyter-sphinx's
+# ``jupyter-execute``; an argument other than a Python language makes the body something else
+_RUN_DIRECTIVES = frozenset({"plot", "ipython", "jupyter-execute"})
 _CODE_LINE = re.compile(
     r"(?:def |class |import |from \S+ import |return\b|if .*:$|for .*:$|while .*:$|with .*:$|@\w"
     r"|[\w.\[\]]+\s*[-+*/]?=(?!=)|[\w.]+\(.*\)\s*;?$|[{}\[\];]\s*$|#|//|\$ )"
@@ -248,8 +252,10 @@ class _Scanner:
         end = self.block_end(i, hi, ln.indent)
         m = _DIRECTIVE.match(ln.text)
         name = m.group("name").lower() if m else ""
-        if name in _DIRECTIVE_LANG or name in _LANG_DIRECTIVES:
-            lang = _DIRECTIVE_LANG.get(name) or ln.text[m.end():].strip().lower()  # type: ignore[union-attr]
+        runs = name in _RUN_DIRECTIVES and ln.text[m.end():].strip().lower() in ("", "python", "python3", "ipython")  # type: ignore[union-attr]
+        if name in _DIRECTIVE_LANG or name in _LANG_DIRECTIVES or runs:
+            lang = "ipython" if runs else \
+                _DIRECTIVE_LANG.get(name) or ln.text[m.end():].strip().lower()  # type: ignore[union-attr]
             body = i + 1
             while body < end and self.lines[body].text.startswith(":"):
                 body += 1  # the directive's options (``:linenos:``)

@@ -28,7 +28,10 @@ __all__ = ["CodeUnit", "doc_range", "docstring_style", "example_segments", "exam
            "segment_doc", "split_sentences"]
 
 # languages of code blocks read as Python ("" : the text names none, judged only if it parses)
-PYTHON_LANGS = frozenset({"", "python", "py", "python3", "py3", "pycon", "pycon3", "doctest"})
+PYTHON_LANGS = frozenset({"", "python", "py", "python3", "py3", "pycon", "pycon3", "doctest", "ipython"})
+# an IPython session's prompts: ``In [3]:`` opens an input, ``...:`` continues it
+_IN_PROMPT = re.compile(r"In \[\d*\]:[ \t]?")
+_IN_CONTINUE = re.compile(r"\.\.\.+:[ \t]?")
 _PRE_CODE = re.compile(r"<pre>[ \t]*\{@code[ \t]*\n?", re.IGNORECASE)
 
 
@@ -115,6 +118,8 @@ def example_units(doc: DocBlock) -> list[CodeUnit]:
         rows = _rows(text, block.start, block.end)
         if any(text.startswith(">>>", c) for _, c, _ in rows):
             units.extend(_doctest_units(text, rows))
+        elif block.lang == "ipython" and any(_IN_PROMPT.match(text, c) for _, c, _ in rows):
+            units.extend(_ipython_units(text, rows))
         else:
             units.append(CodeUnit("python", block.lang != "", _dedented(text, rows)))
     return [u for u in units if u.lines]
@@ -199,6 +204,30 @@ def _doctest_units(text: str, rows: list[tuple[int, int, int]]) -> list[CodeUnit
         if cur:
             units.append(CodeUnit("python", True, tuple(cur)))
         cur = None
+    if cur:
+        units.append(CodeUnit("python", True, tuple(cur)))
+    return units
+
+
+def _ipython_units(text: str, rows: list[tuple[int, int, int]]) -> list[CodeUnit]:
+    """One unit per IPython input (``In [n]:`` and its ``...:`` lines); ``Out[n]:`` and other
+    lines are output, not code."""
+    units: list[CodeUnit] = []
+    cur: list[tuple[int, int, int]] | None = None
+    for _, c, e in rows:
+        opened = _IN_PROMPT.match(text, c, e)
+        more = _IN_CONTINUE.match(text, c, e) if cur is not None and opened is None else None
+        if opened is not None or more is not None:
+            if opened is not None:
+                if cur:
+                    units.append(CodeUnit("python", True, tuple(cur)))
+                cur = []
+            assert cur is not None
+            cur.append((c, (opened or more).end(), e))  # type: ignore[union-attr]
+            continue
+        if cur and c < e:
+            units.append(CodeUnit("python", True, tuple(cur)))
+            cur = None
     if cur:
         units.append(CodeUnit("python", True, tuple(cur)))
     return units
