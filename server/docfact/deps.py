@@ -149,20 +149,22 @@ def entity_digest(e: Entity) -> str:
     it without changing what a rule reads of it (its code, signature, docs' text, ...);
     findings cite another entity's text, never its place. Computed once per entity and kept
     on it (the store saves it with the file's index; entities are never changed once indexed)."""
-    got = e.__dict__.get("_digest")
-    if got is None:
-        parts: list[str] = []
-        for name in _ENTITY_FIELDS:  # every field but the range; lists of names joined, not repr'd
-            value = getattr(e, name)
-            if value.__class__ is list:
-                parts.append("\x1f".join(v if v.__class__ is str else "\x02" + repr(v) for v in value))
-            else:
-                parts.append(value if value.__class__ is str else "\x02" + repr(value))
-        doc = e.doc
-        if doc is not None:
-            parts += (doc.kind, str(doc.owner), doc.text)
-        got = e.__dict__["_digest"] = hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"),
-                                                       digest_size=8).hexdigest()
+    try:
+        return e._digest
+    except AttributeError:  # an unset slot: not computed yet
+        pass
+    parts: list[str] = []
+    for name in _ENTITY_FIELDS:  # every field but the range; lists of names joined, not repr'd
+        value = getattr(e, name)
+        if value.__class__ is list:
+            parts.append("\x1f".join(v if v.__class__ is str else "\x02" + repr(v) for v in value))
+        else:
+            parts.append(value if value.__class__ is str else "\x02" + repr(value))
+    doc = e.doc
+    if doc is not None:
+        parts += (doc.kind, str(doc.owner), doc.text)
+    got = hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    e._digest = got  # type: ignore[misc]  # a slot of its base class, which mypy does not see here
     return got
 
 

@@ -44,7 +44,7 @@ EntityKind = Literal["module", "class", "function", "method", "variable", "field
 DocKind = Literal["docstring", "javadoc", "jsdoc", "comment"]
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Pos:
     """A position in a file: 0-based line and 0-based UTF-16 column."""
 
@@ -52,13 +52,13 @@ class Pos:
     col: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Range:
     start: Pos
     end: Pos
 
 
-@dataclass
+@dataclass(slots=True)
 class Param:
     name: str
     annotation: str | None = None
@@ -68,7 +68,7 @@ class Param:
     optional: bool = False  # TypeScript ``x?: T``
 
 
-@dataclass
+@dataclass(slots=True)
 class Import:
     """One imported name as the file binds it.
 
@@ -95,21 +95,6 @@ class Import:
 
 def _first(piece: tuple[int, int]) -> int:
     return piece[0]
-
-
-class _Packed:
-    """A field that a pickled object keeps packed until it is first read (see :class:`Packs`)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __get__(self, obj: Packs | None, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        obj._unpack()
-        return obj.__dict__[self.name]
 
 
 # whether pickling packs (see :func:`packing`)
@@ -139,47 +124,117 @@ class Packs:
     first read. A run that loads a project's stored indexes builds the graph from names and
     judges few entities: most entities' code, calls and ranges are never read, and creating
     their objects was most of the load time. An object that was never unpacked pickles its
-    blob as it came."""
+    blob as it came.
+
+    Subclasses are dataclasses with ``slots=True`` (a project holds hundreds of thousands of
+    them; an instance ``__dict__`` of an entity's 30-odd fields cost 1.6 KB): the packed fields
+    of an object read back packed are unset slots, and reading one reaches ``__getattr__``,
+    which unpacks them all. The pickled state is ``(values, blob, extra)``: every field's value
+    in ``_fields`` order when ``blob`` is None, else the fields outside ``PACKED``; and the
+    values of the ``EXTRA`` slots that are set, by name (None when none is)."""
+
+    __slots__ = ("_packed",)
+    _packed: bytes | None
 
     PACKED: ClassVar[tuple[str, ...]] = ()
+    EXTRA: ClassVar[tuple[str, ...]] = ()  # slots beside the fields that pickling keeps
+    _packed_set: ClassVar[frozenset[str]] = frozenset()
+    _fields: ClassVar[tuple[str, ...]] = ()  # every field, in declaration order
+    _kept: ClassVar[tuple[str, ...]] = ()  # the fields outside PACKED
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._packed_set = frozenset(cls.PACKED)
 
-    _packed_set: ClassVar[frozenset[str]] = frozenset()
+    def __getattr__(self, name: str) -> Any:
+        # reached only when normal lookup fails: an unset slot, or no such attribute
+        if name in self._packed_set and self._unpack():
+            return object.__getattribute__(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def __getstate__(self) -> dict[str, Any]:
-        d = self.__dict__
-        if "_packed" in d or not _PACKING[0]:
-            return d
-        state = {k: v for k, v in d.items() if k not in self._packed_set}
-        state["_packed"] = pickle.dumps(tuple([d[k] for k in self.PACKED]), protocol=pickle.HIGHEST_PROTOCOL)
-        return state
+    def __getstate__(self) -> tuple[tuple[Any, ...], bytes | None, dict[str, Any] | None]:
+        get = object.__getattribute__
+        extra: dict[str, Any] | None = None
+        for name in self.EXTRA:
+            try:
+                value = get(self, name)
+            except AttributeError:
+                continue
+            if extra is None:
+                extra = {}
+            extra[name] = value
+        try:
+            blob: bytes | None = get(self, "_packed")
+        except AttributeError:
+            blob = None
+        if blob is not None:
+            return tuple([get(self, k) for k in self._kept]), blob, extra
+        if not _PACKING[0]:
+            return tuple([get(self, k) for k in self._fields]), None, extra
+        packed = pickle.dumps(tuple([get(self, k) for k in self.PACKED]), protocol=pickle.HIGHEST_PROTOCOL)
+        return tuple([get(self, k) for k in self._kept]), packed, extra
 
-    def _unpack(self) -> None:
-        # the blob goes last: a thread that reads a field meanwhile (the language server's
-        # event loop beside its engine thread) finds either the blob or every field
-        d = self.__dict__
-        blob = d.get("_packed")
+    def __setstate__(self, state: tuple[tuple[Any, ...], bytes | None, dict[str, Any] | None]) -> None:
+        values, blob, extra = state
+        put = object.__setattr__
+        for name, value in zip(self._fields if blob is None else self._kept, values, strict=True):
+            put(self, name, value)
+        if blob is not None:
+            put(self, "_packed", blob)
+        if extra:
+            for name in self.EXTRA:
+                if name in extra:
+                    put(self, name, extra[name])
+
+    def _unpack(self) -> bool:
+        """Set the packed fields from the blob (the blob goes last: a thread that reads a field
+        meanwhile, the language server's event loop beside its engine thread, finds either the
+        blob or every field). False when there is no blob and a packed field is unset."""
+        get, put = object.__getattribute__, object.__setattr__
+        try:
+            blob = get(self, "_packed")
+        except AttributeError:
+            blob = None
         if blob is None:
-            if all(name in d for name in self.PACKED):
-                return
-            raise AttributeError(f"{type(self).__name__} has none of {self.PACKED}")
-        for name, value in zip(self.PACKED, safe_loads(blob)):
-            d.setdefault(name, value)
-        d.pop("_packed", None)
+            try:
+                for name in self.PACKED:
+                    get(self, name)
+            except AttributeError:
+                return False
+            return True
+        for name, value in zip(self.PACKED, safe_loads(blob), strict=True):
+            try:
+                get(self, name)
+            except AttributeError:
+                put(self, name, value)
+        try:
+            object.__delattr__(self, "_packed")
+        except AttributeError:
+            pass  # another thread got there first
+        return True
+
+    def copied(self) -> Packs:
+        """A shallow copy with every field set (a packed object is unpacked first), without
+        the values computed from the old fields and kept on the object (``_digest``)."""
+        self._unpack()
+        n = object.__new__(type(self))
+        for name in self._fields:
+            object.__setattr__(n, name, getattr(self, name))
+        return n
 
 
 def _packed_fields(cls: type[Packs]) -> type[Packs]:
-    """Install the lazy readers of ``cls.PACKED`` (after @dataclass has read the defaults)."""
-    for name in cls.PACKED:
-        setattr(cls, name, _Packed(name))
+    """Record the field names :class:`Packs` pickles by (after @dataclass made the class)."""
+    from dataclasses import fields
+
+    cls._fields = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    cls._kept = tuple(n for n in cls._fields if n not in cls._packed_set)
+    assert set(cls.PACKED) <= set(cls._fields), cls
     return cls
 
 
 @_packed_fields
-@dataclass
+@dataclass(slots=True)
 class DocBlock(Packs):
     """A docstring, Javadoc or comment block, with its text cleaned of delimiters and prefixes.
 
@@ -213,9 +268,17 @@ class DocBlock(Packs):
         return f0 + (text_offset - t0)
 
 
+class _Digested(Packs):
+    """Keeps the digest :func:`docfact.deps.entity_digest` computes once (an unset slot until then)."""
+
+    __slots__ = ("_digest",)
+    _digest: str
+    EXTRA: ClassVar[tuple[str, ...]] = ("_digest",)
+
+
 @_packed_fields
-@dataclass
-class Entity(Packs):
+@dataclass(slots=True)
+class Entity(_Digested):
     """A module, class, function/method or variable/field found by the index."""
 
     kind: EntityKind

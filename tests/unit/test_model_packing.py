@@ -94,6 +94,28 @@ def _read(loaded: list[Entity], seen: list[list]) -> None:
     seen.append([(e.signature, e.raises, e.range) for e in loaded])
 
 
+def test_entities_and_docs_have_no_instance_dict() -> None:
+    index = _index()  # slots: a project holds hundreds of thousands of them
+    for obj in (*index.entities, *index.docs, *index.imports, index.entities[2].params[0], index.docs[0].range):
+        assert not hasattr(obj, "__dict__")
+
+
+def test_a_loaded_entity_keeps_its_digest_and_a_copy_drops_it() -> None:
+    from docfact.deps import entity_digest
+
+    e = next(e for e in _index().entities if e.name == "add")
+    digest = entity_digest(e)
+    back = pickle.loads(pickle.dumps(e))
+    assert back._digest == digest
+    assert getattr(back.copied(), "_digest", None) is None and back.copied() == e
+    try:
+        back.no_such_field  # noqa: B018
+    except AttributeError as exc:
+        assert "no_such_field" in str(exc)
+    else:
+        raise AssertionError("an unknown attribute must raise AttributeError")
+
+
 def test_a_doc_block_reads_back_its_place() -> None:
     doc = DocBlock(kind="docstring", text="Add things.", owner="add", path="/p.py",
                    range=_index().docs[0].range, pieces=[(0, 5)], start_line=1, end_line=1)
@@ -106,5 +128,6 @@ def test_without_packing_an_entity_pickles_whole() -> None:
     with packing(False):
         whole = pickle.dumps(e)
     packed = pickle.dumps(e)
-    assert b"_packed" not in whole and b"_packed" in packed
+    assert getattr(pickle.loads(whole), "_packed", None) is None
+    assert isinstance(pickle.loads(packed)._packed, bytes)
     assert _fields(pickle.loads(whole)) == _fields(pickle.loads(packed)) == _fields(e)

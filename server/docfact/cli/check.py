@@ -313,16 +313,22 @@ def _judge(run: _Run, engine: Engine, answers: Answers, missing: list[int], jobs
             fresh.append((i, rows_i, *stored(rows_i, whole, docs_row), n_kept))
             progress(n + 1, len(missing), "judging")
         return fresh
-    results: list[tuple[int, FileResult]] = []
+    if not settings.llm.enabled:  # each file's results become its report rows at once
+        rows: list[Judged] = []
+        for n, i in enumerate(missing):
+            rows.append((i, rows_of(engine.check_file(str(targets[i][0])), targets[i], settings, keep_text),
+                         None, None, 0))
+            progress(n + 1, len(missing), "judging")
+        return rows
+    results: list[tuple[int, FileResult]] = []  # the LLM pass reads them all
     for n, i in enumerate(missing):
         results.append((i, engine.check_file(str(targets[i][0]))))
         progress(n + 1, len(missing), "judging")
-    if settings.llm.enabled:
-        from docfact.cli.llm_run import run_llm
+    from docfact.cli.llm_run import run_llm
 
-        with run.profile.stage("llm"):
-            finished = (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
-        run.llm_incomplete = finished is False
+    with run.profile.stage("llm"):
+        finished = (llm_runner or run_llm)(engine, settings, [fr for _, fr in results])
+    run.llm_incomplete = finished is False
     return [(i, rows_of(fr, targets[i], settings, keep_text), None, None, 0) for i, fr in results]
 
 

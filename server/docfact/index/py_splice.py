@@ -273,8 +273,4 @@ def _copy(obj):  # type: ignore[no-untyped-def]
     """A shallow copy of an entity or doc with every field present (a packed one is unpacked
     first: ``copy.copy`` would pack it through ``__getstate__``), without the values computed
     from the old fields and kept on the object (``deps.entity_digest``)."""
-    obj._unpack()
-    n = object.__new__(type(obj))
-    n.__dict__.update(obj.__dict__)
-    n.__dict__.pop("_digest", None)
-    return n
+    return obj.copied()
