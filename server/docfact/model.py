@@ -138,6 +138,8 @@ class Packs:
 
     PACKED: ClassVar[tuple[str, ...]] = ()
     EXTRA: ClassVar[tuple[str, ...]] = ()  # slots beside the fields that pickling keeps
+    WHOLE_ONLY: ClassVar[tuple[str, ...]] = ()  # of EXTRA, those kept only when not packing
+    LAZY: ClassVar[tuple[str, ...]] = ()  # fields that may be unset slots computed when read
     _packed_set: ClassVar[frozenset[str]] = frozenset()
     _fields: ClassVar[tuple[str, ...]] = ()  # every field, in declaration order
     _kept: ClassVar[tuple[str, ...]] = ()  # the fields outside PACKED
@@ -154,8 +156,11 @@ class Packs:
 
     def __getstate__(self) -> tuple[tuple[Any, ...], bytes | None, dict[str, Any] | None]:
         get = object.__getattribute__
+        whole = not _PACKING[0]
         extra: dict[str, Any] | None = None
         for name in self.EXTRA:
+            if name in self.WHOLE_ONLY and not whole:
+                continue
             try:
                 value = get(self, name)
             except AttributeError:
@@ -169,16 +174,24 @@ class Packs:
             blob = None
         if blob is not None:
             return tuple([get(self, k) for k in self._kept]), blob, extra
-        if not _PACKING[0]:
-            return tuple([get(self, k) for k in self._fields]), None, extra
-        packed = pickle.dumps(tuple([get(self, k) for k in self.PACKED]), protocol=pickle.HIGHEST_PROTOCOL)
+        if whole:  # a LAZY field read from its source when read goes as None, its source in extra
+            values: list[Any] = []
+            for k in self._fields:
+                try:
+                    values.append(get(self, k))
+                except AttributeError:
+                    values.append(None)
+            return tuple(values), None, extra
+        packed = pickle.dumps(tuple([getattr(self, k) for k in self.PACKED]), protocol=pickle.HIGHEST_PROTOCOL)
         return tuple([get(self, k) for k in self._kept]), packed, extra
 
     def __setstate__(self, state: tuple[tuple[Any, ...], bytes | None, dict[str, Any] | None]) -> None:
         values, blob, extra = state
         put = object.__setattr__
+        lazy = self.LAZY if extra and any(name in extra for name in self.WHOLE_ONLY) else ()
         for name, value in zip(self._fields if blob is None else self._kept, values, strict=True):
-            put(self, name, value)
+            if value is not None or name not in lazy:
+                put(self, name, value)
         if blob is not None:
             put(self, "_packed", blob)
         if extra:
@@ -268,17 +281,49 @@ class DocBlock(Packs):
         return f0 + (text_offset - t0)
 
 
-class _Digested(Packs):
-    """Keeps the digest :func:`docfact.deps.entity_digest` computes once (an unset slot until then)."""
+class _EntityBase(Packs):
+    """What an entity keeps beside its fields: the digest :func:`docfact.deps.entity_digest`
+    computes once (an unset slot until then), and where its code lies in its file's text when
+    ``code`` and ``docless_code`` are read from there (:meth:`Entity.code_in`)."""
 
-    __slots__ = ("_digest",)
+    __slots__ = ("_digest", "_source")
     _digest: str
-    EXTRA: ClassVar[tuple[str, ...]] = ("_digest",)
+    _source: tuple[str, int, int, int, int]  # the file's text, code start and end, the cut
+    EXTRA: ClassVar[tuple[str, ...]] = ("_digest", "_source")
+    # a store row has no file text: its entities keep their code (packed) instead
+    WHOLE_ONLY: ClassVar[tuple[str, ...]] = ("_source",)
+    LAZY: ClassVar[tuple[str, ...]] = ("code", "docless_code")
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "code" or name == "docless_code":
+            try:
+                text, start, end, cut_start, cut_end = object.__getattribute__(self, "_source")
+            except AttributeError:
+                pass
+            else:
+                if name == "code" or cut_start == cut_end:
+                    return text[start:end]
+                return text[start:cut_start] + text[cut_end:end]
+        return Packs.__getattr__(self, name)
+
+    def code_in(self, text: str, start: int, end: int, cut: tuple[int, int] | None = None) -> None:
+        """Read ``code`` as ``text[start:end]``, and ``docless_code`` as that without
+        ``text[cut[0]:cut[1]]`` (its docstring; all of it when ``cut`` is None), sliced from the
+        file's text each time they are read instead of kept: a class's code holds its methods'
+        and a module's all of them, and those copies were a fifth of a large check's memory. A
+        value assigned to either later is kept as usual."""
+        cut_start, cut_end = cut if cut is not None else (start, start)
+        self._source = (text, start, end, cut_start, cut_end)
+        for name in self.LAZY:
+            try:
+                object.__delattr__(self, name)
+            except AttributeError:
+                pass
 
 
 @_packed_fields
 @dataclass(slots=True)
-class Entity(_Digested):
+class Entity(_EntityBase):
     """A module, class, function/method or variable/field found by the index."""
 
     kind: EntityKind

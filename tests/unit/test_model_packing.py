@@ -131,3 +131,22 @@ def test_without_packing_an_entity_pickles_whole() -> None:
     assert getattr(pickle.loads(whole), "_packed", None) is None
     assert isinstance(pickle.loads(packed)._packed, bytes)
     assert _fields(pickle.loads(whole)) == _fields(pickle.loads(packed)) == _fields(e)
+
+
+def test_python_code_is_sliced_from_the_file_text_and_pickles_either_way() -> None:
+    index = _index()
+    add = next(e for e in index.entities if e.name == "add")
+    start = SOURCE.index("def add")
+    assert add.code == SOURCE[start:SOURCE.index("self.lines]") + len("self.lines]")]
+    assert '"""' not in add.docless_code and add.docless_code.startswith("def add(")
+    module = index.entities[0]
+    assert module.code is SOURCE and module.docless_code == SOURCE.replace('"""A shop."""\n', "")
+    with packing(False):  # whole (an index worker's results): one copy of the text, code still sliced
+        whole = pickle.loads(pickle.dumps(index))
+    assert whole.entities[0]._source[0] is whole.text
+    stored = pickle.loads(pickle.dumps(index))  # packed (the store): the code itself, no text
+    for back in (whole, stored):
+        assert [(e.code, e.docless_code) for e in back.entities] == [(e.code, e.docless_code) for e in index.entities]
+    assert getattr(stored.entities[1], "_source", None) is None
+    add.code = "def add(): ..."  # assigned: kept as usual
+    assert add.code == "def add(): ..."

@@ -69,6 +69,13 @@ def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[i
 def _docless(code: str, code_start: int, doc: _Docstring) -> str:
     """``code`` (starting at file offset ``code_start``) without ``doc``'s literal and the
     blank rest of its lines."""
+    s, e = _docless_cut(code, code_start, doc)
+    return code[: s - code_start] + code[e - code_start :]
+
+
+def _docless_cut(code: str, code_start: int, doc: _Docstring) -> tuple[int, int]:
+    """The file offsets of what :func:`_docless` removes from ``code``: ``doc``'s literal and
+    the blank rest of its lines."""
     s = doc[1] - code_start
     e = doc[2] - code_start
     ls = code.rfind("\n", 0, s) + 1
@@ -78,7 +85,7 @@ def _docless(code: str, code_start: int, doc: _Docstring) -> str:
     le = len(code) if le == -1 else le + 1
     if not code[e:le].strip():
         e = le
-    return code[:s] + code[e:]
+    return code_start + s, code_start + e
 
 
 def looks_like_code(text: str) -> bool:

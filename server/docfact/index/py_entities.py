@@ -84,11 +84,11 @@ def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
         path=f.path,
         language="python",
         range=f.node_range(outer, node),
-        code=f.text[start:end],
         signature=header,
         decorators=decorators,
         parent=parent.local_name if parent is not None else None,
     )
+    ent.code_in(f.text, start, end)  # ``f.text[start:end]``, sliced when read
     _fill_scope_lists(ent, sc)
     if sc.is_class:
         sup = node.child_by_field_name("superclasses")
@@ -207,7 +207,7 @@ def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tu
             right = right.child_by_field_name("right")
         ty = asg.child_by_field_name("type")
         name = f.src(left)
-        code = f.text[f.so(stmt.start_byte) : f.so(stmt.end_byte)]
+        start, end = f.so(stmt.start_byte), f.so(stmt.end_byte)
         ent = Entity(
             kind="field" if sc is not None else "variable",
             name=name,
@@ -216,13 +216,12 @@ def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tu
             path=f.path,
             language="python",
             range=f.node_range(stmt, stmt),
-            code=code,
-            signature=code.split("\n", 1)[0],
+            signature=f.text[start:end].split("\n", 1)[0],
             annotation=f.src(ty) if ty is not None else None,
             value_kind=_expr_kind(f, right) if right is not None else None,
             parent=sc.local_name if sc is not None else None,
-            docless_code=code,
         )
+        ent.code_in(f.text, start, end)
         if idx + 1 < len(children):
             doc = _string_statement_doc(f, children[idx + 1], ent.local_name, error_ranges)
             if doc is not None:

@@ -36,7 +36,7 @@ from docfact.index.nesting import TooDeep, refuse_deep, refuse_deep_tree, too_de
 from docfact.index.py_docs import (
     _body_docstring,
     _comments,
-    _docless,
+    _docless_cut,
 )
 from docfact.index.py_entities import (
     _assignments,
@@ -144,7 +144,7 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     masked = _masked_text(f, caps.get("strc", []), caps.get("comment", []))
     module_entity = Entity(
         kind="module", name=module.rsplit(".", 1)[-1], local_name="", module=module, path=path,
-        language="python", range=f.whole_range(), code=text,
+        language="python", range=f.whole_range(),
     )
     _fill_scope_lists(module_entity, mod_scope)
     fi.entities.append(module_entity)
@@ -155,10 +155,10 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     module_doc = _body_docstring(f, root, "", error_ranges)
     if module_doc is not None:
         module_entity.doc = module_doc[0]
-        module_entity.docless_code = _docless(module_entity.code, 0, module_doc)
+        module_entity.code_in(text, 0, len(text), _docless_cut(text, 0, module_doc))
         docs.append(module_doc[0])
     else:
-        module_entity.docless_code = text
+        module_entity.code_in(text, 0, len(text))
     variables = _assignments(f, root, None, error_ranges)  # module-level assignments
     docs += [v.doc for v in variables if v.doc is not None]
     module_entity.members = list(
@@ -193,9 +193,8 @@ def _definitions(f: _File, scopes: list[_Scope], which: Iterable[int],
         if doc is not None:
             ent.doc = doc[0]
             docs.append(doc[0])
-            ent.docless_code = _docless(ent.code, f.so(sc.outer.start_byte), doc)  # type: ignore[union-attr]
-        else:
-            ent.docless_code = ent.code
+            start = f.so(sc.outer.start_byte)  # type: ignore[union-attr]
+            ent.code_in(f.text, start, f.so(sc.node.end_byte), _docless_cut(ent.code, start, doc))
         if sc.is_class:
             classes.append((sc, ent))
     fields: list[Entity] = []
