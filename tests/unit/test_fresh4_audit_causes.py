@@ -361,10 +361,44 @@ RUN_DIRECTIVE_CASES = [
         '''}, "geo/shapes.py", [], id="run-directives-trap"),
 ]
 
+ARRAY_WORD_CASES = [
+    # ---- "numpy array" in prose is NumPy's ndarray (an attribute a base class's method assigns) ---
+    pytest.param({"est/__init__.py": "", "est/base.py": '''
+        import numpy as np
+        import pandas as pd
+
+
+        class BaseCov:
+            def fit(self, X):
+                self.cov_ = pd.DataFrame(np.cov(X))
+                self.mean_ = np.asarray(X).mean(axis=0)
+                self.location_ = np.zeros(3)
+                return self
+        ''', "est/emp.py": '''
+        from est.base import BaseCov
+
+
+        class Empirical(BaseCov):
+            """Empirical covariance.
+
+            Attributes
+            ----------
+            cov_ : numpy array
+                The covariance.
+            location_ : 1-D numpy array of shape (n,)
+                Where it is.
+            """
+
+            def __init__(self, shrink=0.1):
+                self.shrink = shrink
+        '''}, "est/emp.py", ["C2.param-type"], id="numpy-array-words-planted-and-trap"),
+]
+
 
 @pytest.mark.parametrize(("files", "target", "expected"),
                          KWARGS_CASES + TYPE_CASES + DEFAULT_CASES + REFERENCE_CASES + EXAMPLE_CASES
-                         + CLOSED_WORLD_CASES + FORWARD_CASES + ROLE_CASES + RUN_DIRECTIVE_CASES)
+                         + CLOSED_WORLD_CASES + FORWARD_CASES + ROLE_CASES + RUN_DIRECTIVE_CASES
+                         + ARRAY_WORD_CASES)
 def test_fresh4_audit_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
 

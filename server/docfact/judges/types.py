@@ -125,11 +125,16 @@ def split_top(t: str, sep: str) -> list[str]:
     return [p for p in out if p]
 
 
+_NUMPY_ARRAY_WORDS = re.compile(r"(?:\d[- ]?d(?:imensional)?\s+)?(?:numpy|np)[ .](?:nd)?arrays?\b", re.I)
+
+
 def base_kind(t: str) -> str | None:
     """The kind of one (non-union) type spelling, or None when unknown (a class, a TypeVar)."""
     s = t.strip().strip("`'\"").strip()
     s = re.sub(r"^(?:a|an|the)\s+", "", s, flags=re.I)
     s = re.sub(r"^(?:typing|collections\.abc|collections|builtins|java\.util|java\.lang|pathlib|os)\.", "", s)
+    if _NUMPY_ARRAY_WORDS.match(s):
+        return "ndarray"  # "numpy array", "2D NumPy array of float": NumPy's ndarray, not a list
     if s.endswith("[]"):
         return "bytes" if s.lower() == "byte[]" else "list"
     m = re.match(r"([A-Za-z_][\w.]*)\s*(?:\[|<|\(|\bof\b)", s)
