@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from docfact.cli.report import DocRow, FileRow, FindingRow, doc_rows
 from docfact.config import Settings
@@ -174,6 +175,9 @@ def can_fork() -> bool:
 # duration of ``judge_in_processes``.
 _FORK_STATE: list[tuple[Engine, list[tuple[Path, str, str]], bool, bool, dict[int, object]]] = []
 _ANSWERS: list[Answers] = []  # per worker: lookups answered once for all its files
+# the files to judge and the shared count of those taken so far (set with _FORK_STATE)
+_SHARE: list[tuple[list[int], Any]] = []
+_TAKE = 8  # files a process takes at a time
 
 # a judged file: its position, its report rows, and (when recorded) its two store rows pickled
 # (:func:`stored`)
@@ -190,8 +194,8 @@ def stored(rows: Rows, whole: Fingerprint, docs_row: dict) -> tuple[bytes, bytes
 
 
 def _judge_forked(i: int) -> tuple[Judged, dict[str, float] | None]:
-    """Worker: judge file ``i``; with it, the judging times added up since the last file (when
-    profiling: the parent adds every worker's)."""
+    """Judge file ``i`` (in a worker or in the parent); with it, the judging times added up
+    since the last file (when profiling: the parent adds every process's)."""
     engine, targets, keep_text, record, previous = _FORK_STATE[0]
     if not record:
         judged: Judged = (i, rows_of(engine.check_file(str(targets[i][0])), targets[i], engine.settings, keep_text),
@@ -209,28 +213,62 @@ def _judge_forked(i: int) -> tuple[Judged, dict[str, float] | None]:
     return judged, sent
 
 
+def _take() -> list[int]:
+    """The next files for this process to judge (none once every file is taken)."""
+    missing, taken = _SHARE[0]
+    with taken.get_lock():
+        n = taken.value
+        taken.value = n + _TAKE
+    return missing[n:n + _TAKE]
+
+
+def _judge_share() -> list[tuple[Judged, dict[str, float] | None]]:
+    """Worker: judge files as they come, until every file is taken."""
+    out: list[tuple[Judged, dict[str, float] | None]] = []
+    while batch := _take():
+        out.extend(_judge_forked(i) for i in batch)
+    return out
+
+
 def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
                        jobs: int, keep_text: bool, progress: Callable[[int, int, str], None],
                        record: bool = False, previous: dict[int, object] | None = None) -> list[Judged]:
-    """Judge files in ``jobs`` forked workers that share the parent's graph (``record``: with
-    the fingerprints of what each file's and each doc's judging read; ``previous``: per file,
-    what :func:`judge_recorded` takes to keep the verdicts that still hold)."""
+    """Judge files in ``jobs`` processes: this one and ``jobs - 1`` forked workers that share
+    its graph, each taking the next few files until all are taken (``record``: with the
+    fingerprints of what each file's and each doc's judging read; ``previous``: per file, what
+    :func:`judge_recorded` takes to keep the verdicts that still hold). This process judges
+    too rather than wait: a worker's memory grows towards the parent's as it reads the graph
+    (copy-on-write pages), so each process fewer saves about a parent's worth."""
     import multiprocessing
 
     timings = engine.timings
     if timings is not None:
-        engine.timings = {}  # the workers' start empty: each sends what it adds
+        engine.timings = {}  # every process starts empty: each sends what it adds
+    ctx = multiprocessing.get_context("fork")
     _FORK_STATE.append((engine, targets, keep_text, record, previous or {}))
+    _SHARE.append((missing, ctx.Value("q", 0)))
+    out: list[Judged] = []
+
+    def add(got: Judged, spent: dict[str, float] | None) -> None:
+        out.append(got)
+        if timings is not None and spent:
+            for key, seconds in spent.items():
+                timings[key] = timings.get(key, 0.0) + seconds
+
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            out = []
-            for n, (got, spent) in enumerate(pool.imap_unordered(_judge_forked, missing, chunksize=8)):
-                out.append(got)
-                if timings is not None and spent:
-                    for key, seconds in spent.items():
-                        timings[key] = timings.get(key, 0.0) + seconds
-                progress(n + 1, len(missing), "judging")
+        with ctx.Pool(jobs - 1) as pool:
+            shares = [pool.apply_async(_judge_share) for _ in range(jobs - 1)]
+            while batch := _take():
+                for i in batch:
+                    add(*_judge_forked(i))
+                progress(min(_SHARE[0][1].value, len(missing)), len(missing), "judging")
+            for share in shares:
+                for got, spent in share.get():
+                    add(got, spent)
+            progress(len(missing), len(missing), "judging")
             return out
     finally:
         _FORK_STATE.clear()
+        _SHARE.clear()
+        _ANSWERS.clear()
         engine.timings = timings

@@ -5,6 +5,8 @@ others in worker processes (large runs) or in this one, added to the graph in th
 from __future__ import annotations
 
 import gc
+import io
+import pickle
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -193,9 +195,33 @@ class Refused(NamedTuple):
     reason: str
 
 
-def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None] | Refused | str:
-    """Worker: index one file (or say why not), and with ``job[3]`` make its store row too;
-    runs in a child process."""
+class _NoText(pickle.Pickler):
+    """Pickles an index without its file's text, which the parent holds already: the text is
+    a reference that :class:`_WithText` resolves to the parent's own string (so the index, its
+    entities' code slices and the check's files share one copy)."""
+
+    def __init__(self, file: io.BytesIO, text: str) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.text = text
+
+    def persistent_id(self, obj: object) -> str | None:
+        return "text" if obj is self.text else None
+
+
+class _WithText(pickle.Unpickler):
+    def __init__(self, data: bytes, text: str) -> None:
+        super().__init__(io.BytesIO(data))
+        self.text = text
+
+    def persistent_load(self, pid: object) -> str:
+        if pid != "text":
+            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+        return self.text
+
+
+def _index_one(job: tuple[str, str, str, bool]) -> tuple[str, bytes, bytes | None] | Refused | str:
+    """Worker: index one file (or say why not), pickled without its text (:class:`_NoText`),
+    and with ``job[3]`` make its store row too; runs in a child process."""
     from docfact.graph.names import instance_fields
     from docfact.index import index_file
     from docfact.store import index_row
@@ -212,7 +238,9 @@ def _index_one(job: tuple[str, str, str, bool]) -> tuple[FileIndex, bytes | None
     if index.language == "python":
         instance_fields(index)
     file_words(index)  # counting them reads every entity's calls and names
-    return index, index_row(index) if store else None
+    buf = io.BytesIO()
+    _NoText(buf, text).dump(index)
+    return index.path, buf.getvalue(), index_row(index) if store else None
 
 
 def index_in_processes(engine: Loading, files: Sequence[tuple[str, str]], jobs: int,
@@ -225,6 +253,7 @@ def index_in_processes(engine: Loading, files: Sequence[tuple[str, str]], jobs: 
 
     packages: dict[str, tuple[str, ...]] = {}
     work = [(p, text, engine.module_for(p, packages), store) for p, text in files]
+    texts = dict(files)
     out: dict[str, FileIndex] = {}
     rows: dict[str, bytes] = {}
     with ProcessPoolExecutor(max_workers=jobs, initializer=set_packing, initargs=(False,)) as pool:
@@ -235,10 +264,11 @@ def index_in_processes(engine: Loading, files: Sequence[tuple[str, str]], jobs: 
             elif isinstance(got, str):
                 print(f"docfact: {got}", file=sys.stderr)
             else:
-                index, row = got
+                path, data, row = got
+                index = _WithText(data, texts.get(path, "")).load()
                 out[index.path] = index
                 if row is not None:
                     rows[index.path] = row
             if progress is not None:
-                progress(n + 1, len(work), got[0].path if isinstance(got, tuple) and not isinstance(got, Refused) else "")
+                progress(n + 1, len(work), got[0] if isinstance(got, tuple) and not isinstance(got, Refused) else "")
     return out, rows
