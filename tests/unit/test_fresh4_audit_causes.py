@@ -115,6 +115,23 @@ DEFAULT_CASES = [
                 return [x > levels for x in signal]
             return list(signal)
         '''}, "sig/symbols.py", ["C3.wrong-default"], id="option-alias-default-trap-and-slip"),
+    pytest.param({"sig/__init__.py": "", "sig/outliers.py": '''
+        def outliers(data, method="sd"):
+            """Flag outliers.
+
+            Parameters
+            ----------
+            method : str
+                One of "standardize" or "percentile". The default is "standardize".
+            """
+            if method not in ["standardize", "sd", "percentile"]:
+                raise ValueError(method)
+            if method in ["sd"]:
+                return [x > 2 for x in data]
+            if method in ["standardize", "sd"]:
+                return [x > 3 for x in data]
+            return list(data)
+        '''}, "sig/outliers.py", ["C3.wrong-default"], id="options-told-apart-elsewhere-planted"),
 ]
 
 REFERENCE_CASES = [

@@ -232,19 +232,26 @@ _HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
 
-_STRING_SET = re.compile(r"\bin\s*[\[({]((?:\s*[rbuf]?(?:'[^'\n]*'|\"[^\"\n]*\")\s*,?)+)[\])}]")
+_STRING_TEST = re.compile(r"(?P<neg>\bnot\s+)?\bin\s*[\[({](?P<set>(?:\s*[rbuf]?(?:'[^'\n]*'|\"[^\"\n]*\")\s*,?)+)[\])}]"
+                          r"|[=!]=\s*(?P<one>[rbuf]?(?:'[^'\n]*'|\"[^\"\n]*\"))")
+_STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 
 
 def _aliases(owner: Entity, doc_v: object, code_v: object) -> bool:
     """Whether two string values name one option: the code tests the argument against a
-    collection that holds both (``if method in ("a", "mean")``), in any case."""
+    collection that holds both (``if method in ("a", "mean")``, in any case), and no other test
+    tells them apart (``elif method == "a"``)."""
     if not (isinstance(doc_v, str) and isinstance(code_v, str)):
         return False
     pair = {doc_v.lower(), code_v.lower()}
-    for m in _STRING_SET.finditer(owner.code):
-        if pair <= {v[1:-1].lower() for v in re.findall(r"'[^'\n]*'|\"[^\"\n]*\"", m.group(1))}:
-            return True
-    return False
+    together = False
+    for m in _STRING_TEST.finditer(owner.code):
+        values = {v[1:-1].lower() for v in _STRING.findall(m.group("set") or m.group("one"))}
+        shared = values & pair
+        if len(shared) == 1:
+            return False  # a test that takes one of the two and not the other
+        together = together or (len(shared) == 2 and not m.group("neg"))
+    return together
 
 
 def _signature_owner(ctx: JudgeContext) -> Entity | None:
