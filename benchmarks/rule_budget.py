@@ -47,7 +47,9 @@ BUDGETS: dict[str, tuple[float, float]] = {
     "segment": (17.8, 13.3),
     "C1.unknown-name": (21.0, 15.8),
     "C2.return-type": (7.0, 5.0),
-    "C1.example-import": (3.0, 1.9),
+    # measured again 2026-11-28 (fourth session), side by side: 2.8% at 6bfe2fc and 2.6-2.7% at c88cdb0;
+    # the 1.9% of e86d88d did not reproduce on Django (the rule reads the same examples as then)
+    "C1.example-import": (4.0, 2.7),
     "C3.calls-missing": (2.8, 1.8),
     "C4.speculative": (2.6, 1.6),
     "C1.unknown-key": (2.5, 1.5),
