@@ -411,11 +411,47 @@ ARRAY_WORD_CASES = [
         '''}, "est/emp.py", ["C2.param-type"], id="numpy-array-words-planted-and-trap"),
 ]
 
+LIST_CASES = [
+    # ---- KEY=VALUE entries of one key are different entries -----------------------------------------
+    pytest.param({"cal/__init__.py": "", "cal/enums.py": '''
+        import enum
+
+
+        class LINK(enum.Enum):
+            """How two tasks are linked.
+
+            LINK=PARENT
+                The other task contains this one.
+            LINK=CHILD
+                This task contains the other one.
+            LINK=SIBLING
+                Both share a parent.
+            """
+
+            PARENT = "PARENT"
+            CHILD = "CHILD"
+            SIBLING = "SIBLING"
+
+
+        class Mode(enum.Enum):
+            """Modes.
+
+            FAST
+                Quick and rough.
+            FAST
+                Slow and careful.
+            """
+
+            FAST = 1
+            SLOW = 2
+        '''}, "cal/enums.py", ["C1.duplicate-entry"], id="key-value-entries-trap-and-slip"),
+]
+
 
 @pytest.mark.parametrize(("files", "target", "expected"),
                          KWARGS_CASES + TYPE_CASES + DEFAULT_CASES + REFERENCE_CASES + EXAMPLE_CASES
                          + CLOSED_WORLD_CASES + FORWARD_CASES + ROLE_CASES + RUN_DIRECTIVE_CASES
-                         + ARRAY_WORD_CASES)
+                         + ARRAY_WORD_CASES + LIST_CASES)
 def test_fresh4_audit_cause(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
 

@@ -42,13 +42,18 @@ def _duplicates(text: str) -> list[tuple[str, int, set[str]]]:
 
     def close() -> None:
         seen: dict[str, str] = {}
-        names = {n for n, _, _ in entries}
-        for name, off, desc in entries:
+        names = {n.split("=")[0] for n, _, _ in entries}
+        for key, off, desc in entries:
             text_of = " ".join(" ".join(desc).split())
-            if name in seen and seen[name] != text_of and text_of:
-                out.append((name, off, names))
-            seen.setdefault(name, text_of)
+            if key in seen and seen[key] != text_of and text_of:
+                out.append((key.split("=")[0], off, names))
+            seen.setdefault(key, text_of)
         entries.clear()
+
+    def key(m: re.Match[str]) -> str:
+        """An entry's identity: its name, and the value it is given (``RELTYPE=NEXT`` and
+        ``RELTYPE=PARENT`` are two entries of one key, not one name listed twice)."""
+        return "".join(m.group(0).split()) if "=" in m.group(0) else m.group(2)
 
     for i, line in enumerate(lines):
         width = len(line) - len(line.lstrip(" \t"))
@@ -63,13 +68,13 @@ def _duplicates(text: str) -> list[tuple[str, int, set[str]]]:
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
         described = bool(nxt.strip()) and len(nxt) - len(nxt.lstrip(" \t")) > width
         if m is not None and described and (not entries or width == indent):
-            entries.append((m.group(2), offsets[i] + width, []))
+            entries.append((key(m), offsets[i] + width, []))
             indent = width
             continue
         close()
         indent = -1
         if m is not None and described:
-            entries.append((m.group(2), offsets[i] + width, []))
+            entries.append((key(m), offsets[i] + width, []))
             indent = width
     close()
     return out
