@@ -402,11 +402,13 @@ def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     None when an external base may add more (computed once per class and run)."""
     key = ("class-attributes", cls.qualname, id(cls))
     if key not in ctx.run_cache:
+        ctx.run_cache[key] = None  # asked again while computing: a cycle of bases, an open world
         ctx.run_cache[key] = known_class_attributes(ctx, cls)
     return ctx.run_cache[key]
 
 
-def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True) -> set[str] | None:
+def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True,
+                           _seen: frozenset[str] = frozenset()) -> set[str] | None:
     """With ``complete=False``: the attributes the class's own code and project bases show,
     even when more may come from elsewhere (dynamic ``setattr``, an external base); with
     ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
@@ -431,7 +433,10 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
         if parent is not None and parent is not cls:
             if parent.qualname == cls.qualname:
                 continue
-            inherited = class_attributes(ctx, parent) if complete else known_class_attributes(ctx, parent, False)
+            if parent.qualname in _seen:
+                continue  # bases that lead back to this class (two classes of one name, by name only)
+            inherited = class_attributes(ctx, parent) if complete else \
+                known_class_attributes(ctx, parent, False, _seen | {cls.qualname})
             if inherited is None:
                 return None
             names |= inherited
