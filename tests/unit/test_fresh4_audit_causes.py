@@ -305,6 +305,58 @@ FORWARD_CASES = [
                 self.width = width
                 self.options = options
         '''}, "ui/box.py", [], id="kwargs-stored-trap"),
+    pytest.param({"ui/__init__.py": "", "ui/panel.py": '''
+        class Frame:
+            def __init__(self, width, left_margin=0):
+                self.width = width
+
+
+        class Panel:
+            def __init__(self, width, **options):
+                """A panel.
+
+                Parameters
+                ----------
+                width : int
+                    The width.
+                margin : int
+                    Space around it.
+                """
+                self.frame = Frame(width, **options)
+
+            def resize(self,
+                       margin: int = 0):
+                """Resize.
+
+                Parameters
+                ----------
+                margin : int
+                    New space.
+                """
+                padding = margin * 2
+                return padding
+        '''}, "ui/panel.py", ["C1.unknown-param"], id="method-lines-are-no-class-attributes-planted"),
+    pytest.param({"ui/__init__.py": "", "ui/panel.py": '''
+        class Frame:
+            def __init__(self, width, left_margin=0):
+                self.width = width
+
+
+        class Panel:
+            margin = 0
+
+            def __init__(self, width, **options):
+                """A panel.
+
+                Parameters
+                ----------
+                width : int
+                    The width.
+                margin : int
+                    Space around it.
+                """
+                self.frame = Frame(width, **options)
+        '''}, "ui/panel.py", [], id="class-level-attribute-keyword-trap"),
 ]
 
 ROLE_CASES = [
@@ -476,3 +528,4 @@ def test_type_written_after_the_name(tmp_path: Path) -> None:
     text = (tmp_path / "plug/entry.py").read_text(encoding="utf-8")
     fixed = text[:finding.fix.start] + finding.fix.new_text + text[finding.fix.end:]
     assert ":param str category: the plugin's category" in fixed
+

@@ -420,13 +420,21 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     # the code without its docstrings: a NumPy ``name : type`` line of the docs defines nothing
     code = cls.docless_code or cls.code
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", code))
-    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", code, re.M))
-    names |= set(re.findall(r"^[ \t]+([A-Za-z_]\w*)\s*:", code, re.M))
-    for chain in re.findall(r"^[ \t]+((?:[A-Za-z_]\w*[ \t]*=(?!=)[ \t]*\\?[ \t]*)+)", code, re.M):
+    # class-level names are written at the class body's own indent: deeper lines are a method's
+    # locals, its docstring's ``name : type`` entries or the parameters of a signature on
+    # several lines, none of which the class has
+    body = _body_indent(code)
+    names |= set(re.findall(rf"^{body}([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", code, re.M))
+    names |= set(re.findall(rf"^{body}([A-Za-z_]\w*)\s*:", code, re.M))
+    for chain in re.findall(rf"^{body}((?:[A-Za-z_]\w*[ \t]*=(?!=)[ \t]*\\?[ \t]*)+)", code, re.M):
         names |= set(re.findall(r"([A-Za-z_]\w*)[ \t]*=", chain))  # ``a = b = \`` chains
-    for line in _TUPLE_ASSIGNMENT.findall(code):
+    at_body = re.compile(body)
+    for m in _TUPLE_ASSIGNMENT.finditer(code):
+        line = m.group(1)
+        class_level = at_body.fullmatch(code[m.start():m.start(1)]) is not None
         for target in _ASSIGN_SIGN.split(line)[:-1]:  # ``a, b = c, d = 1, 2``
-            if _NAME_TUPLE.fullmatch(target):  # ``a, b = ...`` and ``self.a, self.b = ...``
+            # ``a, b = ...`` at the class level, ``self.a, self.b = ...`` anywhere
+            if _NAME_TUPLE.fullmatch(target) and (class_level or "self." in target):
                 names |= set(re.findall(r"[A-Za-z_]\w*", target.replace("self.", "")))
     for base in cls.bases:
         parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
@@ -441,6 +449,12 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
                 return None
             names |= inherited
     return names
+
+
+def _body_indent(code: str) -> str:
+    """A pattern for the indent of a class's body (its first indented line), or any indent."""
+    m = re.search(r"^([ \t]+)\S", code, re.M)
+    return re.escape(m.group(1)) + r"(?![ \t])" if m else r"[ \t]+"
 
 
 # ``self.__dict__.update(kwds)``: the instance takes whatever names the caller passes (not in
