@@ -208,6 +208,20 @@ EXAMPLE_CASES = [
             def __init__(self, pairs):
                 self.pairs = pairs
         '''}, "txt/strtools.py", [], id="imports-above-a-broken-line-trap"),
+    pytest.param({"acl/__init__.py": "", "acl/rights.py": '''
+        class Rights:
+            can_edit = 1
+
+
+        def grant(user):
+            """Grant :attr:`~acl.rights.Rights..can_edit` to ``user``."""
+            return user
+
+
+        def revoke(user):
+            """Take :attr:`~acl.rights.Rights.can_edit` back; see :meth:`.grant` and ``range(1, ...)``."""
+            return user
+        '''}, "acl/rights.py", ["C1.unknown-reference"], id="empty-part-in-role-target-planted-and-trap"),
 ]
 
 CLOSED_WORLD_CASES = [

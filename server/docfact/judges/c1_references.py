@@ -198,6 +198,12 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     return True, suggestion  # a single name: the suggestion replaces it whole
 
 
+# a Python role whose target has an empty part: ``:attr:`~pkg.Rights..can_edit``` (a leading
+# ``.`` or ``~.`` is Sphinx's own syntax, and ``...`` alone is no target)
+_EMPTY_PART = re.compile(r":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const):`[~!]?\.?"
+                         r"(?P<target>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.{2,}[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(\))?`")
+
+
 def _stdlib_head(ctx: JudgeContext, head: str) -> bool:
     """Whether ``head`` names a standard-library module that nothing in the project shadows
     (``urllib`` in ``urllib.response.Response``): its names can be read even where the
@@ -282,6 +288,16 @@ def _role_targets(seg: Segment) -> list[tuple[str, int, int]]:
 def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A ``See Also``/``@see`` entry or a role/link whose target exists nowhere."""
     if ctx.entity is None or ctx.doc.kind == "comment":
+        return
+    broken = _EMPTY_PART.search(seg.text) if ".." in seg.text else None
+    if broken is not None:
+        target = broken.group("target")
+        fixed = re.sub(r"\.{2,}", ".", target)
+        a, b = broken.span("target")
+        yield ctx.finding(seg, UNKNOWN_REFERENCE,
+                          f"the reference `{target}` has an empty part (`..`), so it points at nothing; "
+                          f"did you mean `{fixed}`?",
+                          fix=ctx.fix_replace(seg, a, b, fixed, f"Replace `{target}` with `{fixed}`"))
         return
     targets = _item_targets(seg) or _role_targets(seg)
     if not targets or _HISTORY.search(_SEE_ALSO.sub("", seg.text) if may_hold(seg.text, ("see",)) else seg.text):
