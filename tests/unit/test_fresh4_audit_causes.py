@@ -475,6 +475,40 @@ ARRAY_WORD_CASES = [
             def __init__(self, shrink=0.1):
                 self.shrink = shrink
         '''}, "est/emp.py", ["C2.param-type"], id="numpy-array-words-planted-and-trap"),
+    pytest.param({"est/__init__.py": "", "est/base.py": '''
+        import numpy as np
+        import pandas as pd
+
+
+        class BaseModel:
+            _param_names = ["shrinkage", "alpha_"]
+
+            def set_params(self, values):
+                for key, value in zip(self._param_names, values):
+                    setattr(self, key, value)
+
+            def fit(self, X):
+                self.cov_ = pd.DataFrame(np.cov(X))
+                self.alpha_ = []
+                return self
+        ''', "est/emp.py": '''
+        from est.base import BaseModel
+
+
+        class Empirical(BaseModel):
+            """Empirical covariance.
+
+            Attributes
+            ----------
+            cov_ : numpy array
+                The covariance.
+            alpha_ : float
+                The weight, which set_params may set by name.
+            """
+
+            def __init__(self, shrinkage=0.1):
+                self.shrinkage = shrinkage
+        '''}, "est/emp.py", ["C2.param-type"], id="writes-by-name-of-other-names-planted-and-trap"),
 ]
 
 LIST_CASES = [

@@ -143,6 +143,8 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
     found = _attribute_assignments(ctx, cls).get(name)
     if not found or any(k is None for k, _w, _l in found):
         return
+    if ctx.run_cache.get(("c2-attribute-writes-by-name", cls.qualname, id(cls))) and _spelled_in_strings(ctx, name):
+        return  # a write by a computed name (``setattr(self, n, v)``) may give it another value
     code: set[str] = set()
     for kind, _where, _line in found:
         if kind is None:
@@ -189,9 +191,13 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
         seen.add(c.qualname)
         ctx.reads_code_of(c)
         if any(f"{c.local_name}.{m}" in c.members for m in ("__setattr__", "__getattr__", "__getattribute__")) \
-                or _WRITES_BY_NAME.search(c.code) or _opaque_class(c):
+                or _opaque_class(c):
             out = {}
             break
+        if _WRITES_BY_NAME.search(c.code):
+            # ``setattr(self, n, v)``: only names some string of the project spells can be written
+            # so (:func:`_spelled_in_strings`, asked per documented name)
+            ctx.run_cache[("c2-attribute-writes-by-name", cls.qualname, id(cls))] = True
         if not _class_assignments(ctx, c, out):
             out = {}
             break
@@ -206,6 +212,19 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
             stack.append(parent)
     ctx.run_cache[key] = out
     return out
+
+
+def _spelled_in_strings(ctx: JudgeContext, name: str) -> bool:
+    """Whether a string literal anywhere in the project holds ``name`` or its stem (``cov`` of
+    ``cov_``, which ``setattr(self, n + "_", v)`` could complete): a computed attribute name may
+    then be it (once per name and run)."""
+    key = ("c2-spelled-in-strings", name)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        stem = re.escape(name.strip("_") or name)
+        pattern = re.compile(rf"[\"'][^\"'\n]*(?<![A-Za-z0-9]){stem}(?![A-Za-z0-9])[^\"'\n]*[\"']")
+        got = ctx.run_cache[key] = any(pattern.search(f.text) for f in ctx.graph.files() if f.language == "python")
+    return bool(got)
 
 
 # code that writes attributes by a computed name (``setattr(self, key, v)``, ``__dict__[k] = v``,
