@@ -143,8 +143,8 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
     found = _attribute_assignments(ctx, cls).get(name)
     if not found or any(k is None for k, _w, _l in found):
         return
-    if ctx.run_cache.get(("c2-attribute-writes-by-name", cls.qualname, id(cls))) and _spelled_in_strings(ctx, name):
-        return  # a write by a computed name (``setattr(self, n, v)``) may give it another value
+    if name in ctx.run_cache.get(("c2-attribute-writes-by-name", cls.qualname, id(cls)), ()):
+        return  # a write by a computed name (``setattr(self, key, v)``) may give it another value
     code: set[str] = set()
     for kind, _where, _line in found:
         if kind is None:
@@ -195,9 +195,14 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
             out = {}
             break
         if _WRITES_BY_NAME.search(c.code):
-            # ``setattr(self, n, v)``: only names some string of the project spells can be written
-            # so (:func:`_spelled_in_strings`, asked per documented name)
-            ctx.run_cache[("c2-attribute-writes-by-name", cls.qualname, id(cls))] = True
+            listed = _names_set_by_name(ctx, c, cls)
+            if listed is None:
+                out = {}
+                break
+            # ``for key, v in zip(self._param_names, values): setattr(self, key, v)`` with the
+            # names listed in the class: only those can be written so
+            named = ctx.run_cache.setdefault(("c2-attribute-writes-by-name", cls.qualname, id(cls)), set())
+            named |= listed
         if not _class_assignments(ctx, c, out):
             out = {}
             break
@@ -214,17 +219,34 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
     return out
 
 
-def _spelled_in_strings(ctx: JudgeContext, name: str) -> bool:
-    """Whether a string literal anywhere in the project holds ``name`` or its stem (``cov`` of
-    ``cov_``, which ``setattr(self, n + "_", v)`` could complete): a computed attribute name may
-    then be it (once per name and run)."""
-    key = ("c2-spelled-in-strings", name)
-    got = ctx.run_cache.get(key)
-    if got is None:
-        stem = re.escape(name.strip("_") or name)
-        pattern = re.compile(rf"[\"'][^\"'\n]*(?<![A-Za-z0-9]){stem}(?![A-Za-z0-9])[^\"'\n]*[\"']")
-        got = ctx.run_cache[key] = any(pattern.search(f.text) for f in ctx.graph.files() if f.language == "python")
-    return bool(got)
+_SETATTR_VAR = re.compile(r"\bsetattr\(\s*self\s*,\s*([A-Za-z_]\w*)\s*,")
+_STRINGS_ONLY = re.compile(r"\s*(?:[rbu]?(?:'[^'\n]*'|\"[^\"\n]*\")\s*,?\s*)*")
+
+
+def _names_set_by_name(ctx: JudgeContext, c: Entity, cls: Entity) -> set[str] | None:
+    """The attribute names class ``c`` can write by a computed name, when every such write is
+    ``setattr(self, key, ...)`` in a loop over a list of string literals that a class of
+    ``cls``'s hierarchy (or ``c``) defines (``_param_names = ["alpha", "beta"]``); None when
+    any computed write may name anything (keys from data, ``__dict__`` writes, ``vars``)."""
+    code = c.code
+    if len(_SETATTR_VAR.findall(code)) != len(re.findall(r"\bsetattr\(\s*\w+\s*,\s*(?![\"'])", code)) \
+            or re.search(r"__dict__\s*\[[^\]\n]*\]\s*=(?!=)|__dict__\.(?:update|setdefault)\(|\bvars\([^)]*\)\.update\(|__slots__", code):
+        return None
+    names: set[str] = set()
+    for var in set(_SETATTR_VAR.findall(code)):
+        loop = re.search(rf"\bfor\s+\(?\s*{var}\b[^\n]*?\bin\s+(?:zip\(\s*)?(?:self|cls|type\(self\))\.([A-Za-z_]\w*)", code)
+        if loop is None:
+            return None
+        listed = None
+        for holder in (c, cls):
+            m = re.search(rf"^[ \t]+(?:self\.)?{loop.group(1)}\s*(?::[^=\n]+)?=\s*[\[(]([^\])]*)[\])]", holder.code, re.M)
+            if m is not None and _STRINGS_ONLY.fullmatch(m.group(1)):
+                listed = {v[1:-1] for v in re.findall(r"'[^'\n]*'|\"[^\"\n]*\"", m.group(1))}
+                break
+        if listed is None:
+            return None
+        names |= listed
+    return names
 
 
 # code that writes attributes by a computed name (``setattr(self, key, v)``, ``__dict__[k] = v``,
