@@ -401,6 +401,27 @@ ROLE_CASES = [
             """
             return query, Limits.MAX_ITEM_RESULTS
         '''}, "qp/api.py", [], id="custom-role-and-text-roles-trap"),
+    pytest.param({"qp/__init__.py": "", "qp/limits.py": '''
+        import enum
+
+
+        class Limits(enum.IntEnum):
+            MAX_ITEM_RESULTS = 100
+            WINDOW_ONE_HOUR = 3600
+        ''', "qp/api.py": '''
+        from qp.limits import Limits
+
+
+        def search(query):
+            """Search; at most :qp-const:`qp.limits.Limits.MAX_ITEM_RESULTS` items (see
+            :attr:`qp.limits.Limits.value`) come back."""
+            return query, Limits.MAX_ITEM_RESULTS
+
+
+        def window(query):
+            """Cached for :qp-const:`qp.limits.Limits.ONE_HOUR` seconds."""
+            return query, Limits.WINDOW_ONE_HOUR
+        '''}, "qp/api.py", ["C1.unknown-reference"], id="member-missing-from-a-stdlib-enum-planted-and-trap"),
 ]
 
 RUN_DIRECTIVE_CASES = [

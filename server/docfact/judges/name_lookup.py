@@ -47,8 +47,9 @@ def resolves(ctx: JudgeContext, m: Mention) -> bool:
             if head_res is not None and head_res.kind == "project" and head_res.entity is not None \
                     and head_res.entity.kind in ("class", "module"):
                 full = ctx.graph.resolve(dotted, scope)
-                if full is not None and not (full.kind == "external" and head_res.entity.kind == "class"
-                                             and _all_members_known(ctx, head_res.entity, interface_ok=True)):
+                if full is not None and not (full.kind == "external" and (
+                        (head_res.entity.kind == "class" and _all_members_known(ctx, head_res.entity, interface_ok=True))
+                        or _closed_enum_owner(ctx, dotted, scope))):
                     return True  # (the resolver follows a missing member into an external base)
                 if head_res.entity.kind == "module" and len(parts) == 2:
                     # bound by an import of a module docfact cannot read (compiled, generated)
@@ -175,6 +176,20 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
             return True
     # bound where the index does not list it: ``A, B = range(2)``, under ``if``/``try``, a string
     return last in _text_bindings(ctx, res.entity)
+
+
+def _closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:
+    """Whether ``dotted``'s owner is a project enum (a class on the standard library's enum) whose
+    attributes docfact lists and which lacks the last name: the resolver's way into the enum base
+    is not a member (``pkg.limits.Limits.MAX_X`` on an ``IntEnum``)."""
+    owner, _, last = dotted.rpartition(".")
+    try:
+        got = ctx.graph.resolve(owner, scope)
+    except Exception:
+        return False
+    cls = got.entity if got is not None and got.kind == "project" else None
+    return cls is not None and cls.kind == "class" and world.enum_based(ctx, cls) \
+        and world.class_attributes_closed(ctx, cls, last)
 
 
 def _only_project_class(ctx: JudgeContext, name: str) -> Entity | None:

@@ -32,6 +32,7 @@ Every answer is computed from the project's index and graph, once per run (``ctx
 from __future__ import annotations
 
 import ast
+import enum
 import os
 import re
 import textwrap
@@ -231,6 +232,8 @@ def class_attributes_closed(ctx: JudgeContext, cls: Entity, name: str | None = N
         got = ctx.run_cache[key] = _class_closed(ctx, cls, 0)
     if not got or name is None:
         return got
+    if name in ENUM_API and enum_based(ctx, cls):
+        return False  # ``Color.value``: the standard library's enum gives it
     _, pairs, subclasses = _project_scan(ctx)
     if (cls.name, name) in pairs or name in _loose_attributes(ctx, pairs):
         return False
@@ -288,6 +291,26 @@ def _subclass_defines(ctx: JudgeContext, cls: Entity, name: str, subclasses: dic
     return False
 
 
+# the standard library's enum classes and the names they give every enum (``enum.Enum``'s
+# ``name``, ``value``, ``_missing_``, ...; ``int``'s for IntEnum): listed from the enum module
+ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"})
+ENUM_API = frozenset(n for b in (enum.Enum, enum.IntEnum, enum.Flag, enum.IntFlag, enum.StrEnum)
+                     for k in b.__mro__ for n in vars(k))  # ``name`` and ``value`` are in vars(), not dir()
+
+
+def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
+    """Whether ``cls`` derives from one of the standard library's enum classes."""
+    if depth > 8:
+        return True
+    for base in cls.bases:
+        simple = base.split("[")[0].rsplit(".", 1)[-1]
+        parent = _project_class(ctx, simple)
+        if (parent is None and simple in ENUM_BASES) or (parent is not None and parent is not cls
+                                                         and enum_based(ctx, parent, depth + 1)):
+            return True
+    return False
+
+
 def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
     if cls.language != "python":
         return True
@@ -311,6 +334,8 @@ def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
         if simple in ("object", "Exception", "BaseException", "ABC") or simple.startswith(("Generic", "Protocol")):
             continue
         parent = _project_class(ctx, simple)
+        if parent is None and simple in ENUM_BASES:
+            continue  # the standard library's enum: its own names are ENUM_API (class_attributes_closed)
         if parent is None or parent is cls:
             return False
         if not _class_closed(ctx, parent, depth + 1):
