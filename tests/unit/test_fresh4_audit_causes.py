@@ -422,6 +422,21 @@ ROLE_CASES = [
             """Cached for :qp-const:`qp.limits.Limits.ONE_HOUR` seconds."""
             return query, Limits.WINDOW_ONE_HOUR
         '''}, "qp/api.py", ["C1.unknown-reference"], id="member-missing-from-a-stdlib-enum-planted-and-trap"),
+    pytest.param({"qp/__init__.py": "from qp.rank import rank\n", "qp/rank.py": '''
+        def rank(items):
+            """Rank the items; :func:`~qp.sorted` orders them first."""
+            return list(items)
+
+
+        def top(items):
+            """The best item, as :func:`sorted` and :meth:`qp.rank.Ranker.open` give it."""
+            return max(items)
+
+
+        class Ranker:
+            def open(self):
+                return self
+        '''}, "qp/rank.py", ["C1.unknown-reference"], id="builtin-name-on-a-closed-module-planted-and-trap"),
 ]
 
 RUN_DIRECTIVE_CASES = [

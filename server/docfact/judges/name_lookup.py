@@ -49,7 +49,8 @@ def resolves(ctx: JudgeContext, m: Mention) -> bool:
                 full = ctx.graph.resolve(dotted, scope)
                 if full is not None and not (full.kind == "external" and (
                         (head_res.entity.kind == "class" and _all_members_known(ctx, head_res.entity, interface_ok=True))
-                        or _closed_enum_owner(ctx, dotted, scope))):
+                        or _closed_enum_owner(ctx, dotted, scope)
+                        or (parts[-1] in PY_BUILTIN_NAMES and _closed_owner_lacks(ctx, ".".join(parts[:-1]), parts[-1])))):
                     return True  # (the resolver follows a missing member into an external base)
                 if head_res.entity.kind == "module" and len(parts) == 2:
                     # bound by an import of a module docfact cannot read (compiled, generated)
@@ -159,8 +160,10 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
     interface has, a name bound by an import of an unreadable module or in code the index does not
     list."""
     owner, _, last = dotted.rpartition(".")
-    if last in PY_BUILTIN_NAMES or (last.startswith("__") and last.endswith("__")) or last in _INTERFACE_MEMBERS:
+    if (last.startswith("__") and last.endswith("__")) or last in _INTERFACE_MEMBERS:
         return True
+    if last in PY_BUILTIN_NAMES and not _closed_owner_lacks(ctx, owner, last):
+        return True  # ``mod.open`` patched in by a test; but ``pkg.sorted`` on a closed module is a slip
     if ctx.entity is None or not owner:
         return False
     try:
@@ -176,6 +179,26 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
             return True
     # bound where the index does not list it: ``A, B = range(2)``, under ``if``/``try``, a string
     return last in _text_bindings(ctx, res.entity)
+
+
+def _closed_owner_lacks(ctx: JudgeContext, owner: str, last: str) -> bool:
+    """Whether ``owner`` is a project module or class whose names docfact can list, without
+    ``last``, and no project code uses ``owner.last``."""
+    if ctx.entity is None or not owner:
+        return False
+    try:
+        got = ctx.graph.resolve(owner, ctx.entity)
+    except Exception:
+        return False
+    ent = got.entity if got is not None and got.kind == "project" else None
+    if ent is None or _code_uses(ctx, f"{owner}.{last}"):
+        return False
+    if ent.kind == "module":
+        return world.module_binds(ctx, ent.path, last) is False
+    if ent.kind == "class":
+        return world.class_attributes_closed(ctx, ent, last) \
+            and last not in (known_class_attributes(ctx, ent, complete=False) or {last})
+    return False
 
 
 def _closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:

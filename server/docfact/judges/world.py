@@ -170,8 +170,9 @@ def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
         if name in bound:
             return True
         try:
-            if ctx.graph.resolve(name, scope) is not None:
-                return True
+            got = ctx.graph.resolve(name, scope)
+            if got is not None and got.kind != "builtin":
+                return True  # (a builtin is in scope everywhere, but no attribute of the module)
         except Exception:
             return None
         if ctx.graph.is_project_module(f"{ctx.graph.file(where).module}.{name}"):  # type: ignore[union-attr]
