@@ -181,16 +181,23 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
     return last in _text_bindings(ctx, res.entity)
 
 
+def resolved_entity(ctx: JudgeContext, name: str, scope: Entity | None = None) -> Entity | None:
+    """The project entity ``name`` refers to from ``scope`` (the documented entity by default);
+    None when it names none or the resolver fails (a resolver problem is not a finding)."""
+    scope = scope or ctx.entity
+    if scope is None:
+        return None
+    try:
+        got = ctx.graph.resolve(name, scope)
+    except Exception:
+        return None
+    return got.entity if got is not None else None
+
+
 def _closed_owner_lacks(ctx: JudgeContext, owner: str, last: str) -> bool:
     """Whether ``owner`` is a project module or class whose names docfact can list, without
     ``last``, and no project code uses ``owner.last``."""
-    if ctx.entity is None or not owner:
-        return False
-    try:
-        got = ctx.graph.resolve(owner, ctx.entity)
-    except Exception:
-        return False
-    ent = got.entity if got is not None and got.kind == "project" else None
+    ent = resolved_entity(ctx, owner) if owner else None
     if ent is None or _code_uses(ctx, f"{owner}.{last}"):
         return False
     if ent.kind == "module":
@@ -206,11 +213,7 @@ def _closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:
     attributes docfact lists and which lacks the last name: the resolver's way into the enum base
     is not a member (``pkg.limits.Limits.MAX_X`` on an ``IntEnum``)."""
     owner, _, last = dotted.rpartition(".")
-    try:
-        got = ctx.graph.resolve(owner, scope)
-    except Exception:
-        return False
-    cls = got.entity if got is not None and got.kind == "project" else None
+    cls = resolved_entity(ctx, owner, scope)
     return cls is not None and cls.kind == "class" and world.enum_based(ctx, cls) \
         and world.class_attributes_closed(ctx, cls, last)
 
@@ -299,11 +302,7 @@ def proven_missing_member(ctx: JudgeContext, dotted: str, project_head: bool) ->
 def _attribute_of_class(ctx: JudgeContext, cls_name: str, name: str) -> bool:
     """Whether ``cls_name`` resolves to a project class that has (or may have) an attribute
     ``name`` that is not a member entity (an instance attribute set in its or a base's code)."""
-    try:
-        got = ctx.graph.resolve(cls_name, ctx.entity) if ctx.entity is not None else None
-    except Exception:
-        return False
-    found = got.entity if got is not None else None
+    found = resolved_entity(ctx, cls_name)
     # a class the documented module does not import is still the project's (``MText`` in a
     # module that only mentions it): any project class of that name
     classes = [found] if found is not None else \
