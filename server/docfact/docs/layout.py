@@ -252,10 +252,10 @@ class _Scanner:
         end = self.block_end(i, hi, ln.indent)
         m = _DIRECTIVE.match(ln.text)
         name = m.group("name").lower() if m else ""
-        runs = name in _RUN_DIRECTIVES and ln.text[m.end():].strip().lower() in ("", "python", "python3", "ipython")  # type: ignore[union-attr]
+        arg = ln.text[m.end():].strip().lower() if m else ""
+        runs = name in _RUN_DIRECTIVES and arg in ("", "python", "python3", "ipython")
         if name in _DIRECTIVE_LANG or name in _LANG_DIRECTIVES or runs:
-            lang = "ipython" if runs else \
-                _DIRECTIVE_LANG.get(name) or ln.text[m.end():].strip().lower()  # type: ignore[union-attr]
+            lang = "ipython" if runs else _DIRECTIVE_LANG.get(name) or arg
             body = i + 1
             while body < end and self.lines[body].text.startswith(":"):
                 body += 1  # the directive's options (``:linenos:``)

@@ -216,14 +216,14 @@ def _ipython_units(text: str, rows: list[tuple[int, int, int]]) -> list[CodeUnit
     cur: list[tuple[int, int, int]] | None = None
     for _, c, e in rows:
         opened = _IN_PROMPT.match(text, c, e)
-        more = _IN_CONTINUE.match(text, c, e) if cur is not None and opened is None else None
-        if opened is not None or more is not None:
-            if opened is not None:
-                if cur:
-                    units.append(CodeUnit("python", True, tuple(cur)))
-                cur = []
-            assert cur is not None
-            cur.append((c, (opened or more).end(), e))  # type: ignore[union-attr]
+        if opened is not None:
+            if cur:
+                units.append(CodeUnit("python", True, tuple(cur)))
+            cur = [(c, opened.end(), e)]
+            continue
+        more = _IN_CONTINUE.match(text, c, e) if cur is not None else None
+        if cur is not None and more is not None:
+            cur.append((c, more.end(), e))
             continue
         if cur and c < e:
             units.append(CodeUnit("python", True, tuple(cur)))

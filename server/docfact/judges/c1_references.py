@@ -44,7 +44,6 @@ from docfact.judges.name_lookup import (
     opaque_owner,
     project_head,
     proven_missing_member,
-    resolved_entity,
     resolves,
     unlisted_member,
 )
@@ -217,7 +216,7 @@ def _owner_is_value(ctx: JudgeContext, target: str) -> bool:
     """Whether the owner of ``target``'s last part is a value (a field or variable), not a
     class, module or function: its members are those of a type docfact may not know."""
     owner = target.rpartition(".")[0]
-    ent = resolved_entity(ctx, owner) if "." in owner else None
+    ent = world.resolved_entity(ctx, owner) if "." in owner else None
     return ent is not None and ent.kind not in ("class", "module", "function", "method")
 
 

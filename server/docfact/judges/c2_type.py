@@ -140,10 +140,11 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
     doc = kinds(item.type)
     if doc is None or "any" in doc:
         return
-    found = _attribute_assignments(ctx, cls).get(name)
+    assigned, by_name = _attribute_assignments(ctx, cls)
+    found = assigned.get(name)
     if not found or any(k is None for k, _w, _l in found):
         return
-    if name in ctx.run_cache.get(("c2-attribute-writes-by-name", cls.qualname, id(cls)), ()):
+    if name in by_name:
         return  # a write by a computed name (``setattr(self, key, v)``) may give it another value
     code: set[str] = set()
     for kind, _where, _line in found:
@@ -173,15 +174,17 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
                       evidence=ctx.evidence_of(where, f"the assignment of `{name}`", shown.strip()))
 
 
-def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tuple[str | None, Entity, str]]]:
+def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> tuple[dict[str, list[tuple[str | None, Entity, str]]], frozenset[str]]:
     """Every ``self.name = value`` of the methods of ``cls`` and of its project base classes, by
-    name: (the value's kind or None when not provable, the class, the assignment's line). Empty
+    name: (the value's kind or None when not provable, the class, the assignment's line), and the
+    names the hierarchy may also write by a computed name (:func:`_names_set_by_name`). Empty
     when the hierarchy may set attributes another way."""
     key = ("c2-attribute-assignments", cls.qualname, id(cls))
     got = ctx.run_cache.get(key)
     if got is not None:
         return got
     out: dict[str, list[tuple[str | None, Entity, str]]] = {}
+    by_name: set[str] = set()
     stack: list[Entity] = [cls]
     seen: set[str] = set()
     while stack:
@@ -195,14 +198,13 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
             out = {}
             break
         if _WRITES_BY_NAME.search(c.code):
-            listed = _names_set_by_name(ctx, c, cls)
+            # ``for key, v in zip(self._param_names, values): setattr(self, key, v)`` with the
+            # names listed in the class: only those can be written so
+            listed = _names_set_by_name(c, cls)
             if listed is None:
                 out = {}
                 break
-            # ``for key, v in zip(self._param_names, values): setattr(self, key, v)`` with the
-            # names listed in the class: only those can be written so
-            named = ctx.run_cache.setdefault(("c2-attribute-writes-by-name", cls.qualname, id(cls)), set())
-            named |= listed
+            by_name |= listed
         if not _class_assignments(ctx, c, out):
             out = {}
             break
@@ -215,15 +217,15 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> dict[str, list[tup
                 stack = []
                 break
             stack.append(parent)
-    ctx.run_cache[key] = out
-    return out
+    got = ctx.run_cache[key] = (out, frozenset(by_name))
+    return got
 
 
 _SETATTR_VAR = re.compile(r"\bsetattr\(\s*self\s*,\s*([A-Za-z_]\w*)\s*,")
 _STRINGS_ONLY = re.compile(r"\s*(?:[rbu]?(?:'[^'\n]*'|\"[^\"\n]*\")\s*,?\s*)*")
 
 
-def _names_set_by_name(ctx: JudgeContext, c: Entity, cls: Entity) -> set[str] | None:
+def _names_set_by_name(c: Entity, cls: Entity) -> set[str] | None:
     """The attribute names class ``c`` can write by a computed name, when every such write is
     ``setattr(self, key, ...)`` in a loop over a list of string literals that a class of
     ``cls``'s hierarchy (or ``c``) defines (``_param_names = ["alpha", "beta"]``); None when

@@ -36,12 +36,14 @@ _OTHER_ROLE = re.compile(rf":(?:(?:py|[a-z][\w-]*):)?(?P<role>[a-z][\w-]*):`[~!.
 _NOT_REFERENCE_ROLES = frozenset({
     "func", "meth", "class", "attr", "obj", "data", "exc", "mod", "const", "paramref",  # _ROLE's
     "ref", "doc", "download", "numref", "term", "abbr", "file", "samp", "command", "program", "option",
-    "envvar", "kbd", "guilabel", "menuselection", "math", "eq", "cite", "footcite", "cite:p", "cite:t",
+    "envvar", "kbd", "guilabel", "menuselection", "math", "eq", "cite", "footcite",
     "code", "literal", "dfn", "sub", "sup", "keyword", "token", "regexp", "manpage", "mailheader",
     "mimetype", "newsgroup", "index", "rfc", "pep", "pypi", "issue", "pr", "user", "gh", "ghissue",
     "commit", "source", "bdg", "octicon", "fa", "strong", "emphasis", "title-reference", "raw",
     "sphinx_autodoc_typehints_type", "external", "ext", "wiki", "wikipedia", "doi", "arxiv",
 })
+# domains whose roles name things of other languages, documents or citations (``:c:func:``, ``:cite:p:``)
+_OTHER_DOMAINS = frozenset({"c", "cpp", "js", "rst", "std", "math", "cite"})
 _DOUBLE_TICK = re.compile(r"``([^`]+?)``")
 _SINGLE_TICK = re.compile(r"(?<![`:\w])`([^`]+?)`(?!`)")
 _JAVADOC_INLINE = re.compile(r"\{@(?:code|link|linkplain|value|literal)\s+([^}]+)\}")
@@ -143,10 +145,9 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
                                cleaned[1], link))
     ticks = "`" in sentence
     for m in _OTHER_ROLE.finditer(sentence) if ticks and ":`" in sentence else ():
-        head = m.group(0)[1:].split(":", 1)[0]
-        domain_role = m.group("role")
-        if domain_role in _NOT_REFERENCE_ROLES or (head != domain_role and head not in ("py",)
-                                                    and head in ("c", "cpp", "js", "rst", "std", "math", "cite")):
+        role = m.group("role")
+        domain = m.group(0)[1:].split(":", 1)[0]  # the role itself when it has no domain
+        if role in _NOT_REFERENCE_ROLES or (domain != role and domain in _OTHER_DOMAINS):
             continue
         if not overlaps(m.start(), m.end()):
             add(m, 2, MARKED, explicit=True)

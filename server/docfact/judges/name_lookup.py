@@ -181,31 +181,14 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
     return last in _text_bindings(ctx, res.entity)
 
 
-def resolved_entity(ctx: JudgeContext, name: str, scope: Entity | None = None) -> Entity | None:
-    """The project entity ``name`` refers to from ``scope`` (the documented entity by default);
-    None when it names none or the resolver fails (a resolver problem is not a finding)."""
-    scope = scope or ctx.entity
-    if scope is None:
-        return None
-    try:
-        got = ctx.graph.resolve(name, scope)
-    except Exception:
-        return None
-    return got.entity if got is not None else None
-
-
 def _closed_owner_lacks(ctx: JudgeContext, owner: str, last: str) -> bool:
-    """Whether ``owner`` is a project module or class whose names docfact can list, without
-    ``last``, and no project code uses ``owner.last``."""
-    ent = resolved_entity(ctx, owner) if owner else None
-    if ent is None or _code_uses(ctx, f"{owner}.{last}"):
+    """Whether ``owner`` is a project module or class whose names docfact can list
+    (:func:`_owner_closed`), without ``last``, and no project code uses ``owner.last``."""
+    ent = world.resolved_entity(ctx, owner) if owner else None
+    if ent is None or ent.kind not in ("module", "class") or _code_uses(ctx, f"{owner}.{last}") \
+            or not _owner_closed(ctx, owner, last):
         return False
-    if ent.kind == "module":
-        return world.module_binds(ctx, ent.path, last) is False
-    if ent.kind == "class":
-        return world.class_attributes_closed(ctx, ent, last) \
-            and last not in (known_class_attributes(ctx, ent, complete=False) or {last})
-    return False
+    return ent.kind == "module" or last not in (known_class_attributes(ctx, ent, complete=False) or {last})
 
 
 def _closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:
@@ -213,7 +196,7 @@ def _closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:
     attributes docfact lists and which lacks the last name: the resolver's way into the enum base
     is not a member (``pkg.limits.Limits.MAX_X`` on an ``IntEnum``)."""
     owner, _, last = dotted.rpartition(".")
-    cls = resolved_entity(ctx, owner, scope)
+    cls = world.resolved_entity(ctx, owner, scope)
     return cls is not None and cls.kind == "class" and world.enum_based(ctx, cls) \
         and world.class_attributes_closed(ctx, cls, last)
 
@@ -302,7 +285,7 @@ def proven_missing_member(ctx: JudgeContext, dotted: str, project_head: bool) ->
 def _attribute_of_class(ctx: JudgeContext, cls_name: str, name: str) -> bool:
     """Whether ``cls_name`` resolves to a project class that has (or may have) an attribute
     ``name`` that is not a member entity (an instance attribute set in its or a base's code)."""
-    found = resolved_entity(ctx, cls_name)
+    found = world.resolved_entity(ctx, cls_name)
     # a class the documented module does not import is still the project's (``MText`` in a
     # module that only mentions it): any project class of that name
     classes = [found] if found is not None else \

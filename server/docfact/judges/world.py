@@ -606,6 +606,19 @@ def project_decorators(ctx: JudgeContext, fn: Entity) -> list[Entity]:
 
 # ---- keywords handed on ------------------------------------------------------------------------
 
+def resolved_entity(ctx: JudgeContext, name: str, scope: Entity | None = None) -> Entity | None:
+    """The project entity ``name`` refers to from ``scope`` (the documented entity by default);
+    None when it names none or the resolver fails (a resolver problem is not a finding)."""
+    scope = scope or ctx.entity
+    if scope is None:
+        return None
+    try:
+        got = ctx.graph.resolve(name, scope)
+    except Exception:
+        return None
+    return got.entity if got is not None else None
+
+
 def keyword_fate(ctx: JudgeContext, fn: Entity, name: str) -> str:
     """What becomes of a keyword ``name`` that reaches ``fn`` through its ``**kwargs``:
 
@@ -625,15 +638,16 @@ def keyword_fate(ctx: JudgeContext, fn: Entity, name: str) -> str:
     node = function_ast(fn)
     if node is None:
         return "taken"
-    forwards = [k for call in ast.walk(node) if isinstance(call, ast.Call) for k in call.keywords
-                if k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg]
-    uses = sum(1 for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == kwarg)
-    calls = [call for call in ast.walk(node) if isinstance(call, ast.Call) and any(
-        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg for k in call.keywords)]
-    for call in calls:
-        if not _callee_refuses(ctx, fn, call, name):
-            return "taken"
-    return "refused" if forwards and uses == len(forwards) else "kept"
+    forwards = uses = 0
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and n.id == kwarg:
+            uses += 1
+        elif isinstance(n, ast.Call):
+            handed = sum(1 for k in n.keywords if k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg)
+            if handed and not _callee_refuses(ctx, fn, n, name):
+                return "taken"
+            forwards += handed
+    return "refused" if forwards and uses == forwards else "kept"
 
 
 def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) -> bool:
@@ -642,11 +656,7 @@ def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) ->
     callee = _dotted(call.func)
     if callee is None or callee.startswith(("super", "self.", "cls.")):
         return False  # ``super().__init__(**kw)``, a method of the instance: not followed
-    try:
-        got = ctx.graph.resolve(callee, fn)
-    except Exception:
-        return False
-    target = got.entity if got is not None else None
+    target = resolved_entity(ctx, callee, fn)
     if target is None:
         return False
     if target.kind == "class":
