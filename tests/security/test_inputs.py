@@ -161,6 +161,33 @@ def test_pathological_gitignore_patterns_finish_at_once(tmp_path: Path) -> None:
     assert len(warnings) == 1 and "2 more" in warnings[0], proc.stderr
 
 
+def test_code_shaped_to_make_the_rules_patterns_backtrack_finishes_at_once(tmp_path: Path) -> None:
+    """Runs of strings in an option test and in a class's name list, and a role whose backtick
+    never closes, each shaped so that a pattern able to split the spaces between the strings two
+    ways would take exponential time (it did: 2 s for ten strings): the check ends at once and
+    still finds the planted slip beside them."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    strings = "'a'    " * 40
+    (root / "hostile.py").write_text(
+        f'def pick(data, method="sd"):\n'
+        f'    """Pick.\n\n    :param method: one way; the default is "a".\n    """\n'
+        f"    if method in [{strings}+ data]:\n        return 1\n    return 0\n\n\n"
+        f"class Model:\n    _names = ({strings}+ 'b')\n\n"
+        f"    def set(self, values):\n        for key, value in zip(self._names, values):\n"
+        f"            setattr(self, key, value)\n\n"
+        f"    def fit(self):\n        self.size_ = 3\n\n\n"
+        f'class Fitted(Model):\n    """A model.\n\n    Attributes\n    ----------\n    size_ : str\n        Its size.\n\n'
+        f'    See :xy-ref:`{"~" * 3000}{"a." * 3000}\n    """\n',
+        encoding="utf-8")
+    (root / "planted.py").write_text(PLANTED_PY, encoding="utf-8")
+    proc, took = _check(root, tmp_path, 120, "--preview")
+    report = _report(proc)
+    assert took < 30, f"{took:.1f} s"
+    assert _planted_found(report)
+    assert "internal error" not in proc.stderr
+
+
 def test_pipes_named_like_the_files_docfact_reads_do_not_block(tmp_path: Path) -> None:
     root = tmp_path / "proj"
     (root / "web" / "src").mkdir(parents=True)

@@ -222,7 +222,7 @@ def _attribute_assignments(ctx: JudgeContext, cls: Entity) -> tuple[dict[str, li
 
 
 _SETATTR_VAR = re.compile(r"\bsetattr\(\s*self\s*,\s*([A-Za-z_]\w*)\s*,")
-_STRINGS_ONLY = re.compile(r"\s*(?:[rbu]?(?:'[^'\n]*'|\"[^\"\n]*\")\s*,?\s*)*")
+_STRINGS_ONLY = re.compile(r"\s*+(?:[rbu]?(?:'[^'\n]*+'|\"[^\"\n]*+\")\s*+,?\s*+)*+")  # possessive: linear
 
 
 def _names_set_by_name(c: Entity, cls: Entity) -> set[str] | None:

@@ -232,7 +232,8 @@ _HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
 
-_STRING_TEST = re.compile(r"(?P<neg>\bnot\s+)?\bin\s*[\[({](?P<set>(?:\s*[rbuf]?(?:'[^'\n]*'|\"[^\"\n]*\")\s*,?)+)[\])}]"
+# possessive: a run of strings never splits its spaces two ways (exponential on hostile code)
+_STRING_TEST = re.compile(r"(?P<neg>\bnot\s+)?\bin\s*[\[({](?P<set>(?:\s*+[rbuf]?(?:'[^'\n]*+'|\"[^\"\n]*+\")\s*+,?)++)[\])}]"
                           r"|[=!]=\s*(?P<one>[rbuf]?(?:'[^'\n]*'|\"[^\"\n]*\"))")
 _STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 
