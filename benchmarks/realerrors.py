@@ -2,6 +2,7 @@
 
     python benchmarks/realerrors.py                  # measure (default): downloads the labelled releases
     python benchmarks/realerrors.py --part test      # the held-out test part (TEST_PACKAGES), measured alike
+    python benchmarks/realerrors.py --part test2     # the second held-out part (TEST2_PACKAGES), measured alike
     python benchmarks/realerrors.py --misses --json out.json
     python benchmarks/realerrors.py mine             # mine candidate pairs (cached) from PACKAGES
     python benchmarks/realerrors.py --full           # whole releases instead of the labelled files (slow)
@@ -12,12 +13,14 @@
     python benchmarks/realerrors.py label-batch < verdicts.txt  # "KEY error C1 note" / "KEY not-error note"
         # / "KEY kept note": the rewrite kept this error / "KEY still-wrong C2 note": the fix kept another
 
-Every command takes ``--part dev|test`` (default dev): ``dev`` is the development corpus (PACKAGES,
-labels in the two files above), on which rules may be tuned; ``test`` is the held-out part
-(TEST_PACKAGES, labels in ``realerrors_labels_test.jsonl``), mined and labelled the same way by a
-labeller who did not write the rules and never ran docfact on it before labelling. Rule work must
-not look at the test part's packages, candidates, labels or per-case misses; only its figures and
-the family-level summary (``realerrors_misses_test.md``) are reported.
+Every command takes ``--part dev|test|test2`` (default dev): ``dev`` is the development corpus
+(PACKAGES, labels in the two files above), on which rules may be tuned; ``test`` and ``test2`` are
+held-out parts (TEST_PACKAGES, labels in ``realerrors_labels_test.jsonl``; TEST2_PACKAGES, labels in
+``realerrors_labels_test2.jsonl``), each mined and labelled the same way by a labeller who did not
+write the rules and never ran docfact on it before labelling. Rule work must not look at a held-out
+part's packages, candidates, labels or per-case misses; only its figures and the family-level
+summary (``realerrors_misses_test.md``, ``realerrors_misses_test2.md``) are reported. ``test`` has
+since been studied; ``test2`` is the untouched one.
 
 KEY is a case id or its tail (``qualname:L<line>:<sha1 prefix>``, as ``review`` prints it).
 
@@ -72,6 +75,8 @@ LABELS = HERE / "realerrors_labels.jsonl"
 LABELS_RANDOM = HERE / "realerrors_labels_random.jsonl"
 # the held-out test part's labels (TEST_PACKAGES): one labeller, candidates read in score order
 LABELS_TEST = HERE / "realerrors_labels_test.jsonl"
+# the second held-out part's labels (TEST2_PACKAGES): one labeller, candidates read across the score order
+LABELS_TEST2 = HERE / "realerrors_labels_test2.jsonl"
 CUTOFF = "2026-10-01"  # releases uploaded before this date, so the corpus does not move
 MINORS = 7  # newest release of each of the last MINORS minor versions -> MINORS - 1 pairs
 CRITS = ("C1", "C2", "C3", "C4")
@@ -99,7 +104,20 @@ TEST_PACKAGES = [
     "pyqtgraph", "peewee", "djangorestframework", "graphene", "python-telegram-bot", "wtforms",
     "voluptuous", "trimesh", "folium", "mne", "nilearn",
 ]
-PARTS = {"dev": PACKAGES, "test": TEST_PACKAGES}
+# HELD OUT, second test part (chosen 2026-11-28, fifth session, once the first test part had been
+# studied): no rule work may look at these packages (their code, candidates, labels or misses).
+# None of them is in PACKAGES, TEST_PACKAGES, another benchmark, README.md, docs/, tests/ or
+# /work/shared/reserved-projects.txt. A later test part must again pick fresh packages.
+TEST2_PACKAGES = [
+    "hvplot", "pymongo", "jsonpickle", "pyjwt", "wrapt", "pendulum", "prettytable", "croniter",
+    "nbformat", "ipywidgets", "sunpy", "obspy", "biopython", "pywavelets", "music21", "sktime",
+    "imbalanced-learn", "mlxtend", "pymatgen", "deap", "gwpy", "photutils", "mir-eval", "pooch",
+    "hyperopt", "category-encoders", "tsfresh", "textblob", "gensim", "pyomo", "cvxpy", "pydub",
+    "asyncssh", "cookiecutter", "pdfplumber", "qrcode", "zeep", "colander", "sqlobject", "scapy",
+]
+HELD_OUT = {"test": TEST_PACKAGES, "test2": TEST2_PACKAGES}  # part -> its packages
+HELD_OUT_LABELS = {"test": LABELS_TEST, "test2": LABELS_TEST2}  # part -> its one labels file
+PARTS = {"dev": PACKAGES, **HELD_OUT}
 SKIP_DIRS = {"tests", "test", "testing", "_vendor", "vendor", "vendored", "extern", "_distutils", "docs",
              "doc", "examples", "benchmarks", "asv_bench"}
 
@@ -453,10 +471,10 @@ def mine(names: list[str]) -> list[dict]:
 def load_labels(random_too: bool = False, part: str = "dev") -> dict[str, dict]:
     """The hand labels by id: the picked cases (``sample`` "picked") and, with ``random_too``,
     the random sample (``sample`` "random"; a case in both files keeps its picked label).
-    The test part has one file (``sample`` "picked")."""
+    A held-out part has one file (``sample`` "picked")."""
     out: dict[str, dict] = {}
-    if part == "test":
-        files = [(LABELS_TEST, "picked")]
+    if part in HELD_OUT_LABELS:
+        files = [(HELD_OUT_LABELS[part], "picked")]
     else:
         files = [(LABELS, "picked")] + ([(LABELS_RANDOM, "random")] if random_too else [])
     for path, sample in files:
@@ -467,8 +485,11 @@ def load_labels(random_too: bool = False, part: str = "dev") -> dict[str, dict]:
 
 
 def _in_part(package: str, part: str) -> bool:
-    """Whether a package belongs to the part: test is TEST_PACKAGES, dev is everything else."""
-    return (package in TEST_PACKAGES) == (part == "test")
+    """Whether a package belongs to the part: a held-out part is its packages (TEST_PACKAGES,
+    TEST2_PACKAGES), dev is everything in no held-out part."""
+    if part in HELD_OUT:
+        return package in HELD_OUT[part]
+    return not any(package in packages for packages in HELD_OUT.values())
 
 
 def load_candidates(part: str = "dev") -> list[dict]:
@@ -611,7 +632,7 @@ def label(case: dict, verdict: str, criterion: str | None, note: str, part: str 
         keep["fixed"] = False
     labels = load_labels(part=part)
     labels[case["id"]] = keep
-    (LABELS_TEST if part == "test" else LABELS).write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in labels.values()))
+    HELD_OUT_LABELS.get(part, LABELS).write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in labels.values()))
 
 
 def amend(key: str, part: str = "dev", **fields: object) -> None:
@@ -619,7 +640,7 @@ def amend(key: str, part: str = "dev", **fields: object) -> None:
     when its rewrite kept this very mistake (there is no fixed text to measure), or
     ``fixed_still_wrong`` when the fixed text is wrong by the code in another way (a fix that
     kept another mistake, checked by hand: a finding there is no false flag)."""
-    for path in (LABELS_TEST,) if part == "test" else (LABELS, LABELS_RANDOM):
+    for path in (HELD_OUT_LABELS[part],) if part in HELD_OUT_LABELS else (LABELS, LABELS_RANDOM):
         rows = [json.loads(x) for x in path.read_text().splitlines() if x] if path.exists() else []
         hits = [d for d in rows if d["id"] == key or d["id"].endswith(":" + key)]
         if len(hits) == 1 and hits[0]["verdict"] == "error":
@@ -829,7 +850,8 @@ def main() -> int:
     ap.add_argument("--full", action="store_true",
                     help="check whole releases instead of the files that hold labelled cases (slow)")
     ap.add_argument("--part", choices=sorted(PARTS), default="dev",
-                    help="dev: the development corpus (PACKAGES, default); test: the held-out TEST_PACKAGES")
+                    help="dev: the development corpus (PACKAGES, default); test, test2: the held-out "
+                         "TEST_PACKAGES, TEST2_PACKAGES")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--package", action="append")
     ap.add_argument("--sample", choices=["all", "picked", "random"], default="all",
