@@ -17,6 +17,7 @@ carry the lookups made while computing them, so a reader inherits them.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
@@ -100,6 +101,21 @@ class RunCache(dict):
         super().__init__()
         self.recorder: Recorder | None = None
         self._deps: dict[Hashable, Deps] = {}
+        # CPU seconds spent computing shared values (outermost computations only): the first doc
+        # that needs a project-wide table pays for every later one, so the time bounds do not
+        # charge it to that doc's file (engine.FILE_SECONDS) and findings do not depend on
+        # which file happened to be judged first
+        self.shared_seconds = 0.0
+        self._building: list[tuple[Hashable, float]] = []
+
+    def _miss(self, key: Hashable) -> None:
+        if self.recorder is not None:
+            self.recorder.push(key)
+        self._building.append((key, time.thread_time()))
+
+    def forget_pending(self) -> None:
+        """Drop computations begun and never stored (a miss the reader did not fill)."""
+        self._building.clear()
 
     def _hit(self, key: Hashable) -> None:
         if self.recorder is not None:
@@ -110,16 +126,15 @@ class RunCache(dict):
         if dict.__contains__(self, key):
             self._hit(key)
             return dict.__getitem__(self, key)
-        if self.recorder is not None:
-            self.recorder.push(key)
+        self._miss(key)
         return default
 
     def __contains__(self, key: object) -> bool:
         found = dict.__contains__(self, key)
         if found:
             self._hit(key)  # type: ignore[arg-type]
-        elif self.recorder is not None:
-            self.recorder.push(key)  # type: ignore[arg-type]
+        else:
+            self._miss(key)  # type: ignore[arg-type]
         return found
 
     def __getitem__(self, key: Hashable) -> Any:
@@ -129,6 +144,13 @@ class RunCache(dict):
 
     def __setitem__(self, key: Hashable, value: Any) -> None:
         dict.__setitem__(self, key, value)
+        building = self._building
+        for i in range(len(building) - 1, -1, -1):
+            if building[i][0] == key:
+                if i == 0:
+                    self.shared_seconds += time.thread_time() - building[0][1]
+                del building[i:]
+                break
         if self.recorder is not None:
             done = self.recorder.pop_to(key)
             self._deps[key] = done if done is not None else Deps(everything=True)

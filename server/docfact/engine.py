@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 # and 2 s.
 DOC_SECONDS = 0.4
 FILE_SECONDS = 1.5
+# time a file's docs spend computing values every later file shares (project-wide tables: see
+# deps.RunCache.shared_seconds) is not charged to the file, up to this much
+SHARED_SECONDS = 6.0
 MAX_DOC_CHARS = 40_000
 # a doc up to this long that runs out of time is judged once more (see Engine._judge_bounded):
 # with linear patterns such a doc takes milliseconds, so its time went to loading shared data
@@ -266,6 +269,13 @@ class Engine:
         recorder = self.graph.recorder if per_doc is not None else None
         cpu_began = time.thread_time()
         file_deadline = cpu_began + FILE_SECONDS - (part.spent if part is not None else 0.0)
+        run_cache = self._run_cache
+        shared_began = run_cache.shared_seconds
+
+        def file_late() -> bool:
+            shared = min(run_cache.shared_seconds - shared_began, SHARED_SECONDS)
+            return time.thread_time() - shared > file_deadline
+
         skipped: list[str] = []  # why docs were skipped (time bounds)
         late: list[int] = []  # first lines of the docs left unjudged once the file's time ran out
         for n in range(first, len(index.docs)):
@@ -277,7 +287,7 @@ class Engine:
                 continue
             try:
                 if recorder is not None and per_doc is not None:
-                    if time.thread_time() > file_deadline:
+                    if file_late():
                         late.append(doc.start_line + 1)
                         continue
                     # a doc's own frame, and no file-wide values: what it read is all its own
@@ -291,7 +301,7 @@ class Engine:
                     per_doc.append((n, deps or Deps()))
                     continue
                 kept = reuse(doc, self.documented_entity(index, doc), crits) if reuse is not None else None
-                if kept is None and time.thread_time() > file_deadline:
+                if kept is None and file_late():
                     late.append(doc.start_line + 1)
                     continue
                 if kept is None:
@@ -335,6 +345,7 @@ class Engine:
         if len(doc.text) > MAX_DOC_CHARS:
             raise TimeoutError(f"too long to judge ({len(doc.text)} characters > {MAX_DOC_CHARS})")
         deadline = time.thread_time() + DOC_SECONDS
+        self._run_cache.forget_pending()
 
         def out_of_time() -> bool:
             return time.thread_time() > deadline

@@ -775,8 +775,21 @@ def _is_setter(ctx: JudgeContext, e: Entity) -> bool:
     if any(d.endswith((".setter", ".deleter")) for d in e.decorators):
         return True
     cls = ctx.owner_class
-    return cls is not None and re.search(rf"\bproperty\(\s*\w+\s*,\s*(?:fset\s*=\s*)?{re.escape(e.name)}\b",
-                                         cls.code) is not None
+    return cls is not None and e.name in _property_setters(ctx, cls)
+
+
+_PROPERTY_CALL = re.compile(r"\bproperty\(\s*(?:fget\s*=\s*)?(\w+)\s*,\s*(?:fset\s*=\s*)?(\w+)\b")
+
+
+def _property_setters(ctx: JudgeContext, cls: Entity) -> dict[str, str]:
+    """Each setter of a ``property(get, set)`` call in class ``cls``, to its getter (read once per
+    class: a large class's code is long)."""
+    key = ("property-setters", cls.qualname, cls.range.start.line)
+    got = ctx.file_cache.get(key)
+    if got is None:
+        got = ctx.file_cache[key] = ({m.group(2): m.group(1) for m in _PROPERTY_CALL.finditer(cls.code)}
+                                     if "property(" in cls.code else {})
+    return got
 
 
 def _property_getter(ctx: JudgeContext, e: Entity) -> Entity | None:
@@ -785,8 +798,8 @@ def _property_getter(ctx: JudgeContext, e: Entity) -> Entity | None:
     cls = ctx.owner_class
     if cls is None:
         return None
-    m = re.search(rf"\bproperty\(\s*(?:fget\s*=\s*)?(\w+)\s*,\s*(?:fset\s*=\s*)?{re.escape(e.name)}\b", cls.code)
-    name = m.group(1) if m else next((d.rsplit(".", 1)[0] for d in e.decorators if d.endswith(".setter")), None)
+    name = (_property_setters(ctx, cls).get(e.name)
+            or next((d.rsplit(".", 1)[0] for d in e.decorators if d.endswith(".setter")), None))
     if name is None:
         return None
     found = [x for x in ctx.graph.entities_named(name) if x.kind in ("function", "method") and x.path == e.path
