@@ -15,6 +15,7 @@ from docfact.judges.base import (
 )
 from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, unknown_param
+from docfact.judges.example_project import through_package
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
 from docfact.judges.name_lookup import (
@@ -165,6 +166,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 and seg.text[m.end] == seg.text[m.start - 1]:
             continue  # "pkg.allowed_origins" in quotes: a string (a settings key, a logger's name)
         seen.add((m.name, m.strength))  # a missing name written plainly, then marked, is read twice
+        gone = _gone_through_package(ctx, m, strict_place)
+        if gone is not None:
+            yield _unknown_name_finding(ctx, seg, m, gone)
+            continue
         if resolves(ctx, m):
             resolved.add(m.name)
             continue
@@ -239,15 +244,41 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # ``pkg.text`` as a type across the package: a stand-in its manual defines
         if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
             continue  # "one of ``restarting``, ``paused``, ``exited``": values, not names
-        msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"
-        fix = None
-        if suggestion:
-            msg += f"; did you mean `{suggestion}`?"
-            new = m.name[: len(m.name) - len(last)] + suggestion
-            fix = ctx.fix_replace(seg, m.start, m.end, new, f"Replace `{m.name}` with `{new}`")
-        yield ctx.finding(seg, UNKNOWN_NAME, msg,
-                          evidence=ctx.evidence_of(ctx.entity, "names available to this code",
-                                                   _scope_excerpt(ctx)), fix=fix)
+        yield _unknown_name_finding(ctx, seg, m, suggestion)
+
+
+def _unknown_name_finding(ctx: JudgeContext, seg: Segment, m: Mention, suggestion: str | None) -> Finding:
+    """The finding for a name that exists nowhere, with a fix when a near name was found."""
+    msg = f"`{m.name}` does not exist in the code, its direct dependencies or the project"
+    fix = None
+    if suggestion:
+        last = m.name.split(".")[-1]
+        msg += f"; did you mean `{suggestion}`?"
+        new = m.name[: len(m.name) - len(last)] + suggestion
+        fix = ctx.fix_replace(seg, m.start, m.end, new, f"Replace `{m.name}` with `{new}`")
+    return ctx.finding(seg, UNKNOWN_NAME, msg,
+                       evidence=ctx.evidence_of(ctx.entity, "names available to this code", _scope_excerpt(ctx)),
+                       fix=fix)
+
+
+def _gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> str | None:
+    """A dotted name written from the project's import alias of its own package or a
+    subpackage's short name (``helpers.old_builder`` for ``pkg.helpers``) that the module it
+    leads to does not bind, that module being closed (:func:`example_project.through_package`):
+    the near name there ("" when none). None when it may exist or docfact cannot tell. Held to
+    the docs of functions, methods and classes; elsewhere only with a near name."""
+    if "." not in m.name or m.explicit or ctx.doc.kind == "comment" or project_head(ctx, m.name):
+        return None  # (roles are C1.unknown-reference's)
+    if m.strength != MARKED and not (m.is_call or "_" in m.name.split(".")[-1]):
+        return None  # an unmarked dotted word is only code when shaped like an identifier
+    head, e = m.name.split(".")[0], ctx.entity
+    if head in ctx.params or (e is not None and (head in e.locals or head in e.assigns or head in e.attributes)):
+        return None  # ``config.timeout`` of a parameter named like a submodule
+    got = through_package(ctx, m.name)
+    if got is None or not got[0]:
+        return None
+    near = got[1].rsplit(".", 1)[-1] if got[1] else ""
+    return near if (strict_place or near) else None
 
 
 # a code span that sets a name to a value: ``mode='fast'``, `solver="lbfgs"`

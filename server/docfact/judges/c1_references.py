@@ -17,8 +17,6 @@ from collections.abc import Iterator
 from docfact.graph.externals import is_stdlib_module
 from docfact.judges import world
 from docfact.judges.base import (
-    PY_BUILTIN_NAMES,
-    STDLIB_MODULES,
     JudgeContext,
     _same_family,
     name_words,
@@ -31,12 +29,7 @@ from docfact.judges.c1_name import (
     _scope_excerpt,
     _unreadable_imports,
 )
-from docfact.judges.example_project import (
-    module_may_bind,
-    module_names,
-    package_alias,
-    unique_submodule,
-)
+from docfact.judges.example_project import through_package
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.mentions import Mention, find_mentions
 from docfact.judges.name_lookup import (
@@ -154,7 +147,7 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     if exists_by_suffix(ctx, target):
         return False, None
     if "." in target and not project_head(ctx, target):
-        through = _through_package(ctx, target)
+        through = through_package(ctx, target)
         if through is not None:
             return through
     mention = Mention(target, 0, len(target), "marked", explicit=True)
@@ -218,42 +211,6 @@ def _owner_is_value(ctx: JudgeContext, target: str) -> bool:
     owner = target.rpartition(".")[0]
     ent = world.resolved_entity(ctx, owner) if "." in owner else None
     return ent is not None and ent.kind not in ("class", "module", "function", "method")
-
-
-def _through_package(ctx: JudgeContext, target: str) -> tuple[bool, str | None] | None:
-    """A target written from the project's import alias of its own package (``gk.area`` where
-    the project writes ``import geomkit as gk``) or from a subpackage's short name
-    (``geo.distance`` for ``geomkit.geo.distance``), whose head the documented module does not
-    bind: (missing, suggestion) when the path leads through project modules to one that is
-    closed and does not bind the last name (:func:`docfact.judges.world.module_binds`, no
-    mention of the name in its code either); None when docfact cannot tell."""
-    parts = target.split(".")
-    head = parts[0]
-    if head in STDLIB_MODULES or head in PY_BUILTIN_NAMES:
-        return None  # ``json.loads``: the standard library's, whatever the project calls a module
-    module = package_alias(ctx, head) or unique_submodule(ctx, head)
-    if module is None or ctx.entity is None:
-        return None  # (what the documented module imports does not matter: the path's modules are checked)
-    try:
-        if not module.startswith(head) and ctx.graph.external_exists(head):
-            return None  # an installed package of that name may be meant
-    except Exception:
-        return None
-    try:
-        if ctx.graph.resolve(head, ctx.entity) is not None:
-            return None  # the module binds the head as something else
-    except Exception:
-        return None
-    for part in parts[1:-1]:  # ``gk.geo.old``: through project submodules only
-        if not ctx.graph.is_project_module(f"{module}.{part}"):
-            return None
-        module = f"{module}.{part}"
-    last = parts[-1]
-    if len(last) < 3 or module_may_bind(ctx, module, last):
-        return None
-    names = module_names(ctx, module)
-    near = ctx.suggest(last, {n for n in names if not n.startswith("_")}, cutoff=0.8)
-    return True, (".".join(parts[:-1]) + "." + near) if near else None
 
 
 def _nowhere(ctx: JudgeContext, target: str) -> bool:

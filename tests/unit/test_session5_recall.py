@@ -1,0 +1,82 @@
+"""Recall mechanisms named in general terms by the spent held-out part's blocking-mechanism summary
+(benchmarks/realerrors_misses_test.md; its cases are never read here), each with invented code: a
+planted slip that is found and a trap that stays quiet. Each case is (files, target, expected
+C1-C3 rule ids)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from judging import assert_rules
+
+_GEOMKIT = {
+    "geomkit/__init__.py": '"""Geometry kit."""\nfrom geomkit.helpers import make_box\n',
+    "geomkit/helpers.py": '''
+        """Helpers."""
+
+
+        def make_box(w, h):
+            """A box."""
+            return (w, h)
+
+
+        def make_disc(r):
+            """A disc."""
+            return (r,)
+        ''',
+}
+
+
+def _shapes(doc: str, params: str = "side") -> dict[str, str]:
+    return {**_GEOMKIT, "geomkit/shapes.py": f'''
+        """Shapes."""
+        from geomkit.helpers import make_box
+
+
+        def square({params}):
+            """{doc}"""
+            return make_box(side, side)
+        '''}
+
+
+SUBMODULE_CASES = [
+    # ---- a name written from a subpackage's short name: the module it leads to must bind it -----
+    pytest.param(_shapes("A square, built by `helpers.make_boxes`."), "geomkit/shapes.py",
+                 ["C1.unknown-name"], id="short-module-name-marked-planted"),
+    pytest.param(_shapes("A square; it calls helpers.gone_builder when asked."), "geomkit/shapes.py",
+                 ["C1.unknown-name"], id="short-module-name-identifier-shaped-planted"),
+    pytest.param(_shapes("A square, built by `helpers.make_box` (see also `helpers.make_disc`)."),
+                 "geomkit/shapes.py", [], id="short-module-name-real-members-trap"),
+    pytest.param(_shapes("A square; `helpers.timeout` bounds the build.", "side, helpers=None"),
+                 "geomkit/shapes.py", [], id="parameter-named-like-the-submodule-trap"),
+    pytest.param(_shapes("A square; see helpers.overview in the manual."), "geomkit/shapes.py",
+                 [], id="unmarked-dotted-word-trap"),
+    pytest.param({**_shapes("A square, built by `helpers.make_shape`."), "geomkit/helpers.py": '''
+        """Helpers."""
+        from geomkit._native import *
+
+
+        def make_box(w, h):
+            """A box."""
+            return (w, h)
+        '''}, "geomkit/shapes.py", [], id="submodule-star-imports-unreadable-module-trap"),
+    pytest.param({**_shapes("A square, built by `helpers.make_shape`."), "geomkit/helpers.py": '''
+        """Helpers."""
+
+
+        def make_box(w, h):
+            """A box."""
+            return (w, h)
+
+
+        def __getattr__(name):
+            return make_box
+        '''}, "geomkit/shapes.py", [], id="submodule-with-module-getattr-trap"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), SUBMODULE_CASES)
+def test_names_through_a_subpackages_short_name(tmp_path: Path, files: dict[str, str], target: str,
+                                                 expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)
