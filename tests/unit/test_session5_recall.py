@@ -80,3 +80,34 @@ SUBMODULE_CASES = [
 def test_names_through_a_subpackages_short_name(tmp_path: Path, files: dict[str, str], target: str,
                                                  expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+WORDING_CASES = [
+    # ---- "a set of X" in a sentence is English for a collection, not Python's set ------------------
+    pytest.param({"tab/__init__.py": "", "tab/pick.py": '''
+        from typing import List, Tuple
+
+
+        def pick(values: List[int], at: Tuple[int, ...]) -> Tuple[int, ...]:
+            """Return a set of values from a list."""
+            return tuple(values[i] for i in at)
+        '''}, "tab/pick.py", [], id="a-set-of-in-prose-trap"),
+    pytest.param({"tab/__init__.py": "", "tab/pick.py": '''
+        def count(values):
+            """Return a set of values from a list."""
+            return len(values)
+        '''}, "tab/pick.py", ["C2.return-type"], id="a-set-of-against-a-number-planted"),
+    pytest.param({"tab/__init__.py": "", "tab/pick.py": '''
+        def pick(values):
+            """Pick.
+
+            :rtype: set
+            """
+            return len(values)
+        '''}, "tab/pick.py", ["C2.return-type"], id="set-as-a-type-field-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), WORDING_CASES)
+def test_collection_words(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

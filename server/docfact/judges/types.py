@@ -128,9 +128,14 @@ def split_top(t: str, sep: str) -> list[str]:
 _NUMPY_ARRAY_WORDS = re.compile(r"(?:\d[- ]?d(?:imensional)?\s+)?(?:numpy|np)[ .](?:nd)?arrays?\b", re.I)
 
 
+_LOOSE_SET = re.compile(r"(?:a|an)\s+set\s+of\s+[a-z]", re.I)
+
+
 def base_kind(t: str) -> str | None:
     """The kind of one (non-union) type spelling, or None when unknown (a class, a TypeVar)."""
     s = t.strip().strip("`'\"").strip()
+    if _LOOSE_SET.match(s):
+        return "iterable"  # "a set of indexes": English for a collection, not Python's set
     s = re.sub(r"^(?:a|an|the)\s+", "", s, flags=re.I)
     s = re.sub(r"^(?:typing|collections\.abc|collections|builtins|java\.util|java\.lang|pathlib|os)\.", "", s)
     if _NUMPY_ARRAY_WORDS.match(s):
