@@ -5,6 +5,7 @@ C1-C3 rule ids)."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -110,4 +111,51 @@ WORDING_CASES = [
 
 @pytest.mark.parametrize(("files", "target", "expected"), WORDING_CASES)
 def test_collection_words(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)
+
+
+def _plain_examples(body: str) -> dict[str, str]:
+    doc = "\n".join(("    " + line) if line else "" for line in body.strip("\n").split("\n"))
+    return {**_GEOMKIT, "geomkit/plain.py": f'''
+        """Plain examples."""
+
+
+        def area(w, h):
+            """The area.
+
+            Examples
+            --------
+{textwrap.indent(doc, "        ")}
+            """
+            return w * h
+        '''}
+
+
+PLAIN_EXAMPLE_CASES = [
+    # ---- an Examples section written without prompts is example code where it parses -----------
+    pytest.param(_plain_examples('''
+Compute one area:
+
+from geomkit.helpers import make_boxes
+area(2, 3)
+'''), "geomkit/plain.py", ["C1.example-import"], id="prompt-less-example-import-planted"),
+    pytest.param(_plain_examples('''
+Compute one area, after importing what it needs from geomkit.helpers:
+
+from geomkit.helpers import make_box
+area(2, 3)
+'''), "geomkit/plain.py", [], id="prompt-less-example-real-import-trap"),
+    pytest.param(_plain_examples('''
+Build the box first with geomkit.helpers.make_boxes, then:
+
+>>> area(2, 3)
+6
+
+from geomkit.helpers import make_boxes
+'''), "geomkit/plain.py", [], id="paragraph-between-doctests-is-prose-trap"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), PLAIN_EXAMPLE_CASES)
+def test_examples_without_prompts(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)

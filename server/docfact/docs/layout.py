@@ -111,12 +111,22 @@ class _Scanner:
         self.lines = _lines(text)
         self.blocks: list[Block] = []
         self.code_only = False  # inside an example section: only its code blocks come out
+        self.bare_examples = False  # ... one with no prompts: its paragraphs may be code
 
     # -- output ---------------------------------------------------------------------------
     def prose(self, first: int, last: int) -> None:
         start, end = self.lines[first].content, self.lines[last].end
         if start < end and not self.code_only:
             self.blocks.append(Block("prose", start, end))
+        elif start < end and self.bare_examples:
+            # the paragraphs of an example section without prompts: code that names no language,
+            # each read as Python only when it parses (docs.segments), else the section's prose
+            lo = first
+            for j in range(first, last + 2):
+                if j > last or self.lines[j].blank:
+                    if lo < j:
+                        self.code(lo, j, "")
+                    lo = j + 1
 
     def field(self, item: FieldItem, start: int, end: int) -> None:
         if not self.code_only:
@@ -324,8 +334,10 @@ class _Scanner:
     def items(self, kind: str, title: str, lo: int, hi: int, *, google: bool) -> None:
         if kind == "exclude":
             outer, self.code_only = self.code_only, True
+            bare, self.bare_examples = self.bare_examples, not any(
+                self.lines[j].text.startswith((">>>", "In [")) for j in range(lo, hi))
             self.scan(lo, hi)  # an example section: its code only
-            self.code_only = outer
+            self.code_only, self.bare_examples = outer, bare
             return
         if kind == "prose":
             self.scan(lo, hi)
