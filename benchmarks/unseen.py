@@ -1,7 +1,7 @@
 """Unseen precision: how often docfact's C1-C3 findings are right on code nobody tuned on.
 
-    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2|fresh3|fresh4]      # download, check, draw the sample
-    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2|fresh3|fresh4]   # join the sample with its labels
+    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2|fresh3|fresh4|fresh5]      # download, check, draw the sample
+    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2|fresh3|fresh4|fresh5]   # join the sample with its labels
 
 ``run`` downloads the pinned sdists of the set from PyPI (``_fetch.sdist``), copies each package
 folder without its tests into ``benchmarks/.cache/unseen/``, checks it with
@@ -36,6 +36,11 @@ stay reproducible:
   (``FRESH4_CANDIDATES``), up to 12 each of the rules already judged stable
   (``C1.unknown-param``, ``C1.example-import``, ``C2.param-type``, ``C3.wrong-default``:
   ``FRESH4_STABLE``), and up to 4 of every other C1-C3 rule; then up to ``PER_PACKAGE`` per package.
+- ``per-rule`` (fresh5): the same draw and cut, with ``RULE_SAMPLING["fresh5"]``: up to 15 findings
+  each of the rules docfact treats as stable (``C1.unknown-param``, ``C1.unknown-reference``,
+  ``C1.example-import``, ``C2.return-type``, ``C2.generator-return``, ``C3.wrong-default``:
+  ``FRESH5_STABLE``) and of ``C2.param-type``, and up to 6 of every other C1-C3 rule; then up to
+  ``PER_PACKAGE`` per package.
 
 ``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
 reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
@@ -44,7 +49,7 @@ estimate weighted by each package's number of findings, false findings per 100 d
 sampled findings that have no label yet.
 
 Labels are made by a reviewer who did not write the rules and reads only the code and the sentence.
-The ``test``, ``fresh``, ``fresh2``, ``fresh3`` and ``fresh4`` sets are measured only: nobody studies their findings
+The ``test``, ``fresh``, ``fresh2``, ``fresh3``, ``fresh4`` and ``fresh5`` sets are measured only: nobody studies their findings
 to fix rules.
 """
 
@@ -81,14 +86,18 @@ MATURITY_CANDIDATES = ("C1.unknown-param", "C1.unknown-reference", "C1.self-refe
 FRESH4_CANDIDATES = ("C1.unknown-reference", "C1.unknown-name", "C2.return-type", "C1.self-reference",
                      "C1.example-attribute", "C1.example-keyword", "C2.generator-return")
 FRESH4_STABLE = ("C1.unknown-param", "C1.example-import", "C2.param-type", "C3.wrong-default")
+# fresh5: the rules docfact treats as stable, and C2.param-type, get up to 15 each, the others 6
+FRESH5_STABLE = ("C1.unknown-param", "C1.unknown-reference", "C1.example-import", "C2.return-type",
+                 "C2.generator-return", "C3.wrong-default")
 # per-rule sets: (findings per rule by default, caps of named rules)
 RULE_SAMPLING: dict[str, tuple[int, dict[str, int]]] = {
     "fresh2": (PER_RULE, RULE_CAPS),
     "fresh3": (4, {rule: 15 for rule in MATURITY_CANDIDATES}),
     "fresh4": (4, {**{rule: 15 for rule in FRESH4_CANDIDATES}, **{rule: 12 for rule in FRESH4_STABLE}}),
+    "fresh5": (6, {**{rule: 15 for rule in FRESH5_STABLE}, "C2.param-type": 15}),
 }
 SAMPLING = {"dev": "per-package", "test": "per-package", "fresh": "per-package", "fresh2": "per-rule",
-            "fresh3": "per-rule", "fresh4": "per-rule"}
+            "fresh3": "per-rule", "fresh4": "per-rule", "fresh5": "per-rule"}
 
 # (name, version, package folder inside the sdist). Pure-Python packages that no benchmark or audit
 # of this project had used when the sets were chosen, and none of ../shared/reserved-projects.txt.
@@ -264,6 +273,38 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("vcrpy", "9.4.2", "vcr"),  # testing (HTTP recording)
         ("schemathesis", "4.32.5", "src/schemathesis"),  # testing (API property tests)
         ("plotnine", "0.15.9", "plotnine"),  # graphics (plots)
+    ],
+    # fresh5: chosen 2026-11-28 (fifth session) before docfact ran on any of them; none was used by
+    # this project before (no set above, realerrors.py PACKAGES/TEST_PACKAGES, realcode.py,
+    # benchmarks/, README.md, docs/, tests/) nor is in ../shared/reserved-projects.txt. Pure-Python
+    # packages with real docstrings, newest final releases. Measured only, labelled blind; nobody
+    # studies these findings while fixing rules. Sampled per rule (RULE_SAMPLING).
+    "fresh5": [
+        ("bilby", "2.8.2", "bilby"),  # scientific (gravitational-wave inference)
+        ("satpy", "0.60.0", "satpy"),  # scientific (satellite imagery) / IO
+        ("pymoo", "0.6.2", "pymoo"),  # scientific (multi-objective optimization)
+        ("regions", "0.12", "regions"),  # scientific (astronomy regions)
+        ("harmonica", "0.7.0", "harmonica"),  # scientific (geophysics)
+        ("nipype", "1.11.0", "nipype"),  # scientific (neuroimaging pipelines)
+        ("botorch", "0.18.1", "botorch"),  # scientific (Bayesian optimization)
+        ("darts", "0.48.1", "darts"),  # data (time-series forecasting)
+        ("tslearn", "0.10.0", "tslearn"),  # data (time-series learning)
+        ("torchmetrics", "1.9.0", "src/torchmetrics"),  # data (ML metrics)
+        ("feature-engine", "1.9.4", "feature_engine"),  # data (feature engineering)
+        ("mongoengine", "0.29.3", "mongoengine"),  # data (MongoDB ODM)
+        ("tortoise-orm", "1.1.9", "tortoise"),  # data (async ORM)
+        ("yellowbrick", "1.5", "yellowbrick"),  # graphics (ML visualization)
+        ("jupyter-server", "2.21.1", "jupyter_server"),  # web (notebook server)
+        ("quart", "0.22.0", "src/quart"),  # web (async framework)
+        ("netmiko", "4.8.0", "netmiko"),  # networking (SSH to network devices)
+        ("napalm", "5.2.0", "napalm"),  # networking (network automation)
+        ("eventlet", "0.41.3", "eventlet"),  # networking (green threads)
+        ("pdm", "2.29.4", "src/pdm"),  # tooling (package manager)
+        ("copier", "9.19.1", "copier"),  # tooling / CLI (project templates)
+        ("blessed", "1.52.0", "blessed"),  # CLI (terminal)
+        ("pyte", "0.8.2", "pyte"),  # text (terminal emulator)
+        ("odfpy", "1.4.1", "odf"),  # IO (OpenDocument)
+        ("nbclient", "0.11.0", "nbclient"),  # testing (notebook execution)
     ],
 }
 
