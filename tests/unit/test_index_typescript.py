@@ -10,7 +10,8 @@ import pytest
 from docfact.docs.jsdoc import default_span, jsdoc_item, jsdoc_layout
 from docfact.docs.segments import segment_doc
 from docfact.index import index_file
-from docfact.index.ts_modules import module_of_parts, resolve_specifier
+from docfact.index.ts_modules import resolve_specifier
+from docfact.index.ts_names import module_of_parts
 from docfact.index.workspace import language_for_path, module_name
 from docfact.judges.ts_types import contradicts, normalize
 from docfact.model import Entity, FileIndex

@@ -84,7 +84,7 @@ class TsExternals:
         key = str(path)
         if key not in self._files:
             from docfact.index import index_file
-            from docfact.index.ts_modules import module_of_parts
+            from docfact.index.ts_names import module_of_parts
 
             data, _ = read_bytes(path, MAX_TYPINGS)
             fi = None

@@ -1,14 +1,15 @@
-"""Module names of TypeScript/JavaScript files and the modules their import specifiers name.
+"""The modules that TypeScript/JavaScript import specifiers name.
 
 A file's module is its path relative to the workspace root as dots, without the extension
-(``src/util/strings.ts`` -> ``src.util.strings``); ``index.ts`` names its folder, as
-``__init__.py`` names a Python package, and dots inside a file or folder name become ``_``.
-So ``./a`` names ``a.ts``, ``a.tsx``, ``a.d.ts``, ``a.js`` and ``a/index.ts`` alike, and
-``./a.js`` written for ``a.ts`` names it too. Specifiers that are not relative go through the
-``baseUrl``/``paths`` of the nearest ``tsconfig.json``/``jsconfig.json`` (read as JSON, with
-comments and trailing commas allowed), then the packages of the workspace itself (a monorepo's
-``package.json`` names, to their entry file), and otherwise name a package: ``lodash/fp`` ->
-``lodash.fp``. Nothing is executed; config files are only read.
+(``src/util/strings.ts`` -> ``src.util.strings``; see :mod:`docfact.index.ts_names`);
+``index.ts`` names its folder, as ``__init__.py`` names a Python package, and dots inside a
+file or folder name become ``_``. So ``./a`` names ``a.ts``, ``a.tsx``, ``a.d.ts``, ``a.js``
+and ``a/index.ts`` alike, and ``./a.js`` written for ``a.ts`` names it too. Specifiers that
+are not relative go through the ``baseUrl``/``paths`` of the nearest
+``tsconfig.json``/``jsconfig.json`` (read as JSON, with comments and trailing commas allowed),
+then the packages of the workspace itself (a monorepo's ``package.json`` names, to their entry
+file), and otherwise name a package: ``lodash/fp`` -> ``lodash.fp``. Nothing is executed;
+config files are only read.
 """
 
 from __future__ import annotations
@@ -22,10 +23,9 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import TypeVar
 
+from docfact.index.ts_names import INDEX_STEM, module_of_parts, name_part, strip_extension
 from docfact.index.workspace import read_bytes
 
-EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
-_INDEX = "index"
 _CONFIGS = ("tsconfig.json", "jsconfig.json")
 # strings and comments of a JSONC file; every alternative matches once it has started (an unclosed
 # string or comment runs to the end), so no input makes the scan quadratic
@@ -34,36 +34,11 @@ _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
 T = TypeVar("T")
 
 
-def strip_extension(name: str) -> str:
-    """``a.d.ts`` -> ``a``, ``b.js`` -> ``b``; other names unchanged."""
-    lower = name.lower()
-    for ext in EXTENSIONS:
-        if lower.endswith(ext) and len(name) > len(ext):
-            return name[: -len(ext)]
-    return name
-
-
-def _part(name: str) -> str:
-    return name.replace(".", "_")
-
-
-def module_of_parts(parts: list[str]) -> str:
-    """The module of a file from its path parts relative to the root (the last is the file)."""
-    if not parts:
-        return ""
-    *dirs, last = parts
-    stem = strip_extension(last)
-    names = [_part(d) for d in dirs]
-    if stem != _INDEX:
-        names.append(_part(stem))
-    return ".".join(names)
-
-
 def package_of(module: str, path: str) -> list[str]:
     """The folder of a file as module parts: its module without the file's own name
     (an ``index`` file's module already is its folder)."""
     parts = module.split(".") if module else []
-    if strip_extension(os.path.basename(path)) == _INDEX:
+    if strip_extension(os.path.basename(path)) == INDEX_STEM:
         return parts
     return parts[:-1]
 
@@ -79,9 +54,9 @@ def _relative(base: list[str], spec: str) -> str:
                 parts.pop()
             continue
         name = strip_extension(seg) if i == len(segs) - 1 else seg
-        if i == len(segs) - 1 and name == _INDEX:
+        if i == len(segs) - 1 and name == INDEX_STEM:
             continue
-        parts.append(_part(name))
+        parts.append(name_part(name))
     return ".".join(parts)
 
 

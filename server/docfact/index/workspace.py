@@ -17,6 +17,7 @@ from pathlib import Path
 
 from docfact.index.gitignore import IgnoreRules, excluded
 from docfact.index.nesting import too_deep
+from docfact.index.ts_names import module_of_parts
 from docfact.positions import lone_cr_to_lf
 
 log = logging.getLogger(__name__)
@@ -105,8 +106,6 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
                 break
         return ".".join([*dirs, stem])
     if lang in ("typescript", "javascript"):
-        from docfact.index.ts_modules import module_of_parts
-
         return module_of_parts(rel_parts)
     folder = os.path.dirname(file)
     chain = packages.get(folder) if packages is not None else None
