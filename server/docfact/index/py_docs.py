@@ -9,8 +9,19 @@ import re
 
 from tree_sitter import Node
 
-from docfact.index import common
+from docfact.index.common import (
+    add_suppression,
+    clean_lines,
+    in_ranges,
+    is_coding_cookie,
+    is_license_text,
+    is_marker_comment,
+    is_skipped_comment_line,
+    parse_suppression,
+    string_literal_lines,
+)
 from docfact.index.nesting import too_deep
+from docfact.index.py_parser import parser
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import statements
 from docfact.model import DocBlock, DocKind, FileIndex, Range
@@ -51,12 +62,12 @@ def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[t
         return None
     start = f.so(s.start_byte)
     end = f.so(s.end_byte)
-    if error_ranges and common.in_ranges(error_ranges, start, end):
+    if error_ranges and in_ranges(error_ranges, start, end):
         return None
-    raw = common.string_literal_lines(f.text[start:end], start)
+    raw = string_literal_lines(f.text[start:end], start)
     if raw is None:
         return None
-    text, pieces = common.clean_lines(raw, first_line_free=True)
+    text, pieces = clean_lines(raw, first_line_free=True)
     return _doc_block("docstring", text, pieces, owner, f.path, f.node_range(s, s)), start, end
 
 
@@ -103,8 +114,6 @@ def looks_like_code(text: str) -> bool:
     label = _LABEL.search(text)
     if label and (label.group(1) is None or label.group(1) not in _KEYWORDS):
         return False
-    from docfact.index.python import parser  # here: the extractor imports this module
-
     if too_deep("python", text) is not None:
         return False  # never parsed: deep nesting can crash the parser
     tree = parser().parse(text.encode("utf-8", "surrogatepass"))
@@ -145,18 +154,18 @@ def _comments(
         e = f.so(node.end_byte)
         raw = text[s:e]
         row = node.start_point.row
-        ignore_file, codes = common.parse_suppression(raw)
+        ignore_file, codes = parse_suppression(raw)
         if ignore_file:
             fi.ignore_file = True
         if codes is not None:
-            common.add_suppression(fi.suppressions, row, codes)
+            add_suppression(fi.suppressions, row, codes)
         if row == 0 and raw.startswith("#!"):
             continue
-        if row <= 1 and common.is_coding_cookie(raw):
+        if row <= 1 and is_coding_cookie(raw):
             continue
         hashes = len(raw) - len(raw.lstrip("#"))
         content = raw[hashes:]
-        if common.is_skipped_comment_line(content):
+        if is_skipped_comment_line(content):
             continue
         ls = text.rfind("\n", 0, s) + 1
         standalone = not text[ls:s].strip()
@@ -169,11 +178,11 @@ def _comments(
             if prev[0] + 1 == ent[0] and prev[1] == ent[1]:
                 # a TODO line starts its own (skipped) block; only its indented
                 # continuation lines stay with it
-                marker_group = common.is_marker_comment(groups[-1][0][2])
+                marker_group = is_marker_comment(groups[-1][0][2])
                 indent = len(ent[2]) - len(ent[2].lstrip())
                 first = groups[-1][0][2]
                 continues = indent > len(first) - len(first.lstrip())
-                if not common.is_marker_comment(ent[2]) and (not marker_group or continues):
+                if not is_marker_comment(ent[2]) and (not marker_group or continues):
                     groups[-1].append(ent)
                     continue
         groups.append([ent])
@@ -181,12 +190,12 @@ def _comments(
     out: list[DocBlock] = []
     for g in groups:
         start, end = g[0][4], g[-1][5]
-        if error_ranges and common.in_ranges(error_ranges, start, end):
+        if error_ranges and in_ranges(error_ranges, start, end):
             continue
-        cleaned, pieces = common.clean_lines([(c[2], c[3]) for c in g])
-        if not cleaned.strip() or common.is_marker_comment(cleaned):
+        cleaned, pieces = clean_lines([(c[2], c[3]) for c in g])
+        if not cleaned.strip() or is_marker_comment(cleaned):
             continue
-        if g[0][6] and g[-1][0] < first_code and common.is_license_text(cleaned):
+        if g[0][6] and g[-1][0] < first_code and is_license_text(cleaned):
             continue
         if looks_like_code(cleaned):
             continue

@@ -1,17 +1,15 @@
-"""The entities of a Python file's definitions: scopes (a function or class and what its body
-holds), the entity of each definition with its parameters, decorators and return kinds,
-module- and class-level assignments, and overload order (part of the Python extractor,
-:mod:`docfact.index.python`)."""
+"""The entities of a Python file's definitions: the entity of each definition (a function or
+class, read from its :class:`~docfact.index.py_scope.PyScope`) with its parameters, decorators
+and return kinds, module- and class-level assignments, and overload order (part of the Python
+extractor, :mod:`docfact.index.python`)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
 from docfact.index.py_docs import _string_statement_doc
 from docfact.index.py_returns import _expr_kind, _falls_through, _returned_kinds
-from docfact.index.scopes import Scope
+from docfact.index.py_scope import PyScope
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import compact as _compact
 from docfact.index.source import statements
@@ -24,27 +22,12 @@ _ABSTRACT_DECORATORS = frozenset(
 _OVERLOAD = frozenset({"overload", "typing.overload", "typing_extensions.overload"})
 
 
-@dataclass
-class _Scope(Scope):
-    """A Python function or class scope: also its plain assignments, whether it yields, its
-    decorated outer node, body and head, and whether it is a Protocol class."""
-
-    # name -> the left-hand identifier of each plain assignment to it (None: bound otherwise)
-    bound: dict[str, list[Node | None]] = field(default_factory=dict)
-    generator: bool = False
-    outer: Node | None = None  # the decorated_definition around node, or node
-    body: Node | None = None
-    head: Node | None = None  # the parameters (function) or name (class) node
-    protocol: bool = False  # a class with a Protocol base
-    other_bound: frozenset[str] | None = None  # see _other_bindings
-
-
 def _unique(items: list[str]) -> list[str]:
     """``items`` without repeats; a list too short to repeat is returned itself."""
     return list(dict.fromkeys(items)) if len(items) > 1 else items
 
 
-def _fill_scope_lists(ent: Entity, sc: _Scope) -> None:
+def _fill_scope_lists(ent: Entity, sc: PyScope) -> None:
     ent.calls = _unique(sc.calls)
     ent.raises = _unique(sc.raises)
     ent.catches = _unique(sc.catches)
@@ -59,7 +42,7 @@ def is_protocol(bases: list[str]) -> bool:
     return any(b.rsplit(".", 1)[-1].split("[", 1)[0] == "Protocol" for b in bases)
 
 
-def _definition_entity(f: _File, sc: _Scope, scopes: list[_Scope]) -> Entity:
+def _definition_entity(f: _File, sc: PyScope, scopes: list[PyScope]) -> Entity:
     node = sc.node
     outer = sc.outer or node
     src = f.src
@@ -188,7 +171,7 @@ def _stub_body(f: _File, body: Node) -> bool:
     return False
 
 
-def _assignments(f: _File, block: Node, sc: _Scope | None, error_ranges: list[tuple[int, int]]) -> list[Entity]:
+def _assignments(f: _File, block: Node, sc: PyScope | None, error_ranges: list[tuple[int, int]]) -> list[Entity]:
     """Module variables (``sc`` None) or class fields from direct assignment statements."""
     out: list[Entity] = []
     children = block.named_children

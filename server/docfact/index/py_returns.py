@@ -14,7 +14,7 @@ from docfact.index.source import compact as _compact
 from docfact.index.source import statements
 
 if TYPE_CHECKING:
-    from docfact.index.py_entities import _Scope
+    from docfact.index.py_scope import PyScope
 
 _LITERAL_KINDS = {
     "integer": "int", "float": "float", "true": "bool", "false": "bool", "none": "none",
@@ -168,7 +168,7 @@ _CASE = re.compile(r"^[ \t]*case\b", re.M)
 _WORD = re.compile(r"\w+")
 
 
-def _other_bindings(f: _File, sc: _Scope) -> frozenset[str]:
+def _other_bindings(f: _File, sc: PyScope) -> frozenset[str]:
     """The words after ``global``, ``nonlocal``, ``import``, ``def``, ``class`` or ``as`` on a
     line of the scope's code (names such a statement may rebind), and ``"case"`` when the code
     has a ``match`` case, as ``"match-case"`` (its patterns bind names); once per scope."""
@@ -181,7 +181,7 @@ def _other_bindings(f: _File, sc: _Scope) -> frozenset[str]:
     return sc.other_bound
 
 
-def _returned_kinds(f: _File, sc: _Scope, node: Node | None, params: set[str]) -> list[str]:
+def _returned_kinds(f: _File, sc: PyScope, node: Node | None, params: set[str]) -> list[str]:
     """What one ``return`` can give back: ``a if c else b`` gives both, and a local name gives
     the kinds of every value assigned to it (``result = []`` ... ``return result`` is a list)."""
     if node is None:
@@ -197,7 +197,7 @@ def _returned_kinds(f: _File, sc: _Scope, node: Node | None, params: set[str]) -
     return [kind]
 
 
-def _local_kinds(f: _File, sc: _Scope, name: str, params: set[str]) -> list[str] | None:
+def _local_kinds(f: _File, sc: PyScope, name: str, params: set[str]) -> list[str] | None:
     """The kinds of the values assigned to local ``name``, or None when one is not a plain
     ``name = value`` of a known kind (a parameter, an unpacking, a loop target, ``+=`` on what
     may be a number, a ``global`` ...)."""

@@ -27,17 +27,18 @@ from __future__ import annotations
 
 from tree_sitter import Node, Tree
 
-from docfact.index.py_docs import _body_docstring, _comments, _docless
-from docfact.index.py_entities import _order_overloads, _Scope, is_protocol
-from docfact.index.python import (
-    _build_scopes,
-    _collect,
-    _definitions,
-    _imports,
-    _outer,
-    _scope_refs,
-    captures,
+from docfact.index.py_collect import (
+    build_scopes,
+    collect_captures,
+    definitions,
+    outer_node,
+    read_imports,
+    scope_refs,
 )
+from docfact.index.py_docs import _body_docstring, _comments, _docless
+from docfact.index.py_entities import _order_overloads, is_protocol
+from docfact.index.py_parser import captures
+from docfact.index.py_scope import PyScope
 from docfact.index.scopes import ScopeFinder
 from docfact.index.source import Edit
 from docfact.index.source import SourceFile as _File
@@ -73,7 +74,7 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
     first = node.start_point.row  # the ``def`` line (decorators above it are kept)
     last_old = node.end_point.row - dl  # the function's last line in the old text
 
-    outer = _outer(node)
+    outer = outer_node(node)
     names = [_name(f, n) for n in (*chain, node)]
     anc_names = [".".join(names[: i + 1]) for i in range(len(chain))]
     s_name = ".".join(names)
@@ -128,7 +129,7 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
         anc = old_ancestors.get(ln)
         if anc is not None:
             i = anc_names.index(ln)
-            entities.append(_grown(f, anc, chain[i], _outer(chain[i]), chain[i].child_by_field_name("body")))
+            entities.append(_grown(f, anc, chain[i], outer_node(chain[i]), chain[i].child_by_field_name("body")))
         elif e.range.start.line > last_old:
             entities.append(_moved_entity(e, dl, moved))
         elif e.range.end.line < first:
@@ -195,19 +196,19 @@ def _definition_index(f: _File, root: Node, node: Node, outer: Node, chain: list
             nxt = f.data.find(b"\n", nl + 1)
             if f.data[nl + 1 : nxt if nxt >= 0 else len(f.data)].lstrip().startswith(b"#"):
                 return None
-    scopes = _build_scopes(f, caps.get("def", []), [*chain, *caps.get("class", [])])
+    scopes = build_scopes(f, caps.get("def", []), [*chain, *caps.get("class", [])])
     for sc in scopes:
         if sc.start < lo:  # a class around ``node``: kept, so its entity is the old one
             sc.protocol = is_protocol(old_ancestors[sc.local_name].bases)
-    finder = ScopeFinder(scopes, _Scope(root, 0, len(f.data), False))
-    _collect(f, caps, finder.owners)
+    finder = ScopeFinder(scopes, PyScope(root, 0, len(f.data), False))
+    collect_captures(f, caps, finder.owners)
     masked = _masked_text(f, caps.get("strc", []), comments)
     mine = [i for i, sc in enumerate(scopes) if sc.start >= lo]
-    entities, docs = _definitions(f, scopes, mine, [])
+    entities, docs = definitions(f, scopes, mine, [])
     for i in mine:
-        _scope_refs(f, masked, scopes[i], scopes)
+        scope_refs(f, masked, scopes[i], scopes)
     entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
-    imports = [imp for n in caps.get("import", []) for imp in _imports(f, n)]
+    imports = [imp for n in caps.get("import", []) for imp in read_imports(f, n)]
     fi = FileIndex(path=f.path, module=f.module, language="python", text=f.text)
     docs += _comments(f, fi, comments, root, finder.at, [])
     return _order_overloads(entities), docs, imports, fi

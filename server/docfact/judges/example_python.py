@@ -42,7 +42,7 @@ class PythonReader(ImportsReader):
         self.set_attrs: set[tuple[tuple[str, str], str]] = set()  # attributes the examples assign
 
     def read(self, units: list[CodeUnit]) -> list[Issue]:
-        from docfact.index.python import parse_snippet
+        from docfact.index.py_parser import parse_snippet
 
         blocks = layout(self.text)
         for unit in units:
