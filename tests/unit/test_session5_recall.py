@@ -53,6 +53,27 @@ SUBMODULE_CASES = [
                  "geomkit/shapes.py", [], id="parameter-named-like-the-submodule-trap"),
     pytest.param(_shapes("A square; see helpers.overview in the manual."), "geomkit/shapes.py",
                  [], id="unmarked-dotted-word-trap"),
+    pytest.param({**_GEOMKIT, "geomkit/fits.py": '"""Fits."""\n\n\ndef fit(x):\n    """A fit."""\n    return x\n',
+                  "geomkit/spread.py": '''
+        """Spread."""
+
+
+        def spread(cov):
+            """The spread; this uses `fits.scaled_cov` of a fitted model as ``cov``."""
+            return cov
+        '''}, "geomkit/spread.py", [], id="submodule-name-the-file-does-not-import-is-an-object-trap"),
+    pytest.param({**_GEOMKIT, "geomkit/compat/__init__.py": "", "geomkit/compat/tables.py": "VERSION = 1\n",
+                  "geomkit/when.py": '''
+        """Dates."""
+        from tables import open_file
+
+        from geomkit.compat.tables import VERSION
+
+
+        def read(path, **kwargs):
+            """Read; ``kwargs`` go to ``tables.open_table``."""
+            return open_file(path, **kwargs), VERSION
+        '''}, "geomkit/when.py", [], id="outside-package-named-like-a-compat-module-trap"),
     pytest.param({**_shapes("A square, built by `helpers.make_shape`."), "geomkit/helpers.py": '''
         """Helpers."""
         from geomkit._native import *

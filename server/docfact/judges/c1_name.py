@@ -15,7 +15,7 @@ from docfact.judges.base import (
 )
 from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, unknown_param
-from docfact.judges.example_project import through_package
+from docfact.judges.example_project import package_alias, through_package
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
 from docfact.judges.name_lookup import (
@@ -274,6 +274,13 @@ def _gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> 
     head, e = m.name.split(".")[0], ctx.entity
     if head in ctx.params or (e is not None and (head in e.locals or head in e.assigns or head in e.attributes)):
         return None  # ``config.timeout`` of a parameter named like a submodule
+    imports = ctx.file.imports
+    if any(not imp.level and imp.module.split(".")[0] == head for imp in imports):
+        return None  # ``pandas.to_datetime`` in a file that imports pandas, beside a compat module ``pandas``
+    # the file imports from that submodule, or the project aliases its package so: else a word
+    # like ``results.params`` is as often an object of the reader's as a module path
+    if not (any(imp.module.rsplit(".", 1)[-1] == head for imp in imports) or package_alias(ctx, head)):
+        return None
     got = through_package(ctx, m.name)
     if got is None or not got[0]:
         return None
