@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from docfact.model import Entity
 
 if TYPE_CHECKING:
-    from docfact.graph.graph import ProjectGraph
+    from docfact.graph.lookups import ProjectLookups
 
 # what an entity digest covers: every field but where the entity sits (and its doc, taken apart)
 _ENTITY_FIELDS = tuple(f.name for f in fields(Entity) if f.name not in ("range", "doc"))
@@ -193,7 +193,7 @@ def entity_digest(e: Entity) -> str:
 class Answers:
     """The current answer to each kind of lookup, computed once per key and run."""
 
-    def __init__(self, graph: ProjectGraph, known_words: Callable[[str], bool],
+    def __init__(self, graph: ProjectLookups, known_words: Callable[[str], bool],
                  hashes: Mapping[str, str]) -> None:
         self.graph = graph
         self.known = known_words

@@ -12,7 +12,7 @@ from docfact.graph.resolved import Resolved
 from docfact.model import Entity, FileIndex, Import
 
 if TYPE_CHECKING:
-    from docfact.graph.graph import ProjectGraph
+    from docfact.graph.lookups import ProjectLookups
 
 # ``__all__ = ["a", 'b',]`` (or a tuple), comments allowed; ``__all__ += ...`` elsewhere in the file
 _LITERAL_NAMES = re.compile(r"""\s*[\[(](?:\s|#[^\n]*|,|"[^"\n]*"|'[^'\n]*')*[\])]\s*""")
@@ -21,10 +21,11 @@ _ALL_GROWN = re.compile(r"^\s*__all__\s*(?:\+=|\.(?:extend|append|insert)\b|=.*_
 
 
 class ImportFollower:
-    """Looks names up through the imports of the modules of one :class:`ProjectGraph`; while
-    ``missing`` is a set, project modules looked into but not loaded are recorded in it."""
+    """Looks names up through the imports of the modules of one
+    :class:`~docfact.graph.graph.ProjectGraph`; while ``missing`` is a set, project modules
+    looked into but not loaded are recorded in it."""
 
-    def __init__(self, graph: ProjectGraph) -> None:
+    def __init__(self, graph: ProjectLookups) -> None:
         self.g = graph
         # while set, project modules looked into but not loaded are recorded here
         self.missing: set[str] | None = None

@@ -30,18 +30,19 @@ from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.model import Entity, FileIndex
 
 if TYPE_CHECKING:
-    from docfact.graph.graph import ProjectGraph
+    from docfact.graph.lookups import ProjectLookups
 
 
 PY_BUILTINS = frozenset(dir(builtins))
 
 
 class Resolver(ImportFollower):
-    """Resolves names against one :class:`ProjectGraph`; ``strict`` resolution returns None for
-    project names that do not exist, the lenient one (used for edges) returns the qualname
-    they would have (``entity`` None), so edges keyed by that name revive when it appears."""
+    """Resolves names against one :class:`~docfact.graph.graph.ProjectGraph`; ``strict``
+    resolution returns None for project names that do not exist, the lenient one (used for
+    edges) returns the qualname they would have (``entity`` None), so edges keyed by that name
+    revive when it appears."""
 
-    def __init__(self, graph: ProjectGraph) -> None:
+    def __init__(self, graph: ProjectLookups) -> None:
         super().__init__(graph)
         self._typing: set[tuple[str, str]] = set()  # annotations being resolved (cycle guard)
 

@@ -9,7 +9,17 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from docfact.index import common
+from docfact.index.common import (
+    RawLine,
+    add_suppression,
+    clean_lines,
+    in_ranges,
+    is_license_text,
+    is_marker_comment,
+    is_skipped_comment_line,
+    make_block,
+    parse_suppression,
+)
 from docfact.index.source import SourceFile
 from docfact.model import DocBlock, DocKind, FileIndex
 
@@ -17,11 +27,11 @@ _CODE_LINE = re.compile(r"[;{}]\s*$|^\s*[{}]|^\s*@\w+\s*$")
 
 
 
-def block_comment_lines(raw: str, offset: int) -> list[common.RawLine]:
+def block_comment_lines(raw: str, offset: int) -> list[RawLine]:
     """Raw lines of a ``/* */`` or ``/** */`` comment without delimiters and leading ``*``."""
     open_len = 3 if raw.startswith("/**") else 2
     body_end = len(raw) - 2 if raw.endswith("*/") and len(raw) >= open_len + 2 else len(raw)
-    lines: list[common.RawLine] = []
+    lines: list[RawLine] = []
     pos = open_len
     first = True
     while True:
@@ -48,12 +58,12 @@ def doc_comment_block(f: SourceFile, node: Node, owner: str, error_ranges: list[
     """The DocBlock of a ``/** */`` comment owned by ``owner`` (None when empty or inside broken
     code); ``kind``: "javadoc" or "jsdoc"."""
     start, end = f.so(node.start_byte), f.so(node.end_byte)
-    if error_ranges and common.in_ranges(error_ranges, start, end):
+    if error_ranges and in_ranges(error_ranges, start, end):
         return None
-    text, pieces = common.clean_lines(block_comment_lines(f.text[start:end], start), first_line_free=True)
+    text, pieces = clean_lines(block_comment_lines(f.text[start:end], start), first_line_free=True)
     if not text.strip():
         return None
-    return common.make_block(kind, text, pieces, owner, f.path, f.lines, start, end)
+    return make_block(kind, text, pieces, owner, f.path, f.lines, start, end)
 
 
 def looks_like_java_code(text: str) -> bool:
@@ -93,35 +103,35 @@ def group_comments(
     text = f.text
     first_code = next((c.start_point.row for c in root.named_children
                        if c.type not in comment_types and c.type != "hash_bang_line"), 1 << 30)
-    groups: list[list[tuple[Node, list[common.RawLine], bool]]] = []
+    groups: list[list[tuple[Node, list[RawLine], bool]]] = []
     for node in comments:
         if node.start_byte in doc_nodes:
             continue
         s, e = f.so(node.start_byte), f.so(node.end_byte)
         raw = text[s:e]
-        ignore_file, codes = common.parse_suppression(raw)
+        ignore_file, codes = parse_suppression(raw)
         if ignore_file:
             fi.ignore_file = True
         if codes is not None:
-            common.add_suppression(fi.suppressions, node.start_point.row, codes)
+            add_suppression(fi.suppressions, node.start_point.row, codes)
         ls = text.rfind("\n", 0, s) + 1
         standalone = not text[ls:s].strip()
         if raw.startswith("//"):
             content = raw[2:]
             if content.startswith("/"):
                 content = content.lstrip("/")
-            if common.is_skipped_comment_line(content) or directive.match(content):
+            if is_skipped_comment_line(content) or directive.match(content):
                 continue
             line = (content, e - len(content))
             if standalone and groups:
                 prev_node, _, prev_standalone = groups[-1][-1]
                 first_content = groups[-1][0][1][0][0] if groups[-1][0][1] else ""
-                marker_group = common.is_marker_comment(first_content)
+                marker_group = is_marker_comment(first_content)
                 continues = len(content) - len(content.lstrip()) > len(first_content) - len(first_content.lstrip())
                 if (prev_standalone and text.startswith("//", f.so(prev_node.start_byte))
                         and prev_node.start_point.row + 1 == node.start_point.row
                         and prev_node.start_point.column == node.start_point.column
-                        and not common.is_marker_comment(content)
+                        and not is_marker_comment(content)
                         and (not marker_group or continues)):
                     groups[-1].append((node, [line], True))
                     continue
@@ -134,15 +144,15 @@ def group_comments(
     for g in groups:
         first, last = g[0][0], g[-1][0]
         start, end = f.so(first.start_byte), f.so(last.end_byte)
-        if error_ranges and common.in_ranges(error_ranges, start, end):
+        if error_ranges and in_ranges(error_ranges, start, end):
             continue
         lines = [ln for _, ls_, _ in g for ln in ls_]
-        cleaned, pieces = common.clean_lines(lines)
-        if not cleaned.strip() or common.is_marker_comment(cleaned):
+        cleaned, pieces = clean_lines(lines)
+        if not cleaned.strip() or is_marker_comment(cleaned):
             continue
-        if last.end_point.row < first_code and common.is_license_text(cleaned):
+        if last.end_point.row < first_code and is_license_text(cleaned):
             continue
-        if common.is_skipped_comment_line(cleaned) or looks_like_java_code(cleaned):
+        if is_skipped_comment_line(cleaned) or looks_like_java_code(cleaned):
             continue
         owner = scope_at(first.start_byte).local_name
         if g[0][2]:
@@ -152,5 +162,5 @@ def group_comments(
             target = (sib.start_point.row, sib.end_point.row) if sib is not None else None
         else:
             target = (first.start_point.row, first.start_point.row)
-        out.append(common.make_block("comment", cleaned, pieces, owner, f.path, f.lines, start, end, target))
+        out.append(make_block("comment", cleaned, pieces, owner, f.path, f.lines, start, end, target))
     return out

@@ -16,8 +16,6 @@ from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from docfact.graph.java_names import wildcard_jdk_imports
-from docfact.index import tokens
 from docfact.index.c_comments import CommentSyntax, group_comments
 from docfact.index.java_entities import (
     definition,
@@ -26,9 +24,11 @@ from docfact.index.java_entities import (
     javadoc_node,
     strip_generics,
 )
+from docfact.index.java_jdk import wildcard_jdk_imports
 from docfact.index.nesting import refuse_deep, refuse_deep_tree
 from docfact.index.scopes import Scope, ScopeFinder, collect_bindings, nest
 from docfact.index.source import SourceFile, compact, error_lines, masked_text, sort_nodes
+from docfact.index.tokens import names as token_names
 from docfact.model import DocBlock, Entity, FileIndex, Import
 from docfact.positions import lone_cr_to_lf
 
@@ -139,7 +139,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
                 chunks.append(masked[pos : f.so(cs.start_byte)])
                 pos = f.so(cs.end_byte)
             chunks.append(masked[pos : f.so(sc.node.end_byte)])
-            sc.entity.refs, sc.entity.attributes = tokens.names(chunks, _KEYWORDS)
+            sc.entity.refs, sc.entity.attributes = token_names(chunks, _KEYWORDS)
     module_entity.members = [sc.local_name for sc in scopes if sc.parent < 0]
     top_chunks = []
     pos = 0
@@ -148,7 +148,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
             top_chunks.append(masked[pos : f.so(sc.node.start_byte)])
             pos = f.so(sc.node.end_byte)
     top_chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = tokens.names(top_chunks, _KEYWORDS)
+    module_entity.refs, module_entity.attributes = token_names(top_chunks, _KEYWORDS)
     module_entity.calls = list(dict.fromkeys(mod_scope.calls))
 
     all_entities = entities + fields

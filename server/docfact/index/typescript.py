@@ -21,11 +21,11 @@ from pathlib import Path
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from docfact.index import tokens
 from docfact.index.c_comments import group_comments
 from docfact.index.nesting import refuse_deep, refuse_deep_tree
 from docfact.index.scopes import ScopeFinder, nest
 from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse, sort_nodes
+from docfact.index.tokens import names as token_names
 from docfact.index.ts_cjs import exported_variables, read_commonjs
 from docfact.index.ts_docs import COMMENTS, doc_comment, jsdoc_block
 from docfact.index.ts_entities import collect, def_scope, definition, function_owner
@@ -181,7 +181,7 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
                 chunks.append(masked[pos : f.so(cs.start_byte)])
                 pos = max(pos, f.so(cs.end_byte))
         chunks.append(masked[pos : f.so(sc.node.end_byte)])
-        refs, attrs = tokens.names(chunks, _KEYWORDS)
+        refs, attrs = token_names(chunks, _KEYWORDS)
         sc.entity.refs = list(dict.fromkeys([*sc.entity.refs, *refs]))
         sc.entity.attributes = list(dict.fromkeys([*sc.entity.attributes, *attrs]))
     kept = {id(e) for e in entities}
@@ -244,7 +244,7 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
                 top_chunks.append(masked[pos:s])
                 pos = f.so(sc.node.end_byte)
     top_chunks.append(masked[pos:])
-    module_entity.refs, module_entity.attributes = tokens.names(top_chunks, _KEYWORDS)
+    module_entity.refs, module_entity.attributes = token_names(top_chunks, _KEYWORDS)
     module_entity.calls = list(dict.fromkeys(mod_scope.calls))
     module_entity.raises = list(dict.fromkeys(mod_scope.raises))
     all_entities = entities + [x for x, _ in fields]
