@@ -23,7 +23,15 @@ from docfact.graph.graph import ProjectGraph
 from docfact.index.nesting import TooDeep
 from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.static import judge_static, selected_rules
-from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, Finding
+from docfact.model import (
+    DocBlock,
+    DocResult,
+    Entity,
+    FileIndex,
+    FileResult,
+    Finding,
+    settle_index,
+)
 from docfact.positions import LineIndex
 from docfact.project.indexing import file_words, load_paths, world_part
 from docfact.store import Store, source_digest, text_digest
@@ -145,6 +153,8 @@ class Engine:
         except Exception:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
+        if index is not None:
+            settle_index(index)
         self._changed(path, index)
         return index
 
@@ -153,13 +163,15 @@ class Engine:
         from docfact.index import index_file
 
         try:
-            return index_file(path, text, self.module_for(path))
+            index = index_file(path, text, self.module_for(path))
         except TooDeep as exc:
             self._skip(path, exc)
             return None
         except Exception:
             log.exception("docfact: cannot index %s; skipped", path)
             return None
+        settle_index(index)  # kept for the whole run: without a list per empty field
+        return index
 
     def _skip(self, path: str, exc: Exception) -> None:
         """A file refused by a per-file bound: reported as skipped with the reason, no traceback."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import pickle
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -119,6 +120,25 @@ def set_packing(enabled: bool) -> None:
     _PACKING[0] = enabled
 
 
+# whether packed entities keep where their code lies in their file's text instead of a copy of it
+_SPANS = [False]
+
+
+@contextmanager
+def code_spans() -> Iterator[None]:
+    """Within this block, a packed entity whose code is read from its file's text
+    (:meth:`Entity.code_in`) pickles that text (one object, which the pickle of the file's index
+    shares with the index's own ``text``) and where its code lies in it, not copies of its code:
+    a class's code holds its methods' and a module's all of them. For a store's indexes; other
+    packed rows keep their code."""
+    before = _SPANS[0]
+    _SPANS[0] = True
+    try:
+        yield
+    finally:
+        _SPANS[0] = before
+
+
 class Packs:
     """Pickles the fields named in ``PACKED`` as one blob, unpickled only when one of them is
     first read. A run that loads a project's stored indexes builds the graph from names and
@@ -140,6 +160,11 @@ class Packs:
     EXTRA: ClassVar[tuple[str, ...]] = ()  # slots beside the fields that pickling keeps
     WHOLE_ONLY: ClassVar[tuple[str, ...]] = ()  # of EXTRA, those kept only when not packing
     LAZY: ClassVar[tuple[str, ...]] = ()  # fields that may be unset slots computed when read
+    # fields holding lists of names: their strings are interned when read back (each object is
+    # its own pickle, so the same name in a thousand entities came back as a thousand strings)
+    NAMES: ClassVar[frozenset[str]] = frozenset()
+    # list fields (NAMES among them) that, read back empty, all become one shared empty list
+    LISTS: ClassVar[frozenset[str]] = frozenset()
     _packed_set: ClassVar[frozenset[str]] = frozenset()
     _fields: ClassVar[tuple[str, ...]] = ()  # every field, in declaration order
     _kept: ClassVar[tuple[str, ...]] = ()  # the fields outside PACKED
@@ -189,8 +214,11 @@ class Packs:
         values, blob, extra = state
         put = object.__setattr__
         lazy = self.LAZY if extra and any(name in extra for name in self.WHOLE_ONLY) else ()
+        names, lists = self.NAMES, self.LISTS
         for name, value in zip(self._fields if blob is None else self._kept, values, strict=True):
             if value is not None or name not in lazy:
+                if name in lists:
+                    value = _read_list(value, name in names)
                 put(self, name, value)
         if blob is not None:
             put(self, "_packed", blob)
@@ -215,16 +243,39 @@ class Packs:
             except AttributeError:
                 return False
             return True
+        lazy = self.LAZY if self._reads_source() else ()
+        names, lists = self.NAMES, self.LISTS
         for name, value in zip(self.PACKED, safe_loads(blob), strict=True):
             try:
                 get(self, name)
             except AttributeError:
-                put(self, name, value)
+                if value is not None or name not in lazy:  # None: read from the file's text
+                    if name in lists:
+                        value = _read_list(value, name in names)
+                    put(self, name, value)
         try:
             object.__delattr__(self, "_packed")
         except AttributeError:
             pass  # another thread got there first
         return True
+
+    def settle(self) -> None:
+        """Once made: its empty list fields become the shared empty list and its lists of names
+        hold interned strings, as when read back (see ``LISTS``); packed fields are left as they are."""
+        get, put = object.__getattribute__, object.__setattr__
+        names = self.NAMES
+        for name in self.LISTS:
+            try:
+                value = get(self, name)
+            except AttributeError:
+                continue
+            new = _read_list(value, name in names)
+            if new is not value:
+                put(self, name, new)
+
+    def _reads_source(self) -> bool:
+        """Whether some fields are read from elsewhere when unset (see :class:`_EntityBase`)."""
+        return False
 
     def copied(self) -> Packs:
         """A shallow copy with every field set (a packed object is unpacked first), without
@@ -234,6 +285,27 @@ class Packs:
         for name in self._fields:
             object.__setattr__(n, name, getattr(self, name))
         return n
+
+
+# the one empty list of every list field read back empty (see Packs.LISTS). Entities are never
+# changed once indexed (their digest, docfact.deps.entity_digest, relies on it too): only the
+# extraction that makes an entity appends to its lists, and it never reads one back
+_NO_ITEMS: list[Any] = []
+
+
+def _read_list(value: Any, names: bool) -> Any:
+    """A list field's value read back: the shared empty list for an empty one, and with
+    ``names`` its strings interned (in place)."""
+    if value.__class__ is not list:
+        return value
+    if not value:
+        return _NO_ITEMS
+    if names:
+        try:
+            value[:] = map(sys.intern, value)
+        except TypeError:  # not all strings: left as they are
+            pass
+    return value
 
 
 def _packed_fields(cls: type[Packs]) -> type[Packs]:
@@ -283,14 +355,17 @@ class DocBlock(Packs):
 
 class _EntityBase(Packs):
     """What an entity keeps beside its fields: the digest :func:`docfact.deps.entity_digest`
-    computes once (an unset slot until then), and where its code lies in its file's text when
-    ``code`` and ``docless_code`` are read from there (:meth:`Entity.code_in`)."""
+    computes once (an unset slot until then), its qualified name once made, and where its code
+    lies in its file's text when ``code`` and ``docless_code`` are read from there
+    (:meth:`Entity.code_in`)."""
 
-    __slots__ = ("_digest", "_source")
+    __slots__ = ("_digest", "_qualname", "_source")
     _digest: str
+    _qualname: str  # Entity.qualname, made once: graph nodes, edges and lookups share the string
     _source: tuple[str, int, int, int, int]  # the file's text, code start and end, the cut
     EXTRA: ClassVar[tuple[str, ...]] = ("_digest", "_source")
-    # a store row has no file text: its entities keep their code (packed) instead
+    # packed rows keep the code instead (their readers have no text), but a store's indexes,
+    # which hold their text (see code_spans)
     WHOLE_ONLY: ClassVar[tuple[str, ...]] = ("_source",)
     LAZY: ClassVar[tuple[str, ...]] = ("code", "docless_code")
 
@@ -305,6 +380,42 @@ class _EntityBase(Packs):
                     return text[start:end]
                 return text[start:cut_start] + text[cut_end:end]
         return Packs.__getattr__(self, name)
+
+    def _reads_source(self) -> bool:
+        try:
+            object.__getattribute__(self, "_source")
+        except AttributeError:
+            return False
+        return True
+
+    def __getstate__(self) -> tuple[tuple[Any, ...], bytes | None, dict[str, Any] | None]:
+        if not (_PACKING[0] and self._reads_source()):
+            return Packs.__getstate__(self)
+        if not _SPANS[0]:
+            # packed with copies of its code (their reader has no text): a blob read back from
+            # a store's index has None for them, so it is unpacked and packed again
+            self._unpack()
+            return Packs.__getstate__(self)
+        # packed within code_spans(): the text and where the code lies, the code fields None
+        get = object.__getattribute__
+        extra: dict[str, Any] = {"_source": get(self, "_source")}
+        try:
+            extra["_digest"] = get(self, "_digest")
+        except AttributeError:
+            pass
+        try:
+            blob: bytes | None = get(self, "_packed")  # never unpacked: its code fields are None
+        except AttributeError:
+            blob = None
+        if blob is None:
+            values: list[Any] = []
+            for k in self.PACKED:
+                try:
+                    values.append(get(self, k))
+                except AttributeError:  # an unset slot: a LAZY field read from the text
+                    values.append(None)
+            blob = pickle.dumps(tuple(values), protocol=pickle.HIGHEST_PROTOCOL)
+        return tuple([get(self, k) for k in self._kept]), blob, extra
 
     def code_in(self, text: str, start: int, end: int, cut: tuple[int, int] | None = None) -> None:
         """Read ``code`` as ``text[start:end]``, and ``docless_code`` as that without
@@ -365,12 +476,23 @@ class Entity(_EntityBase):
         "range", "code", "signature", "params", "returns", "annotation", "value_kind", "decorators",
         "calls", "refs", "attributes", "raises", "catches", "assigns", "return_kinds", "has_subscript",
         "has_bare_raise", "locals", "docless_code")
+    NAMES: ClassVar[frozenset[str]] = frozenset((
+        "decorators", "bases", "members", "calls", "refs", "attributes", "raises", "catches", "assigns",
+        "return_kinds", "locals"))
+    LISTS: ClassVar[frozenset[str]] = NAMES | {"params"}
 
     @property
     def qualname(self) -> str:
+        try:
+            return self._qualname
+        except AttributeError:  # an unset slot: not made yet
+            pass
         if not self.local_name:
-            return self.module
-        return f"{self.module}.{self.local_name}" if self.module else self.local_name
+            q = self.module
+        else:
+            q = f"{self.module}.{self.local_name}" if self.module else self.local_name
+        object.__setattr__(self, "_qualname", q)  # a slot of the base class, unseen by mypy here
+        return q
 
 
 # Kinds of return expressions the index infers (Entity.return_kinds):
@@ -555,3 +677,24 @@ def aggregate_score(docs: list[DocResult]) -> float:
         pairs += n
         good += d.score * n
     return good / pairs if pairs else 1.0
+
+
+def attach_text(index: FileIndex, text: str) -> None:
+    """Make ``text`` (equal to the text ``index`` was read back with from a store) the text of
+    the index and of its entities' code, so one copy of it is kept, the caller's."""
+    stored, index.text = index.text, text
+    if stored is text or not stored:
+        return
+    for e in (*index.entities, *(index.instance_fields or ())):
+        try:
+            source = object.__getattribute__(e, "_source")
+        except AttributeError:
+            continue
+        if source[0] is stored:
+            e._source = (text, *source[1:])
+
+
+def settle_index(index: FileIndex) -> None:
+    """:meth:`Packs.settle` every entity of a file's index just extracted (its extraction is over)."""
+    for e in index.entities:
+        e.settle()

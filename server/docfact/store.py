@@ -11,8 +11,9 @@ goes on without it (results are always computed correctly; the store only saves 
 
 Rows:
 
-- ``indexes``: key = digest(code stamp, path, module, file text) -> the :class:`FileIndex`
-  without its text (the caller has the text; it is put back on load).
+- ``indexes``: key = digest(code stamp, path, module, file text) -> the :class:`FileIndex`,
+  with its text once and its entities' code as where it lies in that text (on load, the
+  caller's equal text takes its place: :func:`docfact.model.attach_text`).
 - ``verdicts``: key = digest(code stamp, settings, path, file text) -> the file's report rows and
   the fingerprint of what judging them read (see :mod:`docfact.deps`).
 """
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docfact.config import Settings, cache_dir
-from docfact.model import FileIndex
+from docfact.model import FileIndex, attach_text
 from docfact.private_db import ForeignDatabase, require_private, require_schema, safe_loads
 
 if TYPE_CHECKING:
@@ -167,16 +168,18 @@ def index_key(path: str, module: str, text_hash: str) -> str:
 
 
 def index_row(index: FileIndex) -> bytes:
-    """The stored form of a file's index: without its text (whoever loads it has it) and its
-    tables of object ids, with its entities' digests and their fields packed (:class:`docfact.model.Packs`)."""
+    """The stored form of a file's index: without its tables of object ids, with its entities'
+    digests and their fields packed (:class:`docfact.model.Packs`), and its text once, which
+    its entities' code is read from (:func:`docfact.model.code_spans`; the module's code was a
+    copy of the text, and each class's a copy of its methods')."""
     from docfact.deps import entity_digest
-    from docfact.model import packing
+    from docfact.model import code_spans, packing
 
     for e in index.entities:  # saved with it: a later run's checks need not compute them
         entity_digest(e)
     bare = copy.copy(index)
-    bare.text, bare._by_name, bare._by_doc = "", None, None
-    with packing(True):
+    bare._by_name, bare._by_doc = None, None
+    with packing(True), code_spans():  # the text once, the entities' code as where it lies in it
         return pickle.dumps(bare, protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -450,7 +453,7 @@ class Store:
                     root = root_of(index.module, path)
                     if root is None or packages_digest(root) != index.packages:
                         continue
-                index.text = text
+                attach_text(index, text)
                 out[path] = index
         return out
 

@@ -320,6 +320,22 @@ class DocfactServer(LanguageServer):
 def _freeze_heap() -> None:
     gc.collect()
     gc.freeze()
+    _return_free_memory()
+
+
+def _return_free_memory() -> None:
+    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; elsewhere
+    nothing). Indexing a workspace frees much of what it allocated (parse trees, the store's
+    rows) between objects that live on; glibc keeps such holes resident: 40-60 MB of the
+    server's memory after indexing the Django sdist."""
+    try:
+        import ctypes
+
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError, ImportError):  # not glibc
+        return
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    trim(0)
 
 
 def _warm_up() -> None:
