@@ -180,3 +180,67 @@ from geomkit.helpers import make_boxes
 @pytest.mark.parametrize(("files", "target", "expected"), PLAIN_EXAMPLE_CASES)
 def test_examples_without_prompts(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+def _link(method: str, extra: str = "") -> dict[str, str]:
+    return {"fam/__init__.py": "", "fam/links.py": f'''
+        import math
+
+
+        class Link:
+            """A link."""
+
+            def clean(self, p):
+                return max(p, 1e-9)
+{textwrap.indent(textwrap.dedent(method), "            ")}
+{textwrap.dedent(extra)}
+        '''}
+
+
+_LOG_CALL = '''
+def __call__(self, p, **extra):
+    """Log transform.
+
+    Parameters
+    ----------
+    x : float
+        The mean.
+    """
+    x = self.clean(p)
+    return math.log(x)
+'''
+
+UNREAD_KEYWORD_CASES = [
+    # ---- a documented name swallowed by **kwargs the body never reads: a renamed parameter ------
+    pytest.param(_link(_LOG_CALL), "fam/links.py", ["C1.unknown-param"], id="old-name-kept-as-local-planted"),
+    pytest.param(_link(_LOG_CALL.replace("return math.log(x)", "return math.log(x), extra")), "fam/links.py", [],
+                 id="keywords-read-in-the-body-trap"),
+    pytest.param(_link('''
+        def __call__(self, p, **extra):
+            """Log transform.
+
+            Parameters
+            ----------
+            x : float
+                The mean.
+            """
+            raise NotImplementedError
+        '''), "fam/links.py", [], id="stub-documents-what-implementations-take-trap"),
+    pytest.param(_link(_LOG_CALL, '''
+        class Other(Link):
+            """Another."""
+
+            def __call__(self, p, x=None):
+                return p
+        '''), "fam/links.py", [], id="subclass-version-takes-it-trap"),
+    pytest.param(_link("@some_registry.hook\n" + _LOG_CALL.lstrip("\n")), "fam/links.py", [],
+                 id="unknown-decorator-may-read-them-trap"),
+    pytest.param(_link(_LOG_CALL.replace("x = self.clean(p)\n", "").replace("math.log(x)", "math.log(p)")
+                       .replace("p, **extra", "p, q, **extra")), "fam/links.py", [],
+                 id="no-sign-of-a-rename-trap"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), UNREAD_KEYWORD_CASES)
+def test_keywords_swallowed_unread(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

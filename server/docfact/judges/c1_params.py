@@ -93,6 +93,17 @@ def _signatures(ctx: JudgeContext) -> list[Entity]:
     return [e]
 
 
+def _renamed(ctx: JudgeContext, name: str, undocumented: list[str]) -> bool:
+    """Whether a documented name that no parameter holds reads as a parameter's old name: the
+    body keeps it as a local (``x = clean(p)``), or it is the one entry left when every other
+    parameter is documented and exactly one is not."""
+    takers = _keyword_takers(ctx)
+    if any(name in t.locals or name in t.assigns for t in takers):
+        return True
+    starred = {p.name.lstrip("*") for t in takers for p in t.params if p.kind in ("vararg", "kwarg")}
+    return len([p for p in undocumented if p not in starred]) == 1
+
+
 def _keyword_takers(ctx: JudgeContext) -> list[Entity]:
     """The documented functions that take ``**kwargs``."""
     return [t for t in _signatures(ctx) if t.kind in ("function", "method") and any(p.kind == "kwarg" for p in t.params)]
@@ -216,9 +227,11 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
             attrs = sorted(known_attrs - documented - methods)
             typo = _typo_of(name, undocumented) or _typo_of(name, [a for a in attrs if not a.startswith("_")])
-            if typo is None and fates != {"refused"}:
+            if typo is None and fates != {"refused"} and not (fates == {"ignored"} and _renamed(ctx, name, undocumented)):
                 continue
-            undocumented = [typo] if typo is not None else []
+            starred = {p.name.lstrip("*") for t in _keyword_takers(ctx) for p in t.params if p.kind in ("vararg", "kwarg")}
+            undocumented = [typo] if typo is not None else \
+                [p for p in undocumented if fates == {"ignored"} and p not in starred]
         elif ctx.entity is not None and ctx.entity.language in TS_LANGUAGES:
             if name in {p.lstrip("_") for p in params}:
                 continue  # ``_bufferSize`` documented as ``bufferSize``

@@ -628,7 +628,10 @@ def keyword_fate(ctx: JudgeContext, fn: Entity, name: str) -> str:
     - ``"refused"``: ``fn`` uses its ``**kwargs`` only to hand them on, and every callee is a
       project function or class whose closed signature lacks ``name`` (calling ``fn`` with it
       raises ``TypeError``);
-    - ``"kept"``: anything else (the keywords are stored, iterated or unused): docfact cannot tell.
+    - ``"ignored"``: ``fn``'s body never names its ``**kwargs`` (nor reads its frame), its
+      signature is the one callers use, it is no stub and no project subclass overrides it: a
+      keyword passed there is swallowed unread;
+    - ``"kept"``: anything else (the keywords are stored or iterated): docfact cannot tell.
     """
     kwarg = next((p.name.lstrip("*") for p in fn.params if p.kind == "kwarg"), None)
     if kwarg is None:
@@ -647,7 +650,67 @@ def keyword_fate(ctx: JudgeContext, fn: Entity, name: str) -> str:
             if handed and not _callee_refuses(ctx, fn, n, name):
                 return "taken"
             forwards += handed
+    if uses == 0:
+        return "ignored" if _swallows_keywords(ctx, fn, node) else "kept"
     return "refused" if forwards and uses == forwards else "kept"
+
+
+_READS_FRAME = re.compile(r"\b(?:locals|vars)\(\s*\)|\b_getframe\b|\binspect\.|\bcurrentframe\b")
+
+
+def _swallows_keywords(ctx: JudgeContext, fn: Entity, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether keywords that reach ``fn``'s unread ``**kwargs`` are dropped for certain: not a
+    stub (an interface documents what implementations take), no decorator or frame reading
+    that could use them, and no project subclass with its own version of the method."""
+    body = node.body[1:] if node.body and isinstance(node.body[0], ast.Expr) \
+        and isinstance(node.body[0].value, ast.Constant) else node.body
+    stub = all(isinstance(b, (ast.Pass, ast.Raise)) or (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
+               for b in body)
+    if stub or fn.is_abstract or _placeholder_body(fn) or _READS_FRAME.search(fn.code) or not signature_closed(ctx, fn):
+        return False
+    cls = ctx.owner_class if ctx.entity is fn or fn.kind == "method" else None
+    if fn.kind == "method" and cls is None:
+        return False
+    return cls is None or (_plain_hierarchy(ctx, cls) and not _overridden_below(ctx, cls, fn.name))
+
+
+def _plain_hierarchy(ctx: JudgeContext, cls: Entity) -> bool:
+    """Whether no metaclass or class decorator of ``cls`` or its bases can see a call's
+    arguments before ``__init__`` does: every base is a project class (or ``object``) that
+    docfact reads whole, each with a plain metaclass and no decorator it cannot follow."""
+    stack, seen = [cls], set()
+    while stack:
+        c = stack.pop()
+        if c.qualname in seen:
+            continue
+        seen.add(c.qualname)
+        if len(seen) > 50 or not signature_closed(ctx, c):
+            return False
+        for base in c.bases:
+            name = base.split("[")[0].rsplit(".", 1)[-1].strip()
+            if name in ("object", "ABC", "Generic", "Protocol") or name.startswith("metaclass="):
+                continue
+            found = _project_class(ctx, name)
+            if found is None:
+                return False
+            stack.append(found)
+    return True
+
+
+def _overridden_below(ctx: JudgeContext, cls: Entity, method: str) -> bool:
+    """Whether a project subclass of ``cls`` (at any depth) defines ``method`` itself."""
+    _, _, subclasses = _project_scan(ctx)
+    stack, seen = [cls], {cls.qualname}
+    while stack and len(seen) < 200:
+        for sub in subclasses.get(stack.pop().name, ()):
+            if sub.qualname in seen:
+                continue
+            seen.add(sub.qualname)
+            stack.append(sub)
+            sub_fi = ctx.graph.file(sub.path)
+            if sub_fi is None or sub_fi.entity(f"{sub.local_name}.{method}") is not None:
+                return True
+    return len(seen) >= 200
 
 
 def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) -> bool:
