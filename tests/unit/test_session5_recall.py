@@ -235,6 +235,32 @@ UNREAD_KEYWORD_CASES = [
         '''), "fam/links.py", [], id="subclass-version-takes-it-trap"),
     pytest.param(_link("@some_registry.hook\n" + _LOG_CALL.lstrip("\n")), "fam/links.py", [],
                  id="unknown-decorator-may-read-them-trap"),
+    pytest.param({"fam/__init__.py": "", "fam/models.py": '''
+        class Capture(type):
+            def __call__(cls, *args, **kwargs):
+                obj = super().__call__(*args, **kwargs)
+                obj.params = kwargs
+                return obj
+
+
+        class Base(metaclass=Capture):
+            """A model."""
+
+
+        class Forecaster(Base):
+            def __init__(self, width, depth=2, **kwargs):
+                """A forecaster.
+
+                Parameters
+                ----------
+                width : int
+                    The width.
+                epochs : int
+                    Read by the metaclass from the call.
+                """
+                self.width = width
+                self.depth = depth
+        '''}, "fam/models.py", [], id="metaclass-sees-the-call-first-trap"),
     pytest.param(_link(_LOG_CALL.replace("x = self.clean(p)\n", "").replace("math.log(x)", "math.log(p)")
                        .replace("p, **extra", "p, q, **extra")), "fam/links.py", [],
                  id="no-sign-of-a-rename-trap"),
