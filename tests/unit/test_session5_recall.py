@@ -270,3 +270,34 @@ UNREAD_KEYWORD_CASES = [
 @pytest.mark.parametrize(("files", "target", "expected"), UNREAD_KEYWORD_CASES)
 def test_keywords_swallowed_unread(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+def _mapper(doc: str) -> dict[str, str]:
+    return {"mapx/__init__.py": "", "mapx/argmap.py": f'''
+        def map_actuals(kinds, names, actual_type):
+            """Map actual arguments to formals.
+
+            {doc}
+            """
+            return [actual_type(i) for i, _ in enumerate(kinds)]
+        '''}
+
+
+PROSE_PARAMETER_CASES = [
+    # ---- a sentence calling a name an argument: a renamed parameter, when a near one exists ------
+    pytest.param(_mapper("The caller_type argument gives the type of the argument at an index."),
+                 "mapx/argmap.py", ["C1.unknown-name"], id="old-parameter-name-in-prose-planted"),
+    pytest.param(_mapper("The actual_type argument gives the type of the argument at an index."),
+                 "mapx/argmap.py", [], id="the-real-parameter-trap"),
+    pytest.param(_mapper("The ``oauth_nonce`` parameter of the request is checked elsewhere."),
+                 "mapx/argmap.py", [], id="a-protocols-parameter-trap"),
+    pytest.param(_mapper("Each callback receives a ``caller_type`` argument."),
+                 "mapx/argmap.py", [], id="no-near-parameter-trap"),
+    pytest.param(_mapper("The caller_type argument of ``resolve()`` picks the type."),
+                 "mapx/argmap.py", [], id="another-callables-argument-trap"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), PROSE_PARAMETER_CASES)
+def test_parameters_named_in_prose(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

@@ -14,7 +14,7 @@ from docfact.judges.base import (
     osa_distance,
 )
 from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, slip_of_set_attribute
-from docfact.judges.c1_params import _typo_of, unknown_param
+from docfact.judges.c1_params import _typo_of, prose_parameter_claims, unknown_param
 from docfact.judges.example_project import package_alias, through_package
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
@@ -142,6 +142,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """
     if "=" in seg.text and "`" in seg.text:
         yield from _value_span_slips(ctx, seg)
+    yield from prose_parameter_claims(ctx, seg)
     mentions = find_mentions(seg.text)
     if not mentions or _HISTORY.search(seg.text):
         return  # "renamed from ``x``", "use ``y`` instead of ``x``": old names are the point
