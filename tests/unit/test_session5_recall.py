@@ -301,3 +301,52 @@ PROSE_PARAMETER_CASES = [
 @pytest.mark.parametrize(("files", "target", "expected"), PROSE_PARAMETER_CASES)
 def test_parameters_named_in_prose(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+STAND_IN_CASES = [
+    # ---- a class defined as the stand-in for an imported one is not the class examples use -------
+    pytest.param({"img/__init__.py": "", "img/io.py": '''
+        try:
+            from imagelib import Spec
+        except ImportError:
+            class Spec:
+                """Stand-in used when imagelib is missing."""
+
+                def __init__(self, width):
+                    self.width = width
+
+
+        def spec_of(width) -> Spec:
+            """The spec of an image.
+
+            >>> from img.io import spec_of
+            >>> spec = spec_of(3)
+            >>> spec.extra_attribs
+            []
+            """
+            return Spec(width)
+        '''}, "img/io.py", [], id="fallback-class-for-an-import-trap"),
+    pytest.param({"img/__init__.py": "", "img/io.py": '''
+        class Spec:
+            """A spec."""
+
+            def __init__(self, width):
+                self.width = width
+
+
+        def spec_of(width) -> Spec:
+            """The spec of an image.
+
+            >>> from img.io import spec_of
+            >>> spec = spec_of(3)
+            >>> spec.widht
+            3
+            """
+            return Spec(width)
+        '''}, "img/io.py", ["C1.example-attribute"], id="project-class-example-attribute-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), STAND_IN_CASES)
+def test_stand_in_classes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

@@ -328,6 +328,9 @@ def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
     setattr_owners, _, _ = _project_scan(ctx)
     if cls.name in setattr_owners:
         return False
+    fi = ctx.graph.file(cls.path)
+    if fi is not None and not cls.parent and any(imp.bound_name == cls.name for imp in fi.imports):
+        return False  # a stand-in for an imported class (``try: from lib import Spec`` / ``except: class Spec``)
     for base in cls.bases:
         simple = base.split("[")[0].split("<")[0].rsplit(".", 1)[-1]
         if "=" in base:
