@@ -45,12 +45,16 @@ log = logging.getLogger(__name__)
 # FileResult.error; every other doc is judged. The clock is the judging thread's CPU time
 # (time.thread_time: other processes on a busy machine do not make a doc late), read between
 # blocks and sentences, never inside one, so the bounds are a little below the promised 0.5 s
-# and 2 s.
+# and 2 s. CPU time spent computing values that every later doc and file shares (project-wide
+# tables, deps.RunCache.shared_seconds) is not charged to the doc or file that happened to ask
+# first, up to DOC_SHARED_SECONDS / SHARED_SECONDS: otherwise which docs of a large file are
+# judged would depend on the order files are judged in.
 DOC_SECONDS = 0.4
 FILE_SECONDS = 1.5
 # time a file's docs spend computing values every later file shares (project-wide tables: see
 # deps.RunCache.shared_seconds) is not charged to the file, up to this much
-SHARED_SECONDS = 6.0
+SHARED_SECONDS = 2.0
+DOC_SHARED_SECONDS = 1.0  # the same for one doc
 MAX_DOC_CHARS = 40_000
 # a doc up to this long that runs out of time is judged once more (see Engine._judge_bounded):
 # with linear patterns such a doc takes milliseconds, so its time went to loading shared data
@@ -356,11 +360,18 @@ class Engine:
                   file_cache: dict | None = None) -> DocResult:
         if len(doc.text) > MAX_DOC_CHARS:
             raise TimeoutError(f"too long to judge ({len(doc.text)} characters > {MAX_DOC_CHARS})")
-        deadline = time.thread_time() + DOC_SECONDS
-        self._run_cache.forget_pending()
+        run_cache = self._run_cache
+        run_cache.forget_pending()
+        shared_began = run_cache.shared_seconds
+
+        def charged() -> float:
+            """This thread's CPU time less what went into values every later doc shares."""
+            return time.thread_time() - min(run_cache.shared_seconds - shared_began, DOC_SHARED_SECONDS)
+
+        deadline = charged() + DOC_SECONDS
 
         def out_of_time() -> bool:
-            return time.thread_time() > deadline
+            return charged() > deadline
 
         entity = self.documented_entity(index, doc)
         timings = self.timings
@@ -379,7 +390,8 @@ class Engine:
                            file_cache=file_cache if file_cache is not None else {},
                            run_cache=self._run_cache)
         try:
-            findings = judge_static(ctx, criteria, deadline, rules=self.selected_rules(index.path), timings=timings)
+            findings = judge_static(ctx, criteria, deadline, rules=self.selected_rules(index.path), timings=timings,
+                                    clock=charged)
         except TimeoutError as e:
             raise TimeoutError(f"over {DOC_SECONDS:g} s ({e})") from None
         findings = [f for f in findings if not suppressed(index, doc, entity, f)]

@@ -89,3 +89,23 @@ def test_a_table_built_for_the_whole_run_does_not_use_up_the_files_time(
     else:  # the file's own work still counts: the second doc is skipped, and the user is told
         assert flagged == ["b"]
         assert "judging stopped" in (result.error or "")
+
+
+def test_a_doc_that_builds_a_shared_table_is_not_cut_short(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = engine_module.judge_static
+
+    def judge_static(ctx, *args, **kwargs):
+        if ctx.run_cache.get("project-wide table") is None:
+            _burn(0.5)
+            ctx.run_cache["project-wide table"] = True
+        return real(ctx, *args, **kwargs)
+
+    monkeypatch.setattr(engine_module, "judge_static", judge_static)
+    monkeypatch.setattr(engine_module, "DOC_SECONDS", 0.2)
+    monkeypatch.setattr(engine_module, "RETRY_CHARS", 0)  # no second try: the first must hold
+    engine = Engine(tmp_path)
+    index = engine.update_file(str(tmp_path / "m.py"), _TWO_SLIPS)
+    assert index is not None
+    result = engine.judge_index(index)
+    flagged = sorted(f.message.split("`")[1] for f in result.findings if f.rule == "C1.unknown-param")
+    assert flagged == ["b", "d"] and not result.error

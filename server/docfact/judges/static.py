@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
@@ -72,14 +72,15 @@ class OutOfTime(TimeoutError):
 
 
 def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | None = None,
-                 rules: AbstractSet[str] | None = None, timings: dict[str, float] | None = None) -> list[Finding]:
+                 rules: AbstractSet[str] | None = None, timings: dict[str, float] | None = None,
+                 clock: Callable[[], float] = time.thread_time) -> list[Finding]:
     """All static findings for the doc of ``ctx``, at most one per (segment, criterion).
 
     Only the rules in ``rules`` run (None: every rule of ``criteria``; see :func:`selected_rules`);
     a finding a ``docfact: ignore[<rule id>]`` comment names is dropped before the one-per-pair
     choice, so another rule may still speak for that sentence.
 
-    With a ``deadline`` (of ``time.thread_time()``, this thread's CPU time: a loaded machine does
+    With a ``deadline`` (of ``clock``: this thread's CPU time, by default; a loaded machine does
     not make a doc late), the clock is read after each sentence's rules: past it,
     :class:`OutOfTime` is raised and the doc gets no verdict (a rule is never interrupted; each
     is linear in its sentence, and a sentence has at most 10,000 characters of mentions).
@@ -101,7 +102,7 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
                               seg.range.start.line + 1)
             if timings is not None:  # profile hook
                 timings[r.id] = timings.get(r.id, 0.0) + time.thread_time() - began
-        if deadline is not None and time.thread_time() > deadline:
+        if deadline is not None and clock() > deadline:
             raise OutOfTime(f"at sentence {seg.index + 1} of {len(ctx.segments) + len(ctx.examples)}")
     return one_per_pair(f for f in found if not _rule_suppressed(ctx, f))
 
