@@ -350,3 +350,64 @@ STAND_IN_CASES = [
 @pytest.mark.parametrize(("files", "target", "expected"), STAND_IN_CASES)
 def test_stand_in_classes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+def _loss(doc_param: str) -> dict[str, str]:
+    return {"ts/__init__.py": "", "ts/loss.py": f'''
+        try:
+            import torch
+            HAS_TORCH = True
+        except ImportError:
+            HAS_TORCH = False
+
+        if not HAS_TORCH:
+            class Loss:
+                def __init__(self):
+                    raise ValueError("needs torch")
+        else:
+            class Loss:
+                """Soft loss.
+
+                Parameters
+                ----------
+                gamma : float
+                    Smoothing.
+                {doc_param} : bool
+                    Whether to normalize.
+                """
+
+                def __init__(self, gamma=1.0, normalize=False):
+                    self.gamma = gamma
+                    self.normalize = normalize
+        '''}
+
+
+def _iters(doc_default: str, code_default: str) -> dict[str, str]:
+    return {"sh/__init__.py": "", "sh/fit.py": f'''
+        def fit(x, max_iter={code_default}):
+            """Fit.
+
+            Parameters
+            ----------
+            x : list
+                The data.
+            max_iter : int (default: {doc_default})
+                Number of iterations.
+            """
+            return x[:max_iter]
+        '''}
+
+
+AUDIT5_CASES = [
+    # ---- a class defined twice in one module (a stand-in when an optional import fails) -------------
+    pytest.param(_loss("normalize"), "ts/loss.py", [], id="class-defined-twice-own-init-trap"),
+    pytest.param(_loss("normalise"), "ts/loss.py", ["C1.unknown-param"], id="class-defined-twice-planted"),
+    # ---- "10,000": a thousands separator, not the value 10 ----------------------------------------
+    pytest.param(_iters("10,000", "10000"), "sh/fit.py", [], id="thousands-separator-trap"),
+    pytest.param(_iters("10,000", "1000"), "sh/fit.py", ["C3.wrong-default"], id="thousands-separator-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), AUDIT5_CASES)
+def test_fresh5_audit_causes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

@@ -228,6 +228,17 @@ def _variants(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def member_of(fi: FileIndex, cls: Entity, name: str) -> Entity | None:
+    """Method or field ``name`` of class ``cls`` in its file ``fi``: the one inside the class's
+    own lines when the file defines the class twice (``if HAS_TORCH: class Loss ... else:
+    class Loss``, a stand-in for when an optional import fails)."""
+    found = fi.entity(f"{cls.local_name}.{name}")
+    if found is None or cls.range.start.line <= found.range.start.line <= cls.range.end.line:
+        return found
+    return next((x for x in fi.entities if x.local_name == found.local_name
+                 and cls.range.start.line <= x.range.start.line <= cls.range.end.line), None)
+
+
 @dataclass
 class JudgeContext:
     """One DocBlock with everything the rules may consult."""

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges import ts_rules, world
-from docfact.judges.base import JudgeContext, _same_family, osa_distance
+from docfact.judges.base import JudgeContext, _same_family, member_of, osa_distance
 from docfact.judges.rules.c1_names import UNKNOWN_NAME, UNKNOWN_PARAM
 from docfact.model import Entity, FieldItem, Finding, Segment
 
@@ -27,9 +27,9 @@ def documented_params(ctx: JudgeContext) -> list[str] | None:
         return [p.name for p in ctor.params] if ctor is not None else None
     if e.kind == "class":
         # a callable class may document the arguments of its calls in the class docstring
-        call = ctx.file.entity(f"{e.local_name}.__call__")
+        call = member_of(ctx.file, e, "__call__")
         extra = [p.name.lstrip("*") for p in call.params] if call is not None else []
-        init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+        init = member_of(ctx.file, e, "__init__") or member_of(ctx.file, e, "__new__")
         if init is not None:
             return [p.name.lstrip("*") for p in init.params] + extra
         kinds = {d.split("(")[0].rsplit(".", 1)[-1] for d in e.decorators}
@@ -88,7 +88,7 @@ def _signatures(ctx: JudgeContext) -> list[Entity]:
     if e is None:
         return []
     if e.kind == "class":
-        return [x for x in (ctx.file.entity(f"{e.local_name}.{n}") for n in ("__init__", "__new__", "__call__"))
+        return [x for x in (member_of(ctx.file, e, n) for n in ("__init__", "__new__", "__call__"))
                 if x is not None] or [e]
     return [e]
 
@@ -272,7 +272,7 @@ def _signature_closed(ctx: JudgeContext, e: Entity) -> bool:
     if not world.signature_closed(ctx, e):
         return False
     if e.kind == "class":
-        init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+        init = member_of(ctx.file, e, "__init__") or member_of(ctx.file, e, "__new__")
         return init is None or world.signature_closed(ctx, init)
     return True
 

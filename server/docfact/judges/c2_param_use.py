@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Iterator
 from functools import lru_cache
 
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.defaults import _sentinel_test
 from docfact.judges.rule import Check
 from docfact.judges.rules.c2_types import PARAM_TYPE_DEFAULT, PARAM_TYPE_USE, SCALAR_RETURN_OF_ARRAY
@@ -398,7 +398,7 @@ def _target(ctx: JudgeContext) -> Entity | None:
     if e is None or not ctx.is_python:
         return None
     if e.kind == "class":
-        e = ctx.file.entity(f"{e.local_name}.__init__")
+        e = member_of(ctx.file, e, "__init__")
     if e is None or e.kind not in ("function", "method") or e.is_abstract:
         return None
     return e

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from docfact.docs.fields import top_level
 from docfact.judges import world
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.rule import Check, Rule
 from docfact.judges.rules.c2_types import GENERATOR_RETURN, PARAM_TYPE, RETURN_TYPE
@@ -41,7 +41,7 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     target = e
     if e.kind == "class":
-        target = ctx.file.entity(f"{e.local_name}.__init__") or e
+        target = member_of(ctx.file, e, "__init__") or e
     for p in target.params:
         if p.name.lstrip("*") != item.name.strip().lstrip("*") or not p.annotation:
             continue

@@ -8,7 +8,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, member_of
 from docfact.model import Entity
 
 _DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
@@ -48,7 +48,7 @@ def code_defaults(ctx: JudgeContext, section: str | None) -> dict[str, Default]:
     if e.kind != "class":
         return {}
     out: dict[str, Default] = {}
-    init = ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+    init = member_of(ctx.file, e, "__init__") or member_of(ctx.file, e, "__new__")
     if init is not None:
         if section != "attribute":
             out.update(param_defaults(init))
@@ -135,6 +135,8 @@ def read_value(text: str) -> object:
         return {"true": True, "false": False}.get(low)
     try:
         number = v.replace("_", "").replace(" ", "")
+        if re.fullmatch(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", number):
+            number = number.replace(",", "")  # "10,000": a thousands separator
         got = ast.literal_eval(number if re.fullmatch(r"[-+\d.eExXa-fA-F]+", number) else v)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         got = UNKNOWN

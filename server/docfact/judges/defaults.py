@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.default_values import (
     UNKNOWN,
     Default,
@@ -37,7 +37,7 @@ from docfact.model import Entity, Finding, Segment
 # an upper-case constant (DEFAULT_TIMEOUT)
 _VALUE = (
     r"(?P<val>`{1,2}[^`\n]+`{1,2}|'[^'\n]*'|\"[^\"\n]*\""
-    r"|[-+]?0[xX][0-9a-fA-F_]+|[-+]?(?:\d[\d_]*(?: \d{3}(?!\d))*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
+    r"|[-+]?0[xX][0-9a-fA-F_]+|[-+]?(?:\d[\d_]*(?:[ ,]\d{3}(?!\d))*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
     r"|True|False|None|true|false|null"
     r"|[A-Z]\w*(?:\.[A-Za-z_]\w*)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+)(?![\w`]|\.\w)"
 )
@@ -264,7 +264,7 @@ def _signature_owner(ctx: JudgeContext) -> Entity | None:
     if e.kind in ("function", "method"):
         return e
     if e.kind == "class":
-        return ctx.file.entity(f"{e.local_name}.__init__") or ctx.file.entity(f"{e.local_name}.__new__")
+        return member_of(ctx.file, e, "__init__") or member_of(ctx.file, e, "__new__")
     return None
 
 

@@ -37,7 +37,7 @@ import os
 import re
 import textwrap
 
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, member_of
 from docfact.model import Entity
 
 # decorators of functions and methods that keep the signature and the body docfact reads
@@ -727,7 +727,7 @@ def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) ->
         return False
     if target.kind == "class":
         fi = ctx.graph.file(target.path)
-        init = fi.entity(f"{target.local_name}.__init__") if fi is not None else None
+        init = member_of(fi, target, "__init__") if fi is not None else None
         if init is None:
             return False
         target = init
