@@ -411,3 +411,69 @@ AUDIT5_CASES = [
 @pytest.mark.parametrize(("files", "target", "expected"), AUDIT5_CASES)
 def test_fresh5_audit_causes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+_QUERY = '''
+    class ExistsQuery:
+        def __init__(self, model):
+            self.model = model
+
+        def __await__(self):
+            return self._run().__await__()
+
+        async def _run(self):
+            return True
+
+
+    class ContainsQuery(ExistsQuery):
+        pass
+
+
+    class QuerySet:
+        def contains(self, obj) -> ContainsQuery:
+            """Check membership.
+
+            :returns: True if the object is in the set, False otherwise.
+            """
+            return ContainsQuery(obj)
+'''
+
+AUDIT5_RETURN_CASES = [
+    # ---- an awaitable object: its docs may describe what awaiting it gives --------------------------
+    pytest.param({"orm/__init__.py": "", "orm/qs.py": _QUERY}, "orm/qs.py", [], id="awaitable-result-trap"),
+    pytest.param({"orm/__init__.py": "", "orm/qs.py": _QUERY.replace("    def __await__(self):\n"
+                                                                     "            return self._run().__await__()\n", "")},
+                 "orm/qs.py", ["C2.return-type"], id="plain-object-documented-as-bool-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), AUDIT5_RETURN_CASES)
+def test_fresh5_audit_return_causes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)
+
+
+def _importances(doc: str, value: str) -> dict[str, str]:
+    return {"xpl/__init__.py": "", "xpl/result.py": f'''
+        def feature_frames(names, frames):
+            """Frames of each importance.
+
+            Returns
+            -------
+            {doc}
+                The frames.
+            """
+            return {value}
+        '''}
+
+
+PER_KEY_CASES = [
+    pytest.param(_importances("a list of DataFrames per importance", "dict(zip(names, frames))"), "xpl/result.py", [],
+                 id="list-per-key-is-a-mapping-trap"),
+    pytest.param(_importances("a list of DataFrames", "dict(zip(names, frames))"), "xpl/result.py",
+                 ["C2.return-type"], id="list-returned-as-dict-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), PER_KEY_CASES)
+def test_collections_per_key(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

@@ -652,10 +652,22 @@ _PROTOCOL_METHODS = ("__iter__", "__getitem__", "__len__", "__contains__", "__ne
 def _object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     """What an instance of a project class is (:func:`_instance_kinds`); a plain object when
     neither the class nor an ancestor defines a protocol method."""
+    if _awaitable(ctx, cls, 0):
+        return None  # ``await qs.contains(x)`` gives a bool: the docs may describe the awaited value
     found = _instance_kinds(ctx, cls, 0)
     if found == {INSTANCE} and _protocol_free(ctx, cls, 0):
         return {PLAIN_INSTANCE}
     return found
+
+
+def _awaitable(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
+    """Whether the class or a project ancestor defines ``__await__``."""
+    if depth > 8:
+        return False
+    if f"{cls.local_name}.__await__" in cls.members:
+        return True
+    return any(parent is not None and _awaitable(ctx, parent, depth + 1)
+               for parent in (_project_class(ctx, base, cls) for base in cls.bases))
 
 
 def _protocol_free(ctx: JudgeContext, cls: Entity, depth: int) -> bool:

@@ -104,6 +104,8 @@ def _spelling(word: str) -> str:
 
 # "a string of bytes" is bytes; "a set and a dict" are two values, a tuple
 _OF_BYTES = re.compile(r"\s+of\s+(?:raw\s+)?(?:L\{|C\{|:class:)?`{0,2}bytes\b", re.I)
+# "a list of frames per feature", "a list of scores for each fold": one collection per key
+_PER_KEY = re.compile(r"`{0,2}\s+of\s+[^.;:]{1,60}?\s(?:per|for\s+each|for\s+every|keyed\s+by)\s+\w", re.I)
 # "a set of values" written in plain words (a marked ``set`` is the type)
 _A_SET_OF = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}?set$", re.I)
 _OF_WORD = re.compile(r"\s+of\s+[a-z]")
@@ -122,6 +124,8 @@ def _claim(text: str, m: re.Match[str], own_subject: bool = False, passive: bool
     types, words = [_spelling(m.group("t"))], [m.group("t")]
     if types[0] == "set" and _A_SET_OF.search(text, 0, m.end("t")) and _OF_WORD.match(text, m.end("t")):
         types = ["iterable"]  # "a set of indexes": English for a collection, not Python's set
+    if types[0] in ("list", "tuple", "iterable") and _PER_KEY.match(text, m.end("t")):
+        types.append("dict")  # "a list of frames per feature": grouped by a key, as a dict is
     if types[0] in ("string", "str") and _OF_BYTES.match(text, m.end("t")):
         types, words = ["bytes"], [f"{m.group('t')} of bytes"]
     if _AND_ANOTHER.match(text, m.end("t")):

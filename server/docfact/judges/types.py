@@ -129,13 +129,17 @@ _NUMPY_ARRAY_WORDS = re.compile(r"(?:\d[- ]?d(?:imensional)?\s+)?(?:numpy|np)[ .
 
 
 _LOOSE_SET = re.compile(r"(?:a|an)\s+set\s+of\s+[a-z]", re.I)
+_PER_KEY = re.compile(r"(?:(?:a|an)\s+)?(?:list|tuple|sequence)s?\s+of\s+[^,;:]{1,60}?\s"
+                      r"(?:per|for\s+each|for\s+every|keyed\s+by)\s+\w", re.I)
 
 
 def base_kind(t: str) -> str | None:
     """The kind of one (non-union) type spelling, or None when unknown (a class, a TypeVar)."""
     s = t.strip().strip("`'\"").strip()
-    if _LOOSE_SET.match(s):
-        return "iterable"  # "a set of indexes": English for a collection, not Python's set
+    if _LOOSE_SET.match(s) or _PER_KEY.match(s):
+        # "a set of indexes", "a list of frames per feature": English for a collection (grouped
+        # by a key, as a dict is), not Python's set or list
+        return "iterable"
     s = re.sub(r"^(?:a|an|the)\s+", "", s, flags=re.I)
     s = re.sub(r"^(?:typing|collections\.abc|collections|builtins|java\.util|java\.lang|pathlib|os)\.", "", s)
     if _NUMPY_ARRAY_WORDS.match(s):
