@@ -477,3 +477,37 @@ PER_KEY_CASES = [
 @pytest.mark.parametrize(("files", "target", "expected"), PER_KEY_CASES)
 def test_collections_per_key(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+def _dropper(check: str) -> dict[str, str]:
+    return {"fe/__init__.py": "", "fe/drop.py": f'''
+        from typing import List
+
+
+        class DropFeatures:
+            """Drop columns.
+
+            Parameters
+            ----------
+            features_to_drop : str or list
+                The column or columns to drop.
+            """
+
+            def __init__(self, features_to_drop: List[str]):
+                if not {check}:
+                    raise ValueError("features_to_drop must be a name or a list")
+                self.features_to_drop = features_to_drop
+        '''}
+
+
+TESTED_TYPE_CASES = [
+    pytest.param(_dropper("isinstance(features_to_drop, (str, list))"), "fe/drop.py", [],
+                 id="code-tests-for-the-documented-type-trap"),
+    pytest.param(_dropper("isinstance(features_to_drop, list)"), "fe/drop.py", ["C2.param-type"],
+                 id="code-tests-only-the-annotated-type-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), TESTED_TYPE_CASES)
+def test_types_the_code_tests_for(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

@@ -53,6 +53,9 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             code = code | _COLLECTED[p.kind]  # ``**kwargs: Callable``: the doc may type the whole dict
         extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) \
             if not contradicts_kinds(doc, code) else []
+        if (contradicts_kinds(doc, code) or extra) and doc is not None and code is not None \
+                and doc <= code | _tested_kinds(target, p.name.lstrip("*")):
+            return  # ``isinstance(cols, (str, list))`` under ``cols: list``: the code takes what the doc says
         if contradicts_kinds(doc, code) or extra:
             fix = None
             if item.type_span:
@@ -65,6 +68,18 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`{also}",
                 evidence=ctx.evidence_of(target, f"the annotation of `{p.name}`"), fix=fix)
         return
+
+
+def _tested_kinds(fn: Entity, name: str) -> set[str]:
+    """The kinds the function's body tests its parameter for: ``isinstance(name, (str, int))``."""
+    if "isinstance" not in fn.code:
+        return set()
+    out: set[str] = set()
+    for m in re.finditer(rf"\bisinstance\(\s*{re.escape(name)}\s*,\s*(\([^()]*\)|[\w.]+)", fn.code):
+        for t in m.group(1).strip("()").split(","):
+            got = kinds(t.strip()) if t.strip() else None
+            out |= got or set()
+    return out
 
 
 # ``*args: int`` and ``**kwargs: str`` annotate each value; the doc may describe what collects them
