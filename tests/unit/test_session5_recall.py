@@ -511,3 +511,29 @@ TESTED_TYPE_CASES = [
 @pytest.mark.parametrize(("files", "target", "expected"), TESTED_TYPE_CASES)
 def test_types_the_code_tests_for(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+def _nipy(extra: dict[str, str]) -> dict[str, str]:
+    return {"nip/__init__.py": "", "nip/interfaces/__init__.py": "", "nip/interfaces/fsl.py": '''
+        def bet(in_file):
+            """Extract the brain.
+
+            >>> from nip.testing import example_data
+            >>> bet(example_data("head.nii"))
+            'head_brain.nii'
+            """
+            return in_file.replace(".nii", "_brain.nii")
+        ''', **extra}
+
+
+PARTIAL_TREE_CASES = [
+    # ---- an example importing a project module the checked tree lacks ----------------------------
+    pytest.param(_nipy({}), "nip/interfaces/fsl.py", ["C1.example-import"], id="missing-module-planted"),
+    pytest.param(_nipy({"nip/interfaces/sem/__init__.py": "from .testing import *\n"}), "nip/interfaces/fsl.py", [],
+                 id="tree-lacks-a-module-its-own-code-imports-trap"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), PARTIAL_TREE_CASES)
+def test_partial_trees(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

@@ -12,6 +12,7 @@ from tree_sitter import Node
 
 from docfact.graph.externals import MAX_FILE_SIZE
 from docfact.index.workspace import read_bytes
+from docfact.judges import world
 from docfact.judges.example_project import module_may_bind, module_names, submodules
 from docfact.judges.example_reader import Reader
 from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT
@@ -107,8 +108,8 @@ class ImportsReader(Reader):
                     path = g.module_path(parent)
                     if path is None or not path.endswith(("__init__.py", "__init__.pyi")):
                         return False
-                    if module_may_bind(self.ctx, parent, parts[i]):
-                        return False
+                    if module_may_bind(self.ctx, parent, parts[i]) or world.project_tree_partial(self.ctx):
+                        return False  # (a tree that lacks modules its own code imports may lack this one)
                     subs = submodules(self.ctx, parent)
                     self.report(EXAMPLE_IMPORT, node,
                                 f"the example imports `{dotted}`, but the project has no module "

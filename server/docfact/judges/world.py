@@ -180,6 +180,40 @@ def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
     return False if module_names_closed(ctx, path) else None
 
 
+def project_tree_partial(ctx: JudgeContext) -> bool:
+    """Whether the project's own code imports a project module the checked tree lacks (``from
+    .testing import *`` with no ``testing`` module: a folder left out of the copy, a module
+    generated at build time, a compiled extension): then a project module docfact does not
+    find may exist all the same (once per run)."""
+    key = ("world-tree-partial", id(ctx.graph))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _finds_missing_module(ctx)
+    return got
+
+
+def _finds_missing_module(ctx: JudgeContext) -> bool:
+    g = ctx.graph
+    for fi in g.files():
+        if fi.language != "python" or not fi.module:
+            continue
+        package = fi.module if fi.path.endswith("__init__.py") else fi.module.rpartition(".")[0]
+        for imp in fi.imports:
+            if imp.level:
+                base = package.split(".")
+                base = base[: len(base) - (imp.level - 1)] if imp.level > 1 else base
+                if not imp.module or not base:
+                    continue
+                target = ".".join([*base, imp.module])
+            elif g.is_project_name(imp.module):
+                target = imp.module
+            else:
+                continue
+            if not g.is_project_module(target):
+                return True
+    return False
+
+
 # ---- classes ----------------------------------------------------------------------------------
 
 def _project_class(ctx: JudgeContext, name: str) -> Entity | None:
