@@ -62,6 +62,25 @@ SUBMODULE_CASES = [
             """The spread; this uses `fits.scaled_cov` of a fitted model as ``cov``."""
             return cov
         '''}, "geomkit/spread.py", [], id="submodule-name-the-file-does-not-import-is-an-object-trap"),
+    pytest.param({"samp/__init__.py": "", "samp/nested.py": '''
+        """Nested sampling through the nested library."""
+
+
+        class Nested:
+            """Wrapper."""
+        ''', "samp/dynamic.py": '''
+        from .nested import Nested
+
+
+        class Dynamic(Nested):
+            """A wrapper of `nested.DynamicSampler`."""
+
+            @property
+            def sampler(self):
+                from nested.dynamic import DynamicSampler
+
+                return DynamicSampler
+        '''}, "samp/dynamic.py", [], id="wrapper-module-named-after-the-library-trap"),
     pytest.param({**_GEOMKIT, "geomkit/compat/__init__.py": "", "geomkit/compat/tables.py": "VERSION = 1\n",
                   "geomkit/when.py": '''
         """Dates."""

@@ -276,8 +276,11 @@ def _gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> 
     if head in ctx.params or (e is not None and (head in e.locals or head in e.assigns or head in e.attributes)):
         return None  # ``config.timeout`` of a parameter named like a submodule
     imports = ctx.file.imports
-    if any(not imp.level and imp.module.split(".")[0] == head for imp in imports):
-        return None  # ``pandas.to_datetime`` in a file that imports pandas, beside a compat module ``pandas``
+    if any(not imp.level and imp.module.split(".")[0] == head for imp in imports) \
+            or re.search(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(head)}\b", ctx.file.text, re.M):
+        # ``pandas.to_datetime`` in a file that imports pandas (at the top or in a function),
+        # beside a compat module ``pandas`` or a wrapper module named after the library
+        return None
     # the file imports from that submodule, or the project aliases its package so: else a word
     # like ``results.params`` is as often an object of the reader's as a module path
     if not (any(imp.module.rsplit(".", 1)[-1] == head for imp in imports) or package_alias(ctx, head)):
