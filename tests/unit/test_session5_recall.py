@@ -556,3 +556,29 @@ PARTIAL_TREE_CASES = [
 @pytest.mark.parametrize(("files", "target", "expected"), PARTIAL_TREE_CASES)
 def test_partial_trees(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
+
+
+def _sleeper(summary: str) -> dict[str, str]:
+    return {"green/__init__.py": "", "green/thread.py": f'''
+        def sleep(seconds=0):
+            """{summary}
+
+            The current thread is suspended for the given time.
+            """
+            hub = get_hub()
+            hub.switch()
+            return None
+        '''}
+
+
+YIELD_WORDING_CASES = [
+    pytest.param(_sleeper("Yield control to another coroutine."), "green/thread.py", [],
+                 id="yield-control-is-a-context-switch-trap"),
+    pytest.param(_sleeper("Yields the pending timers."), "green/thread.py", ["C3.not-generator"],
+                 id="yields-values-without-yield-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), YIELD_WORDING_CASES)
+def test_yield_wording(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)

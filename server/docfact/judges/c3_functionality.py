@@ -257,7 +257,7 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                                ", ".join(dict.fromkeys(e.calls)) or "no calls"))
 
 
-_YIELDS = re.compile(r"^\s*(?:Yields?\b(?!\s+(?:from|statements?|expressions?|keyword)\b)|Lazily\s+yields?\b|(?:It|This(?:\s+function|\s+method)?)\s+(?:lazily\s+)?yields\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
+_YIELDS = re.compile(r"^\s*(?:Yields?\b(?!\s+(?:from|statements?|expressions?|keyword|control|execution|the\s+(?:processor|cpu|thread|event\s+loop|floor))\b)|Lazily\s+yields?\b|(?:It|This(?:\s+function|\s+method)?)\s+(?:lazily\s+)?yields\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
 
 
 def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
