@@ -43,7 +43,7 @@ def _limit() -> None:
 def _check(target: Path, cwd: Path, timeout: float, *extra: str) -> tuple[subprocess.CompletedProcess[str], float]:
     started = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "docfact", "check", str(target), "--format", "json", "--no-cache",
-                           "--no-progress", *extra], cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                           "--no-progress", "--preview", *extra], cwd=cwd, capture_output=True, text=True, timeout=timeout,
                           preexec_fn=_limit, env={"PYTHONPATH": str(SERVER), "PATH": "/usr/bin:/bin",
                                                   "HOME": str(cwd)})
     return proc, time.monotonic() - started
