@@ -93,7 +93,7 @@ describe("extension activation (stand-in vscode)", () => {
     it("starts the real server, publishes diagnostics and shows the score", { skip, timeout: 120_000 }, async () => {
         const dir = workspace();
         dirs.push(dir);
-        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": python, "docfact.importStrategy": "fromEnvironment" } });
+        const fake = installFakeVscode({ folder: dir, settings: { "docfact.interpreter": python, "docfact.importStrategy": "fromEnvironment", "docfact.preview": true } });
         const ext = loadExtension();
         const ctx = context();
         try {

@@ -65,7 +65,7 @@ describe("the real docfact server over stdio", async () => {
     const diagnostics: PublishDiagnosticsParams[] = [];
     const waiters: Array<() => void> = [];
     // What VS Code with default settings sends, through the same code as the extension.
-    const settings = applyTrust(serverSettings(defaultsGetter()), true);
+    const settings = { ...applyTrust(serverSettings(defaultsGetter()), true), preview: true }; // C1.unknown-param is a preview rule
 
     before(async () => {
         if (skip) {

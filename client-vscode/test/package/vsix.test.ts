@@ -101,7 +101,7 @@ describe("platform .vsix files", () => {
 
         const savedPath = process.env.PYTHONPATH;
         delete process.env.PYTHONPATH; // the server inherits this process's environment
-        const fake = installFakeVscode({ folder: workspace, settings: { "docfact.interpreter": bare } });
+        const fake = installFakeVscode({ folder: workspace, settings: { "docfact.interpreter": bare, "docfact.preview": true } });
         // The shipped bundle, not the sources: dist/extension.js from the .vsix.
         const ext = require(join(extensionPath, "dist", "extension.js"));
         const ctx = { subscriptions: [] as Array<{ dispose(): unknown }>, extensionPath } as any;
