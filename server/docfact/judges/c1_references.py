@@ -290,7 +290,8 @@ def self_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if e is None or seg.field is None or ctx.doc.kind == "comment" or e.kind not in ("class", "function", "method"):
         return
     for name, _start, _end in _item_targets(seg, members=e.language == "java"):
-        if name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name) and not _family_list(ctx, seg, name):
+        if (name.rsplit(".", 1)[-1] == e.name and _names_itself(ctx, e, name) and not _family_list(ctx, seg, name)
+                and not _described_as_another(seg.text, e)):
             kind = "method" if e.kind == "method" else e.kind
             yield ctx.finding(
                 seg, SELF_REFERENCE,
@@ -321,6 +322,18 @@ def _family_list(ctx: JudgeContext, seg: Segment, name: str) -> bool:
             first += o_words[0] == words[0]
             final += o_words[-1] == words[-1]
     return max(same_owner, same_name, first, final) >= 2
+
+
+def _described_as_another(text: str, e: Entity) -> bool:
+    """Whether the entry's own text names a same-named entity of another module or class
+    (``is_classifier`` described as ``sklearn.is_classifier()``): the short name is that one."""
+    for m in re.finditer(r"\b((?:[A-Za-z_]\w*\.)+)" + re.escape(e.name) + r"\b", text):
+        owner = m.group(1).rstrip(".")
+        mine = (e.module == owner or e.module.startswith(owner + ".") or e.module.endswith("." + owner)
+                or owner.rsplit(".", 1)[-1] == (e.parent or "").rsplit(".", 1)[-1])
+        if not mine:
+            return True
+    return False
 
 
 def _names_itself(ctx: JudgeContext, e: Entity, name: str) -> bool:

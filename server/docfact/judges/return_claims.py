@@ -93,8 +93,9 @@ _ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{(?!(?:True|False|None)\})|:\w+:`|`{
 _PRESCRIPTIVE = re.compile(r"\b(?:you|your|should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
 _IMPLEMENTER = re.compile(r"\b(?:should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
 # a second alternative: "Returns a list if ..., otherwise a tuple", "a dict or None"
+# a whole word: "or the setting is invalid" offers no set
 _ALTERNATIVE = re.compile(r"\b(?:or|else|otherwise|instead)\b,?\s+(?:(?:it\s+)?returns?\s+)?"
-                          + _ARTICLE + _ADJECTIVES + _TYPE, re.I)
+                          + _ARTICLE + _ADJECTIVES + _TYPE + r"(?![\w-])", re.I)
 
 
 def _spelling(word: str) -> str:
@@ -109,7 +110,7 @@ _PER_KEY = re.compile(r"`{0,2}\s+of\s+[^.;:]{1,60}?\s(?:per|for\s+each|for\s+eve
 # "a set of values" written in plain words (a marked ``set`` is the type)
 _A_SET_OF = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}?set$", re.I)
 _OF_WORD = re.compile(r"\s+of\s+[a-z]")
-_AND_ANOTHER = re.compile(r"[^.;]*?\band\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?" + _TYPE, re.I)
+_AND_ANOTHER = re.compile(r"[^.;]*?\band\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?" + _TYPE + r"(?![\w-])", re.I)
 
 
 def _claim(text: str, m: re.Match[str], own_subject: bool = False, passive: bool = False,

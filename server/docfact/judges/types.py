@@ -128,6 +128,12 @@ def split_top(t: str, sep: str) -> list[str]:
 _NUMPY_ARRAY_WORDS = re.compile(r"(?:\d[- ]?d(?:imensional)?\s+)?(?:numpy|np)[ .](?:nd)?arrays?\b", re.I)
 
 
+# spellings that are English words rather than a class's name: after a module's name
+# (``re.flags``, ``enum.Flag``) they name that module's own thing
+_PROSE_WORDS = frozenset({"flag", "text", "string", "integer", "character", "char", "pair", "stream",
+                          "callback", "function", "object", "t", "typevar", "nothing", "null", "void",
+                          "collection", "numeric"})
+
 _LOOSE_SET = re.compile(r"(?:a|an)\s+set\s+of\s+[a-z]", re.I)
 _PER_KEY = re.compile(r"(?:(?:a|an)\s+)?(?:list|tuple|sequence)s?\s+of\s+[^,;:]{1,60}?\s"
                       r"(?:per|for\s+each|for\s+every|keyed\s+by)\s+\w", re.I)
@@ -148,13 +154,14 @@ def base_kind(t: str) -> str | None:
         return "bytes" if s.lower() == "byte[]" else "list"
     m = re.match(r"([A-Za-z_][\w.]*)\s*(?:\[|<|\(|\bof\b)", s)
     head = m.group(1) if m else s
+    qualified = "." in head.strip()
     head = head.split(".")[-1].strip()
     if head in _PATH_CLASSES:
         return "Path"
     head = head.lower()
-    if head in ("optional",):
-        return None
-    if head.endswith("s") and head[:-1] in _SPELLINGS and head not in _SPELLINGS:
+    if head in ("optional",) or (qualified and head in _PROSE_WORDS):
+        return None  # ``re.flags``, ``enum.Flag``, ``pkg.Text``: some module's own name, not English
+    if head.endswith("s") and head[:-1] in _SPELLINGS and head not in _SPELLINGS and not qualified:
         head = head[:-1]
     return _SPELLINGS.get(head)
 

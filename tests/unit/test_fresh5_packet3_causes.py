@@ -1,0 +1,87 @@
+"""Causes of false findings seen in the fresh5 audit's third packet (the set is studied, so spent),
+each with invented code: a trap written anew that stays quiet and, where the cause could hide a
+real slip, a planted case that is still found. Each case is (files, target, expected C1-C3 ids)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from judging import assert_rules
+
+
+def _status(doc: str, returns: str = "Optional[str]", body: str = "return key[1:] or None") -> dict[str, str]:
+    return {"termkit/__init__.py": '"""Terminal kit."""\n', "termkit/query.py": f'''
+        """Queries."""
+        from typing import Optional
+
+
+        def query_status(key: str = "x") -> {returns}:
+            """{doc}"""
+            {body}
+        '''}
+
+
+def _flags(doc_type: str) -> dict[str, str]:
+    return {"scan/__init__.py": '"""Scan."""\n', "scan/match.py": f'''
+        """Matching."""
+        import re
+
+
+        def find(pattern: str, text: str, re_flags: int = re.IGNORECASE) -> bool:
+            """Search the text.
+
+            Parameters
+            ----------
+            pattern : str
+                The pattern.
+            text : str
+                The text to search.
+            re_flags : {doc_type}
+                Flags of the re module.
+            """
+            return re.search(pattern, text, re_flags) is not None
+        '''}
+
+
+def _see_also(entry: str) -> dict[str, str]:
+    return {"probe/__init__.py": '"""Probe."""\n', "probe/kinds.py": f'''
+        """Kinds."""
+
+
+        def is_sorter(obj):
+            """Tell whether the object sorts things.
+
+            See Also
+            --------
+            {entry}
+            """
+            return hasattr(obj, "sort")
+        '''}
+
+
+CASES = [
+    # ---- an alternative type after "or" is a whole word: "the setting" offers no set -----------
+    pytest.param(_status("Query a status.\n\n            Returns the value on success.  Returns ``None`` "
+                         "when the terminal lacks it or the setting is invalid."),
+                 "termkit/query.py", [], id="or-the-setting-is-no-set-trap"),
+    pytest.param(_status("Query a status.\n\n            Returns ``None`` when missing, or a set of keys.",
+                         returns="Optional[int]", body="return len(key) or None"),
+                 "termkit/query.py", ["C2.return-type"], id="or-a-set-still-an-alternative-planted"),
+    # ---- a module-qualified name whose last part is an English type word is that module's thing --
+    pytest.param(_flags("re.flags, optional"), "scan/match.py", [], id="re-flags-not-a-bool-trap"),
+    pytest.param(_flags("enum.Flag"), "scan/match.py", [], id="enum-flag-not-a-bool-trap"),
+    pytest.param(_flags("list of str"), "scan/match.py", ["C2.param-type"], id="flags-typed-as-list-planted"),
+    # ---- a See Also entry described as a same-named function of another library ----------------
+    pytest.param(_see_also("is_sorter\n                The library version, ``otherlib.is_sorter()``."),
+                 "probe/kinds.py", [], id="see-also-other-library-same-name-trap"),
+    pytest.param(_see_also("is_sorter\n                The same check for lists."),
+                 "probe/kinds.py", ["C1.self-reference"], id="see-also-itself-planted"),
+    pytest.param(_see_also("is_sorter\n                Described in ``probe.kinds.is_sorter``."),
+                 "probe/kinds.py", ["C1.self-reference"], id="see-also-own-module-qualified-planted"),
+]
+
+
+@pytest.mark.parametrize(("files", "target", "expected"), CASES)
+def test_fresh5_packet3_causes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+    assert_rules(tmp_path, files, target, expected)
