@@ -60,7 +60,32 @@ def _see_also(entry: str) -> dict[str, str]:
         '''}
 
 
+def _marker(entry: str) -> dict[str, str]:
+    return {"plotkit/__init__.py": '"""Plot kit."""\n', "plotkit/stems.py": f'''
+        """Stems."""
+
+
+        def stem(values, marker=","):
+            """Draw a stem plot.
+
+            Parameters
+            ----------
+            values : list
+                The heights.
+            {entry}
+            """
+            return [(v, marker) for v in values]
+        '''}
+
+
 CASES = [
+    # ---- one entry states the default twice: the value the code has, and a gloss of it ----------
+    pytest.param(_marker("marker : str, default: ','\n                The marker. The default is \"pixel\", "
+                         "a dot."), "plotkit/stems.py", [], id="default-and-its-gloss-trap"),
+    pytest.param(_marker("marker : str, default: 'o'\n                The marker. The default is \"circle\"."),
+                 "plotkit/stems.py", ["C3.wrong-default"], id="default-and-gloss-both-wrong-planted"),
+    pytest.param(_marker("marker : str, default: 'o'\n                The marker."),
+                 "plotkit/stems.py", ["C3.wrong-default"], id="default-wrong-planted"),
     # ---- an alternative type after "or" is a whole word: "the setting" offers no set -----------
     pytest.param(_status("Query a status.\n\n            Returns the value on success.  Returns ``None`` "
                          "when the terminal lacks it or the setting is invalid."),

@@ -189,7 +189,12 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     defaults = code_defaults(ctx, section)
     if not defaults or (section is not None and section not in ("param", "attribute")):
         return
-    for claim in _claims(seg, set(defaults)):
+    claims = list(_claims(seg, set(defaults)))
+    # "default: ','. The default is "pixel"": one statement gives the value, the other glosses it
+    agreed = {c.name for c in claims if _agrees(ctx, c.value, defaults[c.name], e)} if len(claims) > 1 else set()
+    for claim in claims:
+        if claim.name in agreed:
+            continue
         default = defaults[claim.name]
         doc_v = read_value(claim.value)
         code_v = read_value(default.text)
@@ -220,6 +225,18 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                           f"documented default of `{claim.name}` is {shown_doc}, but {default.where} says {shown}",
                           evidence=ctx.evidence_of(default.owner, f"the default of `{claim.name}`"), fix=fix)
         return
+
+
+def _agrees(ctx: JudgeContext, written: str, default: Default, e: Entity) -> bool:
+    """Whether a documented default is, provably, the code's."""
+    doc_v, code_v = read_value(written), read_value(default.text)
+    if isinstance(code_v, tuple):
+        code_v = constant_value(ctx, code_v[1], default.owner)
+    if isinstance(doc_v, tuple):
+        if doc_v[1] == default.text:
+            return True
+        doc_v = constant_value(ctx, doc_v[1], e)
+    return same_value(doc_v, code_v) is True
 
 
 # decorators that leave a function's signature as written
