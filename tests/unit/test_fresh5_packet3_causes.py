@@ -78,7 +78,40 @@ def _marker(entry: str) -> dict[str, str]:
         '''}
 
 
+def _split(doc_type: str) -> dict[str, str]:
+    return {"splitkit/__init__.py": '"""Split kit."""\n', "splitkit/split.py": f'''
+        """Splitting."""
+        from typing import Union
+
+
+        class Splitter:
+            """Split a table in two.
+
+            Parameters
+            ----------
+            column : {doc_type}
+                The column to split on.
+            """
+
+            def __init__(self, column: Union[str, None] = None):
+                if not isinstance(column, (str, int, type(None))):
+                    raise ValueError("column must be a name, a position or None")
+                self.column = column
+        '''}
+
+
 CASES = [
+    # ---- isinstance with a call inside its tuple still names the kinds the code takes -----------
+    pytest.param(_split("str or int, default=None"), "splitkit/split.py", [], id="isinstance-type-none-tuple-trap"),
+    pytest.param(_split("str or float, default=None"), "splitkit/split.py", ["C2.param-type"],
+                 id="isinstance-tuple-lacks-documented-kind-planted"),
+    # ---- "a list of X per key" with a dotted name in X: a dict of lists ---------------------------
+    pytest.param(_status("Query the frames.\n\n            If many keys are given, returns a list of pd.DataFrames per key.",
+                         returns="dict[str, list]", body="return {key: []}"),
+                 "termkit/query.py", [], id="list-of-dotted-per-key-is-a-dict-trap"),
+    pytest.param(_status("Query the frames.\n\n            Returns a list of pd.DataFrames.",
+                         returns="dict[str, list]", body="return {key: []}"),
+                 "termkit/query.py", ["C2.return-type"], id="list-of-dotted-against-dict-planted"),
     # ---- one entry states the default twice: the value the code has, and a gloss of it ----------
     pytest.param(_marker("marker : str, default: ','\n                The marker. The default is \"pixel\", "
                          "a dot."), "plotkit/stems.py", [], id="default-and-its-gloss-trap"),

@@ -75,8 +75,10 @@ def _tested_kinds(fn: Entity, name: str) -> set[str]:
     if "isinstance" not in fn.code:
         return set()
     out: set[str] = set()
-    for m in re.finditer(rf"\bisinstance\(\s*{re.escape(name)}\s*,\s*(\([^()]*\)|[\w.]+)", fn.code):
-        for t in m.group(1).strip("()").split(","):
+    # ``(str, int, type(None))``: one level of calls inside the tuple
+    for m in re.finditer(rf"\bisinstance\(\s*{re.escape(name)}\s*,\s*(\((?:[^()]|\([^()]*\))*\)|[\w.]+)", fn.code):
+        inner = m.group(1)[1:-1] if m.group(1).startswith("(") else m.group(1)
+        for t in re.sub(r"\([^()]*\)", "", inner).split(","):
             got = kinds(t.strip()) if t.strip() else None
             out |= got or set()
     return out

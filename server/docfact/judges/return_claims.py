@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docfact.judges.types import PER_KEY_TAIL
 from docfact.model import Segment
 
 
@@ -106,7 +107,7 @@ def _spelling(word: str) -> str:
 # "a string of bytes" is bytes; "a set and a dict" are two values, a tuple
 _OF_BYTES = re.compile(r"\s+of\s+(?:raw\s+)?(?:L\{|C\{|:class:)?`{0,2}bytes\b", re.I)
 # "a list of frames per feature", "a list of scores for each fold": one collection per key
-_PER_KEY = re.compile(r"`{0,2}\s+of\s+[^.;:]{1,60}?\s(?:per|for\s+each|for\s+every|keyed\s+by)\s+\w", re.I)
+_PER_KEY = re.compile(r"`{0,2}" + PER_KEY_TAIL, re.I)
 # "a set of values" written in plain words (a marked ``set`` is the type)
 _A_SET_OF = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}?set$", re.I)
 _OF_WORD = re.compile(r"\s+of\s+[a-z]")

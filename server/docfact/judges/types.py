@@ -135,8 +135,9 @@ _PROSE_WORDS = frozenset({"flag", "text", "string", "integer", "character", "cha
                           "collection", "numeric"})
 
 _LOOSE_SET = re.compile(r"(?:a|an)\s+set\s+of\s+[a-z]", re.I)
-_PER_KEY = re.compile(r"(?:(?:a|an)\s+)?(?:list|tuple|sequence)s?\s+of\s+[^,;:]{1,60}?\s"
-                      r"(?:per|for\s+each|for\s+every|keyed\s+by)\s+\w", re.I)
+# "of X per key" after a collection word (a dot inside a name, ``pd.DataFrames``, is no sentence end)
+PER_KEY_TAIL = r"\s+of\s+(?:[^.;:]|\.(?=\w)){1,60}?\s(?:per|for\s+each|for\s+every|keyed\s+by)\s+\w"
+_PER_KEY = re.compile(r"(?:(?:a|an)\s+)?(?:list|tuple|sequence)s?" + PER_KEY_TAIL, re.I)
 
 
 def base_kind(t: str) -> str | None:
