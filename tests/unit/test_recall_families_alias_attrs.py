@@ -323,3 +323,31 @@ def test_unknown_sphinx_param_beside_correct_ones(tmp_path: Path) -> None:
         '''}
     found = _judge(tmp_path, files, "load.py")
     assert [(r, s) for r, s, _ in found] == [("C1.unknown-param", ":param encoding: the encoding.")]
+
+
+def test_one_files_submodule_alias_is_a_readers_variable(tmp_path: Path) -> None:
+    """One file's ``import geomkit.geo as geo_mod`` is no convention an example assumes: ``geo_mod``
+    in an example is the reader's own variable (an instance), so its attributes are not checked."""
+    files = {**GEOMKIT, "geomkit/plot.py": '"""Plots."""\nimport geomkit.geo as shape\n'}
+    doc = '''
+        Scale a shape.
+
+        .. code-block:: python
+
+            with shape.fast_mode():
+                shape.scaled(2)
+        '''
+    assert _judge(tmp_path, _with_doc(doc, files), "geomkit/scale.py") == []
+
+
+def test_submodule_alias_written_in_two_files_is_a_convention(tmp_path: Path) -> None:
+    files = {**GEOMKIT, "geomkit/plot.py": '"""Plots."""\nimport geomkit.geo as gg\n',
+             "geomkit/draw.py": '"""Drawing."""\nimport geomkit.geo as gg\n'}
+    doc = '''
+        Scale a shape.
+
+        .. code-block:: python
+
+            gg.old_bearing(1, 2)
+        '''
+    assert [r for r, _, _ in _judge(tmp_path, _with_doc(doc, files), "geomkit/scale.py")] == ["C1.example-attribute"]

@@ -93,14 +93,21 @@ def package_alias(ctx: JudgeContext, name: str) -> str | None:
     table = ctx.run_cache.get(key)
     if table is None:
         seen: dict[str, set[str]] = {}
+        files: dict[str, int] = {}
         for fi in ctx.graph.files():
             if fi.language != "python" or " as " not in fi.text:
                 continue
-            for module, alias in _IMPORT_AS.findall(fi.text):
+            pairs = _IMPORT_AS.findall(fi.text)
+            for module, alias in pairs:
                 seen.setdefault(alias, set()).add(module)
+            for alias in {alias for _module, alias in pairs}:
+                files[alias] = files.get(alias, 0) + 1
+        # a convention is written more than once, or names the top package (``import geomkit as
+        # gk``); one file's ``import pkg.models.model as model`` leaves ``model`` a reader's variable
         table = ctx.run_cache[key] = {
             alias: next(iter(mods)) for alias, mods in seen.items()
-            if len(mods) == 1 and ctx.graph.is_project_module(next(iter(mods)))}
+            if len(mods) == 1 and ctx.graph.is_project_module(next(iter(mods)))
+            and (files[alias] > 1 or "." not in next(iter(mods)))}
     return _recorded(ctx, name, table.get(name))
 
 
