@@ -468,8 +468,12 @@ def _raise_lines(e: Entity) -> str:
 
 def _unfollowed_method(call: str, r: Resolved) -> str | None:
     """The method name of ``call`` when its receiver is a value whose type docfact cannot
-    follow (``sm.run()`` on a local, ``self._lock.acquire_nowait()`` on an attribute): any
+    follow (``sm.run()`` on a local, ``self._lock.acquire_nowait()`` on an attribute, ``f().x.get()``
+    on what a call returns): any
     project method of that name may be the one called."""
     if r.rest or (r.kind == "local" and "." in call):
         return call.rsplit(".", 1)[-1]
+    tail = call.rsplit(")", 1)[-1]
+    if tail.startswith(".") and "(" not in tail:
+        return tail.rsplit(".", 1)[-1]  # ``require_context().connections.get``: a method of what the call gave back
     return None

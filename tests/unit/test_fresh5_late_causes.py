@@ -1,4 +1,4 @@
-"""Causes of false findings seen in the fresh5 audit's third packet (the set is studied, so spent),
+"""Causes of false findings seen in the fresh5 audit and fixed after it (the set is studied, so spent),
 each with invented code: a trap written anew that stays quiet and, where the cause could hide a
 real slip, a planted case that is still found. Each case is (files, target, expected C1-C3 ids)."""
 
@@ -100,7 +100,61 @@ def _split(doc_type: str) -> dict[str, str]:
         '''}
 
 
+def _conn(registry_get: str) -> dict[str, str]:
+    return {"dbkit/__init__.py": '"""Database kit."""\n', "dbkit/errors.py": '''
+        """Errors."""
+
+
+        class MissingError(Exception):
+            """No such connection."""
+        ''', "dbkit/context.py": f'''
+        """Context."""
+        from dbkit.errors import MissingError
+
+
+        class Registry:
+            """Connections by alias."""
+
+            def __init__(self):
+                self.known = {{}}
+
+            def get(self, alias):
+                """The connection of an alias."""
+                {registry_get}
+
+
+        class Context:
+            """The active context."""
+
+            def __init__(self, factory=None):
+                self.registry = (factory or Registry)()
+
+
+        def current() -> Context:
+            """The active context."""
+            return Context()
+        ''', "dbkit/api.py": '''
+        """API."""
+        from dbkit.context import current
+
+
+        def get_conn(alias):
+            """Get a connection.
+
+            :raises MissingError: If the alias is unknown.
+            """
+            return current().registry.get(alias)
+        '''}
+
+
 CASES = [
+    # ---- a method called on what a call returns (``current().registry.get``) may be any ``get`` --
+    pytest.param(_conn("return self._build(alias)\n\n            def _build(self, alias):\n"
+                       "                if alias not in self.known:\n                    raise MissingError(alias)\n"
+                       "                return self.known[alias]"),
+                 "dbkit/api.py", [], id="raise-through-method-of-returned-value-trap"),
+    pytest.param(_conn("return self.known.get(alias)"), "dbkit/api.py", ["C3.raises-not-raised"],
+                 id="no-get-raises-it-planted"),
     # ---- isinstance with a call inside its tuple still names the kinds the code takes -----------
     pytest.param(_split("str or int, default=None"), "splitkit/split.py", [], id="isinstance-type-none-tuple-trap"),
     pytest.param(_split("str or float, default=None"), "splitkit/split.py", ["C2.param-type"],
@@ -141,5 +195,5 @@ CASES = [
 
 
 @pytest.mark.parametrize(("files", "target", "expected"), CASES)
-def test_fresh5_packet3_causes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
+def test_fresh5_late_causes(tmp_path: Path, files: dict[str, str], target: str, expected: list[str]) -> None:
     assert_rules(tmp_path, files, target, expected)
