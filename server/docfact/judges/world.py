@@ -333,6 +333,21 @@ ENUM_API = frozenset(n for b in (enum.Enum, enum.IntEnum, enum.Flag, enum.IntFla
                      for k in b.__mro__ for n in vars(k))  # ``name`` and ``value`` are in vars(), not dir()
 
 
+def _stdlib_enum(ctx: JudgeContext, cls: Entity, base: str, simple: str) -> bool:
+    """Whether base ``base`` of ``cls`` is one of the standard library's enum classes: by its
+    name, and for a dotted base (``_enum.IntEnum``) by the module it resolves to."""
+    if simple not in ENUM_BASES:
+        return False
+    name = base.split("[")[0]
+    try:
+        r = ctx.graph.resolve(name, cls)
+    except Exception:
+        r = None
+    if r is not None and r.kind != "project":
+        return r.qualname.startswith("enum.")  # not ``otherlib.IntEnum``
+    return "." not in name
+
+
 def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
     """Whether ``cls`` derives from one of the standard library's enum classes."""
     if depth > 8:
@@ -340,8 +355,10 @@ def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
     for base in cls.bases:
         simple = base.split("[")[0].rsplit(".", 1)[-1]
         parent = _project_class(ctx, simple)
-        if (parent is None and simple in ENUM_BASES) or (parent is not None and parent is not cls
-                                                         and enum_based(ctx, parent, depth + 1)):
+        if parent is cls:
+            parent = None  # ``class IntEnum(_enum.IntEnum)``: a project class named after its base
+        if (parent is None and _stdlib_enum(ctx, cls, base, simple)) \
+                or (parent is not None and enum_based(ctx, parent, depth + 1)):
             return True
     return False
 
@@ -372,9 +389,11 @@ def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
         if simple in ("object", "Exception", "BaseException", "ABC") or simple.startswith(("Generic", "Protocol")):
             continue
         parent = _project_class(ctx, simple)
-        if parent is None and simple in ENUM_BASES:
+        if parent is cls:
+            parent = None  # ``class IntEnum(_enum.IntEnum)``: the base is the library's class of that name
+        if parent is None and _stdlib_enum(ctx, cls, base, simple):
             continue  # the standard library's enum: its own names are ENUM_API (class_attributes_closed)
-        if parent is None or parent is cls:
+        if parent is None:
             return False
         if not _class_closed(ctx, parent, depth + 1):
             return False
