@@ -36,6 +36,7 @@ import enum
 import os
 import re
 import textwrap
+from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, member_of
 from docfact.model import Entity
@@ -505,20 +506,36 @@ def override_params(ctx: JudgeContext, fn: Entity) -> set[str]:
     if cls is None or fn.language != "python":
         return set()
     method = "__init__" if fn.kind == "class" else fn.name
-    _, _, subclasses = _project_scan(ctx)
     out: set[str] = set()
+    for impl, _known in _subclass_versions(ctx, cls, method):
+        if impl is not None:
+            out.update(p.name.lstrip("*") for p in impl.params if p.kind in ("vararg", "kwarg"))
+    return out
+
+
+_SUBCLASS_WALK = 200  # subclasses visited at most; past it the walk gives up (``None`` below)
+
+
+def _subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[tuple[Entity | None, bool]]:
+    """For each project subclass of ``cls`` (at any depth): its own ``method`` (None when it
+    defines none) and whether that answer is known (False when its file is not in the graph, or,
+    once, when the walk stops after ``_SUBCLASS_WALK`` subclasses)."""
+    _, _, subclasses = _project_scan(ctx)
     stack, seen = [cls], {cls.qualname}
-    while stack and len(seen) < 200:
+    while stack:
         for sub in subclasses.get(stack.pop().name, ()):
             if sub.qualname in seen:
                 continue
+            if len(seen) >= _SUBCLASS_WALK:
+                yield None, False
+                return
             seen.add(sub.qualname)
             stack.append(sub)
             sub_fi = ctx.graph.file(sub.path)
-            impl = sub_fi.entity(f"{sub.local_name}.{method}") if sub_fi is not None else None
-            if impl is not None:
-                out.update(p.name.lstrip("*") for p in impl.params if p.kind in ("vararg", "kwarg"))
-    return out
+            if sub_fi is None:
+                yield None, False
+            else:
+                yield sub_fi.entity(f"{sub.local_name}.{method}"), True
 
 
 def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[str] | None:
@@ -755,18 +772,7 @@ def _plain_hierarchy(ctx: JudgeContext, cls: Entity) -> bool:
 
 def _overridden_below(ctx: JudgeContext, cls: Entity, method: str) -> bool:
     """Whether a project subclass of ``cls`` (at any depth) defines ``method`` itself."""
-    _, _, subclasses = _project_scan(ctx)
-    stack, seen = [cls], {cls.qualname}
-    while stack and len(seen) < 200:
-        for sub in subclasses.get(stack.pop().name, ()):
-            if sub.qualname in seen:
-                continue
-            seen.add(sub.qualname)
-            stack.append(sub)
-            sub_fi = ctx.graph.file(sub.path)
-            if sub_fi is None or sub_fi.entity(f"{sub.local_name}.{method}") is not None:
-                return True
-    return len(seen) >= 200
+    return any(impl is not None or not known for impl, known in _subclass_versions(ctx, cls, method))
 
 
 def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) -> bool:
