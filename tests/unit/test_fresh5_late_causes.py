@@ -147,7 +147,35 @@ def _conn(registry_get: str) -> dict[str, str]:
         '''}
 
 
+def _window(doc: str) -> dict[str, str]:
+    return {"seqkit/__init__.py": '"""Sequence kit."""\n', "seqkit/window.py": f'''
+        """Windows."""
+
+
+        def make_windows(series, window_length, window_limit=None):
+            """Cut a series into windows.
+
+            Parameters
+            ----------
+            series
+                The values.
+            window_length
+                {doc}
+            window_limit
+                The most windows to make.
+            """
+            low, high = window_length if isinstance(window_length, tuple) else (window_length, window_length)
+            maximum_spin = [series[i:i + high] for i in range(0, len(series), low)]
+            return maximum_spin[:window_limit]
+        '''}
+
+
 CASES = [
+    # ---- a tuple the doc spells with named parts: later mentions of a part name no code ---------
+    pytest.param(_window("An integer, or a ``(minimum_span, maximum_span)`` tuple padded up to ``maximum_span``."),
+                 "seqkit/window.py", [], id="tuple-part-names-trap"),
+    pytest.param(_window("A ``(minimum_span, maximum_span)`` tuple; see ``window_limt`` for the count."),
+                 "seqkit/window.py", ["C1.unknown-name"], id="slip-beside-tuple-part-names-planted"),
     # ---- a method called on what a call returns (``current().registry.get``) may be any ``get`` --
     pytest.param(_conn("return self._build(alias)\n\n            def _build(self, alias):\n"
                        "                if alias not in self.known:\n                    raise MissingError(alias)\n"

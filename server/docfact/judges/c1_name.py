@@ -163,6 +163,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
+        if m.name in _tuple_names(ctx):
+            continue  # "a ``(low, high)`` tuple ... up to ``high``": the doc names a value's parts
         if 0 < m.start and m.end < len(seg.text) and seg.text[m.start - 1] in "\"'" \
                 and seg.text[m.end] == seg.text[m.start - 1]:
             continue  # "pkg.allowed_origins" in quotes: a string (a settings key, a logger's name)
@@ -369,6 +371,21 @@ def _family_notation(written: str, real: str) -> bool:
     stem = real.rstrip("0123456789")
     return stem != real and len(written) == len(stem) + 1 and written.startswith(stem) \
         and written[-1] in "ijknmxNMKX"
+
+
+# a code span spelling a tuple of names: ``(min_length, max_length)``
+_TUPLE_SPAN = re.compile(r"(?<!`)`{1,2}\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*,?\s*\)`{1,2}(?!`)")
+
+
+def _tuple_names(ctx: JudgeContext) -> frozenset[str]:
+    """The names the doc gives the parts of a tuple it describes (once per doc)."""
+    key = ("tuple-names", id(ctx.doc))
+    got = ctx.memo.get(key)
+    if got is None:
+        text = ctx.doc.text
+        got = ctx.memo[key] = frozenset(
+            n.strip() for m in _TUPLE_SPAN.finditer(text) for n in m.group(1).split(",")) if "(" in text else frozenset()
+    return got
 
 
 def _placeholder(ctx: JudgeContext, name: str) -> bool:
