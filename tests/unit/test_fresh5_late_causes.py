@@ -170,7 +170,28 @@ def _window(doc: str) -> dict[str, str]:
         '''}
 
 
+def _stepper(doc: str) -> dict[str, str]:
+    return {"numkit/__init__.py": '"""Numeric kit."""\n', "numkit/steps.py": f'''
+        """Steps."""
+
+
+        def unwind(values):
+            """{doc}"""
+            out = list(values)
+            for i in range(len(out) - 2, -1, -1):
+                out[i] = out[i] + out[i + 1]
+            return out
+        '''}
+
+
 CASES = [
+    # ---- "backward recursion": a recurrence relation, computed here by a loop -------------------
+    pytest.param(_stepper("Sum the tail of each value by backward recursion."), "numkit/steps.py", [],
+                 id="backward-recursion-is-a-recurrence-trap"),
+    pytest.param(_stepper("Sum the tail of each value with a three-term recursion formula."), "numkit/steps.py", [],
+                 id="recursion-formula-trap"),
+    pytest.param(_stepper("Sum the tail of each value recursively."), "numkit/steps.py", ["C3.not-recursive"],
+                 id="recursively-planted"),
     # ---- a tuple the doc spells with named parts: later mentions of a part name no code ---------
     pytest.param(_window("An integer, or a ``(minimum_span, maximum_span)`` tuple padded up to ``maximum_span``."),
                  "seqkit/window.py", [], id="tuple-part-names-trap"),

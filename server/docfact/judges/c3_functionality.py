@@ -172,7 +172,9 @@ def _calls_by_name(call: str, name: str) -> bool:
 # "recursively", "uses recursion", "calls itself", "is recursive", "a recursive walk"; not
 # "non-recursive", nor "recursive" of something else ("a recursive loop", "recursive lists")
 _RECURSIVE = Gated(re.compile(
-    r"(?<![\w-])(?:recursively|recursion(?!\s+(?:limit|depth|error)))\b|\bcalls\s+itself\b|\bis\s+recursive\b"
+    # (not "backward recursion", "a three-term recursion formula": a recurrence relation, often a loop)
+    r"(?<![\w-])(?:recursively|(?<!backward\s)(?<!forward\s)(?<!-term\s)recursion"
+    r"(?!\s+(?:limit|depth|error|formula|relation|coefficients?)))\b|\bcalls\s+itself\b|\bis\s+recursive\b"
     r"|(?<![\w-])recursive\s+(?:function|method|call|calls|algorithm|implementation|descent|walk|"
     r"traversal|search|scan|visit|version|helper)\b",
     re.I,
