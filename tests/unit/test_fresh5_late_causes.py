@@ -184,7 +184,32 @@ def _stepper(doc: str) -> dict[str, str]:
         '''}
 
 
+def _painter(body: str) -> dict[str, str]:
+    return {"paintkit/__init__.py": '"""Paint kit."""\n', "paintkit/paint.py": f'''
+        """Painting."""
+
+
+        def paint(points, colors):
+            """Paint the points.
+
+            Parameters
+            ----------
+            points : list
+                The points.
+            colors : list, optional
+                One color per point.
+            """
+            {body}
+        '''}
+
+
 CASES = [
+    # ---- "optional" for an argument the body tests against None: it may be None ----------------
+    pytest.param(_painter("if colors is None:\n                colors = ['black'] * len(points)\n"
+                          "            return list(zip(points, colors))"),
+                 "paintkit/paint.py", [], id="optional-means-may-be-none-trap"),
+    pytest.param(_painter("return list(zip(points, colors))"), "paintkit/paint.py",
+                 ["C3.required-documented-optional"], id="optional-but-required-planted"),
     # ---- "backward recursion": a recurrence relation, computed here by a loop -------------------
     pytest.param(_stepper("Sum the tail of each value by backward recursion."), "numkit/steps.py", [],
                  id="backward-recursion-is-a-recurrence-trap"),
