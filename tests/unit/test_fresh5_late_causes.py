@@ -203,7 +203,31 @@ def _painter(body: str) -> dict[str, str]:
         '''}
 
 
+def _stats(doc: str) -> dict[str, str]:
+    return {"statkit/__init__.py": '"""Stat kit."""\n', "statkit/results.py": '''
+        """Results."""
+
+
+        class TreatmentEffectResults:
+            """Treatment effects."""
+        ''', "statkit/model.py": f'''
+        """Models."""
+
+
+        def effects(data):
+            """{doc}"""
+            return data
+        '''}
+
+
 CASES = [
+    # ---- an unmarked CamelCase word one edit from a project class: the class misspelled ---------
+    pytest.param(_stats("Return TreatmentEffectsResults with the estimates."), "statkit/model.py",
+                 ["C1.unknown-name"], id="prose-class-name-one-edit-planted"),
+    pytest.param(_stats("Return estimates, as NumPy and PostgreSQL users expect them."), "statkit/model.py",
+                 [], id="prose-camelcase-words-trap"),
+    pytest.param(_stats("Return TreatmentEffectResults with the estimates."), "statkit/model.py",
+                 [], id="prose-class-name-right-trap"),
     # ---- "optional" for an argument the body tests against None: it may be None ----------------
     pytest.param(_painter("if colors is None:\n                colors = ['black'] * len(points)\n"
                           "            return list(zip(points, colors))"),

@@ -215,6 +215,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
+        elif suggestion is None and "." not in m.name and len(last) >= 8 and _TWO_HUMPS.match(last):
+            # an unmarked CamelCase word one edit from a project class ("a PHregResults instance",
+            # "returns TreatmentEffectsResults"): a class name misspelled, not English
+            suggestion = _project_class_slip(ctx, last)
         if suggestion is None and "." not in m.name and (m.strength == MARKED or last.startswith("_")) \
                 and not ctx.is_known(last):
             suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
@@ -443,6 +447,16 @@ def _has_unreadable_imports(ctx: JudgeContext) -> bool:
         except Exception:
             return True
     return False
+
+
+def _project_class_slip(ctx: JudgeContext, written: str) -> str | None:
+    """The project class one edit away from ``written`` (a name known nowhere), if exactly one."""
+    if ctx.is_known(written):
+        return None
+    near = ctx.suggest_in_project(written, cutoff=0.9)
+    if near is None or osa_distance(written.lower(), near.lower(), 1) > 1:
+        return None
+    return near if any(e.kind == "class" for e in ctx.graph.entities_named(near)) else None
 
 
 def _class_case_slip(ctx: JudgeContext, written: str, real: str) -> bool:
