@@ -220,7 +220,35 @@ def _stats(doc: str) -> dict[str, str]:
         '''}
 
 
+def _corr(body: str) -> dict[str, str]:
+    return {"corrkit/__init__.py": '"""Correlation kit."""\n', "corrkit/corr.py": f'''
+        """Correlations."""
+
+
+        def correlate(frame, method: str = "pearson"):
+            """Correlate the columns.
+
+            Parameters
+            ----------
+            frame : DataFrame
+                The data.
+            method : str or callable
+                The correlation method, or a function of two columns.
+            """
+            {body}
+        '''}
+
+
 CASES = [
+    # ---- a documented type wider than the annotation, for an argument handed on unchanged -------
+    pytest.param(_corr("return frame.corr(method=method)"), "corrkit/corr.py", [], id="wider-doc-passed-on-trap"),
+    pytest.param(_corr("frame.method = method\n            return frame"), "corrkit/corr.py", ["C2.param-type"],
+                 id="wider-doc-only-stored-planted"),
+    pytest.param(_corr("if not isinstance(method, str):\n                raise TypeError(method)\n"
+                       "            return frame"), "corrkit/corr.py", ["C2.param-type"],
+                 id="wider-doc-only-given-to-builtins-planted"),
+    pytest.param(_corr("if method == 'pearson':\n                return frame.corr()\n            return None"),
+                 "corrkit/corr.py", ["C2.param-type"], id="wider-doc-read-here-planted"),
     # ---- an unmarked CamelCase word one edit from a project class: the class misspelled ---------
     pytest.param(_stats("Return TreatmentEffectsResults with the estimates."), "statkit/model.py",
                  ["C1.unknown-name"], id="prose-class-name-one-edit-planted"),
