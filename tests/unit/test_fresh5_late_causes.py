@@ -239,7 +239,24 @@ def _corr(body: str) -> dict[str, str]:
         '''}
 
 
+def _converter(returns: str) -> dict[str, str]:
+    return {"webkit/__init__.py": '"""Web kit."""\n', "webkit/convert.py": f'''
+        """Conversions."""
+        from typing import Awaitable, Callable
+
+
+        def make_async(func) -> {returns}:
+            """Wrap the function so that it can be called asynchronously."""
+            return func
+        '''}
+
+
 CASES = [
+    # ---- a function annotated to return an awaitable (or a function returning one) ---------------
+    pytest.param(_converter("Callable[..., Awaitable[int]]"), "webkit/convert.py", [],
+                 id="returns-awaitable-callable-trap"),
+    pytest.param(_converter("Callable[..., int]"), "webkit/convert.py", ["C3.not-async"],
+                 id="returns-plain-callable-planted"),
     # ---- a documented type wider than the annotation, for an argument handed on unchanged -------
     pytest.param(_corr("return frame.corr(method=method)"), "corrkit/corr.py", [], id="wider-doc-passed-on-trap"),
     pytest.param(_corr("frame.method = method\n            return frame"), "corrkit/corr.py", ["C2.param-type"],

@@ -37,7 +37,7 @@ _ASYNC_WORDS = Gated(re.compile(
     re.I,
 ), ("asynchronously", "coroutine", "awaitable", "background", "before", "while"))
 _NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of|might|may|could|refuses?|refusing|declines?|unlike)\b|n't\b)[^.]{0,30}$", re.I)
-_CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
+_CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post|await|coroutine", re.I)
 
 
 def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
