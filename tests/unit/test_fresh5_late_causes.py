@@ -1,6 +1,7 @@
 """Causes of false findings seen in the fresh5 audit and fixed after it (the set is studied, so spent),
-each with invented code: a trap written anew that stays quiet and, where the cause could hide a
-real slip, a planted case that is still found. Each case is (files, target, expected C1-C3 ids)."""
+and recall families of the spent held-out part (``--part test``, now development data), each with
+invented code: a trap written anew that stays quiet and, where the cause could hide a real slip, a
+planted case that is still found. Each case is (files, target, expected C1-C3 ids)."""
 
 from __future__ import annotations
 
@@ -251,7 +252,41 @@ def _converter(returns: str) -> dict[str, str]:
         '''}
 
 
+def _router(entry: str, body: str = "return self.route(uri, name=name, **ctx_kwargs)") -> dict[str, str]:
+    return {"routekit/__init__.py": '"""Routes."""\n', "routekit/routes.py": f'''
+        """Routes."""
+
+
+        class Router:
+            """A router."""
+
+            def route(self, uri, name=None, ignore_body=False, **ctx_kwargs):
+                """Add a route."""
+                return (uri, name, ignore_body, ctx_kwargs)
+
+            def patch(self, uri, name=None, **ctx_kwargs):
+                """Add a PATCH route.
+
+                :param uri: The URL.
+                :param name: The route's name.
+                {entry}
+                :param ctx_kwargs: Keyword arguments that begin with a ``ctx_`` prefix
+                    go to the route's context.
+                """
+                {body}
+        '''}
+
+
 CASES = [
+    # ---- the doc's own **kwargs entry takes only keywords with a prefix --------------------------
+    pytest.param(_router(":param ignore_body: Whether the handler ignores the body."), "routekit/routes.py",
+                 ["C1.unknown-param"], id="keyword-outside-the-stated-prefix-planted"),
+    pytest.param(_router(":param ctx_label: A label for the context."), "routekit/routes.py", [],
+                 id="keyword-with-the-stated-prefix-trap"),
+    pytest.param(_router(":param ignore_body: Whether the handler ignores the body.",
+                         "flag = ctx_kwargs.pop('ignore_body', False)\n"
+                         "                return self.route(uri, name=name, ignore_body=flag, **ctx_kwargs)"),
+                 "routekit/routes.py", [], id="keyword-read-by-name-despite-prefix-trap"),
     # ---- a function annotated to return an awaitable (or a function returning one) ---------------
     pytest.param(_converter("Callable[..., Awaitable[int]]"), "webkit/convert.py", [],
                  id="returns-awaitable-callable-trap"),
