@@ -277,7 +277,34 @@ def _router(entry: str, body: str = "return self.route(uri, name=name, **ctx_kwa
         '''}
 
 
+def _grid(doc: str, extra: str = "") -> dict[str, str]:
+    return {"gridkit/__init__.py": '"""Grid kit."""\n', "gridkit/plot.py": f'''
+        """Plots."""
+        {extra}
+
+        def draw(values, add_grid=False):
+            """Draw the values.
+
+            Returns
+            -------
+            list
+                The artists. {doc}
+            """
+            out = list(values)
+            if add_grid:
+                out.append("grid")
+            return out
+        '''}
+
+
 CASES = [
+    # ---- "If NAME is true": a condition on an argument the function does not take ----------------
+    pytest.param(_grid("If make_grid is true, the grid lines come last."), "gridkit/plot.py",
+                 ["C1.condition-on-unknown"], id="condition-on-renamed-argument-planted"),
+    pytest.param(_grid("If add_grid is true, the grid lines come last."), "gridkit/plot.py", [],
+                 id="condition-on-real-argument-trap"),
+    pytest.param(_grid("If make_grid is set, the grid lines come last.", "\n\nmake_grid = True\n"),
+                 "gridkit/plot.py", [], id="condition-on-module-setting-trap"),
     # ---- the doc's own **kwargs entry takes only keywords with a prefix --------------------------
     pytest.param(_router(":param ignore_body: Whether the handler ignores the body."), "routekit/routes.py",
                  ["C1.unknown-param"], id="keyword-outside-the-stated-prefix-planted"),
