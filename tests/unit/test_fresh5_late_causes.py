@@ -297,7 +297,48 @@ def _grid(doc: str, extra: str = "") -> dict[str, str]:
         '''}
 
 
+def _tables(doc: str, extra: str = "") -> dict[str, str]:
+    return {"tabkit/__init__.py": '"""Table kit."""\n', "tabkit/table.py": f'''
+        """Tables."""
+        import numpy as np
+
+
+        class Parented:
+            """Something with a parent."""
+
+            def __init__(self, parent):
+                self._parent = parent{extra}
+
+            @property
+            def table(self):
+                """The table this belongs to."""
+                return self._parent.table
+
+
+        class Table(Parented):
+            """A table."""
+
+            @property
+            def table(self):
+                """Give children the table they belong to.
+
+                {doc}
+                """
+                return np.asarray(self)
+        '''}
+
+
 CASES = [
+    # ---- ``owner._private`` on an untyped receiver, defined and used nowhere in the project ---------
+    pytest.param(_tables("It ends a chain of `parent._table` calls through the ancestors."), "tabkit/table.py",
+                 ["C1.unknown-name"], id="private-member-nowhere-planted"),
+    pytest.param(_tables("It ends a chain of `parent._table` calls through the ancestors.",
+                         "\n                self._table = None"), "tabkit/table.py", [],
+                 id="private-member-set-somewhere-trap"),
+    pytest.param(_tables("It ends a chain of `parent._parent` reads through the ancestors."), "tabkit/table.py", [],
+                 id="private-member-used-trap"),
+    pytest.param(_tables("It wraps `np._internal_helper` for speed."), "tabkit/table.py", [],
+                 id="private-member-of-imported-library-trap"),
     # ---- "If NAME is true": a condition on an argument the function does not take ----------------
     pytest.param(_grid("If make_grid is true, the grid lines come last."), "gridkit/plot.py",
                  ["C1.condition-on-unknown"], id="condition-on-renamed-argument-planted"),

@@ -173,6 +173,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if gone is not None:
             yield _unknown_name_finding(ctx, seg, m, gone)
             continue
+        private = _private_member_nowhere(ctx, m)
+        if private is not None:
+            yield _unknown_name_finding(ctx, seg, m, private or None)
+            continue
         if resolves(ctx, m):
             resolved.add(m.name)
             continue
@@ -269,6 +273,26 @@ def _unknown_name_finding(ctx: JudgeContext, seg: Segment, m: Mention, suggestio
 
 
 _IMPORT_LINE_HEAD = re.compile(r"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.M)
+
+
+def _private_member_nowhere(ctx: JudgeContext, m: Mention) -> str | None:
+    """``owner._table`` marked as code, on a receiver docfact cannot type, where no code of the
+    project defines or uses a ``_table`` (a private name is the project's own, not another
+    library's): the public spelling of that name when the project has one (``table``), else "";
+    None when the name may exist. Held to the docs of functions, methods and classes."""
+    parts = m.name.split(".")
+    last = parts[-1]
+    if m.strength != MARKED or len(parts) != 2 or not last.startswith("_") or last.startswith("__") \
+            or len(last) < 4 or ctx.doc.kind == "comment" or ctx.entity is None \
+            or ctx.entity.kind not in ("function", "method", "class"):
+        return None
+    if ctx.is_known(last) or ctx.graph.entities_named(last) or _has_unreadable_imports(ctx):
+        return None
+    head = parts[0]
+    if head in _imported_heads(ctx) or any(imp.bound_name == head for imp in ctx.file.imports):
+        return None  # a module or a class of another library: its private names are its own
+    public = last.lstrip("_")
+    return public if ctx.graph.entities_named(public) else ""
 
 
 def _imported_heads(ctx: JudgeContext) -> frozenset[str]:
