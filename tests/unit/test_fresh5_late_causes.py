@@ -328,7 +328,30 @@ def _tables(doc: str, extra: str = "") -> dict[str, str]:
         '''}
 
 
+def _stdlib_ref(doc: str, extra: str = "") -> dict[str, str]:
+    return {"netkit/__init__.py": '"""Net kit."""\n', "netkit/client.py": f'''
+        """Client."""
+        {extra}
+
+        class Response:
+            """Ours."""
+
+
+        class FakeResponse:
+            """{doc}"""
+        '''}
+
+
 CASES = [
+    # ---- a reference into a standard-library module docfact reads, naming what it lacks ----------
+    pytest.param(_stdlib_ref("A fake L{urllib.response.Response} for cookie handling."), "netkit/client.py",
+                 ["C1.unknown-reference"], id="stdlib-module-lacks-name-planted"),
+    pytest.param(_stdlib_ref("A fake L{urllib.response.addinfourl} for cookie handling."), "netkit/client.py", [],
+                 id="stdlib-module-has-name-trap"),
+    pytest.param({**_stdlib_ref("A fake L{urllib.response.Response} for cookie handling.",
+                                "from netkit import compat as urllib"),
+                  "netkit/compat.py": '"""Compat."""\n\n\nclass response:\n    """Shim."""\n\n    Response = object\n'},
+                 "netkit/client.py", [], id="stdlib-name-rebound-by-the-module-trap"),
     # ---- ``owner._private`` on an untyped receiver, defined and used nowhere in the project ---------
     pytest.param(_tables("It ends a chain of `parent._table` calls through the ancestors."), "tabkit/table.py",
                  ["C1.unknown-name"], id="private-member-nowhere-planted"),
