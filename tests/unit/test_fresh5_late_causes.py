@@ -390,6 +390,14 @@ CASES = [
     pytest.param(_corr("if not isinstance(method, str):\n                raise TypeError(method)\n"
                        "            return frame"), "corrkit/corr.py", ["C2.param-type"],
                  id="wider-doc-only-given-to-builtins-planted"),
+    pytest.param({**_corr("return rank_columns(frame, method)"), "corrkit/rank.py": '''
+        """Ranking."""
+
+
+        def rank_columns(frame, how: str):
+            """Rank the columns."""
+            return sorted(frame, key=how)
+        '''}, "corrkit/corr.py", ["C2.param-type"], id="wider-doc-passed-to-narrow-project-function-planted"),
     pytest.param(_corr("if method == 'pearson':\n                return frame.corr()\n            return None"),
                  "corrkit/corr.py", ["C2.param-type"], id="wider-doc-read-here-planted"),
     # ---- an unmarked CamelCase word one edit from a project class: the class misspelled ---------

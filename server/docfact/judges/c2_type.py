@@ -57,7 +57,7 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if (contradicts_kinds(doc, code) or extra) and doc is not None and code is not None \
                 and doc <= code | _tested_kinds(target, p.name.lstrip("*")):
             return  # ``isinstance(cols, (str, list))`` under ``cols: list``: the code takes what the doc says
-        if extra and not contradicts_kinds(doc, code) and _handed_on(ctx, target, p.name.lstrip("*")):
+        if extra and not contradicts_kinds(doc, code) and _handed_on(ctx, target, p.name.lstrip("*"), extra):
             # ``method: str`` documented "str or callable" and passed on to ``frame.corr(method=method)``:
             # what the callee accepts decides, and the annotation alone does not prove the doc wrong
             return
@@ -75,9 +75,11 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
 
 
-def _handed_on(ctx: JudgeContext, fn: Entity, name: str) -> bool:
-    """Whether the body passes parameter ``name`` on unchanged as an argument of a call that is
-    not a builtin (``frame.corr(method=method)``): what that callee accepts decides."""
+def _handed_on(ctx: JudgeContext, fn: Entity, name: str, extra: list[str]) -> bool:
+    """Whether the body passes parameter ``name`` on unchanged as an argument of a call that may
+    take the ``extra`` documented kinds: a call of another library's (``frame.corr(method=method)``)
+    or of a project function whose parameter there is unannotated or admits them. A project
+    callee annotated as narrowly as ``fn`` (``notify(target: str | Runner)``) proves nothing new."""
     if fn.language != "python" or name not in fn.code:
         return False
     tree = parse_function(ctx, fn)
@@ -86,8 +88,37 @@ def _handed_on(ctx: JudgeContext, fn: Entity, name: str) -> bool:
     for node, _ in body_nodes(tree):
         if not isinstance(node, ast.Call) or (isinstance(node.func, ast.Name) and node.func.id in PY_BUILTIN_NAMES):
             continue
-        values = [a.value if isinstance(a, ast.Starred) else a for a in node.args] + [k.value for k in node.keywords]
-        if any(isinstance(v, ast.Name) and v.id == name for v in values):
+        where = _argument_place(node, name)
+        if where is not None and _callee_may_take(ctx, node, where, extra):
+            return True
+    return False
+
+
+def _argument_place(call: ast.Call, name: str) -> int | str | None:
+    """Where ``call`` passes the name ``name``: its position, its keyword, or None."""
+    for k in call.keywords:
+        if k.arg is not None and isinstance(k.value, ast.Name) and k.value.id == name:
+            return k.arg
+    for i, a in enumerate(call.args):
+        if isinstance(a, ast.Name) and a.id == name:
+            return i
+    return None
+
+
+def _callee_may_take(ctx: JudgeContext, call: ast.Call, where: int | str, extra: list[str]) -> bool:
+    func = call.func
+    callee = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    if callee is None:
+        return True
+    candidates = [f for f in ctx.graph.entities_named(callee) if f.kind in ("function", "method")]
+    if not candidates:
+        return True  # another library's function: what it accepts decides
+    for f in candidates:
+        params = [p for p in f.params if p.name not in ("self", "cls")]
+        p = next((q for q in params if q.name == where), None) if isinstance(where, str) else \
+            (params[where] if where < len(params) and params[where].kind == "positional" else None)
+        allowed = (kinds(p.annotation) or _annotation_kinds(ctx, f, p.annotation)) if p is not None and p.annotation else None
+        if allowed is None or "any" in allowed or any(accepts(a, d) or accepts(d, a) for d in extra for a in allowed):
             return True
     return False
 
