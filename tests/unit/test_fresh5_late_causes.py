@@ -342,7 +342,26 @@ def _stdlib_ref(doc: str, extra: str = "") -> dict[str, str]:
         '''}
 
 
+def _ratio(body: str) -> dict[str, str]:
+    return {"mathkit/__init__.py": '"""Math kit."""\n', "mathkit/ratio.py": f'''
+        """Ratios."""
+
+
+        def share(part, total):
+            """The share of the part in the total.
+
+            Raises:
+                ZeroDivisionError: If the total is zero.
+            """
+            {body}
+        '''}
+
+
 CASES = [
+    # ---- a division raises ZeroDivisionError without a raise statement ---------------------------
+    pytest.param(_ratio("return part / total"), "mathkit/ratio.py", [], id="division-raises-implicitly-trap"),
+    pytest.param(_ratio("return [part, total]"), "mathkit/ratio.py", ["C3.raises-not-raised"],
+                 id="no-division-planted"),
     # ---- a reference into a standard-library module docfact reads, naming what it lacks ----------
     pytest.param(_stdlib_ref("A fake L{urllib.response.Response} for cookie handling."), "netkit/client.py",
                  ["C1.unknown-reference"], id="stdlib-module-lacks-name-planted"),

@@ -102,7 +102,22 @@ def _implicit_raises(e: Entity) -> tuple[set[str], bool]:
             raised |= _BY_CALL[m.group(1) or m.group(2)]
     if e.has_subscript:
         raised |= {"KeyError", "IndexError", "LookupError", "TypeError"}
+    if e.language == "python" and _divides(e):
+        raised |= {"ZeroDivisionError", "ArithmeticError"}
     return raised, any(c in _RUNS_ANY_CODE for c in e.calls)
+
+
+_STRING_OR_COMMENT = re.compile(r"#[^\n]*|(?:'{3}|\"{3}).*?(?:'{3}|\"{3})|'[^'\n]*'|\"[^\"\n]*\"", re.S)
+_DIVISION = re.compile(r"(?<![/*])/{1,2}(?![/*])|%(?!\()")
+
+
+def _divides(e: Entity) -> bool:
+    """Whether the code divides (``a / b``, ``a // b``, ``a % b``): a ZeroDivisionError may come
+    out of it without a raise statement."""
+    code = e.docless_code or e.code
+    if "/" not in code and "%" not in code:
+        return False
+    return _DIVISION.search(_STRING_OR_COMMENT.sub("", code)) is not None
 
 
 def _raised_names(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool]:
