@@ -357,7 +357,60 @@ def _ratio(body: str) -> dict[str, str]:
         '''}
 
 
+def _walker(doc_items: str, body: str) -> dict[str, str]:
+    return {"walkkit/__init__.py": '"""Walk kit."""\n', "walkkit/walk.py": f'''
+        """Walks."""
+
+
+        def propose(args):
+            """Propose a new point.
+
+            Parameters
+            ----------
+            {doc_items}
+            """
+            {body}
+        '''}
+
+
+_WALK_ITEMS = ("start : list\n                The first point.\n            bound : float\n"
+               "                The bound.\n            scale : float\n                The step.")
+
+
+def _safe_div(extra: str) -> dict[str, str]:
+    return {"divkit/__init__.py": '"""Div kit."""\n', "divkit/div.py": f'''
+        """Division."""
+
+
+        def div_safe(numerator, denominator):
+            """Divide, with 0 where the denominator is 0.
+
+            Parameters
+            ----------
+            numerator : array-like
+                The numerator.
+            denominator : array-like
+                The denominator.
+            {extra}
+            """
+            return [n / d if d else 0 for n, d in zip(numerator, denominator)]
+        '''}
+
+
 CASES = [
+    # ---- items that name the parts of one argument (``args.start``, ``start, bound = args``) ------
+    pytest.param(_walker(_WALK_ITEMS, "return [args.start, args.bound]"), "walkkit/walk.py", [],
+                 id="items-describe-fields-of-an-argument-trap"),
+    pytest.param(_walker(_WALK_ITEMS, "start, bound, scale = args\n            return [start, bound * scale]"),
+                 "walkkit/walk.py", [], id="items-describe-unpacked-argument-trap"),
+    pytest.param(_walker("args : tuple\n                The state.\n            stepsize : float\n                The step.",
+                         "return list(args)"), "walkkit/walk.py", ["C1.unknown-param"],
+                 id="item-no-argument-reads-planted"),
+    # ---- a section heading written where an item goes is no parameter ----------------------------
+    pytest.param(_safe_div("example: div_safe([1], [0]) == [0]"), "divkit/div.py", [], id="example-line-trap"),
+    pytest.param(_safe_div("Returns:\n                The quotients."), "divkit/div.py", [], id="indented-heading-trap"),
+    pytest.param(_safe_div("denominater : array-like\n                A slip."), "divkit/div.py", ["C1.unknown-param"],
+                 id="misspelt-item-planted"),
     # ---- a division raises ZeroDivisionError without a raise statement ---------------------------
     pytest.param(_ratio("return part / total"), "mathkit/ratio.py", [], id="division-raises-implicitly-trap"),
     pytest.param(_ratio("return [part, total]"), "mathkit/ratio.py", ["C3.raises-not-raised"],

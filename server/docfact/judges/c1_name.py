@@ -276,9 +276,10 @@ _IMPORT_LINE_HEAD = re.compile(r"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re
 
 
 def _private_member_nowhere(ctx: JudgeContext, m: Mention) -> str | None:
-    """``owner._table`` marked as code, on a receiver docfact cannot type, where no code of the
-    project defines or uses a ``_table`` (a private name is the project's own, not another
-    library's): the public spelling of that name when the project has one (``table``), else "";
+    """A private attribute marked as code on a receiver docfact cannot type (a parent's ``_table``
+    read through a chain of parents), where no code of the project defines or uses that name (a
+    private name is the project's own, not another library's): its public spelling when the
+    project has one (``table``), else "";
     None when the name may exist. Held to the docs of functions, methods and classes."""
     parts = m.name.split(".")
     last = parts[-1]

@@ -109,9 +109,41 @@ def _keyword_takers(ctx: JudgeContext) -> list[Entity]:
     return [t for t in _signatures(ctx) if t.kind in ("function", "method") and any(p.kind == "kwarg" for p in t.params)]
 
 
-_NOT_PARAMS = frozenset({"self", "cls", "Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning",
-                         "None", "none"})
+_HEADINGS = ("Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning", "Warnings", "Returns", "Return",
+             "Yields", "Yield", "Raises", "Args", "Arguments", "Parameters", "Params", "Attributes", "References")
+# section headings written where an item goes ("example: f(1) == 2", an indented "Returns:") and
+# placeholders: no parameter names
+_NOT_PARAMS = frozenset({"self", "cls", "None", "none", *_HEADINGS,
+                         "example", "examples", "note", "notes", "warning", "warnings", "returns", "yields", "raises",
+                         "references"})  # (not ``args``, ``params``, ``default``: names a function may take)
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
+
+
+def _part_of_an_argument(e: Entity, name: str) -> bool:
+    """Whether the body reads ``name`` as a part of one of its arguments: an attribute
+    (``args.u``) or a name unpacked from it (``u, loglstar = args``)."""
+    code = e.docless_code or e.code
+    if name not in code:
+        return False
+    for p in e.params:
+        arg = re.escape(p.name.lstrip("*"))
+        if re.search(rf"\b{arg}\.{re.escape(name)}\b", code) or re.search(
+                rf"^[ \t]*\(?[\w, \t]*\b{re.escape(name)}\b[\w, \t]*\)?[ \t]*=[ \t]*{arg}[ \t]*$", code, re.M):
+            return True
+    return False
+
+
+def _documents_parts(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether two or more of the doc's parameter items name parts of one argument: the items
+    then describe that argument's fields, read or not (once per doc)."""
+    key = ("documents-parts", id(ctx.doc))
+    got = ctx.memo.get(key)
+    if got is None:
+        params = {p.name.lstrip("*") for p in e.params}
+        names = {s.field.name.strip() for s in ctx.segments
+                 if s.field is not None and s.field.section == "param" and s.field.name}
+        got = ctx.memo[key] = sum(1 for n in names - params if _part_of_an_argument(e, n)) >= 2
+    return got
 
 
 def _is_param_item(item: FieldItem | None) -> bool:
@@ -216,6 +248,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         if not name or name in params or name in _NOT_PARAMS or not re.fullmatch(r"\w+", name):
             continue  # "Default: ``None``" on its own line is part of the item above
+        if e is not None and (_part_of_an_argument(e, name) or _documents_parts(ctx, e)):
+            continue  # ``sample(args)`` documenting ``u``, read as ``args.u``: the parts of one argument
         # a ``:type x:`` entry pairs with a parameter that has no type entry yet
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
         real = [p for p in params if p not in ("self", "cls")]

@@ -199,7 +199,7 @@ _EMPTY_PART = re.compile(r":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|con
 
 def _stdlib_head(ctx: JudgeContext, head: str) -> bool:
     """Whether ``head`` names a standard-library module that nothing in the project shadows
-    (``urllib`` in ``urllib.response.Response``): its names can be read even where the
+    (``urllib`` in ``urllib.response.addinfourl``): its names can be read even where the
     documented module does not import it."""
     return head.isidentifier() and is_stdlib_module(head) and not ctx.graph.is_project_module(head) \
         and not ctx.graph.entities_named(head)
