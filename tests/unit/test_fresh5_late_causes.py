@@ -397,7 +397,33 @@ def _safe_div(extra: str) -> dict[str, str]:
         '''}
 
 
+def _resampler(item: str) -> dict[str, str]:
+    return {"gridkit2/__init__.py": '"""Grid kit."""\n', "gridkit2/resample.py": f'''
+        """Resampling."""
+
+
+        class Resampler:
+            """Resample with a tree.
+
+            Args:
+                {item}
+            """
+
+            def __init__(self, source, target):
+                self.source, self.target = source, target
+
+            def resample(self, data, cache_dir=None, radius=None):
+                """Resample the data."""
+                return (data, cache_dir, radius)
+        '''}
+
+
 CASES = [
+    # ---- a class's doc listing the options of its own methods ------------------------------------
+    pytest.param(_resampler("cache_dir (str): Where to keep the tree."), "gridkit2/resample.py", [],
+                 id="class-doc-lists-method-options-trap"),
+    pytest.param(_resampler("cache_dri (str): Where to keep the tree."), "gridkit2/resample.py", ["C1.unknown-param"],
+                 id="class-doc-option-nobody-takes-planted"),
     # ---- items that name the parts of one argument (``args.start``, ``start, bound = args``) ------
     pytest.param(_walker(_WALK_ITEMS, "return [args.start, args.bound]"), "walkkit/walk.py", [],
                  id="items-describe-fields-of-an-argument-trap"),

@@ -133,6 +133,20 @@ def _part_of_an_argument(e: Entity, name: str) -> bool:
     return False
 
 
+def _method_params(ctx: JudgeContext, cls: Entity) -> frozenset[str]:
+    """The parameter names of the class's own methods (its constructor's aside)."""
+    fi = ctx.file
+    out: set[str] = set()
+    for m in cls.members:
+        last = m.rsplit(".", 1)[-1]
+        if last == "__init__":
+            continue
+        fn = fi.entity(f"{cls.local_name}.{last}")
+        if fn is not None and fn.kind in ("function", "method"):
+            out.update(p.name.lstrip("*") for p in fn.params)
+    return frozenset(out)
+
+
 def _documents_parts(ctx: JudgeContext, e: Entity) -> bool:
     """Whether two or more of the doc's parameter items name parts of one argument: the items
     then describe that argument's fields, read or not (once per doc)."""
@@ -254,6 +268,9 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
         real = [p for p in params if p not in ("self", "cls")]
         undocumented = [p for p in real if p not in documented]
+        if e is not None and e.kind == "class" and name in _method_params(ctx, e) \
+                and not any(p in documented for p in real):
+            continue  # a class's doc listing only the options its methods take (``resample(cache_dir=...)``)
         why = ""  # what the ``**kwargs`` do with the name, when the function takes them
         if item.section == "type":
             # ``@type x:`` also types an ``@ivar x`` or a class attribute: only a misspelt
