@@ -418,7 +418,33 @@ def _resampler(item: str) -> dict[str, str]:
         '''}
 
 
+def _loader(doc: str) -> dict[str, str]:
+    return {"modelkit/__init__.py": '"""Model kit."""\n', "modelkit/load.py": f'''
+        """Loading."""
+
+
+        class TorchModel:
+            """A model."""
+
+            @classmethod
+            def load_from_checkpoint(cls, path):
+                """Load a model."""
+                return cls()
+
+
+        def save(model, path):
+            """{doc}"""
+            return (model, path)
+        '''}
+
+
 CASES = [
+    # ---- a reference through a stand-in class the sentence explains -----------------------------
+    pytest.param(_loader("Save the model; load it with :func:`MyModelClass.load_from_checkpoint`, where "
+                         "MyModelClass is the class you trained."), "modelkit/load.py", [],
+                 id="reference-through-placeholder-class-trap"),
+    pytest.param(_loader("Save the model; load it with :func:`TorchModel.load_from_checkpiont`."),
+                 "modelkit/load.py", ["C1.unknown-reference"], id="reference-slip-on-real-class-planted"),
     # ---- a class's doc listing the options of its own methods ------------------------------------
     pytest.param(_resampler("cache_dir (str): Where to keep the tree."), "gridkit2/resample.py", [],
                  id="class-doc-lists-method-options-trap"),

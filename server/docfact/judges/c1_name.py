@@ -17,7 +17,14 @@ from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, sli
 from docfact.judges.c1_params import _typo_of, prose_parameter_claims, unknown_param
 from docfact.judges.example_project import package_alias, through_package
 from docfact.judges.gates import Gated
-from docfact.judges.mentions import FILEISH, MARKED, Mention, find_mentions, is_constant_like
+from docfact.judges.mentions import (
+    FILEISH,
+    MARKED,
+    PLACEHOLDER_NAME,
+    Mention,
+    find_mentions,
+    is_constant_like,
+)
 from docfact.judges.name_lookup import (
     class_attributes,
     external_attribute,
@@ -108,13 +115,6 @@ _HYPOTHETICAL = Gated(re.compile(
     r"|\bhypothetical\b|\bimaginary\b",
     re.I,
 ), ("could", "would", "might", "exist", "yet", "hypothetical", "imaginary"))
-# a stand-in name: for the reader's own class (``SomeVisitor``, ``MyModel``), a conventional
-# metasyntactic word, or one letter standing for any name of a family (``_add_x``, ``get_X``)
-_PLACEHOLDER_NAME = re.compile(
-    r"^_?(?:Some|My|Your|Example|Dummy|Fake|Sample)[A-Z]"
-    r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
-    r"|^_*[A-Za-z]\w+_[A-Za-z]$"
-)
 
 _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
 
@@ -181,7 +181,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             resolved.add(m.name)
             continue
         last = m.name.split(".")[-1]
-        if len(last) < 2 or _PLACEHOLDER_NAME.search(last):
+        if len(last) < 2 or PLACEHOLDER_NAME.search(last):
             continue  # ``SomeVisitor()``, ``_add_x()``: a stand-in for the reader's or any name
         in_project = "." in m.name and project_head(ctx, m.name)
         if in_project and m.name.split(".")[0] == ctx.file.module.split(".")[0] and last in ctx.scope_names \

@@ -31,7 +31,7 @@ from docfact.judges.c1_name import (
 )
 from docfact.judges.example_project import through_package
 from docfact.judges.gates import Gated, may_hold
-from docfact.judges.mentions import Mention, find_mentions
+from docfact.judges.mentions import PLACEHOLDER_NAME, Mention, find_mentions
 from docfact.judges.name_lookup import (
     exists_by_suffix,
     opaque_owner,
@@ -257,6 +257,8 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for name, start, end in targets:
         if for_subclasses and "." in name:
             continue  # "Define ``Mixin.hook`` in a subclass": a member others provide
+        if any(PLACEHOLDER_NAME.search(part) for part in name.split(".")):
+            continue  # ``MyModelClass.load_from_checkpoint``: the reader's own class, a stand-in
         missing, suggestion = _missing(ctx, name)
         if not missing and start > 0 and seg.text[start - 1] == "." and _nowhere(ctx, name):
             missing = True  # ``:meth:`.flush_all```: a relative target that the project defines nowhere

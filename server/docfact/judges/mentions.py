@@ -13,6 +13,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+# a stand-in name: for the reader's own class (``SomeVisitor``, ``MyModel``), a conventional
+# metasyntactic word, or one letter standing for any name of a family (``_add_x``, ``get_X``)
+PLACEHOLDER_NAME = re.compile(
+    r"^_?(?:Some|My|Your|Example|Dummy|Fake|Sample)[A-Z]"
+    r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
+    r"|^_*[A-Za-z]\w+_[A-Za-z]$"
+)
+
 # How strongly the text marks a word as code: "marked" (backticks, roles, {@code}) or
 # "shape" (only its spelling says so). Rules demand more proof for "shape" mentions.
 MARKED = "marked"
