@@ -455,6 +455,26 @@ CASES = [
                  id="items-describe-fields-of-an-argument-trap"),
     pytest.param(_walker(_WALK_ITEMS, "start, bound, scale = args\n            return [start, bound * scale]"),
                  "walkkit/walk.py", [], id="items-describe-unpacked-argument-trap"),
+    pytest.param({"fitkit/__init__.py": '"""Fit kit."""\n', "fitkit/fit.py": '''
+        """Fitting."""
+
+
+        class Fitter:
+            """A fitter."""
+
+            def __init__(self):
+                self.start_weights = None
+
+            def fit(self, start_invweights=None):
+                """Fit.
+
+                Parameters
+                ----------
+                start_weights : array
+                    The first weights.
+                """
+                return self.start_weights, start_invweights
+        '''}, "fitkit/fit.py", ["C1.unknown-param"], id="attribute-of-self-is-no-part-of-an-argument-planted"),
     pytest.param(_walker("args : tuple\n                The state.\n            stepsize : float\n                The step.",
                          "return list(args)"), "walkkit/walk.py", ["C1.unknown-param"],
                  id="item-no-argument-reads-planted"),

@@ -126,6 +126,8 @@ def _part_of_an_argument(e: Entity, name: str) -> bool:
     if name not in code:
         return False
     for p in e.params:
+        if p.kind == "self" or p.name in ("self", "cls"):
+            continue  # ``self.cov_type`` is an attribute, not a part of an argument the doc describes
         arg = re.escape(p.name.lstrip("*"))
         if re.search(rf"\b{arg}\.{re.escape(name)}\b", code) or re.search(
                 rf"^[ \t]*\(?[\w, \t]*\b{re.escape(name)}\b[\w, \t]*\)?[ \t]*=[ \t]*{arg}[ \t]*$", code, re.M):
