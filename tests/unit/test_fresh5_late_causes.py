@@ -511,6 +511,17 @@ CASES = [
                  ["C1.condition-on-unknown"], id="condition-on-renamed-argument-planted"),
     pytest.param(_grid("If add_grid is true, the grid lines come last."), "gridkit/plot.py", [],
                  id="condition-on-real-argument-trap"),
+    pytest.param({"mailkit/__init__.py": '"""Mail kit."""\n', "mailkit/send.py": '''
+        """Sending."""
+
+
+        def send_all(datatuple, fail_silently=False):
+            """Send each of a datatuple of (subject, message, from_email, recipients).
+
+            If from_email is None, use the default sender.
+            """
+            return [(s, m, f or "root", r, fail_silently) for s, m, f, r in datatuple]
+        '''}, "mailkit/send.py", [], id="condition-on-part-of-a-tuple-trap"),
     pytest.param(_grid("If make_grid is set, the grid lines come last.", "\n\nmake_grid = True\n"),
                  "gridkit/plot.py", [], id="condition-on-module-setting-trap"),
     # ---- the doc's own **kwargs entry takes only keywords with a prefix --------------------------
