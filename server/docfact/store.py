@@ -40,7 +40,7 @@ from docfact.model import FileIndex, attach_text
 from docfact.private_db import ForeignDatabase, require_private, require_schema, safe_loads
 
 if TYPE_CHECKING:
-    from docfact.graph.py_symbols import ExternalModule
+    from docfact.lang.python.symbols import ExternalModule
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +148,7 @@ def source_digest(path: str, text_hash: str, root: str, packages: str = "") -> s
 
     if language_for_path(path) not in ("typescript", "javascript"):
         return text_hash
-    from docfact.index.ts_modules import stamp_under
+    from docfact.lang.typescript.modules import stamp_under
 
     return digest(text_hash, stamp_under(path, root), packages)[:24]
 
@@ -161,7 +161,7 @@ def index_key(path: str, module: str, text_hash: str) -> str:
 
     parts = ["index", code_stamp(), path, module, text_hash]
     if language_for_path(path) in ("typescript", "javascript"):
-        from docfact.index.ts_modules import resolution_stamp
+        from docfact.lang.typescript.modules import resolution_stamp
 
         parts.append(resolution_stamp(path, module))
     return digest(*parts)
@@ -448,7 +448,7 @@ class Store:
             path, text = keys[key]
             if isinstance(index, FileIndex) and index.path == path:
                 if index.packages:  # its imports name workspace packages: are they the same?
-                    from docfact.index.ts_modules import packages_digest, root_of
+                    from docfact.lang.typescript.modules import packages_digest, root_of
 
                     root = root_of(index.module, path)
                     if root is None or packages_digest(root) != index.packages:

@@ -134,8 +134,8 @@ def test_no_import_circle_runs_through_the_index_the_graph_or_deps() -> None:
     ``ts_names``). Circles are looked for among all modules, so one passing through a module
     outside ``CIRCLE_FREE`` (``docfact.model``, say) is found too."""
     imports = {_module_name(p): imports_of(p) for p in _modules()}
-    assert {"docfact.index", "docfact.index.python", "docfact.graph.graph", "docfact.deps"} <= imports.keys()
-    assert "docfact.index.py_splice" in imports["docfact.index.python"]  # inside a function
+    assert {"docfact.index", "docfact.lang.python.extract", "docfact.graph.graph", "docfact.deps"} <= imports.keys()
+    assert "docfact.lang.python.splice" in imports["docfact.lang.python.extract"]  # inside a function
     assert "docfact.graph.lookups" in imports["docfact.deps"]  # under ``if TYPE_CHECKING:``
     circles = [c for c in _circles(imports) if any(_in(m, CIRCLE_FREE) for m in c)]
     assert circles == []

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from docfact.engine import Engine
-from docfact.index.python import extract
+from docfact.lang.python.extract import extract
 from docfact.judges.return_claims import prose_claim
 
 

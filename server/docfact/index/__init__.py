@@ -71,7 +71,7 @@ def index_file_reusing(
 
             return python.extract_reusing(path, text, module, previous, old)
         from docfact.index import typescript
-        from docfact.index.ts_modules import packages_read
+        from docfact.lang.typescript.modules import packages_read
 
         name = module
         (index, parsed), packages = packages_read(lambda: typescript.extract_reusing(path, text, name, previous),

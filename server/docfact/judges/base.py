@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
-from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.judges.rule import Rule
+from docfact.lang.typescript.globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, Segment
 
 if TYPE_CHECKING:

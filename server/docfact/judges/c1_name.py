@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges import ts_rules, world
+from docfact.judges import world
 from docfact.judges.base import (
     STDLIB_MODULES,
     JudgeContext,
@@ -38,6 +38,7 @@ from docfact.judges.rules.c1_names import (
     UNKNOWN_PARAM,
     WRONG_SUBJECT,
 )
+from docfact.lang.typescript import judging as ts_judging
 from docfact.model import Entity, Finding, Segment
 
 
@@ -218,7 +219,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
         if suggestion is not None and _family_notation(last, suggestion):
             suggestion = None  # ``GL_COLOR_ATTACHMENTi`` beside ``GL_COLOR_ATTACHMENT0``: the family, numbered i
-        if suggestion is not None and ts_rules.inflected(last, suggestion):
+        if suggestion is not None and ts_judging.inflected(last, suggestion):
             suggestion = None  # "is `closed`" beside ``close``, "refCounted" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
             suggestion = None  # ``attributive`` beside ``attribute``: another English word, not a typo

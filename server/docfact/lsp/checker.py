@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from docfact.engine import Slice
 from docfact.index.nesting import too_deep
-from docfact.index.ts_modules import CONFIG_FILES, forget_configs
 from docfact.index.workspace import language_for_path, read_source
+from docfact.lang.typescript.modules import CONFIG_FILES, forget_configs
 from docfact.model import (
     DocBlock,
     DocResult,
