@@ -10,9 +10,9 @@ import pytest
 from docfact.docs.jsdoc import default_span, jsdoc_item, jsdoc_layout
 from docfact.docs.segments import segment_doc
 from docfact.index import index_file
+from docfact.index.workspace import language_for_path, module_name
 from docfact.lang.typescript.modules import resolve_specifier
 from docfact.lang.typescript.names import module_of_parts
-from docfact.index.workspace import language_for_path, module_name
 from docfact.lang.typescript.types import contradicts, normalize
 from docfact.model import Entity, FileIndex
 from docfact.positions import LineIndex

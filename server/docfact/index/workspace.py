@@ -16,16 +16,14 @@ from pathlib import Path
 from docfact.index.gitignore import IgnoreRules, excluded
 from docfact.index.nesting import too_deep
 from docfact.index.reading import read_bytes
+from docfact.lang import LANGUAGES as REGISTERED
 from docfact.lang.typescript.names import module_of_parts
 from docfact.positions import lone_cr_to_lf
 
 log = logging.getLogger(__name__)
 
-LANGUAGES: dict[str, str] = {
-    ".py": "python", ".pyi": "python", ".java": "java",
-    ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript", ".cts": "typescript",
-    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
-}
+# file extension -> language name, from the registry (:mod:`docfact.lang`)
+LANGUAGES: dict[str, str] = {ext: lang.name for lang in REGISTERED for ext in lang.extensions}
 
 ALWAYS_SKIPPED_DIRS = frozenset(
     {
@@ -66,7 +64,8 @@ class ScanItem:
 
 
 def language_for_path(path: str | os.PathLike[str]) -> str | None:
-    """The index language of a path by extension ("python", "java", "typescript", "javascript"), or None."""
+    """The index language of a path by extension (a registered language's name: "python",
+    "java", "typescript", "javascript"), or None."""
     return LANGUAGES.get(os.path.splitext(os.fspath(path))[1].lower())
 
 

@@ -6,13 +6,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.base import (
-    STDLIB_MODULES,
-    JudgeContext,
-    _variants,
-    name_words,
-    osa_distance,
-)
+from docfact.judges.base import JudgeContext, _variants, name_words, osa_distance
 from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, prose_parameter_claims, unknown_param
 from docfact.judges.example_project import package_alias, through_package
@@ -38,6 +32,7 @@ from docfact.judges.rules.c1_names import (
     UNKNOWN_PARAM,
     WRONG_SUBJECT,
 )
+from docfact.lang.python.builtins import STDLIB_MODULES
 from docfact.lang.typescript import judging as ts_judging
 from docfact.model import Entity, Finding, Segment
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.base import STDLIB_MODULES, JudgeContext
+from docfact.judges.base import JudgeContext
 from docfact.judges.c3_raises import _unfollowed_method, raises_not_raised
 from docfact.judges.defaults import required_documented_optional, wrong_default
 from docfact.judges.gates import Gated
@@ -22,6 +22,7 @@ from docfact.judges.rules.c3_behaviour import (
     WRONG_DEFAULT,
 )
 from docfact.judges.world import may_call_back, project_decorators, signature_closed
+from docfact.lang.python.builtins import STDLIB_MODULES
 from docfact.lang.typescript import judging as ts_judging
 from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Entity, Finding, Segment

@@ -14,7 +14,7 @@ from tree_sitter import Node
 from docfact.docs.layout import layout
 from docfact.docs.segments import CodeUnit, leading_import_rows
 from docfact.judges import world
-from docfact.judges.base import PY_BUILTIN_NAMES, STDLIB_MODULES, JudgeContext
+from docfact.judges.base import JudgeContext
 from docfact.judges.example_project import (
     ALWAYS,
     class_names,
@@ -28,6 +28,7 @@ from docfact.judges.example_project import (
 )
 from docfact.judges.example_reader import Issue
 from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_KEYWORD
+from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.lang.python.example_imports import ImportsReader, Value, value_of
 
 
