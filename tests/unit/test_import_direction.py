@@ -163,3 +163,19 @@ def test_every_language_is_a_registered_folder() -> None:
                    if p.name.startswith(("py_", "java", "jdk", "ts_", "typescript", "python.py", "example_python",
                                          "example_java", "example_ts", "example_py")))
     assert stray == []
+
+
+def test_the_language_registry_reaches_only_the_extractors() -> None:
+    """What the registry and ``index_file`` import, directly or through others, stays at the
+    extractor level: never the graph, the docs parsing or the judges (a language's modules of
+    those levels are imported by them), so the scanner and the store can read it cheaply."""
+    imports = {_module_name(p): imports_of(p) for p in _modules()}
+    reached: set[str] = set()
+    todo = ["docfact.lang", "docfact.index"]
+    while todo:
+        for m in imports.get(todo.pop(), ()):
+            if m in imports and m not in reached:
+                reached.add(m)
+                todo.append(m)
+    assert "docfact.lang.typescript.extract" in reached
+    assert sorted(m for m in reached if _in(m, ("docfact.graph", "docfact.docs", "docfact.judges", "docfact.engine"))) == []
