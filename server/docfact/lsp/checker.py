@@ -21,7 +21,8 @@ from docfact.engine import Slice
 from docfact.index.nesting import too_deep
 from docfact.index.workspace import language_for_path, read_source
 from docfact.lang import not_a_source
-from docfact.lang.typescript.modules import CONFIG_FILES, forget_configs
+from docfact.lang.typescript.modules import forget_configs
+from docfact.lang.typescript.names import CONFIG_FILES
 from docfact.model import (
     DocBlock,
     DocResult,

@@ -24,9 +24,14 @@ from pathlib import PurePosixPath
 from typing import TypeVar
 
 from docfact.index.reading import read_bytes
-from docfact.lang.typescript.names import INDEX_STEM, module_of_parts, name_part, strip_extension
+from docfact.lang.typescript.names import (
+    CONFIGS,
+    INDEX_STEM,
+    module_of_parts,
+    name_part,
+    strip_extension,
+)
 
-_CONFIGS = ("tsconfig.json", "jsconfig.json")
 # strings and comments of a JSONC file; every alternative matches once it has started (an unclosed
 # string or comment runs to the end), so no input makes the scan quadratic
 _COMMENTS = re.compile(r'"(?:\\.|\\\Z|[^"\\])*+(?:"|\Z)|//[^\n]*+|/\*(?:[^*]++|\*(?!/))*+(?:\*/|\Z)', re.S)
@@ -73,7 +78,6 @@ def resolve_specifier(spec: str, module: str, path: str) -> str:
     return ".".join(s for s in spec.split("/") if s)
 
 
-CONFIG_FILES = (*_CONFIGS, "package.json")  # what resolving a file's specifiers may read
 
 
 def resolution_stamp(path: str, module: str) -> str:
@@ -151,7 +155,7 @@ def _nearest_config(path: str, root: str) -> str | None:
     """The ``tsconfig.json`` (or ``jsconfig.json``) nearest to the file, up to the root."""
     d = os.path.dirname(os.path.abspath(path))
     while True:
-        for name in _CONFIGS:
+        for name in CONFIGS:
             cfg = os.path.join(d, name)
             if os.path.isfile(cfg):
                 return cfg

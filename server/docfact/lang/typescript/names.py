@@ -3,13 +3,16 @@
 A file's module is its path relative to the workspace root as dots, without the extension
 (``src/util/strings.ts`` -> ``src.util.strings``); ``index.ts`` names its folder, and dots inside
 a file or folder name become ``_``. The scanner (:mod:`docfact.index.workspace`) and the
-specifier resolver (:mod:`docfact.lang.typescript.modules`) both name files this way.
+specifier resolver (:mod:`docfact.lang.typescript.modules`) both name files this way. Also the
+names of the files that decide what a specifier names (``tsconfig.json``, ``package.json``).
 """
 
 from __future__ import annotations
 
 EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 INDEX_STEM = "index"  # the file stem that names its folder (``a/index.ts`` is module ``a``)
+CONFIGS = ("tsconfig.json", "jsconfig.json")  # the configs whose ``paths`` map specifiers
+CONFIG_FILES = (*CONFIGS, "package.json")  # what resolving a file's specifiers may read
 
 
 def strip_extension(name: str) -> str:
