@@ -258,6 +258,18 @@ def _unknown_name_finding(ctx: JudgeContext, seg: Segment, m: Mention, suggestio
                        fix=fix)
 
 
+_IMPORT_LINE_HEAD = re.compile(r"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.M)
+
+
+def _imported_heads(ctx: JudgeContext) -> frozenset[str]:
+    """The top names of every ``import``/``from`` line in the file, nested ones included (read
+    once per file)."""
+    got = ctx.file_cache.get("imported-heads")
+    if got is None:
+        got = ctx.file_cache["imported-heads"] = frozenset(_IMPORT_LINE_HEAD.findall(ctx.file.text))
+    return got
+
+
 def _gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> str | None:
     """A dotted name written from the project's import alias of its own package or a
     subpackage's short name (``helpers.old_builder`` for ``pkg.helpers``) that the module it
@@ -272,8 +284,7 @@ def _gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> 
     if head in ctx.params or (e is not None and (head in e.locals or head in e.assigns or head in e.attributes)):
         return None  # ``config.timeout`` of a parameter named like a submodule
     imports = ctx.file.imports
-    if any(not imp.level and imp.module.split(".")[0] == head for imp in imports) \
-            or re.search(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(head)}\b", ctx.file.text, re.M):
+    if any(not imp.level and imp.module.split(".")[0] == head for imp in imports) or head in _imported_heads(ctx):
         # ``pandas.to_datetime`` in a file that imports pandas (at the top or in a function),
         # beside a compat module ``pandas`` or a wrapper module named after the library
         return None

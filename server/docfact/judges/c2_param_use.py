@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 from collections.abc import Iterator
 from functools import lru_cache
 
 from docfact.judges.base import JudgeContext, member_of
-from docfact.judges.defaults import _sentinel_test
+from docfact.judges.default_values import sentinel_test
+from docfact.judges.function_ast import body_nodes, nodes_under, parse_function
 from docfact.judges.rule import Check
 from docfact.judges.rules.c2_types import PARAM_TYPE_DEFAULT, PARAM_TYPE_USE, SCALAR_RETURN_OF_ARRAY
 from docfact.judges.types import split_union
@@ -77,18 +77,6 @@ def _members(doc_type: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _parse(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    key = ("param-use-ast", e.local_name)
-    if key not in ctx.memo:
-        tree = None
-        try:
-            text = textwrap.dedent(" " * e.range.start.col + e.code)
-            node = ast.parse(text).body[0]
-            tree = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
-        except (SyntaxError, IndexError, ValueError):
-            pass
-        ctx.memo[key] = tree
-    return ctx.memo[key]
 
 
 def _line_evidence(e: Entity, line: int, code_line: str, description: str) -> Evidence:
@@ -164,20 +152,6 @@ def _fills_none(name: str, parents: list[ast.AST]) -> bool:
     return False
 
 
-def _body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
-    """Every node of the body (nested functions and classes aside) with its ancestors."""
-    yield from _nodes_under(fn.body, [fn])
-
-
-def _nodes_under(stmts: list[ast.stmt], parents: list[ast.AST]) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
-    stack: list[tuple[ast.AST, list[ast.AST]]] = [(s, parents) for s in reversed(stmts)]
-    while stack:
-        node, above = stack.pop()
-        yield node, above
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        for child in reversed(list(ast.iter_child_nodes(node))):
-            stack.append((child, [*above, node]))
 
 
 class _Uses:
@@ -295,7 +269,7 @@ class _Uses:
         before the name is bound again."""
         limit = _first_rebinding(self.fn, self.name)
         return any(getattr(n, "lineno", limit) < limit and self.use(n) is not None and not self.guarded(n, above)
-                   for n, above in _nodes_under(stmts, []))
+                   for n, above in nodes_under(stmts, []))
 
 
 def _defaults(args: ast.arguments) -> Iterator[tuple[ast.arg, str | None]]:
@@ -346,7 +320,7 @@ def _contradicting_use(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
     (``x = x.reshape(1, -1)``)."""
     uses = _Uses(fn, name, members)
     limit: int | None = None  # found when a use is (most functions have none)
-    for node, parents in _body_nodes(fn):
+    for node, parents in body_nodes(fn):
         line = getattr(node, "lineno", 0)
         if not line:
             continue
@@ -418,7 +392,7 @@ def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     members = _members(item.type)
     if not members or not _may_use(ctx, e, name, members):
         return
-    fn = _parse(ctx, e)
+    fn = parse_function(ctx, e)
     if fn is None:
         return
     got = _contradicting_use(fn, name, members)
@@ -535,13 +509,13 @@ def scalar_return_of_array(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]
               and any(p.name == n and not p.annotation for p in e.params)}
     if not arrays:
         return
-    fn = _parse(ctx, e)
+    fn = parse_function(ctx, e)
     if fn is None:
         return
     for name in arrays:
         if _first_rebinding(fn, name) < 10**9:
             return  # an argument bound again may be anything
-    returns = [n for n, _ in _body_nodes(fn) if isinstance(n, ast.Return)]
+    returns = [n for n, _ in body_nodes(fn) if isinstance(n, ast.Return)]
     values = [r.value for r in returns if r.value is not None]
     if not returns or len(values) < len(returns):
         return
@@ -564,10 +538,10 @@ _RETURNS_REDUCTION = re.compile(r"\breturn\s+(?:np|numpy)\.(?:" + "|".join(sorte
 def _reduced_return(ctx: JudgeContext, seg: Segment, doc_type: str, e: Entity) -> Iterator[Finding]:
     if not _RETURNS_REDUCTION.search(e.code):
         return  # no ``return np.sum(`` anywhere: nothing to parse
-    fn = _parse(ctx, e)
+    fn = parse_function(ctx, e)
     if fn is None:
         return
-    returns = [n for n, _ in _body_nodes(fn) if isinstance(n, ast.Return)]
+    returns = [n for n, _ in body_nodes(fn) if isinstance(n, ast.Return)]
     if not returns or any(r.value is None or _full_reduction(r.value) is None for r in returns):
         return
     first = returns[0]
@@ -651,7 +625,7 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if param.default in ("0", "0.0", "0.") and _ZERO_MEANS_NONE.search(f"{item.type} {item.description or ''}"):
         return  # ``u : ndarray, optional`` "if non-zero, ...": zero is the "not given" value
     owner = ctx.entity if ctx.entity is not None and ctx.entity.kind == "class" else e
-    if _sentinel_test(name, param.default).search(owner.docless_code or owner.code):
+    if sentinel_test(name, param.default).search(owner.docless_code or owner.code):
         return  # ``if title == 0:``: a sentinel the body replaces
     if any(_CONVERTING.search(d) for d in e.decorators):
         return
@@ -688,11 +662,11 @@ def _filled_count(ctx: JudgeContext, seg: Segment, e: Entity, name: str, doc_typ
     (``if n is None: n = len(x)``) and then uses in arithmetic (``n - 1``): it is a number."""
     if not _FLAG_TYPE.match(doc_type) or f"{name} is None" not in e.code:
         return
-    fn = _parse(ctx, e)
+    fn = parse_function(ctx, e)
     if fn is None:
         return
     fill = None
-    for node, _ in _body_nodes(fn):
+    for node, _ in body_nodes(fn):
         if isinstance(node, ast.If) and _none_tests(node.test) == [(name, True)]:
             for st in node.body:
                 if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) \
@@ -701,7 +675,7 @@ def _filled_count(ctx: JudgeContext, seg: Segment, e: Entity, name: str, doc_typ
             break
     if fill is None or _tested_before(fn, name, 10**9):
         return
-    use = next((n for n, _ in _body_nodes(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, _NUMBER_OPS)
+    use = next((n for n, _ in body_nodes(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, _NUMBER_OPS)
                 and n.lineno > fill.lineno
                 and any(isinstance(x, ast.Name) and x.id == name for x in (n.left, n.right))), None)
     if use is None or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)

@@ -17,13 +17,12 @@ from collections.abc import Iterator
 from docfact.judges.base import JudgeContext
 from docfact.judges.c2_param_use import (
     _ELEMENTWISE,
-    _body_nodes,
     _fills_none,
     _line_evidence,
     _numpy_call,
-    _parse,
     _returns_of,
 )
+from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.rule import Check
 from docfact.judges.rules.c2_types import RETURN_SHAPE
 from docfact.judges.types import split_top
@@ -67,7 +66,7 @@ class _Ndim:
         self.fills: dict[str, list[ast.expr]] = {}  # values under ``if name is None:``
         self.looped: set[str] = set()
         self.returns: list[ast.Return] = []  # the function's own (not a nested function's)
-        for node, parents in _body_nodes(fn):
+        for node, parents in body_nodes(fn):
             if isinstance(node, ast.Return):
                 self.returns.append(node)
             elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -221,7 +220,7 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     n = documented_ndim(doc_type)
     if n is None or not any(w in e.code for w in _BUILDS):
         return
-    fn = _parse(ctx, e)
+    fn = parse_function(ctx, e)
     if fn is None:
         return
     params = _param_ndims(ctx, e)

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.c2_param_use import _body_nodes, _parse
 from docfact.judges.c2_type import _PLAIN_DECORATORS, _object_kinds
+from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.return_claims import _RELATIVE
 from docfact.judges.rule import Check
 from docfact.judges.rules.c2_types import YIELD_TYPE
@@ -219,10 +219,10 @@ def yield_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     written, arity, doc_kinds = claim
     if arity is None and doc_kinds is None:
         return
-    fn = _parse(ctx, e)
+    fn = parse_function(ctx, e)
     if fn is None:
         return
-    nodes = [n for n, _ in _body_nodes(fn) if isinstance(n, (ast.Yield, ast.YieldFrom))]
+    nodes = [n for n, _ in body_nodes(fn) if isinstance(n, (ast.Yield, ast.YieldFrom))]
     if not nodes or any(isinstance(n, ast.YieldFrom) for n in nodes):
         return
     got = []

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext, name_words
+from docfact.judges.function_ast import parse_function
 from docfact.judges.rules.c3_behaviour import RAISES_NOT_RAISED
 from docfact.lang.java import jdk_exceptions
 from docfact.lang.typescript import judging as ts_judging
@@ -448,9 +449,7 @@ def _cannot_raise(ctx: JudgeContext, e: Entity) -> bool:
     subscript or attribute): even a broad ``Exception`` cannot come out of it."""
     if e.language != "python" or e.decorators or e.calls:
         return False
-    from docfact.judges.c2_param_use import _parse
-
-    fn = _parse(ctx, e)
+    fn = parse_function(ctx, e)
     if fn is None or fn.decorator_list:
         return False
     return all(isinstance(n, _INERT) for stmt in fn.body for n in ast.walk(stmt))

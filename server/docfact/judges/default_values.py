@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from docfact.judges.base import JudgeContext, member_of
 from docfact.model import Entity
@@ -242,7 +243,10 @@ def same_member(doc: object, code: Member) -> bool | None:
     return None
 
 
-# ---- the rule ----------------------------------------------------------------------------------
-
-
-# a word every phrase above needs: most sentences have none and are passed over at once
+@lru_cache(maxsize=1024)
+def sentinel_test(name: str, value: str) -> re.Pattern[str]:
+    """Code that tests parameter ``name`` against its default ``value`` (``x or ...``, ``if not
+    x``, ``x is None``): the default is a sentinel the body replaces."""
+    n, v = re.escape(name), re.escape(value)
+    return re.compile(rf"\b{n}\s+or\b|\bif\s+not\s+{n}\b|\b{n}\s*(?:is(?:\s+not)?|[=!]=|<=?|>=?)\s*{v}"
+                      rf"|{v}\s*(?:is(?:\s+not)?|[=!]=)\s*{n}\b|\b{n}\s+if\s+{n}\b")

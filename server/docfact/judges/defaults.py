@@ -17,7 +17,6 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.default_values import (
@@ -28,7 +27,9 @@ from docfact.judges.default_values import (
     constant_value,
     read_value,
     same_value,
+    sentinel_test,
 )
+from docfact.judges.function_ast import parse_function
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.rules.c3_behaviour import REQUIRED_DOCUMENTED_OPTIONAL, WRONG_DEFAULT
 from docfact.model import Entity, Finding, Segment
@@ -359,7 +360,7 @@ def _sentinel_replaced(default: Default, name: str) -> bool:
     owner = default.owner
     if owner.kind not in ("function", "method"):
         return False
-    return _sentinel_test(name, default.text).search(owner.code) is not None
+    return sentinel_test(name, default.text).search(owner.code) is not None
 
 
 _FLAG_OPS = (ast.BitOr, ast.BitAnd, ast.BitXor, ast.LShift, ast.RShift)
@@ -372,9 +373,7 @@ def _changed_before_use(ctx: JudgeContext, owner: Entity, name: str) -> bool:
     value; it does not change the default.)"""
     if owner.kind not in ("function", "method") or owner.language != "python" or name not in owner.code:
         return False
-    from docfact.judges.c2_param_use import _parse
-
-    fn = _parse(ctx, owner)
+    fn = parse_function(ctx, owner)
     if fn is None:
         return False
     for stmt in fn.body:
@@ -386,10 +385,3 @@ def _changed_before_use(ctx: JudgeContext, owner: Entity, name: str) -> bool:
                     isinstance(side, ast.Name) and side.id == name for side in (node.left, node.right)):
                 return True
     return False
-
-
-@lru_cache(maxsize=1024)
-def _sentinel_test(name: str, value: str) -> re.Pattern[str]:
-    n, v = re.escape(name), re.escape(value)
-    return re.compile(rf"\b{n}\s+or\b|\bif\s+not\s+{n}\b|\b{n}\s*(?:is(?:\s+not)?|[=!]=|<=?|>=?)\s*{v}"
-                      rf"|{v}\s*(?:is(?:\s+not)?|[=!]=)\s*{n}\b|\b{n}\s+if\s+{n}\b")

@@ -36,6 +36,7 @@ import enum
 import os
 import re
 import textwrap
+from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, member_of
 from docfact.model import Entity
@@ -333,6 +334,21 @@ ENUM_API = frozenset(n for b in (enum.Enum, enum.IntEnum, enum.Flag, enum.IntFla
                      for k in b.__mro__ for n in vars(k))  # ``name`` and ``value`` are in vars(), not dir()
 
 
+def _stdlib_enum(ctx: JudgeContext, cls: Entity, base: str, simple: str) -> bool:
+    """Whether base ``base`` of ``cls`` is one of the standard library's enum classes: by its
+    name, and for a dotted base (``_enum.IntEnum``) by the module it resolves to."""
+    if simple not in ENUM_BASES:
+        return False
+    name = base.split("[")[0]
+    try:
+        r = ctx.graph.resolve(name, cls)
+    except Exception:
+        r = None
+    if r is not None and r.kind != "project":
+        return r.qualname.startswith("enum.")  # not ``otherlib.IntEnum``
+    return "." not in name
+
+
 def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
     """Whether ``cls`` derives from one of the standard library's enum classes."""
     if depth > 8:
@@ -340,8 +356,10 @@ def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
     for base in cls.bases:
         simple = base.split("[")[0].rsplit(".", 1)[-1]
         parent = _project_class(ctx, simple)
-        if (parent is None and simple in ENUM_BASES) or (parent is not None and parent is not cls
-                                                         and enum_based(ctx, parent, depth + 1)):
+        if parent is cls:
+            parent = None  # ``class IntEnum(_enum.IntEnum)``: a project class named after its base
+        if (parent is None and _stdlib_enum(ctx, cls, base, simple)) \
+                or (parent is not None and enum_based(ctx, parent, depth + 1)):
             return True
     return False
 
@@ -372,9 +390,11 @@ def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
         if simple in ("object", "Exception", "BaseException", "ABC") or simple.startswith(("Generic", "Protocol")):
             continue
         parent = _project_class(ctx, simple)
-        if parent is None and simple in ENUM_BASES:
+        if parent is cls:
+            parent = None  # ``class IntEnum(_enum.IntEnum)``: the base is the library's class of that name
+        if parent is None and _stdlib_enum(ctx, cls, base, simple):
             continue  # the standard library's enum: its own names are ENUM_API (class_attributes_closed)
-        if parent is None or parent is cls:
+        if parent is None:
             return False
         if not _class_closed(ctx, parent, depth + 1):
             return False
@@ -486,20 +506,36 @@ def override_params(ctx: JudgeContext, fn: Entity) -> set[str]:
     if cls is None or fn.language != "python":
         return set()
     method = "__init__" if fn.kind == "class" else fn.name
-    _, _, subclasses = _project_scan(ctx)
     out: set[str] = set()
+    for impl, _known in _subclass_versions(ctx, cls, method):
+        if impl is not None:
+            out.update(p.name.lstrip("*") for p in impl.params if p.kind in ("vararg", "kwarg"))
+    return out
+
+
+_SUBCLASS_WALK = 200  # subclasses visited at most; past it the walk gives up (``None`` below)
+
+
+def _subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[tuple[Entity | None, bool]]:
+    """For each project subclass of ``cls`` (at any depth): its own ``method`` (None when it
+    defines none) and whether that answer is known (False when its file is not in the graph, or,
+    once, when the walk stops after ``_SUBCLASS_WALK`` subclasses)."""
+    _, _, subclasses = _project_scan(ctx)
     stack, seen = [cls], {cls.qualname}
-    while stack and len(seen) < 200:
+    while stack:
         for sub in subclasses.get(stack.pop().name, ()):
             if sub.qualname in seen:
                 continue
+            if len(seen) >= _SUBCLASS_WALK:
+                yield None, False
+                return
             seen.add(sub.qualname)
             stack.append(sub)
             sub_fi = ctx.graph.file(sub.path)
-            impl = sub_fi.entity(f"{sub.local_name}.{method}") if sub_fi is not None else None
-            if impl is not None:
-                out.update(p.name.lstrip("*") for p in impl.params if p.kind in ("vararg", "kwarg"))
-    return out
+            if sub_fi is None:
+                yield None, False
+            else:
+                yield sub_fi.entity(f"{sub.local_name}.{method}"), True
 
 
 def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[str] | None:
@@ -736,18 +772,7 @@ def _plain_hierarchy(ctx: JudgeContext, cls: Entity) -> bool:
 
 def _overridden_below(ctx: JudgeContext, cls: Entity, method: str) -> bool:
     """Whether a project subclass of ``cls`` (at any depth) defines ``method`` itself."""
-    _, _, subclasses = _project_scan(ctx)
-    stack, seen = [cls], {cls.qualname}
-    while stack and len(seen) < 200:
-        for sub in subclasses.get(stack.pop().name, ()):
-            if sub.qualname in seen:
-                continue
-            seen.add(sub.qualname)
-            stack.append(sub)
-            sub_fi = ctx.graph.file(sub.path)
-            if sub_fi is None or sub_fi.entity(f"{sub.local_name}.{method}") is not None:
-                return True
-    return len(seen) >= 200
+    return any(impl is not None or not known for impl, known in _subclass_versions(ctx, cls, method))
 
 
 def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) -> bool:

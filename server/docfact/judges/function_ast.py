@@ -1,0 +1,48 @@
+"""A Python function's body as a syntax tree, for the rules that read what the code does with a
+value (how a parameter is used, what a function returns or yields, whether a default is replaced).
+
+Parsed once per function and judging context (``ctx.memo``); nested functions, classes and lambdas
+are skipped by the walks, since their bodies run at another time.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from collections.abc import Iterator
+
+from docfact.judges.base import JudgeContext
+from docfact.model import Entity
+
+
+def parse_function(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The syntax tree of function ``e`` (None when its code does not parse as one function)."""
+    key = ("param-use-ast", e.local_name)
+    if key not in ctx.memo:
+        tree = None
+        try:
+            text = textwrap.dedent(" " * e.range.start.col + e.code)
+            node = ast.parse(text).body[0]
+            tree = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        except (SyntaxError, IndexError, ValueError):
+            pass
+        ctx.memo[key] = tree
+    return ctx.memo[key]
+
+
+def body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+    """Every node of the body (nested functions and classes aside) with its ancestors."""
+    yield from nodes_under(fn.body, [fn])
+
+
+def nodes_under(stmts: list[ast.stmt], parents: list[ast.AST]) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+    """Every node under ``stmts`` (nested functions, classes and lambdas aside) with its
+    ancestors, ``parents`` first."""
+    stack: list[tuple[ast.AST, list[ast.AST]]] = [(s, parents) for s in reversed(stmts)]
+    while stack:
+        node, above = stack.pop()
+        yield node, above
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        for child in reversed(list(ast.iter_child_nodes(node))):
+            stack.append((child, [*above, node]))
