@@ -17,7 +17,7 @@ from docfact.index.gitignore import IgnoreRules, excluded
 from docfact.index.nesting import too_deep
 from docfact.index.reading import read_bytes
 from docfact.lang import LANGUAGES as REGISTERED
-from docfact.lang.typescript.names import module_of_parts
+from docfact.lang import for_path
 from docfact.positions import lone_cr_to_lf
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,6 @@ def always_skipped(name: str, path: str) -> bool:
     if name in ALWAYS_SKIPPED_DIRS or name.endswith(".egg-info"):
         return not (name in _OUTPUT_DIRS and os.path.isfile(os.path.join(path, "__init__.py")))
     return False
-_JAVA_ROOTS = (("src", "main", "java"), ("src", "test", "java"), ("src",), ("java",))
 _MAX_IGNORE_FILE = 1_000_000  # bytes of a .gitignore file read at most
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
 
@@ -76,9 +75,9 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
     Python: when the file sits in packages (directories with ``__init__.py``) the name starts
     at the topmost package, so ``server/docfact/model.py`` is ``docfact.model``; otherwise
     it is the path relative to ``root`` with a leading ``src`` dropped. ``__init__`` names the
-    package itself. Java: the path relative to the source root (``src/main/java`` etc.) as
-    dots, i.e. ``package.ClassName``; the Java extractor replaces it by the declared package.
-    TypeScript/JavaScript: see :mod:`docfact.lang.typescript.modules`. ``packages`` keeps each
+    package itself. A language whose record has a ``module_name`` names its files itself, from
+    the path's parts relative to ``root`` (Java: the path below the source root as dots;
+    TypeScript/JavaScript: see :mod:`docfact.lang.typescript.modules`). ``packages`` keeps each
     folder's package names across the calls of one batch (a project's files share their folders).
     """
     # plain strings: a project's worth of calls through pathlib cost more than the rest of
@@ -86,8 +85,8 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
     file = os.fspath(path)
     top = os.fspath(root)
     name = os.path.basename(file)
-    stem, ext = os.path.splitext(name)
-    lang = LANGUAGES.get(ext.lower())
+    stem = os.path.splitext(name)[0]
+    lang = for_path(name)
     if file.startswith(top) and file[len(top):len(top) + 1] == os.sep:
         rel = file[len(top) + 1:]
     else:
@@ -95,16 +94,8 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
     rel_parts = [p for p in rel.split(os.sep) if p not in ("", ".")]
     if not rel_parts or rel_parts[0] == "..":
         rel_parts = [name]
-    if lang == "java":
-        dirs = rel_parts[:-1]
-        for prefix in _JAVA_ROOTS:
-            n = len(prefix)
-            if tuple(dirs[:n]) == prefix:
-                dirs = dirs[n:]
-                break
-        return ".".join([*dirs, stem])
-    if lang in ("typescript", "javascript"):
-        return module_of_parts(rel_parts)
+    if lang is not None and lang.module_name is not None:
+        return lang.module_name(rel_parts)
     folder = os.path.dirname(file)
     chain = packages.get(folder) if packages is not None else None
     if chain is None:

@@ -35,6 +35,10 @@ class Language:
     builtins: frozenset[str]  # names its files use without defining or importing them
     example_file: str  # the name a rule's example in this language is judged under
     comment: str  # what starts a line comment (a suppression comment's marker)
+    # the dotted module name of a file from its path's parts relative to the workspace root
+    # (folders, then the file name); None: Python's rules (the enclosing packages, or the path
+    # with a leading ``src`` dropped; :func:`docfact.index.workspace.module_name`)
+    module_name: Callable[[list[str]], str] | None = None
     # incremental re-extraction after an edit; None: extracted from scratch each time
     extract_reusing: ExtractReusing | None = None
     # file names besides its sources that change how its files are read (``tsconfig.json``)

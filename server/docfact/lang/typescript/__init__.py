@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from docfact.lang.java.builtins import JAVA_LANG
 from docfact.lang.language import Language
 from docfact.lang.typescript.globals import TS_GLOBALS
-from docfact.lang.typescript.names import CONFIG_FILES
+from docfact.lang.typescript.names import CONFIG_FILES, module_of_parts
 
 if TYPE_CHECKING:
     from tree_sitter import Parser
@@ -64,12 +64,12 @@ _BUILTINS = TS_GLOBALS | JAVA_LANG
 TYPESCRIPT = Language(
     name="typescript", title="TypeScript", extensions=(".ts", ".tsx", ".mts", ".cts"), grammars=_GRAMMARS,
     extract=_extract, extract_reusing=_extract_reusing, parser=_parser, builtins=_BUILTINS,
-    example_file="example.ts", comment="//", config_files=CONFIG_FILES,
+    example_file="example.ts", comment="//", config_files=CONFIG_FILES, module_name=module_of_parts,
     resolution_stamp=_resolution_stamp, config_stamp=_config_stamp,
 )
 JAVASCRIPT = Language(
     name="javascript", title="JavaScript", extensions=(".js", ".jsx", ".mjs", ".cjs"), grammars=_GRAMMARS,
     extract=_extract, extract_reusing=_extract_reusing, parser=_parser, builtins=_BUILTINS,
-    example_file="example.js", comment="//", config_files=CONFIG_FILES,
+    example_file="example.js", comment="//", config_files=CONFIG_FILES, module_name=module_of_parts,
     resolution_stamp=_resolution_stamp, config_stamp=_config_stamp,
 )
