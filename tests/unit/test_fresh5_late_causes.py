@@ -1,6 +1,7 @@
 """Causes of false findings seen in the fresh5 audit and fixed after it (the set is studied, so spent),
-each with invented code: a trap written anew that stays quiet and, where the cause could hide a
-real slip, a planted case that is still found. Each case is (files, target, expected C1-C3 ids)."""
+and recall families of the spent held-out part (``--part test``, now development data), each with
+invented code: a trap written anew that stays quiet and, where the cause could hide a real slip, a
+planted case that is still found. Each case is (files, target, expected C1-C3 ids)."""
 
 from __future__ import annotations
 
@@ -147,7 +148,275 @@ def _conn(registry_get: str) -> dict[str, str]:
         '''}
 
 
+def _window(doc: str) -> dict[str, str]:
+    return {"seqkit/__init__.py": '"""Sequence kit."""\n', "seqkit/window.py": f'''
+        """Windows."""
+
+
+        def make_windows(series, window_length, window_limit=None):
+            """Cut a series into windows.
+
+            Parameters
+            ----------
+            series
+                The values.
+            window_length
+                {doc}
+            window_limit
+                The most windows to make.
+            """
+            low, high = window_length if isinstance(window_length, tuple) else (window_length, window_length)
+            maximum_spin = [series[i:i + high] for i in range(0, len(series), low)]
+            return maximum_spin[:window_limit]
+        '''}
+
+
+def _stepper(doc: str) -> dict[str, str]:
+    return {"numkit/__init__.py": '"""Numeric kit."""\n', "numkit/steps.py": f'''
+        """Steps."""
+
+
+        def unwind(values):
+            """{doc}"""
+            out = list(values)
+            for i in range(len(out) - 2, -1, -1):
+                out[i] = out[i] + out[i + 1]
+            return out
+        '''}
+
+
+def _painter(body: str) -> dict[str, str]:
+    return {"paintkit/__init__.py": '"""Paint kit."""\n', "paintkit/paint.py": f'''
+        """Painting."""
+
+
+        def paint(points, colors):
+            """Paint the points.
+
+            Parameters
+            ----------
+            points : list
+                The points.
+            colors : list, optional
+                One color per point.
+            """
+            {body}
+        '''}
+
+
+def _stats(doc: str) -> dict[str, str]:
+    return {"statkit/__init__.py": '"""Stat kit."""\n', "statkit/results.py": '''
+        """Results."""
+
+
+        class TreatmentEffectResults:
+            """Treatment effects."""
+        ''', "statkit/model.py": f'''
+        """Models."""
+
+
+        def effects(data):
+            """{doc}"""
+            return data
+        '''}
+
+
+def _corr(body: str) -> dict[str, str]:
+    return {"corrkit/__init__.py": '"""Correlation kit."""\n', "corrkit/corr.py": f'''
+        """Correlations."""
+
+
+        def correlate(frame, method: str = "pearson"):
+            """Correlate the columns.
+
+            Parameters
+            ----------
+            frame : DataFrame
+                The data.
+            method : str or callable
+                The correlation method, or a function of two columns.
+            """
+            {body}
+        '''}
+
+
+def _converter(returns: str) -> dict[str, str]:
+    return {"webkit/__init__.py": '"""Web kit."""\n', "webkit/convert.py": f'''
+        """Conversions."""
+        from typing import Awaitable, Callable
+
+
+        def make_async(func) -> {returns}:
+            """Wrap the function so that it can be called asynchronously."""
+            return func
+        '''}
+
+
+def _router(entry: str, body: str = "return self.route(uri, name=name, **ctx_kwargs)") -> dict[str, str]:
+    return {"routekit/__init__.py": '"""Routes."""\n', "routekit/routes.py": f'''
+        """Routes."""
+
+
+        class Router:
+            """A router."""
+
+            def route(self, uri, name=None, ignore_body=False, **ctx_kwargs):
+                """Add a route."""
+                return (uri, name, ignore_body, ctx_kwargs)
+
+            def patch(self, uri, name=None, **ctx_kwargs):
+                """Add a PATCH route.
+
+                :param uri: The URL.
+                :param name: The route's name.
+                {entry}
+                :param ctx_kwargs: Keyword arguments that begin with a ``ctx_`` prefix
+                    go to the route's context.
+                """
+                {body}
+        '''}
+
+
+def _grid(doc: str, extra: str = "") -> dict[str, str]:
+    return {"gridkit/__init__.py": '"""Grid kit."""\n', "gridkit/plot.py": f'''
+        """Plots."""
+        {extra}
+
+        def draw(values, add_grid=False):
+            """Draw the values.
+
+            Returns
+            -------
+            list
+                The artists. {doc}
+            """
+            out = list(values)
+            if add_grid:
+                out.append("grid")
+            return out
+        '''}
+
+
+def _tables(doc: str, extra: str = "") -> dict[str, str]:
+    return {"tabkit/__init__.py": '"""Table kit."""\n', "tabkit/table.py": f'''
+        """Tables."""
+        import numpy as np
+
+
+        class Parented:
+            """Something with a parent."""
+
+            def __init__(self, parent):
+                self._parent = parent{extra}
+
+            @property
+            def table(self):
+                """The table this belongs to."""
+                return self._parent.table
+
+
+        class Table(Parented):
+            """A table."""
+
+            @property
+            def table(self):
+                """Give children the table they belong to.
+
+                {doc}
+                """
+                return np.asarray(self)
+        '''}
+
+
+def _stdlib_ref(doc: str, extra: str = "") -> dict[str, str]:
+    return {"netkit/__init__.py": '"""Net kit."""\n', "netkit/client.py": f'''
+        """Client."""
+        {extra}
+
+        class Response:
+            """Ours."""
+
+
+        class FakeResponse:
+            """{doc}"""
+        '''}
+
+
 CASES = [
+    # ---- a reference into a standard-library module docfact reads, naming what it lacks ----------
+    pytest.param(_stdlib_ref("A fake L{urllib.response.Response} for cookie handling."), "netkit/client.py",
+                 ["C1.unknown-reference"], id="stdlib-module-lacks-name-planted"),
+    pytest.param(_stdlib_ref("A fake L{urllib.response.addinfourl} for cookie handling."), "netkit/client.py", [],
+                 id="stdlib-module-has-name-trap"),
+    pytest.param({**_stdlib_ref("A fake L{urllib.response.Response} for cookie handling.",
+                                "from netkit import compat as urllib"),
+                  "netkit/compat.py": '"""Compat."""\n\n\nclass response:\n    """Shim."""\n\n    Response = object\n'},
+                 "netkit/client.py", [], id="stdlib-name-rebound-by-the-module-trap"),
+    # ---- ``owner._private`` on an untyped receiver, defined and used nowhere in the project ---------
+    pytest.param(_tables("It ends a chain of `parent._table` calls through the ancestors."), "tabkit/table.py",
+                 ["C1.unknown-name"], id="private-member-nowhere-planted"),
+    pytest.param(_tables("It ends a chain of `parent._table` calls through the ancestors.",
+                         "\n                self._table = None"), "tabkit/table.py", [],
+                 id="private-member-set-somewhere-trap"),
+    pytest.param(_tables("It ends a chain of `parent._parent` reads through the ancestors."), "tabkit/table.py", [],
+                 id="private-member-used-trap"),
+    pytest.param(_tables("It wraps `np._internal_helper` for speed."), "tabkit/table.py", [],
+                 id="private-member-of-imported-library-trap"),
+    # ---- "If NAME is true": a condition on an argument the function does not take ----------------
+    pytest.param(_grid("If make_grid is true, the grid lines come last."), "gridkit/plot.py",
+                 ["C1.condition-on-unknown"], id="condition-on-renamed-argument-planted"),
+    pytest.param(_grid("If add_grid is true, the grid lines come last."), "gridkit/plot.py", [],
+                 id="condition-on-real-argument-trap"),
+    pytest.param(_grid("If make_grid is set, the grid lines come last.", "\n\nmake_grid = True\n"),
+                 "gridkit/plot.py", [], id="condition-on-module-setting-trap"),
+    # ---- the doc's own **kwargs entry takes only keywords with a prefix --------------------------
+    pytest.param(_router(":param ignore_body: Whether the handler ignores the body."), "routekit/routes.py",
+                 ["C1.unknown-param"], id="keyword-outside-the-stated-prefix-planted"),
+    pytest.param(_router(":param ctx_label: A label for the context."), "routekit/routes.py", [],
+                 id="keyword-with-the-stated-prefix-trap"),
+    pytest.param(_router(":param ignore_body: Whether the handler ignores the body.",
+                         "flag = ctx_kwargs.pop('ignore_body', False)\n"
+                         "                return self.route(uri, name=name, ignore_body=flag, **ctx_kwargs)"),
+                 "routekit/routes.py", [], id="keyword-read-by-name-despite-prefix-trap"),
+    # ---- a function annotated to return an awaitable (or a function returning one) ---------------
+    pytest.param(_converter("Callable[..., Awaitable[int]]"), "webkit/convert.py", [],
+                 id="returns-awaitable-callable-trap"),
+    pytest.param(_converter("Callable[..., int]"), "webkit/convert.py", ["C3.not-async"],
+                 id="returns-plain-callable-planted"),
+    # ---- a documented type wider than the annotation, for an argument handed on unchanged -------
+    pytest.param(_corr("return frame.corr(method=method)"), "corrkit/corr.py", [], id="wider-doc-passed-on-trap"),
+    pytest.param(_corr("frame.method = method\n            return frame"), "corrkit/corr.py", ["C2.param-type"],
+                 id="wider-doc-only-stored-planted"),
+    pytest.param(_corr("if not isinstance(method, str):\n                raise TypeError(method)\n"
+                       "            return frame"), "corrkit/corr.py", ["C2.param-type"],
+                 id="wider-doc-only-given-to-builtins-planted"),
+    pytest.param(_corr("if method == 'pearson':\n                return frame.corr()\n            return None"),
+                 "corrkit/corr.py", ["C2.param-type"], id="wider-doc-read-here-planted"),
+    # ---- an unmarked CamelCase word one edit from a project class: the class misspelled ---------
+    pytest.param(_stats("Return TreatmentEffectsResults with the estimates."), "statkit/model.py",
+                 ["C1.unknown-name"], id="prose-class-name-one-edit-planted"),
+    pytest.param(_stats("Return estimates, as NumPy and PostgreSQL users expect them."), "statkit/model.py",
+                 [], id="prose-camelcase-words-trap"),
+    pytest.param(_stats("Return TreatmentEffectResults with the estimates."), "statkit/model.py",
+                 [], id="prose-class-name-right-trap"),
+    # ---- "optional" for an argument the body tests against None: it may be None ----------------
+    pytest.param(_painter("if colors is None:\n                colors = ['black'] * len(points)\n"
+                          "            return list(zip(points, colors))"),
+                 "paintkit/paint.py", [], id="optional-means-may-be-none-trap"),
+    pytest.param(_painter("return list(zip(points, colors))"), "paintkit/paint.py",
+                 ["C3.required-documented-optional"], id="optional-but-required-planted"),
+    # ---- "backward recursion": a recurrence relation, computed here by a loop -------------------
+    pytest.param(_stepper("Sum the tail of each value by backward recursion."), "numkit/steps.py", [],
+                 id="backward-recursion-is-a-recurrence-trap"),
+    pytest.param(_stepper("Sum the tail of each value with a three-term recursion formula."), "numkit/steps.py", [],
+                 id="recursion-formula-trap"),
+    pytest.param(_stepper("Sum the tail of each value recursively."), "numkit/steps.py", ["C3.not-recursive"],
+                 id="recursively-planted"),
+    # ---- a tuple the doc spells with named parts: later mentions of a part name no code ---------
+    pytest.param(_window("An integer, or a ``(minimum_span, maximum_span)`` tuple padded up to ``maximum_span``."),
+                 "seqkit/window.py", [], id="tuple-part-names-trap"),
+    pytest.param(_window("A ``(minimum_span, maximum_span)`` tuple; see ``window_limt`` for the count."),
+                 "seqkit/window.py", ["C1.unknown-name"], id="slip-beside-tuple-part-names-planted"),
     # ---- a method called on what a call returns (``current().registry.get``) may be any ``get`` --
     pytest.param(_conn("return self._build(alias)\n\n            def _build(self, alias):\n"
                        "                if alias not in self.known:\n                    raise MissingError(alias)\n"

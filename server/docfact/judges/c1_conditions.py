@@ -2,7 +2,8 @@
 None or given ("If `ax` is None, a new figure is created"), but the function has no such
 parameter, takes no ``*args``/``**kwargs`` that could carry it, its class has no such attribute,
 and its code never tests the name: the condition is about a parameter of another function
-(often the one the text was copied from)."""
+(often the one the text was copied from). The name is marked as code, or unmarked and shaped
+like an identifier ("If make_grid is true")."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from docfact.judges.rule import Check
 from docfact.judges.rules.c1_names import CONDITION_ON_UNKNOWN
 from docfact.model import Finding, Segment
 
+# the name marked as code, or unmarked and shaped like an identifier (``make_grid``); a flag's
+# truth ("If make_grid is true") conditions on it as much as its absence does
 _CONDITION = Gated(re.compile(
-    r"\b(?:if|when|unless|whether)\s+(?:the\s+)?(`{1,2})([A-Za-z_]\w*)\1\s+(?:is|are)\s+(?:not\s+)?"
-    r"(?:None|given|provided|specified|passed|supplied|omitted)\b", re.I),
+    r"\b(?:if|when|unless|whether)\s+(?:the\s+)?(?:(`{1,2})([A-Za-z_]\w*)\1|([a-z][a-z0-9]*_\w*))\s+(?:is|are)\s+(?:not\s+)?"
+    r"(?:None|given|provided|specified|passed|supplied|omitted|true|false)\b", re.I),
     ("if", "when", "unless", "whether"))
 # decorators that leave the signature as written
 _PLAIN_DECORATOR = re.compile(
@@ -31,12 +34,12 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or not ctx.is_python or ctx.doc.kind == "comment":
         return
-    if "`" not in seg.text:
+    if "`" not in seg.text and "_" not in seg.text:
         return
     m = _CONDITION.search(seg.text)
     if m is None:
         return
-    name = m.group(2)
+    name = m.group(2) or m.group(3)
     params = {p.name.lstrip("*") for p in e.params}
     if name in params or name in ("self", "cls", e.name) or len(name) < 2 or name[0].isupper():
         return

@@ -159,6 +159,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
+        if m.name in _tuple_names(ctx):
+            continue  # "a ``(low, high)`` tuple ... up to ``high``": the doc names a value's parts
         if 0 < m.start and m.end < len(seg.text) and seg.text[m.start - 1] in "\"'" \
                 and seg.text[m.end] == seg.text[m.start - 1]:
             continue  # "pkg.allowed_origins" in quotes: a string (a settings key, a logger's name)
@@ -166,6 +168,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         gone = _gone_through_package(ctx, m, strict_place)
         if gone is not None:
             yield _unknown_name_finding(ctx, seg, m, gone)
+            continue
+        private = _private_member_nowhere(ctx, m)
+        if private is not None:
+            yield _unknown_name_finding(ctx, seg, m, private or None)
             continue
         if resolves(ctx, m):
             resolved.add(m.name)
@@ -209,6 +215,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if suggestion is None and m.strength == MARKED:
             # a marked name may mean anything in the project: ``Respone`` for the class Response
             suggestion = ctx.suggest_in_project(last, cutoff=0.88)
+        elif suggestion is None and "." not in m.name and len(last) >= 8 and _TWO_HUMPS.match(last):
+            # an unmarked CamelCase word one edit from a project class ("a PHregResults instance",
+            # "returns TreatmentEffectsResults"): a class name misspelled, not English
+            suggestion = _project_class_slip(ctx, last)
         if suggestion is None and "." not in m.name and (m.strength == MARKED or last.startswith("_")) \
                 and not ctx.is_known(last):
             suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
@@ -259,6 +269,26 @@ def _unknown_name_finding(ctx: JudgeContext, seg: Segment, m: Mention, suggestio
 
 
 _IMPORT_LINE_HEAD = re.compile(r"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.M)
+
+
+def _private_member_nowhere(ctx: JudgeContext, m: Mention) -> str | None:
+    """``owner._table`` marked as code, on a receiver docfact cannot type, where no code of the
+    project defines or uses a ``_table`` (a private name is the project's own, not another
+    library's): the public spelling of that name when the project has one (``table``), else "";
+    None when the name may exist. Held to the docs of functions, methods and classes."""
+    parts = m.name.split(".")
+    last = parts[-1]
+    if m.strength != MARKED or len(parts) != 2 or not last.startswith("_") or last.startswith("__") \
+            or len(last) < 4 or ctx.doc.kind == "comment" or ctx.entity is None \
+            or ctx.entity.kind not in ("function", "method", "class"):
+        return None
+    if ctx.is_known(last) or ctx.graph.entities_named(last) or _has_unreadable_imports(ctx):
+        return None
+    head = parts[0]
+    if head in _imported_heads(ctx) or any(imp.bound_name == head for imp in ctx.file.imports):
+        return None  # a module or a class of another library: its private names are its own
+    public = last.lstrip("_")
+    return public if ctx.graph.entities_named(public) else ""
 
 
 def _imported_heads(ctx: JudgeContext) -> frozenset[str]:
@@ -367,6 +397,21 @@ def _family_notation(written: str, real: str) -> bool:
         and written[-1] in "ijknmxNMKX"
 
 
+# a code span spelling a tuple of names: ``(min_length, max_length)``
+_TUPLE_SPAN = re.compile(r"(?<!`)`{1,2}\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*,?\s*\)`{1,2}(?!`)")
+
+
+def _tuple_names(ctx: JudgeContext) -> frozenset[str]:
+    """The names the doc gives the parts of a tuple it describes (once per doc)."""
+    key = ("tuple-names", id(ctx.doc))
+    got = ctx.memo.get(key)
+    if got is None:
+        text = ctx.doc.text
+        got = ctx.memo[key] = frozenset(
+            n.strip() for m in _TUPLE_SPAN.finditer(text) for n in m.group(1).split(",")) if "(" in text else frozenset()
+    return got
+
+
 def _placeholder(ctx: JudgeContext, name: str) -> bool:
     """Whether the last word of ``name`` may stand for any of several names the project has
     (``_eval_expand_hint`` beside ``_eval_expand_mul``, ``_eval_expand_log``, …)."""
@@ -422,6 +467,16 @@ def _has_unreadable_imports(ctx: JudgeContext) -> bool:
         except Exception:
             return True
     return False
+
+
+def _project_class_slip(ctx: JudgeContext, written: str) -> str | None:
+    """The project class one edit away from ``written`` (a name known nowhere), if exactly one."""
+    if ctx.is_known(written):
+        return None
+    near = ctx.suggest_in_project(written, cutoff=0.9)
+    if near is None or osa_distance(written.lower(), near.lower(), 1) > 1:
+        return None
+    return near if any(e.kind == "class" for e in ctx.graph.entities_named(near)) else None
 
 
 def _class_case_slip(ctx: JudgeContext, written: str, real: str) -> bool:

@@ -122,6 +122,25 @@ def _is_param_item(item: FieldItem | None) -> bool:
     return item.section == "param" or (item.section == "type" and item.tag.lower() == "type")
 
 
+# "keyword arguments that begin with a ``ctx_`` prefix", "keys prefixed with ``opt_``"
+_PREFIX_CONTRACT = re.compile(r"\b(?:begin(?:s|ning)?|start(?:s|ing)?)\s+with\s+(?:an?\s+|the\s+)?[`'\"]*"
+                              r"(?P<a>[A-Za-z]\w*?_)\*?[`'\"]*|\bprefixed\s+(?:with|by)\s+[`'\"]*(?P<b>[A-Za-z]\w*?_)\*?[`'\"]*")
+
+
+def _keyword_prefix(ctx: JudgeContext) -> str | None:
+    """The prefix the doc's own ``**kwargs`` entry requires of every keyword it takes, if any."""
+    e = ctx.entity
+    kwarg = next((p.name.lstrip("*") for p in e.params if p.kind == "kwarg"), None) if e is not None else None
+    if kwarg is None:
+        return None
+    for s in ctx.segments:
+        if s.field is not None and s.field.name and s.field.name.strip().lstrip("*") == kwarg:
+            m = _PREFIX_CONTRACT.search(s.text)
+            if m is not None:
+                return m.group("a") or m.group("b")
+    return None
+
+
 def _typo_of(name: str, candidates: list[str]) -> str | None:
     """The candidate that ``name`` misspells: one edit or a swap of two neighbours (two edits
     in names of six letters or more), not a plural or a longer name of the same family."""
@@ -202,6 +221,7 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
         real = [p for p in params if p not in ("self", "cls")]
         undocumented = [p for p in real if p not in documented]
+        why = ""  # what the ``**kwargs`` do with the name, when the function takes them
         if item.section == "type":
             # ``@type x:`` also types an ``@ivar x`` or a class attribute: only a misspelt
             # parameter that no other field names is a wrong name
@@ -223,6 +243,13 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if name in known_attrs:
                 continue  # a keyword the class stores under its own name
             fates = {world.keyword_fate(ctx, fn, name) for fn in _keyword_takers(ctx)}
+            why = ", and the calls its `**kwargs` go to take no such keyword either" if fates == {"refused"} \
+                else ", and its `**kwargs` are never read"
+            prefix = _keyword_prefix(ctx)
+            if prefix is not None and not name.startswith(prefix) and e is not None \
+                    and not re.search(rf"['\"]{re.escape(name)}['\"]", e.code):
+                # "**ctx_kwargs: keywords that begin with ctx_": the doc's own contract leaves it out
+                fates, why = {"refused"}, f", and its keyword arguments must begin with `{prefix}`, as its own entry says"
             if "taken" in fates:
                 continue  # ``desc`` handed on through ``**kwargs`` to a callee that takes it (or may)
             methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
@@ -257,7 +284,7 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         msg = f"`{name}` is not a parameter of `{ctx.entity.name if ctx.entity else '?'}`"
         msg += f"; did you mean `{suggestion}`?" if suggestion else f" (parameters: {', '.join(real) or 'none'})"
         if any_keyword and item.section != "type" and suggestion is None:
-            msg += ", and the calls its `**kwargs` go to take no such keyword either"
+            msg += why
         fix = None
         if suggestion and item.name_span:
             text_off = item.name_span[0] + item.name.find(raw)

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 from docfact.docs.fields import top_level
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, member_of
+from docfact.judges.base import PY_BUILTIN_NAMES, JudgeContext, member_of
+from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.rule import Check, Rule
 from docfact.judges.rules.c2_types import GENERATOR_RETURN, PARAM_TYPE, RETURN_TYPE
@@ -56,6 +57,10 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if (contradicts_kinds(doc, code) or extra) and doc is not None and code is not None \
                 and doc <= code | _tested_kinds(target, p.name.lstrip("*")):
             return  # ``isinstance(cols, (str, list))`` under ``cols: list``: the code takes what the doc says
+        if extra and not contradicts_kinds(doc, code) and _handed_on(ctx, target, p.name.lstrip("*")):
+            # ``method: str`` documented "str or callable" and passed on to ``frame.corr(method=method)``:
+            # what the callee accepts decides, and the annotation alone does not prove the doc wrong
+            return
         if contradicts_kinds(doc, code) or extra:
             fix = None
             if item.type_span:
@@ -68,6 +73,23 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 f"`{p.name}` is documented as `{item.type.strip()}` but annotated `{p.annotation}`{also}",
                 evidence=ctx.evidence_of(target, f"the annotation of `{p.name}`"), fix=fix)
         return
+
+
+def _handed_on(ctx: JudgeContext, fn: Entity, name: str) -> bool:
+    """Whether the body passes parameter ``name`` on unchanged as an argument of a call that is
+    not a builtin (``frame.corr(method=method)``): what that callee accepts decides."""
+    if fn.language != "python" or name not in fn.code:
+        return False
+    tree = parse_function(ctx, fn)
+    if tree is None:
+        return False
+    for node, _ in body_nodes(tree):
+        if not isinstance(node, ast.Call) or (isinstance(node.func, ast.Name) and node.func.id in PY_BUILTIN_NAMES):
+            continue
+        values = [a.value if isinstance(a, ast.Starred) else a for a in node.args] + [k.value for k in node.keywords]
+        if any(isinstance(v, ast.Name) and v.id == name for v in values):
+            return True
+    return False
 
 
 def _tested_kinds(fn: Entity, name: str) -> set[str]:

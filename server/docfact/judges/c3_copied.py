@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docfact.judges import world
 from docfact.judges.base import JudgeContext, name_words
+from docfact.judges.function_ast import function_ast
 from docfact.judges.rule import Check
 from docfact.judges.rules.c3_behaviour import COPIED_FROM_SIBLING
 from docfact.model import Entity, Finding, Segment
@@ -124,7 +124,7 @@ def _body(e: Entity) -> str | None:
     """The statements of ``e`` after its docstring, as code (None when it does not parse). Names
     stay as they are: ``self.distr.pdf(x)`` and ``self.distr.cdf(x)`` are different work, and so
     are ``get("plural_form")`` and ``get("ordinal_form")``."""
-    fn = world.function_ast(e)
+    fn = function_ast(e)
     if fn is None:
         return None
     body = fn.body

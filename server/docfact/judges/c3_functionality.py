@@ -38,7 +38,7 @@ _ASYNC_WORDS = Gated(re.compile(
     re.I,
 ), ("asynchronously", "coroutine", "awaitable", "background", "before", "while"))
 _NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of|might|may|could|refuses?|refusing|declines?|unlike)\b|n't\b)[^.]{0,30}$", re.I)
-_CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post", re.I)
+_CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post|await|coroutine", re.I)
 
 
 def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -173,7 +173,9 @@ def _calls_by_name(call: str, name: str) -> bool:
 # "recursively", "uses recursion", "calls itself", "is recursive", "a recursive walk"; not
 # "non-recursive", nor "recursive" of something else ("a recursive loop", "recursive lists")
 _RECURSIVE = Gated(re.compile(
-    r"(?<![\w-])(?:recursively|recursion(?!\s+(?:limit|depth|error)))\b|\bcalls\s+itself\b|\bis\s+recursive\b"
+    # (not "backward recursion", "a three-term recursion formula": a recurrence relation, often a loop)
+    r"(?<![\w-])(?:recursively|(?<!backward\s)(?<!forward\s)(?<!-term\s)recursion"
+    r"(?!\s+(?:limit|depth|error|formula|relation|coefficients?)))\b|\bcalls\s+itself\b|\bis\s+recursive\b"
     r"|(?<![\w-])recursive\s+(?:function|method|call|calls|algorithm|implementation|descent|walk|"
     r"traversal|search|scan|visit|version|helper)\b",
     re.I,

@@ -322,6 +322,8 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     if m is None:
         return
     how = "optional" if m.group(0).lower() == "optional" else "with a default"
+    if how == "optional" and re.search(rf"\b{re.escape(own)}\s+is\s+(?:not\s+)?None\b", owner.docless_code or owner.code):
+        return  # ``if y is not None``: "optional" says the argument may be None, as it is read
     if how != "optional" and re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():]):
         return  # a setter's "default: :rc:`font.style`" is the property's default, not the argument's
     fix = None

@@ -15,18 +15,23 @@ from docfact.judges.base import JudgeContext
 from docfact.model import Entity
 
 
+def function_ast(fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The syntax tree of Python function ``fn`` (None when its code does not parse as one
+    function), parsed anew: callers that ask often go through :func:`parse_function`."""
+    if fn.language != "python":
+        return None
+    try:
+        node = ast.parse(textwrap.dedent(" " * fn.range.start.col + fn.code)).body[0]
+    except (SyntaxError, IndexError, ValueError):
+        return None
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
 def parse_function(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The syntax tree of function ``e`` (None when its code does not parse as one function)."""
+    """:func:`function_ast` of ``e``, parsed once per judging context."""
     key = ("param-use-ast", e.local_name)
     if key not in ctx.memo:
-        tree = None
-        try:
-            text = textwrap.dedent(" " * e.range.start.col + e.code)
-            node = ast.parse(text).body[0]
-            tree = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
-        except (SyntaxError, IndexError, ValueError):
-            pass
-        ctx.memo[key] = tree
+        ctx.memo[key] = function_ast(e)
     return ctx.memo[key]
 
 

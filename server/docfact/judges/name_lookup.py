@@ -33,10 +33,13 @@ def resolves(ctx: JudgeContext, m: Mention) -> bool:
         return absolute
     if head in STDLIB_MODULES:
         try:
-            if ctx.graph.external_exists(dotted):
-                return True  # ``importlib.metadata`` in a project with a module ``importlib`` of its own
+            found = ctx.graph.external_exists(dotted)
         except Exception:
-            pass
+            found = None
+        if found:
+            return True  # ``importlib.metadata`` in a project with a module ``importlib`` of its own
+        if found is False and _names_the_stdlib_module(ctx, head):
+            return False  # ``urllib.response.Response``: the module is read, and binds no such name
     scope = ctx.entity
     if scope is not None:
         try:
@@ -383,6 +386,21 @@ def project_head(ctx: JudgeContext, dotted: str) -> bool:
     if res is None:
         return _absolute_lookup(ctx, dotted) is not None
     return res.kind == "project" and res.entity is not None
+
+
+def _names_the_stdlib_module(ctx: JudgeContext, head: str) -> bool:
+    """Whether ``head`` can only mean the standard-library module of that name here: nothing in
+    the project is named so, and the documented code either does not bind it or binds that
+    module."""
+    if ctx.graph.is_project_module(head) or ctx.graph.entities_named(head):
+        return False
+    if ctx.entity is None:
+        return True
+    try:
+        r = ctx.graph.resolve(head, ctx.entity)
+    except Exception:
+        return False
+    return r is None or (r.kind == "external" and r.qualname == head and not r.rest)
 
 
 def _absolute_lookup(ctx: JudgeContext, dotted: str) -> bool | None:

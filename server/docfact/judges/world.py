@@ -35,10 +35,10 @@ import ast
 import enum
 import os
 import re
-import textwrap
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, member_of
+from docfact.judges.function_ast import function_ast
 from docfact.model import Entity
 
 # decorators of functions and methods that keep the signature and the body docfact reads
@@ -445,11 +445,8 @@ def signature_closed(ctx: JudgeContext, fn: Entity) -> bool:
 def _placeholder_body(fn: Entity) -> bool:
     """A body (after its docstring) that only returns its arguments, ``None`` or
     ``NotImplemented``: a dispatcher stub or a hook for overrides."""
-    try:
-        node = ast.parse(textwrap.dedent(" " * fn.range.start.col + fn.code)).body[0]
-    except (SyntaxError, IndexError, ValueError):
-        return False
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    node = function_ast(fn)
+    if node is None:
         return False
     body = node.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
@@ -576,17 +573,6 @@ _INERT_WITH_SELF = frozenset({"isinstance", "issubclass", "id", "type", "hash", 
                               "object.__getattribute__", "object.__new__", "weakref.ref", "copy.copy"})
 _NAME_BUILDERS = frozenset({"getattr", "methodcaller", "attrgetter", "operator.methodcaller", "operator.attrgetter",
                             "__getattribute__", "object.__getattribute__"})
-
-
-def function_ast(fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The parsed definition of Python function ``fn`` (None when it does not parse)."""
-    if fn.language != "python":
-        return None
-    try:
-        node = ast.parse(textwrap.dedent(" " * fn.range.start.col + fn.code)).body[0]
-    except (SyntaxError, IndexError, ValueError):
-        return None
-    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
 def _dotted(node: ast.AST) -> str | None:
