@@ -29,7 +29,7 @@ def write(path: Path, prints: Iterable[Fingerprint]) -> int:
 
 def load(path: Path) -> frozenset[Fingerprint]:
     """The fingerprints of a baseline file; ValueError with a clear reason when it is not one."""
-    from docfact.index.workspace import read_bytes
+    from docfact.index.reading import read_bytes
 
     raw, reason = read_bytes(path, 200_000_000)  # a regular file only: a pipe never blocks
     if raw is None:

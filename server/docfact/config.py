@@ -291,7 +291,7 @@ def _read_section(path: Path) -> dict[str, Any] | None:
     """The docfact table of a TOML file: ``[tool.docfact]`` where the file has one (any
     pyproject.toml or docfact.toml), else the file's top level (a docfact.toml); None for a
     pyproject.toml without it. Keys in snake_case or kebab-case."""
-    from docfact.index.workspace import read_bytes
+    from docfact.index.reading import read_bytes
 
     raw, reason = read_bytes(path, _MAX_CONFIG_SIZE)  # a regular file only: a pipe never blocks
     if raw is None:

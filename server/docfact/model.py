@@ -522,7 +522,7 @@ class FileIndex:
     syntax_error_lines: list[int] = field(default_factory=list)
     package: str = ""  # Java package name
     # TypeScript/JavaScript: a digest of the workspace's packages when resolving the file's import
-    # specifiers looked among them ("" when it did not; see ts_modules.packages_read)
+    # specifiers looked among them ("" when it did not; see lang.typescript.modules.packages_read)
     packages: str = ""
     # Python: fields for ``self.x = ...`` in methods (graph.names.instance_fields; computed once,
     # kept with the index in the store)

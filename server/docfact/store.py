@@ -40,7 +40,7 @@ from docfact.model import FileIndex, attach_text
 from docfact.private_db import ForeignDatabase, require_private, require_schema, safe_loads
 
 if TYPE_CHECKING:
-    from docfact.graph.py_symbols import ExternalModule
+    from docfact.lang.python.symbols import ExternalModule
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +70,9 @@ def code_stamp() -> str:
     # each grammar package's files by name, size and modification time (another version, or the
     # same reinstalled, differs): found without importing them, and without importlib.metadata,
     # whose import and scan of every installed distribution cost a tenth of an unchanged re-run
-    for module in ("tree_sitter", "tree_sitter_python", "tree_sitter_java", "tree_sitter_typescript",
-                   "tree_sitter_javascript"):
+    from docfact.lang import LANGUAGES
+
+    for module in dict.fromkeys(("tree_sitter", *(g for lang in LANGUAGES for g in lang.grammars))):
         h.update(f"{module}=".encode())
         try:
             spec = importlib.util.find_spec(module)
@@ -144,26 +145,24 @@ def source_digest(path: str, text_hash: str, root: str, packages: str = "") -> s
     and JavaScript also the configs that map its import specifiers (a changed ``tsconfig.json``
     changes what its imports name, as an edit would) and, once indexed, the digest of the
     workspace packages its imports were resolved among (``FileIndex.packages``)."""
-    from docfact.index.workspace import language_for_path
+    from docfact.lang import for_path
 
-    if language_for_path(path) not in ("typescript", "javascript"):
+    lang = for_path(path)
+    if lang is None or lang.config_stamp is None:
         return text_hash
-    from docfact.index.ts_modules import stamp_under
-
-    return digest(text_hash, stamp_under(path, root), packages)[:24]
+    return digest(text_hash, lang.config_stamp(path, root), packages)[:24]
 
 
 def index_key(path: str, module: str, text_hash: str) -> str:
     """The key of a file's stored index: what extracting it reads, its text given by its
     :func:`text_digest` (for TypeScript and JavaScript, the configs that map its import
     specifiers too)."""
-    from docfact.index.workspace import language_for_path
+    from docfact.lang import for_path
 
     parts = ["index", code_stamp(), path, module, text_hash]
-    if language_for_path(path) in ("typescript", "javascript"):
-        from docfact.index.ts_modules import resolution_stamp
-
-        parts.append(resolution_stamp(path, module))
+    lang = for_path(path)
+    if lang is not None and lang.resolution_stamp is not None:
+        parts.append(lang.resolution_stamp(path, module))
     return digest(*parts)
 
 
@@ -448,7 +447,7 @@ class Store:
             path, text = keys[key]
             if isinstance(index, FileIndex) and index.path == path:
                 if index.packages:  # its imports name workspace packages: are they the same?
-                    from docfact.index.ts_modules import packages_digest, root_of
+                    from docfact.lang.typescript.modules import packages_digest, root_of
 
                     root = root_of(index.module, path)
                     if root is None or packages_digest(root) != index.packages:

@@ -179,8 +179,8 @@ async def test_watched_file_change_updates_the_graph(start, profile):
         regs = [r for p in ed.registrations for r in p.registrations]
         assert regs and regs[0].method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
         globs = [w["globPattern"] for w in regs[0].register_options["watchers"]]
-        assert globs == ["**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
-                         "**/{tsconfig,jsconfig,package}.json"]
+        assert globs == ["**/*.{py,pyi}", "**/*.java", "**/*.{ts,tsx,mts,cts}", "**/*.{js,jsx,mjs,cjs}",
+                         "**/{tsconfig.json,jsconfig.json,package.json}"]
     else:
         assert ed.registrations == []  # Neovim 0.7 has no dynamic registration
 

@@ -59,7 +59,7 @@ def test_build_makes_sdist_and_wheel_of_this_version(dist: Path) -> None:
     assert f"Version: {version}\n" in metadata
     assert "docfact = docfact.cli.main:run" in entry_points
     assert "docfact-ls = docfact.lsp.app:main" in entry_points
-    for data in ("docfact/py.typed", "docfact/index/queries/python.scm", "docfact/index/queries/java.scm"):
+    for data in ("docfact/py.typed", "docfact/lang/python/queries.scm", "docfact/lang/java/queries.scm", "docfact/lang/typescript/queries/typescript.scm"):
         assert data in names, f"{data} missing from the wheel"
     with tarfile.open(sdists[0]) as t:
         members = {m.name.split("/", 1)[1] for m in t.getmembers() if "/" in m.name}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from docfact.index import ts_modules
+from docfact.lang.typescript import modules as ts_modules
 
 pytestmark = pytest.mark.timeout(120)
 SERVER = Path(__file__).resolve().parents[2] / "server"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from docfact.config import project_root
 from docfact.graph.graph import ProjectGraph
-from docfact.graph.ts_externals import TsExternals
+from docfact.lang.typescript.externals import TsExternals
 
 FILES = {
     "package.json": '{"name": "app"}',

@@ -120,22 +120,62 @@ def test_the_circle_finder_finds_circles() -> None:
 # Packages and modules that no import circle may run through, whatever other modules it passes
 # (a typing-only or function-level import counts). Widen it as the rest is untangled: the
 # judges and the language server are not in it yet.
-CIRCLE_FREE = ("docfact.index", "docfact.graph", "docfact.deps")
+CIRCLE_FREE = ("docfact.index", "docfact.graph", "docfact.deps", "docfact.lang")
 
 
 def _in(module: str, packages: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in packages)
 
 
-def test_no_import_circle_runs_through_the_index_the_graph_or_deps() -> None:
+def test_no_import_circle_runs_through_the_index_the_graph_deps_or_the_languages() -> None:
     """The index never imports the graph back (the JDK table is the index's), name resolution and
     ``deps`` name the graph through the ``graph.lookups.ProjectLookups`` protocol, and each
-    extractor's helpers sit below it (``index.py_parser``, ``py_scope``, ``py_collect``,
-    ``ts_names``). Circles are looked for among all modules, so one passing through a module
-    outside ``CIRCLE_FREE`` (``docfact.model``, say) is found too."""
+    extractor's helpers sit below it (``lang.python.parser``, ``scope``, ``collect``,
+    ``lang.typescript.names``). The language registry (``docfact.lang``) reaches the extractors
+    only: a language's graph-level and judge-level modules are imported by the graph and the
+    judges, never by its record, and the generic rules ask TypeScript questions of
+    ``lang.typescript.judging``, below the TypeScript checks that build on them. Circles are
+    looked for among all modules, so one passing through a module outside ``CIRCLE_FREE``
+    (``docfact.model``, say) is found too."""
     imports = {_module_name(p): imports_of(p) for p in _modules()}
-    assert {"docfact.index", "docfact.index.python", "docfact.graph.graph", "docfact.deps"} <= imports.keys()
-    assert "docfact.index.py_splice" in imports["docfact.index.python"]  # inside a function
+    assert {"docfact.index", "docfact.lang", "docfact.lang.python.extract", "docfact.graph.graph",
+            "docfact.deps"} <= imports.keys()
+    assert "docfact.lang.python.splice" in imports["docfact.lang.python.extract"]  # inside a function
+    assert "docfact.lang.python.extract" in imports["docfact.lang.python"]  # the record's extractor
     assert "docfact.graph.lookups" in imports["docfact.deps"]  # under ``if TYPE_CHECKING:``
     circles = [c for c in _circles(imports) if any(_in(m, CIRCLE_FREE) for m in c)]
     assert circles == []
+
+
+def test_every_language_is_a_registered_folder() -> None:
+    """Each folder under ``lang/`` is a language package with its record in the registry, and
+    nothing outside ``lang/`` is a language's own module: a module of the index, the graph or
+    the judges named after a language (``py_*``, ``java*``, ``ts_*``, ``example_<language>``)
+    belongs in that language's folder."""
+    from docfact.lang import LANGUAGES
+
+    folders = {p.name for p in (PACKAGE / "lang").iterdir() if (p / "__init__.py").is_file()}
+    assert folders == {"python", "java", "typescript"}
+    assert {lang.name for lang in LANGUAGES} == {"python", "java", "typescript", "javascript"}
+    for lang in LANGUAGES:
+        assert lang.extract.__module__.startswith("docfact.lang."), lang.name
+    stray = sorted(str(p.relative_to(PACKAGE)) for under in ("index", "graph", "judges") for p in _modules(under)
+                   if p.name.startswith(("py_", "java", "jdk", "ts_", "typescript", "python.py", "example_python",
+                                         "example_java", "example_ts", "example_py")))
+    assert stray == []
+
+
+def test_the_language_registry_reaches_only_the_extractors() -> None:
+    """What the registry and ``index_file`` import, directly or through others, stays at the
+    extractor level: never the graph, the docs parsing or the judges (a language's modules of
+    those levels are imported by them), so the scanner and the store can read it cheaply."""
+    imports = {_module_name(p): imports_of(p) for p in _modules()}
+    reached: set[str] = set()
+    todo = ["docfact.lang", "docfact.index"]
+    while todo:
+        for m in imports.get(todo.pop(), ()):
+            if m in imports and m not in reached:
+                reached.add(m)
+                todo.append(m)
+    assert "docfact.lang.typescript.extract" in reached
+    assert sorted(m for m in reached if _in(m, ("docfact.graph", "docfact.docs", "docfact.judges", "docfact.engine"))) == []

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from docfact.index import index_file, language_for_path
-from docfact.index.py_docs import looks_like_code
+from docfact.lang.python.docs import looks_like_code
 from docfact.model import Entity, FileIndex, Import
 
 PYPROJ = Path(__file__).parent.parent / "workspaces" / "pyproj"

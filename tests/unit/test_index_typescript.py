@@ -10,10 +10,10 @@ import pytest
 from docfact.docs.jsdoc import default_span, jsdoc_item, jsdoc_layout
 from docfact.docs.segments import segment_doc
 from docfact.index import index_file
-from docfact.index.ts_modules import resolve_specifier
-from docfact.index.ts_names import module_of_parts
 from docfact.index.workspace import language_for_path, module_name
-from docfact.judges.ts_types import contradicts, normalize
+from docfact.lang.typescript.modules import resolve_specifier
+from docfact.lang.typescript.names import module_of_parts
+from docfact.lang.typescript.types import contradicts, normalize
 from docfact.model import Entity, FileIndex
 from docfact.positions import LineIndex
 
@@ -138,7 +138,7 @@ def test_tsconfig_extends_a_base_config(tmp_path: Path) -> None:
 
 
 def test_a_config_change_changes_the_stamp_of_the_files_it_maps(tmp_path: Path) -> None:
-    from docfact.index.ts_modules import stamp_under
+    from docfact.lang.typescript.modules import stamp_under
 
     base = tmp_path / "tsconfig.base.json"
     base.write_text('{"compilerOptions": {"paths": {"@a/*": ["a/*"]}}}')

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from docfact.config import Settings
 from docfact.engine import Engine
-from docfact.index.java_jdk import jdk_classes, wildcard_jdk_imports
+from docfact.lang.java.jdk import jdk_classes, wildcard_jdk_imports
 from docfact.model import Import
 
 PKG = "src/main/java/org/tally/"

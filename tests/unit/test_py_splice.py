@@ -1,4 +1,4 @@
-"""Re-indexing a Python file after an edit inside one function (``docfact.index.py_splice``): the
+"""Re-indexing a Python file after an edit inside one function (``docfact.lang.python.splice``): the
 index the language server gets while a user types must equal a full extraction of the same
 text, whatever the edit; only then may it be cheaper."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import docfact.index.py_splice as py_splice
+import docfact.lang.python.splice as py_splice
 from docfact.deps import entity_digest
-from docfact.index import python
+from docfact.lang.python import extract as python
 
 SERVER = Path(__file__).resolve().parents[2] / "server" / "docfact"
 

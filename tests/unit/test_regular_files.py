@@ -14,7 +14,8 @@ import pytest
 
 from docfact.config import SettingsError, load_pyproject
 from docfact.engine import Engine
-from docfact.index.workspace import read_bytes, read_source, scan
+from docfact.index.reading import read_bytes
+from docfact.index.workspace import read_source, scan
 
 pytestmark = [
     pytest.mark.timeout(60),

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from docfact.engine import Engine
-from docfact.index.python import extract
 from docfact.judges.return_claims import prose_claim
+from docfact.lang.python.extract import extract
 
 
 def c2_findings(tmp_path: Path, source: str, extra: dict[str, str] | None = None) -> list:

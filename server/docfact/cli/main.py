@@ -198,7 +198,9 @@ def _context(args: argparse.Namespace) -> int:
     engine.load([engine.root])
     index = engine.graph.file(str(path.resolve()))
     if index is None:
-        raise UsageError(f"{path}: not a Python, Java, TypeScript or JavaScript file docfact can read")
+        from docfact.lang import not_a_source
+
+        raise UsageError(f"{path}: {not_a_source()} docfact can read")
     try:
         text = engine.context(str(path), qual, hops=args.hops, budget=args.budget)
     except KeyError:
@@ -223,7 +225,9 @@ def _docs(args: argparse.Namespace) -> int:
     engine.load([path])
     index = engine.graph.file(str(path.resolve()))
     if index is None:
-        reason = dict(engine.skipped).get(str(path.resolve()), "not a Python, Java, TypeScript or JavaScript file")
+        from docfact.lang import not_a_source
+
+        reason = dict(engine.skipped).get(str(path.resolve()), not_a_source())
         raise UsageError(f"{path}: {reason}")
     lines = LineIndex(index.text)
     out: list[str] = []

@@ -145,7 +145,7 @@ def example_segments(doc: DocBlock, lines: LineIndex, first_index: int) -> list[
 
 
 def _parse(source: str) -> Node:
-    from docfact.index.py_parser import parse_snippet
+    from docfact.lang.python.parser import parse_snippet
 
     return parse_snippet(source.encode("utf-8", "surrogatepass")).root_node
 

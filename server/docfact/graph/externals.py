@@ -3,7 +3,7 @@
 Nothing here imports or executes the package it documents: module files are located by
 scanning ``sys.path`` and the interpreter's install paths, parsed with tree-sitter, and the
 signature and docstring of a ``def``/``class`` are read from the syntax tree
-(:mod:`docfact.graph.py_symbols`). Names bound by
+(:mod:`docfact.lang.python.symbols`). Names bound by
 imports inside the module (``from .x import y``, ``import posixpath as path``, star imports)
 are followed a few levels, with a cycle guard.
 
@@ -25,8 +25,9 @@ from typing import Literal, Protocol
 import tree_sitter_python
 from tree_sitter import Language, Parser
 
-from docfact.graph.py_symbols import ExternalModule, Symbol, read_symbols
-from docfact.index.workspace import DirListings, read_bytes
+from docfact.index.reading import read_bytes
+from docfact.index.workspace import DirListings
+from docfact.lang.python.symbols import ExternalModule, Symbol, read_symbols
 
 ExternalKind = Literal["function", "class", "module", "variable", "builtin"]
 
@@ -42,7 +43,7 @@ class ExternalDoc:
     name: str  # the dotted name asked for: "os.path.join"
     kind: ExternalKind
     signature: str = ""  # "def join(a, *p)"; "" for builtins and modules
-    doc: str = ""  # first docstring paragraph, bounded to py_symbols.MAX_DOC characters
+    doc: str = ""  # first docstring paragraph, bounded to lang.python.symbols.MAX_DOC characters
     defined_in: str = ""  # dotted name of the definition actually read: "posixpath.join"
     path: str | None = None  # source file read
 

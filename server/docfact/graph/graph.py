@@ -33,7 +33,7 @@ from docfact.graph.edges import EDGE_KINDS, Edges
 from docfact.graph.externals import ExternalDoc
 from docfact.graph.names import _in_code_order, _module_entity, _prefixes, instance_fields
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver
-from docfact.graph.ts_externals import ExternalsWithTs
+from docfact.lang.typescript.externals import ExternalsWithTs
 from docfact.model import Entity, FileIndex, Import
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """The project graph as its readers see it: the lookups that name resolution
-(:mod:`docfact.graph.resolve`, :mod:`docfact.graph.imports`, :mod:`docfact.graph.java_names`)
+(:mod:`docfact.graph.resolve`, :mod:`docfact.graph.imports`, :mod:`docfact.lang.java.names`)
 and the dependency answers (:mod:`docfact.deps`) make. :class:`~docfact.graph.graph.ProjectGraph`
 has every one of them; naming this protocol instead of the graph keeps those modules below it,
 so that the graph can import them without an import circle."""

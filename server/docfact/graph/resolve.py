@@ -22,11 +22,11 @@ import builtins
 from typing import TYPE_CHECKING
 
 from docfact.graph.imports import ImportFollower
-from docfact.graph.java_names import java_name
 
 # Resolved, ResolveCache, clean_name and type_names are imported from here by other modules
 from docfact.graph.resolved import ResolveCache, Resolved, clean_name, type_names
-from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
+from docfact.lang.java.names import java_name
+from docfact.lang.typescript.globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.model import Entity, FileIndex
 
 if TYPE_CHECKING:

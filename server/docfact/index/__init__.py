@@ -1,18 +1,18 @@
 """Parsing and extraction with tree-sitter: entities, imports, docs, per language.
 
-``index_file`` is the entry point: it dispatches on the file extension (.py/.pyi -> Python,
-.java -> Java, .ts/.tsx/.js/.jsx/.mjs/.cjs -> TypeScript/JavaScript) and returns a ``FileIndex``. Workspace code is only parsed, never imported.
+``index_file`` is the entry point: it finds the file's language by its extension in the
+registry (:mod:`docfact.lang`), calls that language's extractor and returns a ``FileIndex``.
+Workspace code is only parsed, never imported.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
 from docfact.index.nesting import TooDeep
 from docfact.index.source import Parsed
 from docfact.index.workspace import language_for_path, module_name
+from docfact.lang import Language, for_path
 from docfact.model import FileIndex
 
 __all__ = ["default_module", "index_file", "index_file_reusing", "language_for_path"]
@@ -32,6 +32,13 @@ def default_module(path: str) -> str:
     return module_name(Path("."), p)
 
 
+def _language(path: str) -> Language:
+    lang = for_path(path)
+    if lang is None:
+        raise ValueError(f"no index language for {path!r}")
+    return lang
+
+
 def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
     """Parse ``text`` (the content of ``path``) and extract its entities, imports and docs.
 
@@ -39,15 +46,11 @@ def index_file(path: str, text: str, module: str | None = None) -> FileIndex:
     :class:`~docfact.index.nesting.TooDeep`, with the reason, for a text that nests too deeply
     to parse or index.
     """
-    lang = language_for_path(path)
+    lang = _language(path)
     if module is None:
         module = default_module(path)
-    if lang is None:
-        raise ValueError(f"no index language for {path!r}")
-    if lang in ("typescript", "javascript"):
-        return index_file_reusing(path, text, module, None)[0]  # also notes the packages it read
     try:
-        return _extractor(lang)(path, text, module)
+        return lang.extract(path, text, module)
     except RecursionError:
         raise TooDeep(_RECURSION) from None
 
@@ -60,43 +63,17 @@ def index_file_reusing(
     bytes and tree to pass next time (None for languages without incremental reparsing).
     ``old``: the index that call returned, kept where the edit did not reach (Python). The
     index is the same as :func:`index_file`'s. Java is parsed from scratch each time."""
-    lang = language_for_path(path)
-    if lang not in ("python", "typescript", "javascript"):
+    lang = _language(path)
+    if lang.extract_reusing is None:
         return index_file(path, text, module), None
     if module is None:
         module = default_module(path)
     try:
-        if lang == "python":
-            from docfact.index import python
-
-            return python.extract_reusing(path, text, module, previous, old)
-        from docfact.index import typescript
-        from docfact.index.ts_modules import packages_read
-
-        name = module
-        (index, parsed), packages = packages_read(lambda: typescript.extract_reusing(path, text, name, previous),
-                                                  module, path)
+        return lang.extract_reusing(path, text, module, previous, old)
     except RecursionError:
         raise TooDeep(_RECURSION) from None
-    index.packages = packages
-    return index, parsed
 
 
 # an expression nested deeper than the extractors' recursive readers go (``"a" + x + x ...``
 # with ~500 terms): the file is skipped with this reason rather than with a stack trace
 _RECURSION = "too deeply nested: an expression nests deeper than docfact reads"
-
-
-@cache
-def _extractor(lang: str) -> Callable[[str, str, str], FileIndex]:
-    """The extract function of ``lang``, imported on first use (once: a function-level
-    import statement costs a few microseconds on every call)."""
-    if lang == "python":
-        from docfact.index import python
-
-        return python.extract
-    if lang == "java":
-        from docfact.index import java
-
-        return java.extract
-    raise ValueError(f"no index language {lang!r}")

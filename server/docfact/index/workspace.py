@@ -6,27 +6,24 @@ Nothing here imports or runs workspace code; files are only read as bytes and de
 from __future__ import annotations
 
 import codecs
-import errno
 import logging
 import os
 import re
-import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from docfact.index.gitignore import IgnoreRules, excluded
 from docfact.index.nesting import too_deep
-from docfact.index.ts_names import module_of_parts
+from docfact.index.reading import read_bytes
+from docfact.lang import LANGUAGES as REGISTERED
+from docfact.lang import for_path
 from docfact.positions import lone_cr_to_lf
 
 log = logging.getLogger(__name__)
 
-LANGUAGES: dict[str, str] = {
-    ".py": "python", ".pyi": "python", ".java": "java",
-    ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript", ".cts": "typescript",
-    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
-}
+# file extension -> language name, from the registry (:mod:`docfact.lang`)
+LANGUAGES: dict[str, str] = {ext: lang.name for lang in REGISTERED for ext in lang.extensions}
 
 ALWAYS_SKIPPED_DIRS = frozenset(
     {
@@ -46,7 +43,6 @@ def always_skipped(name: str, path: str) -> bool:
     if name in ALWAYS_SKIPPED_DIRS or name.endswith(".egg-info"):
         return not (name in _OUTPUT_DIRS and os.path.isfile(os.path.join(path, "__init__.py")))
     return False
-_JAVA_ROOTS = (("src", "main", "java"), ("src", "test", "java"), ("src",), ("java",))
 _MAX_IGNORE_FILE = 1_000_000  # bytes of a .gitignore file read at most
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
 
@@ -67,7 +63,8 @@ class ScanItem:
 
 
 def language_for_path(path: str | os.PathLike[str]) -> str | None:
-    """The index language of a path by extension ("python", "java", "typescript", "javascript"), or None."""
+    """The index language of a path by extension (a registered language's name: "python",
+    "java", "typescript", "javascript"), or None."""
     return LANGUAGES.get(os.path.splitext(os.fspath(path))[1].lower())
 
 
@@ -78,9 +75,9 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
     Python: when the file sits in packages (directories with ``__init__.py``) the name starts
     at the topmost package, so ``server/docfact/model.py`` is ``docfact.model``; otherwise
     it is the path relative to ``root`` with a leading ``src`` dropped. ``__init__`` names the
-    package itself. Java: the path relative to the source root (``src/main/java`` etc.) as
-    dots, i.e. ``package.ClassName``; the Java extractor replaces it by the declared package.
-    TypeScript/JavaScript: see :mod:`docfact.index.ts_modules`. ``packages`` keeps each
+    package itself. A language whose record has a ``module_name`` names its files itself, from
+    the path's parts relative to ``root`` (Java: the path below the source root as dots;
+    TypeScript/JavaScript: see :mod:`docfact.lang.typescript.modules`). ``packages`` keeps each
     folder's package names across the calls of one batch (a project's files share their folders).
     """
     # plain strings: a project's worth of calls through pathlib cost more than the rest of
@@ -88,8 +85,8 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
     file = os.fspath(path)
     top = os.fspath(root)
     name = os.path.basename(file)
-    stem, ext = os.path.splitext(name)
-    lang = LANGUAGES.get(ext.lower())
+    stem = os.path.splitext(name)[0]
+    lang = for_path(name)
     if file.startswith(top) and file[len(top):len(top) + 1] == os.sep:
         rel = file[len(top) + 1:]
     else:
@@ -97,16 +94,8 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
     rel_parts = [p for p in rel.split(os.sep) if p not in ("", ".")]
     if not rel_parts or rel_parts[0] == "..":
         rel_parts = [name]
-    if lang == "java":
-        dirs = rel_parts[:-1]
-        for prefix in _JAVA_ROOTS:
-            n = len(prefix)
-            if tuple(dirs[:n]) == prefix:
-                dirs = dirs[n:]
-                break
-        return ".".join([*dirs, stem])
-    if lang in ("typescript", "javascript"):
-        return module_of_parts(rel_parts)
+    if lang is not None and lang.module_name is not None:
+        return lang.module_name(rel_parts)
     folder = os.path.dirname(file)
     chain = packages.get(folder) if packages is not None else None
     if chain is None:
@@ -177,75 +166,6 @@ class DirListings:
         """``os.path.isfile(path)``, from the listing of its directory."""
         parent, name = os.path.split(path)
         return self.entries(parent).get(name, (False, False))[1]
-
-
-def _kind(mode: int) -> str:
-    """What a non-regular file is, in a few words."""
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
-def _why_unreadable(path: str | os.PathLike[str], exc: OSError) -> str:
-    """A one-line reason for an ``OSError`` of stat/open, naming broken symlinks as such."""
-    if exc.errno == errno.ELOOP:
-        return "symlink loop"
-    if exc.errno == errno.ENOENT and os.path.islink(path):
-        return "dangling symlink"
-    return f"unreadable: {exc.strerror or exc}"
-
-
-def read_bytes(path: str | os.PathLike[str], max_size: int) -> tuple[bytes | None, str | None]:
-    """The bytes of a regular file: ``(data, None)`` or ``(None, one-line reason)``.
-
-    Only regular files are opened (symlinks followed): named pipes, sockets, devices and
-    directories are refused before any ``open``, so nothing can block or have side effects;
-    the file is opened non-blocking and checked again on the open descriptor (it may have been
-    replaced meanwhile). Files over ``max_size`` bytes are refused unread, and at most
-    ``max_size`` bytes are read from a file that grows while it is read.
-    """
-    try:
-        st = os.stat(path)
-    except OSError as exc:
-        return None, _why_unreadable(path, exc)
-    if not stat.S_ISREG(st.st_mode):
-        return None, f"not a regular file: {_kind(st.st_mode)}"
-    if st.st_size > max_size:
-        return None, f"oversized ({st.st_size} bytes > {max_size})"
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    flags |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        return None, _why_unreadable(path, exc)
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return None, f"not a regular file: {_kind(st.st_mode)}"
-        if st.st_size > max_size:
-            return None, f"oversized ({st.st_size} bytes > {max_size})"
-        chunks: list[bytes] = []
-        left = max_size + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as exc:
-        return None, f"unreadable: {exc.strerror or exc}"
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > max_size:
-        return None, f"oversized (more than {max_size} bytes)"
-    return data, None
 
 
 def read_source(path: str | os.PathLike[str], max_size: int) -> tuple[str | None, str | None]:

@@ -9,11 +9,8 @@ dependencies or the project graph.
 
 from __future__ import annotations
 
-import builtins
 import difflib
-import keyword
 import re
-import sys
 import threading
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
@@ -21,8 +18,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
-from docfact.graph.ts_globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.judges.rule import Rule
+from docfact.lang import by_name
 from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, Segment
 
 if TYPE_CHECKING:
@@ -30,44 +27,6 @@ if TYPE_CHECKING:
     from docfact.positions import LineIndex
 
 RuleFn = Callable[["JudgeContext", Segment], Iterable[Finding]]
-
-# the special names of Python's data model (``__get__``, ``__enter__``, ``__await__``, ...)
-_DUNDERS = frozenset(
-    n for t in (object, type, int, float, complex, list, dict, set, str, bytes, slice, property,
-                classmethod, BaseException, type(lambda: 0), type(iter(range(0))), type(sys))
-    for n in dir(t) if n.startswith("__") and n.endswith("__")
-) | frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__", "__await__", "__aiter__",
-               "__anext__", "__missing__", "__set_name__", "__class_getitem__", "__post_init__",
-               "__fspath__", "__length_hint__", "__buffer__", "__match_args__", "__getattr__",
-               "__matmul__", "__rmatmul__", "__imatmul__"})
-PY_BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | _DUNDERS | frozenset(
-    # Python 2's builtins, still named in docs that compare with them
-    {"xrange", "unicode", "basestring", "long", "raw_input", "unichr", "execfile", "cmp", "reduce",
-     "file", "buffer", "apply", "intern", "coerce", "reload", "iteritems", "itervalues", "iterkeys",
-     "has_key", "izip", "imap", "ifilter"}
-) | frozenset(
-    {"self", "cls", "true", "false", "null", "none", "args", "kwargs", "__init__", "__call__",
-     "__name__", "__main__", "__dict__", "__slots__", "__all__", "__file__", "__doc__"}
-)
-STDLIB_MODULES = frozenset(sys.stdlib_module_names)
-JAVA_LANG = frozenset(
-    "String Object Integer Long Short Byte Double Float Boolean Character Number Math System "
-    "Thread Runnable Iterable Comparable CharSequence StringBuilder StringBuffer Class Enum "
-    "Exception RuntimeException Error Throwable IllegalArgumentException IllegalStateException "
-    "NullPointerException IndexOutOfBoundsException ArrayIndexOutOfBoundsException "
-    "UnsupportedOperationException ClassCastException NumberFormatException ArithmeticException "
-    "CloneNotSupportedException InterruptedException Override Deprecated SuppressWarnings "
-    "FunctionalInterface SafeVarargs Void this super null true false length equals hashCode "
-    "toString compareTo valueOf getClass clone size get set add put remove contains isEmpty "
-    "iterator stream map filter collect forEach".split()
-) | frozenset(  # the language's keywords and literals, often marked as code in Javadoc
-    "abstract assert boolean break byte case catch char class const continue default do double "
-    "else enum extends final finally float for goto if implements import instanceof int interface "
-    "long native new package private protected public return short static strictfp super switch "
-    "synchronized this throw throws transient try void volatile while var record sealed permits "
-    "yield true false null".split()
-)
-
 
 def file_scope_names(index: FileIndex) -> frozenset[str]:
     """Names every doc of a file can refer to: its top-level definitions, classes and imports."""
@@ -262,6 +221,12 @@ class JudgeContext:
         return self.file.language == "python"
 
     @cached_property
+    def builtins(self) -> frozenset[str]:
+        """The names the file's language knows without a definition or import (its
+        :class:`~docfact.lang.language.Language` record's ``builtins``)."""
+        return by_name(self.file.language).builtins
+
+    @cached_property
     def params(self) -> list[str]:
         if not self.entity:
             return []
@@ -391,9 +356,7 @@ class JudgeContext:
             recorder.top.words.add(name)
         if name in self.known_words or name in self.scope_names:
             return True
-        if (name in PY_BUILTIN_NAMES or name in STDLIB_MODULES) if self.is_python else name in JAVA_LANG:
-            return True
-        if name in TS_GLOBALS and self.file.language in TS_LANGUAGES:
+        if name in self.builtins:
             return True
         return name in self.related_names
 

@@ -5,14 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges import ts_rules, world
-from docfact.judges.base import (
-    STDLIB_MODULES,
-    JudgeContext,
-    _variants,
-    name_words,
-    osa_distance,
-)
+from docfact.judges import world
+from docfact.judges.base import JudgeContext, _variants, name_words, osa_distance
 from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, prose_parameter_claims, unknown_param
 from docfact.judges.example_project import package_alias, through_package
@@ -45,6 +39,8 @@ from docfact.judges.rules.c1_names import (
     UNKNOWN_PARAM,
     WRONG_SUBJECT,
 )
+from docfact.lang.python.builtins import STDLIB_MODULES
+from docfact.lang.typescript import judging as ts_judging
 from docfact.model import Entity, Finding, Segment
 
 
@@ -228,7 +224,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
         if suggestion is not None and _family_notation(last, suggestion):
             suggestion = None  # ``GL_COLOR_ATTACHMENTi`` beside ``GL_COLOR_ATTACHMENT0``: the family, numbered i
-        if suggestion is not None and ts_rules.inflected(last, suggestion):
+        if suggestion is not None and ts_judging.inflected(last, suggestion):
             suggestion = None  # "is `closed`" beside ``close``, "refCounted" beside ``refCount``: an English form of it
         if suggestion is not None and re.fullmatch(r"[a-z]+", last) and osa_distance(last, suggestion, 1) > 1:
             suggestion = None  # ``attributive`` beside ``attribute``: another English word, not a typo

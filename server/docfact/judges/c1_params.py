@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges import ts_rules, world
+from docfact.judges import world
 from docfact.judges.base import JudgeContext, _same_family, member_of, osa_distance
 from docfact.judges.rules.c1_names import UNKNOWN_NAME, UNKNOWN_PARAM
+from docfact.lang.typescript import judging as ts_judging
+from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Entity, FieldItem, Finding, Segment
 
 
@@ -315,7 +316,7 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         elif ctx.entity is not None and ctx.entity.language in TS_LANGUAGES:
             if name in {p.lstrip("_") for p in params}:
                 continue  # ``_bufferSize`` documented as ``bufferSize``
-            if ts_rules.loose_params(ctx.entity):
+            if ts_judging.loose_params(ctx.entity):
                 # a rest parameter or ``arguments`` takes what the doc describes: only a
                 # misspelling of a named parameter is wrong
                 typo = _typo_of(name, undocumented)

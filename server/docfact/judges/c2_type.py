@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from docfact.docs.fields import top_level
 from docfact.judges import world
-from docfact.judges.base import PY_BUILTIN_NAMES, JudgeContext, member_of
+from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.rule import Check, Rule
@@ -29,6 +29,7 @@ from docfact.judges.types import (
     split_union,
 )
 from docfact.judges.world import signature_closed
+from docfact.lang.python.builtins import PY_BUILTIN_NAMES
 from docfact.model import Entity, Evidence, Finding, Pos, Range, Segment
 
 

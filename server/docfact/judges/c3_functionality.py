@@ -6,9 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges import ts_rules
-from docfact.judges.base import STDLIB_MODULES, JudgeContext
+from docfact.judges.base import JudgeContext
 from docfact.judges.c3_raises import _unfollowed_method, raises_not_raised
 from docfact.judges.defaults import required_documented_optional, wrong_default
 from docfact.judges.gates import Gated
@@ -24,6 +22,9 @@ from docfact.judges.rules.c3_behaviour import (
     WRONG_DEFAULT,
 )
 from docfact.judges.world import may_call_back, project_decorators, signature_closed
+from docfact.lang.python.builtins import STDLIB_MODULES
+from docfact.lang.typescript import judging as ts_judging
+from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Entity, Finding, Segment
 
 # the function itself is claimed to be asynchronous: an adverb, "is/returns a coroutine", work
@@ -66,7 +67,7 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "Receivers can be asynchronous": the sentence is about an argument
     if any(_CONCURRENCY_HINT.search(x) for x in (*e.calls, *e.decorators, e.returns or "", *e.return_kinds)):
         return
-    if e.language in TS_LANGUAGES and ts_rules.promise_like(e):
+    if e.language in TS_LANGUAGES and ts_judging.promise_like(e):
         return
     if any(_CONCURRENCY_HINT.search(p.annotation or "") for p in e.params):
         return

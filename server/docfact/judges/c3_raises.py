@@ -10,11 +10,13 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from docfact.graph.ts_globals import TS_LANGUAGES
-from docfact.judges import jdk_exceptions, ts_rules, world
+from docfact.judges import world
 from docfact.judges.base import JudgeContext, name_words
 from docfact.judges.function_ast import parse_function
 from docfact.judges.rules.c3_behaviour import RAISES_NOT_RAISED
+from docfact.lang.java import jdk_exceptions
+from docfact.lang.typescript import judging as ts_judging
+from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Entity, Finding, Segment
 
 if TYPE_CHECKING:
@@ -381,7 +383,7 @@ def raises_not_raised(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not claimed:
         return
     raised, uncertain = _raised_names(ctx, e)
-    if uncertain or (e.language in TS_LANGUAGES and ts_rules.throws_unknown(ctx, e)):
+    if uncertain or (e.language in TS_LANGUAGES and ts_judging.throws_unknown(ctx, e)):
         return
     accessors = _property_accessors(ctx, e)
     for acc in accessors:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from docfact.judges import world
-from docfact.judges.base import PY_BUILTIN_NAMES, STDLIB_MODULES, JudgeContext
+from docfact.judges.base import JudgeContext
 from docfact.judges.name_lookup import class_attributes
+from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
 from docfact.positions import LineIndex
 

@@ -4,9 +4,9 @@ Doctests, literal blocks, code directives and fences of Python docstrings are pa
 tree-sitter and read in order, as doctest runs them: what an example binds (imports,
 assignments, ``for``/``with`` targets, definitions) is in scope for its later lines, a name it
 never binds means what it means in the documented module (the doctest namespace)
-(:mod:`docfact.judges.example_python`). Javadoc ``<pre>{@code}`` blocks are read the same way
-(:mod:`docfact.judges.example_java`), and so is JSDoc ``@example`` code
-(:mod:`docfact.judges.example_ts`). Three things are proven wrong:
+(:mod:`docfact.lang.python.examples`). Javadoc ``<pre>{@code}`` blocks are read the same way
+(:mod:`docfact.lang.java.examples`), and so is JSDoc ``@example`` code
+(:mod:`docfact.lang.typescript.examples`). Three things are proven wrong:
 
 - ``C1.example-import``: an import of a project module, or of a name from a project, standard
   library or installed module, that the module does not define;
@@ -27,14 +27,14 @@ import logging
 from collections.abc import Iterator
 
 from docfact.docs.segments import example_units
-from docfact.graph.ts_globals import TS_LANGUAGES
 from docfact.judges.base import JudgeContext, RuleFn
-from docfact.judges.example_java import JavaReader
-from docfact.judges.example_python import PythonReader
 from docfact.judges.example_reader import Issue
-from docfact.judges.example_ts import TsReader
 from docfact.judges.rule import Check, Rule
 from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT, EXAMPLE_KEYWORD
+from docfact.lang.java.examples import JavaReader
+from docfact.lang.python.examples import PythonReader
+from docfact.lang.typescript.examples import TsReader
+from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Finding, Segment
 
 log = logging.getLogger(__name__)

@@ -7,12 +7,9 @@ from __future__ import annotations
 import re
 
 from docfact.judges import world
-from docfact.judges.base import (
-    PY_BUILTIN_NAMES,
-    STDLIB_MODULES,
-    JudgeContext,
-)
+from docfact.judges.base import JudgeContext
 from docfact.judges.mentions import Mention
+from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
 
 

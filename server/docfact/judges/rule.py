@@ -12,7 +12,8 @@ generic check and, when TypeScript/JavaScript need their own reading of the same
 check; the generic check of a rule whose TypeScript check replaces it runs only outside those
 languages (``where="not-ts"``).
 
-This module imports nothing of docfact but the model, so the registry loads without the rules.
+This module imports nothing of docfact but the model (and the language registry, to name an
+example's file), so the registry loads without the rules.
 """
 
 from __future__ import annotations
@@ -26,21 +27,21 @@ if TYPE_CHECKING:
 
 Severity = Literal["error", "warning", "information", "hint"]
 Where = Literal["all", "not-ts", "ts"]
-# the file an example is judged as, by its language
-EXAMPLE_FILES = {"python": "example.py", "java": "Example.java", "typescript": "example.ts",
-                 "javascript": "example.js"}
 
 
 @dataclass(frozen=True)
 class Example:
-    """A small file in one language: code with its doc, judged as ``EXAMPLE_FILES[language]``."""
+    """A small file in one language: code with its doc, judged under its language's
+    ``example_file`` (:class:`docfact.lang.language.Language`)."""
 
     code: str
     language: str = "python"
 
     @property
     def path(self) -> str:
-        return EXAMPLE_FILES[self.language]
+        from docfact.lang import by_name
+
+        return by_name(self.language).example_file
 
 
 @dataclass(frozen=True)

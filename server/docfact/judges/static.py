@@ -24,13 +24,14 @@ from docfact.judges import (
     c3_returns,
     c4_irrelevant,
     examples,
-    java_contracts,
     maturity,
-    ts_rules,
 )
 from docfact.judges.base import JudgeContext
 from docfact.judges.registry import RANK, RULES
 from docfact.judges.rule import Check, Rule
+from docfact.lang.java import contracts as java_contracts
+from docfact.lang.typescript import judging as ts_judging
+from docfact.lang.typescript import rules as ts_rules
 from docfact.model import Finding
 
 log = logging.getLogger(__name__)
@@ -88,7 +89,7 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
     With ``timings`` (``docfact check --profile``), each rule's CPU time (``time.thread_time()``)
     is added to ``timings[rule id]``."""
     found: list[Finding] = []
-    prose, code = _checks_for(tuple(criteria), ts_rules.is_ts(ctx))
+    prose, code = _checks_for(tuple(criteria), ts_judging.is_ts(ctx))
     if rules is not None:
         prose = tuple(r for r in prose if r.id in rules)
         code = tuple(r for r in code if r.id in rules)

@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from docfact.engine import Slice
 from docfact.index.nesting import too_deep
-from docfact.index.ts_modules import CONFIG_FILES, forget_configs
 from docfact.index.workspace import language_for_path, read_source
+from docfact.lang import not_a_source
+from docfact.lang.typescript.modules import forget_configs
+from docfact.lang.typescript.names import CONFIG_FILES
 from docfact.model import (
     DocBlock,
     DocResult,
@@ -204,7 +206,7 @@ class Checker:
     # ---- event loop ---------------------------------------------------------------------------
     def skip_reason(self, folder: Folder, path: str, text: str) -> str | None:
         if language_for_path(path) is None:
-            return "not a Python, Java, TypeScript or JavaScript file"
+            return not_a_source()
         if folder.excluded(path):
             return "excluded by the exclude setting"
         size = len(text.encode("utf-8", "surrogatepass")) if not text.isascii() else len(text)

@@ -343,9 +343,11 @@ def _warm_up() -> None:
     and load the parsers."""
     try:
         from docfact.docs.sentences import sentence_tokenizer
-        from docfact.index import java, python  # noqa: F401
+        from docfact.lang import LANGUAGES
 
         sentence_tokenizer()
+        for lang in LANGUAGES:
+            lang.parser(lang.example_file)
     except Exception:
         log.exception("docfact: warm-up failed; the first check will be slower")
 

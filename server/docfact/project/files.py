@@ -29,6 +29,7 @@ def collect_targets(given: list[Path], settings: Settings) -> tuple[list[Target]
     """The source files under ``given`` (files or folders, in that order; each real file once),
     read once, and the paths skipped with the reason (unreadable, oversized, excluded, ...)."""
     from docfact.index.workspace import language_for_path, read_source, scan
+    from docfact.lang import not_a_source
 
     targets: list[Target] = []
     skipped: list[tuple[str, str]] = []
@@ -36,7 +37,7 @@ def collect_targets(given: list[Path], settings: Settings) -> tuple[list[Target]
     for g in given:
         if not g.is_dir():  # a file, or a pipe, socket or broken symlink that read_source refuses
             if language_for_path(g) is None:
-                skipped.append((str(g), "not a Python, Java, TypeScript or JavaScript file"))
+                skipped.append((str(g), not_a_source()))
                 continue
             text, reason = read_source(g, settings.max_file_size)
             if text is None:

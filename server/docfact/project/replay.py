@@ -37,6 +37,12 @@ def tree_stamp(root: Path) -> str:
     """Size and mtime of every source file under the project root: a change anywhere (an
     imported module outside the judged paths) invalidates the cached results."""
     from docfact.index.workspace import always_skipped
+    from docfact.lang import LANGUAGES
+
+    # the sources, the settings files (``pyproject.toml``, ``docfact.toml``) and what decides how
+    # a language's files are read (``tsconfig.json``)
+    watched = (*(ext for lang in LANGUAGES for ext in lang.extensions), ".toml",
+               *dict.fromkeys(f for lang in LANGUAGES for f in lang.config_files))
 
     h = hashlib.sha256()
     stack = [str(root)]
@@ -51,8 +57,7 @@ def tree_stamp(root: Path) -> str:
                 if e.is_dir(follow_symlinks=False):
                     if not always_skipped(e.name, e.path) and not e.name.startswith("."):
                         stack.append(e.path)
-                elif e.name.endswith((".py", ".pyi", ".java", ".toml", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx",
-                                      ".mjs", ".cjs", "tsconfig.json", "jsconfig.json", "package.json")):
+                elif e.name.endswith(watched):
                     st = e.stat()
                     h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
             except OSError:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from docfact.lang import for_path
 from docfact.lsp import lookup
 from docfact.lsp.convert import code, engine_pos, text_edit, uri_to_path, workspace_edit
 from docfact.model import DocResult, Finding
@@ -92,7 +93,8 @@ def ignore_edit(doc: DocResult, selector: str, lines: LineIndex) -> types.TextEd
     closing line (merging an existing one)."""
     line = doc.doc.end_line
     text = lines.line_text(line)
-    marker = "#" if doc.doc.path.endswith((".py", ".pyi")) else "//"
+    lang = for_path(doc.doc.path)
+    marker = lang.comment if lang is not None else "//"
     existing = text.find("docfact: ignore[")
     if existing != -1:
         close = text.find("]", existing)

@@ -8,14 +8,25 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from docfact.lang import LANGUAGES
+
 if TYPE_CHECKING:
     from docfact.lsp.server import DocfactServer
 
 log = logging.getLogger(__name__)
 
-# sources, and the configs that map TypeScript/JavaScript import specifiers to files
-WATCH_GLOBS = ("**/*.py", "**/*.java", "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
-               "**/{tsconfig,jsconfig,package}.json")
+
+
+def _glob(names: tuple[str, ...]) -> str:
+    """One glob alternative of several names: ``("py", "pyi")`` -> ``{py,pyi}``."""
+    return names[0] if len(names) == 1 else "{" + ",".join(names) + "}"
+
+
+_CONFIGS = tuple(dict.fromkeys(f for lang in LANGUAGES for f in lang.config_files))
+# each registered language's sources, and the files that decide how they are read (the configs
+# that map TypeScript/JavaScript import specifiers to files)
+WATCH_GLOBS = (*(f"**/*.{_glob(tuple(e.lstrip('.') for e in lang.extensions))}" for lang in LANGUAGES),
+               *((f"**/{_glob(_CONFIGS)}",) if _CONFIGS else ()))
 
 
 def register(server: DocfactServer) -> None:

@@ -1,0 +1,124 @@
+"""The Python extractor: one tree-sitter query pass per file, then per-scope aggregation.
+
+Scopes are the function and class definitions, sorted by start; every capture (call, raise,
+return, ...) goes to the innermost scope containing it, found by bisect plus a walk up the
+parent chain. Identifiers and attribute names are read by regex from the scope's text with
+strings and comments blanked out, which is much cheaper than one Python object per
+identifier node.
+
+Decisions a caller relies on:
+
+- ``local_name`` nests: ``Class.method``, ``outer.inner``; the module entity has ``""``.
+- ``@overload`` variants keep the implementation's ``local_name`` and are marked
+  ``is_abstract``; in ``FileIndex.entities`` they come right *after* the implementation, so
+  ``FileIndex.entity(name)`` returns the implementation. Property setters likewise come after
+  the getter.
+- Comment blocks: ``owner`` is the function/class *containing* the comment ("" at module
+  level), ``target_lines`` the statement that follows (for a comment above ``def f`` that is
+  ``f``'s lines while the owner is the enclosing scope).
+
+This module parses and walks the file; the parser and query live in ``parser``, what each
+scope gathers from the captures in ``collect``, the scope record in ``scope``, the
+entities of definitions in ``entities``, return kinds in ``returns``, docstrings and
+comments in ``docs``, re-indexing after an edit in ``splice`` (all in this folder).
+"""
+
+from __future__ import annotations
+
+from docfact.index.nesting import refuse_deep, refuse_deep_tree
+from docfact.index.scopes import ScopeFinder
+from docfact.index.source import Parsed, reparse
+from docfact.index.source import SourceFile as _File
+from docfact.index.source import error_lines as _error_lines
+from docfact.index.source import masked_text as _masked_text
+from docfact.lang.python.collect import (
+    build_scopes,
+    collect_captures,
+    definitions,
+    read_imports,
+    refs_for_scopes,
+)
+from docfact.lang.python.docs import _body_docstring, _comments, _docless_cut
+from docfact.lang.python.entities import _assignments, _fill_scope_lists, _order_overloads
+from docfact.lang.python.parser import captures, parser
+from docfact.lang.python.scope import PyScope
+from docfact.model import Entity, FileIndex
+from docfact.positions import lone_cr_to_lf
+
+
+def extract(path: str, text: str, module: str) -> FileIndex:
+    """Index one Python source text."""
+    return extract_reusing(path, text, module, None)[0]
+
+
+def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
+                    old: FileIndex | None = None) -> tuple[FileIndex, Parsed]:
+    """Like :func:`extract`, reparsing incrementally from ``previous`` (the bytes and tree of
+    an earlier version of the file, consumed); also returns this version's bytes and tree.
+    ``old``: the index of that earlier version; when the edit lies inside one method's or
+    function's body, the rest of it is kept (:func:`docfact.lang.python.splice.splice`).
+    Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse or index."""
+    text = lone_cr_to_lf(text)
+    refuse_deep("python", text)  # tree-sitter-python crashes the process on 511 nested blocks
+    prs = parser()
+    f = _File(path, text, module)
+    tree, edit = reparse(prs, f.data, previous)
+    refuse_deep_tree(tree.root_node)  # a chain of calls or operators thousands long
+    if old is not None and edit is not None and previous is not None:
+        from docfact.lang.python.splice import splice
+
+        spliced = splice(f, tree, old, previous[0], edit)
+        if spliced is not None:
+            return spliced, (f.data, tree)
+    root = tree.root_node
+    caps = captures(root)
+    fi = FileIndex(path=path, module=module, language="python", text=text)
+
+    error_ranges: list[tuple[int, int]] = []
+    if root.has_error:
+        fi.syntax_error_lines = _error_lines(root, error_ranges)
+        # a function with an error inside is mid-edit: its docs are not judged either
+        error_ranges += [(n.start_byte, n.end_byte) for n in caps.get("def", []) if n.has_error]
+        error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
+
+    scopes = build_scopes(f, caps.get("def", []), caps.get("class", []))
+    mod_scope = PyScope(root, 0, len(f.data), False)
+    finder = ScopeFinder(scopes, mod_scope)
+    owners = finder.owners
+    scope_at = finder.at
+
+    collect_captures(f, caps, owners)
+
+    masked = _masked_text(f, caps.get("strc", []), caps.get("comment", []))
+    module_entity = Entity(
+        kind="module", name=module.rsplit(".", 1)[-1], local_name="", module=module, path=path,
+        language="python", range=f.whole_range(),
+    )
+    _fill_scope_lists(module_entity, mod_scope)
+    fi.entities.append(module_entity)
+
+    entities, docs = definitions(f, scopes, range(len(scopes)), error_ranges)
+    refs_for_scopes(f, masked, scopes, module_entity, root)
+
+    module_doc = _body_docstring(f, root, "", error_ranges)
+    if module_doc is not None:
+        module_entity.doc = module_doc[0]
+        module_entity.code_in(text, 0, len(text), _docless_cut(text, 0, module_doc))
+        docs.append(module_doc[0])
+    else:
+        module_entity.code_in(text, 0, len(text))
+    variables = _assignments(f, root, None, error_ranges)  # module-level assignments
+    docs += [v.doc for v in variables if v.doc is not None]
+    module_entity.members = list(
+        dict.fromkeys([sc.local_name for sc in scopes if sc.parent < 0] + [v.local_name for v in variables])
+    )
+
+    all_entities = entities + variables
+    all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
+    fi.entities.extend(_order_overloads(all_entities))
+
+    fi.imports = [imp for node in caps.get("import", []) for imp in read_imports(f, node)]
+    docs.extend(_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges))
+    docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
+    fi.docs = docs
+    return fi, (f.data, tree)
