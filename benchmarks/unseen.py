@@ -1,7 +1,7 @@
 """Unseen precision: how often docfact's C1-C3 findings are right on code nobody tuned on.
 
-    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2|fresh3|fresh4|fresh5]      # download, check, draw the sample
-    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2|fresh3|fresh4|fresh5]   # join the sample with its labels
+    python benchmarks/unseen.py run [--set dev|test|fresh|fresh2|fresh3|fresh4|fresh5|fresh6]      # download, check, draw the sample
+    python benchmarks/unseen.py report [--set dev|test|fresh|fresh2|fresh3|fresh4|fresh5|fresh6]   # join the sample with its labels
 
 ``run`` downloads the pinned sdists of the set from PyPI (``_fetch.sdist``), copies each package
 folder without its tests into ``benchmarks/.cache/unseen/``, checks it with
@@ -41,6 +41,10 @@ stay reproducible:
   ``C1.example-import``, ``C2.return-type``, ``C2.generator-return``, ``C3.wrong-default``:
   ``FRESH5_STABLE``) and of ``C2.param-type``, and up to 6 of every other C1-C3 rule; then up to
   ``PER_PACKAGE`` per package.
+- ``per-rule`` (fresh6): the same draw and cut, with ``RULE_SAMPLING["fresh6"]``: up to 15 findings
+  each of the four stable rules and of the preview rules closest to a decision
+  (``FRESH6_CANDIDATES``), and up to 5 of every other C1-C3 rule. fresh6 keeps ``testing``
+  folders (``KEEPS_TESTING``).
 
 ``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
 reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
@@ -49,7 +53,7 @@ estimate weighted by each package's number of findings, false findings per 100 d
 sampled findings that have no label yet.
 
 Labels are made by a reviewer who did not write the rules and reads only the code and the sentence.
-The ``test``, ``fresh``, ``fresh2``, ``fresh3``, ``fresh4`` and ``fresh5`` sets are measured only: nobody studies their findings
+The ``test``, ``fresh``, ``fresh2``, ``fresh3``, ``fresh4``, ``fresh5`` and ``fresh6`` sets are measured only: nobody studies their findings
 to fix rules.
 """
 
@@ -89,15 +93,25 @@ FRESH4_STABLE = ("C1.unknown-param", "C1.example-import", "C2.param-type", "C3.w
 # fresh5: the rules docfact treats as stable, and C2.param-type, get up to 15 each, the others 6
 FRESH5_STABLE = ("C1.unknown-param", "C1.unknown-reference", "C1.example-import", "C2.return-type",
                  "C2.generator-return", "C3.wrong-default")
+# fresh6: the stable rules and the preview rules closest to a maturity decision get up to 15 each,
+# the others 5
+FRESH6_CANDIDATES = ("C1.unknown-reference", "C1.example-import", "C2.generator-return", "C3.copied-from-sibling",
+                     "C1.unknown-param", "C2.return-type", "C3.wrong-default", "C1.unknown-attribute",
+                     "C2.param-type-use", "C3.required-documented-optional", "C1.example-attribute",
+                     "C1.unknown-name", "C2.param-type")
+# sets that keep a package's ``testing`` folders: public helpers that users import are library code
+KEEPS_TESTING = {"fresh6"}
 # per-rule sets: (findings per rule by default, caps of named rules)
 RULE_SAMPLING: dict[str, tuple[int, dict[str, int]]] = {
     "fresh2": (PER_RULE, RULE_CAPS),
     "fresh3": (4, {rule: 15 for rule in MATURITY_CANDIDATES}),
     "fresh4": (4, {**{rule: 15 for rule in FRESH4_CANDIDATES}, **{rule: 12 for rule in FRESH4_STABLE}}),
     "fresh5": (6, {**{rule: 15 for rule in FRESH5_STABLE}, "C2.param-type": 15}),
+    "fresh6": (5, {rule: 15 for rule in FRESH6_CANDIDATES}),
 }
 SAMPLING = {"dev": "per-package", "test": "per-package", "fresh": "per-package", "fresh2": "per-rule",
-            "fresh3": "per-rule", "fresh4": "per-rule", "fresh5": "per-rule"}
+            "fresh3": "per-rule", "fresh4": "per-rule", "fresh5": "per-rule",
+            "fresh6": "per-rule"}
 
 # (name, version, package folder inside the sdist). Pure-Python packages that no benchmark or audit
 # of this project had used when the sets were chosen, and none of ../shared/reserved-projects.txt.
@@ -306,17 +320,51 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("odfpy", "1.4.1", "odf"),  # IO (OpenDocument)
         ("nbclient", "0.11.0", "nbclient"),  # testing (notebook execution)
     ],
+    # fresh6: chosen 2026-11-28 (seventh session) before docfact ran on any of them; none is named in
+    # benchmarks/, docs/, README.md, tests/, server/, another set or ../shared/reserved-projects.txt,
+    # and none was already in the download cache
+    "fresh6": [
+        ("pyswarms", "1.3.0", "pyswarms"),  # scientific (particle swarm optimisation)
+        ("SALib", "1.6.0", "src/SALib"),  # scientific (sensitivity analysis)
+        ("scikit-fuzzy", "0.5.0", "skfuzzy"),  # scientific (fuzzy logic)
+        ("numdifftools", "0.11.2", "src/numdifftools"),  # scientific (numerical derivatives)
+        ("geographiclib", "2.1", "geographiclib"),  # scientific (geodesics)
+        ("requests-toolbelt", "1.0.0", "requests_toolbelt"),  # web (HTTP helpers)
+        ("python-socketio", "5.18.1", "src/socketio"),  # web (Socket.IO)
+        ("dpkt", "1.9.8", "dpkt"),  # networking (packet parsing)
+        ("pika", "1.4.4", "pika"),  # networking (AMQP client)
+        ("deepdiff", "9.1.0", "deepdiff"),  # data (deep comparison)
+        ("jmespath", "1.1.0", "jmespath"),  # data (JSON queries)
+        ("pony", "0.7.20", "pony"),  # data (ORM)
+        ("fs", "2.4.16", "fs"),  # IO (filesystem abstraction)
+        ("moviepy", "2.2.1", "moviepy"),  # media (video editing)
+        ("svgpathtools", "1.8.0", "svgpathtools"),  # imaging (SVG paths)
+        ("webcolors", "25.10.0", "src/webcolors"),  # text / web (colour names)
+        ("num2words", "0.5.14", "num2words"),  # text (number spelling)
+        ("mimesis", "22.2.0", "mimesis"),  # data generation
+        ("vulture", "2.16", "vulture"),  # tooling (dead code)
+        ("stevedore", "5.10.0", "stevedore"),  # tooling (plugins)
+        ("injector", "0.24.0", "injector"),  # tooling (dependency injection)
+        ("portalocker", "4.4.2", "portalocker"),  # system (file locks)
+        ("luigi", "3.8.1", "luigi"),  # workflow (pipelines)
+        ("huey", "3.5.4", "huey"),  # jobs (task queue)
+        ("dramatiq", "2.2.1", "dramatiq"),  # jobs (task queue)
+    ],
 }
 
 
-def _is_test(name: str) -> bool:
-    """Test folders and files, removed before checking (the benchmark measures library code)."""
+def _is_test(name: str, keep_testing: bool = False) -> bool:
+    """Test folders and files, removed before checking (the benchmark measures library code). With
+    ``keep_testing`` a ``testing`` folder or module stays: it usually holds helpers the package
+    publishes for its users' tests (``pkg.testing.assert_close``), which is library code."""
     low = name.lower()
+    if keep_testing and low in {"testing", "testing.py"}:
+        return False
     return (low in {"tests", "test", "testing", "conftest.py"} or low.startswith("test")
             or low.endswith(("_test.py", "_tests.py")))
 
 
-def prepare(name: str, version: str, folder: str) -> Path:
+def prepare(name: str, version: str, folder: str, keep_testing: bool = False) -> Path:
     """A copy of the package folder without tests, under the package's own folder name."""
     src = sdist(name, version) / folder
     if not src.is_dir():
@@ -324,7 +372,8 @@ def prepare(name: str, version: str, folder: str) -> Path:
     dest = WORK / f"{name}-{version}" / src.name
     if dest.exists():
         shutil.rmtree(dest)
-    shutil.copytree(src, dest, ignore=lambda _d, names: [n for n in names if _is_test(n) or n == "__pycache__"])
+    shutil.copytree(src, dest, ignore=lambda _d, names: [n for n in names
+                                                     if _is_test(n, keep_testing) or n == "__pycache__"])
     return dest
 
 
@@ -419,7 +468,7 @@ def run(set_name: str) -> int:
     started = time.perf_counter()
     for name, version, folder in SETS[set_name]:
         try:
-            root = prepare(name, version, folder)
+            root = prepare(name, version, folder, keep_testing=set_name in KEEPS_TESTING)
         except Exception as exc:  # a package that fails to download or unpack is left out
             print(f"{name} {version}: skipped ({exc})", file=sys.stderr)
             counts["packages"][name] = {"version": version, "folder": folder, "error": str(exc)[:300],
