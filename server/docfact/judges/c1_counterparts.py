@@ -37,10 +37,12 @@ _CUE_BEFORE_CODE = Gated(re.compile(
 _CONTRAST = Gated(re.compile(
     r"\b(?:unlike|compar\w*|similar\w*|versus|vs|instead|alternatives?|counterparts?|analogous\w*|rather|"
     r"whereas|opposed|other|see|subclass\w*|overrid\w*|you|your|user|can|may|might|should|must|e\.g|without|copy|"
-    r"used\s+by|passed\s+to)\b", re.I),
+    r"used\s+by|passed\s+to|consider\w*|prefer\w*|recommend\w*|suggest\w*|advis\w*|switch\w*|migrat\w*|"
+    r"deprecat\w*|replac\w*)\b", re.I),
     ("unlike", "compar", "similar", "versus", "vs", "instead", "alternative", "counterpart", "analogous", "rather",
      "whereas", "opposed", "other", "see", "subclass", "overrid", "you", "user", "can", "may", "might", "should",
-     "must", "e.g", "without", "copy", "used", "passed"))
+     "must", "e.g", "without", "copy", "used", "passed", "consider", "prefer", "recommend", "suggest", "advis",
+     "switch", "migrat", "deprecat", "replac"))
 _CLASS_WORD = re.compile(r"\b_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
 _PART = re.compile(r"[A-Z][a-z0-9]*")
 

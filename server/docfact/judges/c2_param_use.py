@@ -387,6 +387,8 @@ def param_type_use(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     param = next((p for p in e.params if p.name == name), None) if e is not None else None
     if e is None or param is None or param.kind in ("self", "vararg", "kwarg") or param.annotation:
         return  # an annotation is the type's contract: C2.param-type compares the two
+    if e.name.startswith("_") and not e.name.endswith("__"):
+        return  # a private helper: the project's own callers decide what it is given, not its doc
     if any(_CONVERTING.search(d) for d in e.decorators):
         return
     members = _members(item.type)

@@ -120,6 +120,19 @@ _EQUIVALENCE = re.compile(r"^\s*(?:(?:it\s+is|this\s+is)\s+)?(?:equivalent|simil
                           r"\b(?:basically|essentially|in\s+effect|conceptually|roughly|like|as\s+if|as\s+though)\s+(?:\S+\s+){0,2}$", re.I)
 
 
+# a determiner's noun phrase that ends right before the verb: the verb's own subject
+_SUBJECT_BEFORE_VERB = re.compile(r"\b(?:the|a|an|its|their|our|your|that|those|these|each|every|some|any|other)"
+                                  r"(?:\s+(?!(?:then|also|and|or|first|finally|next|now|only|it)\b)[\w-]+){1,3}\s*$", re.I)
+
+
+def _noun_before_verb(before: str) -> bool:
+    """Whether the verb that ends ``before`` ("... uses ") has a noun phrase of its own as its
+    subject, right before it ("the base implementation uses"), other than the function itself."""
+    clause = _CLAUSE_BREAK.split(before)[-1]
+    subject = _SUBJECT_BEFORE_VERB.search(_CALLS_VERB.sub("", clause))
+    return subject is not None and not _OWN_SUBJECT.match(subject.group(0))
+
+
 def _clause_about_the_function(e: Entity, before: str) -> bool:
     """Whether the clause that holds a claim (``before``: the sentence up to the claim) has the
     documented function as its subject: the clause starts with a verb (a summary, "Fetch the
@@ -321,6 +334,9 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if not _clause_about_the_function(e, seg.text[: m.start].rstrip("`~:").rstrip()
                                           .removesuffix(":func").removesuffix(":meth") + " "):
             continue  # "a test that uses `setUp`", "\"Someone\" calls `reschedule`": another subject
+        if _noun_before_verb(seg.text[: m.start].rstrip("`~:").rstrip()
+                             .removesuffix(":func").removesuffix(":meth") + " "):
+            continue  # "Overridden because the base implementation uses `x`": another subject
         last = m.name.split(".")[-1]
         if last == e.name:
             continue  # "Basically calls `Base.run`": the overridden or a sibling version, not a call

@@ -286,6 +286,11 @@ def _signature_owner(ctx: JudgeContext) -> Entity | None:
     return None
 
 
+def _private(name: str) -> bool:
+    """A private helper's name (``_draw``, not ``__init__``)."""
+    return name.startswith("_") and not name.endswith("__")
+
+
 def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A parameter item that calls a parameter optional or gives it a default ("x : int,
     optional", "x : str, default=None") when the signature requires it: no default, not
@@ -324,6 +329,8 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     how = "optional" if m.group(0).lower() == "optional" else "with a default"
     if how == "optional" and re.search(rf"\b{re.escape(own)}\s+is\s+(?:not\s+)?None\b", owner.docless_code or owner.code):
         return  # ``if y is not None``: "optional" says the argument may be None, as it is read
+    if how == "optional" and _private(owner.name):
+        return  # a private helper's callers are the project's own: "optional" says what they may pass, None
     if how != "optional" and re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():]):
         return  # a setter's "default: :rc:`font.style`" is the property's default, not the argument's
     fix = None
