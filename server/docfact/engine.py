@@ -74,6 +74,46 @@ class Slice:
     done: bool = False
 
 
+@dataclass
+class _FileJob:
+    """What every doc of one :meth:`Engine.judge_index` call is judged with: the file, its line
+    index, the criteria, the names in the file's scope and the values its docs share."""
+
+    index: FileIndex
+    lines: LineIndex
+    crits: tuple[str, ...]
+    names: frozenset[str]
+    shared: dict = field(default_factory=dict)
+
+
+@dataclass
+class _FileClock:
+    """The per-file time bound of one :meth:`Engine.judge_index` call: the CPU-time deadline
+    (moved on by the time of retried tries), and where the run's shared-value time stood when
+    the file began (that time is not charged to the file, up to SHARED_SECONDS)."""
+
+    run_cache: RunCache
+    deadline: float
+    shared_began: float
+
+    def late(self) -> bool:
+        """Whether the file's judging time has run out."""
+        shared = min(self.run_cache.shared_seconds - self.shared_began, SHARED_SECONDS)
+        return time.thread_time() - shared > self.deadline
+
+
+def _note_skipped(result: FileResult, skipped: list[str], late: list[int]) -> None:
+    """Log why docs of ``result``'s file were skipped (time bounds; ``late`` holds the first lines
+    of the docs left once the file's time ran out) and add the reasons to ``result.error``."""
+    if late:
+        skipped.append(f"judging stopped after {FILE_SECONDS:g} s: {len(late)} doc(s) from line "
+                       f"{late[0]} on were skipped")
+    for reason in skipped:
+        log.warning("docfact: %s: %s", result.path, reason)
+    if skipped:
+        result.error = "; ".join([*([result.error] if result.error else []), *skipped])
+
+
 Progress = Callable[[int, int, str], None]
 Reuse = Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None]
 
@@ -276,68 +316,76 @@ class Engine:
         result = FileResult(path=path)
         if index.syntax_error_lines and first == 0:
             where = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
-            result.error = f"syntax errors near line {where}; docs inside the broken code were skipped"
+            result.error = (f"syntax errors near line {where}; "
+                            "docs inside the broken code were skipped")
         if index.ignore_file or not crits:
             return result
-        lines = lines or LineIndex(index.text)
-        names = file_scope_names(index)
-        shared: dict = {}
+        job = _FileJob(index, lines or LineIndex(index.text), crits, file_scope_names(index))
         recorder = self.graph.recorder if per_doc is not None else None
         cpu_began = time.thread_time()
-        file_deadline = cpu_began + FILE_SECONDS - (part.spent if part is not None else 0.0)
-        run_cache = self._run_cache
-        shared_began = run_cache.shared_seconds
-
-        def file_late() -> bool:
-            shared = min(run_cache.shared_seconds - shared_began, SHARED_SECONDS)
-            return time.thread_time() - shared > file_deadline
-
+        clock = _FileClock(self._run_cache,
+                           cpu_began + FILE_SECONDS - (part.spent if part is not None else 0.0),
+                           self._run_cache.shared_seconds)
         skipped: list[str] = []  # why docs were skipped (time bounds)
         late: list[int] = []  # first lines of the docs left unjudged once the file's time ran out
         for n in range(first, len(index.docs)):
             doc = index.docs[n]
-            if part is not None and n > first and not late and time.monotonic() - began > part.seconds:
+            if (part is not None and n > first and not late
+                    and time.monotonic() - began > part.seconds):
                 part.next, part.done = n, False
                 break
             if (doc.kind == "comment" and not self.settings.check_comments) or n in skip:
                 continue
             try:
                 if recorder is not None and per_doc is not None:
-                    if file_late():
-                        late.append(doc.start_line + 1)
-                        continue
-                    # a doc's own frame, and no file-wide values: what it read is all its own
-                    recorder.push(("doc", n))
-                    try:
-                        got, lost = self._judge_bounded(index, doc, lines, crits, names, {})
-                        file_deadline += lost
-                    finally:
-                        deps = recorder.pop_to(("doc", n))
-                    result.docs.append(got)
-                    per_doc.append((n, deps or Deps()))
-                    continue
-                kept = reuse(doc, self.documented_entity(index, doc), crits) if reuse is not None else None
-                if kept is None and file_late():
-                    late.append(doc.start_line + 1)
-                    continue
-                if kept is None:
-                    kept, lost = self._judge_bounded(index, doc, lines, crits, names, shared)
-                    file_deadline += lost
-                result.docs.append(kept)
+                    got = self._judge_own_frame(job, n, clock, recorder, per_doc)
+                else:
+                    got = self._judge_or_reuse(job, doc, clock, reuse)
             except TimeoutError as e:
                 skipped.append(f"the doc at line {doc.start_line + 1} was skipped: {e}")
             except Exception:
-                log.exception("docfact: cannot judge the doc at %s:%d; skipped", path, doc.start_line + 1)
-        if late:
-            skipped.append(f"judging stopped after {FILE_SECONDS:g} s: {len(late)} doc(s) from line {late[0]} on "
-                           "were skipped")
-        for reason in skipped:
-            log.warning("docfact: %s: %s", path, reason)
-        if skipped:
-            result.error = "; ".join([*([result.error] if result.error else []), *skipped])
+                log.exception("docfact: cannot judge the doc at %s:%d; skipped",
+                              path, doc.start_line + 1)
+            else:
+                if got is None:
+                    late.append(doc.start_line + 1)
+                else:
+                    result.docs.append(got)
+        _note_skipped(result, skipped, late)
         if part is not None:
             part.spent += time.thread_time() - cpu_began
         return result
+
+    def _judge_own_frame(self, job: _FileJob, n: int, clock: _FileClock, recorder: Recorder,
+                         per_doc: list[tuple[int, Deps]]) -> DocResult | None:
+        """Judge the doc at position ``n`` in its own recorder frame and with no file-wide values,
+        so that what it read is all its own, and append its lookups to ``per_doc``; None when the
+        file's time ran out before it."""
+        if clock.late():
+            return None
+        recorder.push(("doc", n))
+        try:
+            got, lost = self._judge_bounded(job.index, job.index.docs[n], job.lines, job.crits,
+                                            job.names, {})
+            clock.deadline += lost
+        finally:
+            deps = recorder.pop_to(("doc", n))
+        per_doc.append((n, deps or Deps()))
+        return got
+
+    def _judge_or_reuse(self, job: _FileJob, doc: DocBlock, clock: _FileClock,
+                        reuse: Reuse | None) -> DocResult | None:
+        """The verdict ``reuse`` keeps for ``doc``, else ``doc`` judged with the file's shared
+        values; None when there was no kept verdict and the file's time ran out before it."""
+        kept = (reuse(doc, self.documented_entity(job.index, doc), job.crits)
+                if reuse is not None else None)
+        if kept is None and clock.late():
+            return None
+        if kept is None:
+            kept, lost = self._judge_bounded(job.index, doc, job.lines, job.crits, job.names,
+                                             job.shared)
+            clock.deadline += lost
+        return kept
 
     def _judge_bounded(self, index: FileIndex, doc: DocBlock, lines: LineIndex, criteria: tuple[str, ...],
                        file_names: frozenset[str], file_cache: dict) -> tuple[DocResult, float]:

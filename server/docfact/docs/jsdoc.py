@@ -66,6 +66,9 @@ def _desc(text: str, start: int, end: int) -> str:
     return " ".join(text[start:end].split())
 
 
+Span = tuple[int, int]
+
+
 def jsdoc_item(text: str, start: int, end: int) -> FieldItem:
     """One block tag of ``text[start:end]`` as a field item (spans are offsets into ``text``)."""
     m = _TAG_LINE.match(text, start, end)
@@ -73,55 +76,12 @@ def jsdoc_item(text: str, start: int, end: int) -> FieldItem:
         return FieldItem(section="other", description=" ".join(text[start:end].split()))
     tag = m.group("tag")
     section = TAGS.get(tag, "other")
-    i = _skip_ws(text, m.end(), end)
-    typ: tuple[int, int] | None = None
-    if i < end and text[i] == "{" and not text.startswith("{@", i):
-        close = _braced(text, i, end)
-        if close != -1:
-            inner_start = _skip_ws(text, i + 1, close - 1)
-            inner_end = close - 1
-            while inner_end > inner_start and text[inner_end - 1].isspace():
-                inner_end -= 1
-            if inner_end > inner_start:
-                typ = (inner_start, inner_end)
-            i = _skip_ws(text, close, end)
-    name: tuple[int, int] | None = None
+    typ, i = _leading_type(text, _skip_ws(text, m.end(), end), end)
+    name: Span | None = None
     if section in ("param", "attribute"):
-        if i < end and text[i] == "[":
-            n = _NAME.match(text, _skip_ws(text, i + 1, end), end)
-            if n:
-                name = (n.start(), n.end())
-                depth = 0
-                j = i
-                while j < end:  # the closing bracket (a default may hold brackets)
-                    depth += {"[": 1, "]": -1}.get(text[j], 0)
-                    j += 1
-                    if depth == 0:
-                        break
-                i = j
-        else:
-            n = _NAME.match(text, i, end)
-            if n and not (n.group(0) in _NOT_NAMES and re.match(r"[ \t]+[a-z]", text[n.end() : end])):
-                name = (n.start(), n.end())
-                i = n.end()
-        if typ is None and name is not None:  # ``@param name {type} desc`` (old style)
-            j = _skip_ws(text, i, end)
-            if j < end and text[j] == "{" and not text.startswith("{@", j):
-                close = _braced(text, j, end)
-                if close != -1:
-                    typ = (j + 1, close - 1)
-                    i = close
+        name, typ, i = _param_name(text, i, end, typ)
     elif section == "raises":
-        if typ is not None:
-            name, typ = typ, None
-            inner = text[name[0] : name[1]]
-            if not _CLASS_NAME.fullmatch(inner):
-                name = None  # ``{TypeError | RangeError}`` or ``{@link X}``: not one class
-        else:
-            n = _CLASS_NAME.match(text, i, end)
-            if n and (n.end() == end or not text[n.end()].isalnum()) and re.search(r"(?:Error|Exception)$", n.group(0)):
-                name = (n.start(), n.end())
-                i = n.end()
+        name, typ, i = _raised_class(text, i, end, typ)
     elif section == "other" and tag in ("see", "template", "typeParam", "typeparam", "link"):
         n = re.compile(r"[A-Za-z_$][\w$.#]*").match(text, i, end)
         if n and not text.startswith("http", i):
@@ -136,6 +96,82 @@ def jsdoc_item(text: str, start: int, end: int) -> FieldItem:
         type_span=typ,
         tag=tag,
     )
+
+
+def _leading_type(text: str, i: int, end: int) -> tuple[Span | None, int]:
+    """The ``{type}`` right after a tag (not an inline ``{@link}``): its inner span, trimmed
+    (None when empty or unclosed), and where the text after it starts."""
+    if i >= end or text[i] != "{" or text.startswith("{@", i):
+        return None, i
+    close = _braced(text, i, end)
+    if close == -1:
+        return None, i
+    typ: Span | None = None
+    inner_start = _skip_ws(text, i + 1, close - 1)
+    inner_end = close - 1
+    while inner_end > inner_start and text[inner_end - 1].isspace():
+        inner_end -= 1
+    if inner_end > inner_start:
+        typ = (inner_start, inner_end)
+    return typ, _skip_ws(text, close, end)
+
+
+def _param_name(
+    text: str, i: int, end: int, typ: Span | None
+) -> tuple[Span | None, Span | None, int]:
+    """The name of a ``@param``/``@property`` item at ``i``: ``[name=default]`` (optional),
+    ``name``, or none when a capitalised word starts the description; then an old-style
+    ``{type}`` after the name. Returns the name, the type and where the description starts."""
+    name: Span | None = None
+    if i < end and text[i] == "[":
+        n = _NAME.match(text, _skip_ws(text, i + 1, end), end)
+        if n:
+            name = (n.start(), n.end())
+            depth = 0
+            j = i
+            while j < end:  # the closing bracket (a default may hold brackets)
+                depth += {"[": 1, "]": -1}.get(text[j], 0)
+                j += 1
+                if depth == 0:
+                    break
+            i = j
+    else:
+        n = _NAME.match(text, i, end)
+        described = n is not None and n.group(0) in _NOT_NAMES
+        if n and not (described and re.match(r"[ \t]+[a-z]", text[n.end() : end])):
+            name = (n.start(), n.end())
+            i = n.end()
+    if typ is None and name is not None:  # ``@param name {type} desc`` (old style)
+        j = _skip_ws(text, i, end)
+        if j < end and text[j] == "{" and not text.startswith("{@", j):
+            close = _braced(text, j, end)
+            if close != -1:
+                typ = (j + 1, close - 1)
+                i = close
+    return name, typ, i
+
+
+def _raised_class(
+    text: str, i: int, end: int, typ: Span | None
+) -> tuple[Span | None, Span | None, int]:
+    """The class a ``@throws`` item names: its ``{Type}`` when that is one class name (the
+    item then has no type), else a leading ``SomethingError``/``...Exception`` word. Returns
+    the name, the type and where the description starts."""
+    name: Span | None = None
+    if typ is not None:
+        name, typ = typ, None
+        if not _CLASS_NAME.fullmatch(text[name[0] : name[1]]):
+            name = None  # ``{TypeError | RangeError}`` or ``{@link X}``: not one class
+        return name, typ, i
+    n = _CLASS_NAME.match(text, i, end)
+    if (
+        n
+        and (n.end() == end or not text[n.end()].isalnum())
+        and re.search(r"(?:Error|Exception)$", n.group(0))
+    ):
+        name = (n.start(), n.end())
+        i = n.end()
+    return name, typ, i
 
 
 def default_span(text: str, item: FieldItem) -> tuple[int, int] | None:

@@ -110,69 +110,29 @@ class Edges:
                        use_memo: bool = True) -> tuple[list[tuple[str, str, str]], set[str]]:
         """The file's edges (source, target, kind) and the top-level external names it uses."""
         local = self._local[fi.path]
-        resolver = self.resolver
         edges: dict[tuple[str, str, str], None] = {}
-        externals: set[str] = set()
         module_ent = local.get("")
         module_q = module_ent.qualname if module_ent is not None else fi.module
-
         memo = self._memo_for(fi) if use_memo else None
-
-        def target(name: str, scope: Entity) -> str | None:
-            key = (scope.qualname, name, cache.locals.get(id(scope)))
-            if memo is not None and key in memo:
-                t = memo[key]
-                if t is not None and t.startswith(EXTERNAL_PREFIX):
-                    externals.add(t[len(EXTERNAL_PREFIX):].split(".", 1)[0])
-                return t
-            r = resolver.resolve(name, scope, cache)
-            if r is None or r.kind in ("local", "builtin"):
-                t = None
-            elif r.kind == "external":
-                externals.add(r.qualname.split(".", 1)[0])
-                t = EXTERNAL_PREFIX + r.qualname
-            else:
-                t = r.qualname
-            if memo is not None:
-                memo[key] = t
-            return t
-
+        targets = _Targets(self.resolver, cache, memo)
         pairs: set[tuple[str, str]] = set()
         if module_ent is not None:
             for imp in fi.imports:
                 if imp.name == "*":
                     continue
-                t = target(imp.bound_name, module_ent)
+                t = targets.of(imp.bound_name, module_ent)
                 if t is not None and t != module_q and (module_q, t) not in pairs:
                     pairs.add((module_q, t))
                     edges[(module_q, t, "imports")] = None
         for e in local.values():
-            src = e.qualname if e.kind != "module" else module_q
-            if e.kind != "module":
-                parent = module_q if e.parent is None else f"{e.module}.{e.parent}"
-                edges[(parent, src, "contains")] = None
-                pairs.add((parent, src))
-            own = cache.locals.get(id(e))
-            if own is None:
-                own = cache.locals[id(e)] = frozenset([*e.locals, *(p.name for p in e.params)])
-            done: set[str] = set()
-            for kind, names in _uses(e):
-                for name in names:
-                    if name in done or name in own:
-                        continue
-                    done.add(name)
-                    t = target(name, e)
-                    if t is None or t == src or (src, t) in pairs:
-                        continue
-                    pairs.add((src, t))
-                    edges[(src, t, kind)] = None
+            _entity_edges(e, module_q, cache, targets, pairs, edges)
         if memo is not None:
             # a memo hit skips the lookups that would record the unloaded modules it depends
             # on: every module the memo's answers ever looked into counts for this file
             seen = self._memo[3]  # type: ignore[index]
             seen |= cache.missing_modules
             cache.missing_modules |= seen
-        return list(edges), externals
+        return list(edges), targets.externals
 
     def _memo_for(self, fi: FileIndex) -> dict | None:
         """The resolution memo for ``fi`` when its outline (imports, entities and their declared
@@ -248,3 +208,63 @@ class Edges:
         if qualname not in g:
             return []
         return [(v, k) for _, v, k in g.out_edges(qualname, keys=True) if kind is None or k == kind]
+
+
+class _Targets:
+    """The targets of the names one file's entities use: a qualname, ``EXTERNAL_PREFIX`` and a
+    qualname for an external, None for locals, builtins and what does not resolve; answered
+    from the file's resolution memo when there is one. Collects the top-level external names
+    met on the way."""
+
+    def __init__(self, resolver: Resolver, cache: ResolveCache, memo: dict | None) -> None:
+        self.resolver = resolver
+        self.cache = cache
+        self.memo = memo
+        self.externals: set[str] = set()
+
+    def of(self, name: str, scope: Entity) -> str | None:
+        """The target of ``name`` as used in ``scope``."""
+        memo = self.memo
+        key = (scope.qualname, name, self.cache.locals.get(id(scope)))
+        if memo is not None and key in memo:
+            t = memo[key]
+            if t is not None and t.startswith(EXTERNAL_PREFIX):
+                self.externals.add(t[len(EXTERNAL_PREFIX):].split(".", 1)[0])
+            return t
+        r = self.resolver.resolve(name, scope, self.cache)
+        if r is None or r.kind in ("local", "builtin"):
+            t = None
+        elif r.kind == "external":
+            self.externals.add(r.qualname.split(".", 1)[0])
+            t = EXTERNAL_PREFIX + r.qualname
+        else:
+            t = r.qualname
+        if memo is not None:
+            memo[key] = t
+        return t
+
+
+def _entity_edges(e: Entity, module_q: str, cache: ResolveCache, targets: _Targets,
+                  pairs: set[tuple[str, str]], edges: dict[tuple[str, str, str], None]) -> None:
+    """Add the edges of entity ``e`` to ``edges``: "contains" from its parent, and one edge per
+    target of the names it uses that is not its own local, itself, or already linked to it
+    (``pairs`` holds the (source, target) pairs linked so far)."""
+    src = e.qualname if e.kind != "module" else module_q
+    if e.kind != "module":
+        parent = module_q if e.parent is None else f"{e.module}.{e.parent}"
+        edges[(parent, src, "contains")] = None
+        pairs.add((parent, src))
+    own = cache.locals.get(id(e))
+    if own is None:
+        own = cache.locals[id(e)] = frozenset([*e.locals, *(p.name for p in e.params)])
+    done: set[str] = set()
+    for kind, names in _uses(e):
+        for name in names:
+            if name in done or name in own:
+                continue
+            done.add(name)
+            t = targets.of(name, e)
+            if t is None or t == src or (src, t) in pairs:
+                continue
+            pairs.add((src, t))
+            edges[(src, t, kind)] = None

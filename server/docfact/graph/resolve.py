@@ -49,12 +49,7 @@ class Resolver(ImportFollower):
     # -- entry point ------------------------------------------------------------------------
 
     def resolve(self, name: str, scope: Entity, cache: ResolveCache | None = None) -> Resolved | None:
-        if cache is not None:
-            cleaned = cache.clean.get(name, "")
-            if cleaned == "":
-                cleaned = cache.clean[name] = clean_name(name)
-        else:
-            cleaned = clean_name(name)
+        cleaned = _cleaned(name, cache)
         if cleaned is None:
             return None
         fi = self.g.file(scope.path)
@@ -64,22 +59,9 @@ class Resolver(ImportFollower):
         parts = cleaned.split(".")
         head = parts[0]
         if head in ("self", "cls", "this") or head == "super()":
-            cls = self._enclosing_class(scope)
-            if cls is None:
-                return Resolved("local", head, rest=".".join(parts[1:]))
-            if len(parts) == 1:
-                return Resolved("project", cls.qualname, cls)
-            key = (cls.qualname, cleaned)
-            if cache is not None and key in cache.members:
-                return cache.members[key]
-            if head == "super()":
-                result = self._via_bases(cls, parts[1:], set())
-            else:
-                result = self._walk(Resolved("project", cls.qualname, cls), parts[1:], set())
-            if cache is not None:
-                cache.members[key] = result
-            return result
-        if cache is not None and not java and cleaned in cache.module and self._module_scoped(head, scope, cache):
+            return self._resolve_member(cleaned, parts, scope, cache)
+        if (cache is not None and not java and cleaned in cache.module
+                and self._module_scoped(head, scope, cache)):
             return cache.module[cleaned]
         local = self._local(head, scope, java, cache)
         if local is not None:
@@ -98,6 +80,28 @@ class Resolver(ImportFollower):
             result = self._qualified(cleaned)
         if cache is not None:
             cache.module[cleaned] = result
+        return result
+
+    def _resolve_member(self, cleaned: str, parts: list[str], scope: Entity,
+                        cache: ResolveCache | None) -> Resolved | None:
+        """A name that starts with ``self``, ``cls``, ``this`` or ``super()``: the enclosing
+        class itself, or the member the rest of the name reaches from it (through its bases for
+        ``super()``); a local when there is no enclosing class."""
+        head = parts[0]
+        cls = self._enclosing_class(scope)
+        if cls is None:
+            return Resolved("local", head, rest=".".join(parts[1:]))
+        if len(parts) == 1:
+            return Resolved("project", cls.qualname, cls)
+        key = (cls.qualname, cleaned)
+        if cache is not None and key in cache.members:
+            return cache.members[key]
+        if head == "super()":
+            result = self._via_bases(cls, parts[1:], set())
+        else:
+            result = self._walk(Resolved("project", cls.qualname, cls), parts[1:], set())
+        if cache is not None:
+            cache.members[key] = result
         return result
 
     # -- scopes -----------------------------------------------------------------------------
@@ -303,3 +307,12 @@ class Resolver(ImportFollower):
                 external = Resolved(b.kind, ".".join([b.qualname, *parts]))
         return external
 
+
+def _cleaned(name: str, cache: ResolveCache | None) -> str | None:
+    """``name`` as :func:`clean_name` cleans it (None: not a name), kept in ``cache``."""
+    if cache is None:
+        return clean_name(name)
+    cleaned = cache.clean.get(name, "")
+    if cleaned == "":
+        cleaned = cache.clean[name] = clean_name(name)
+    return cleaned

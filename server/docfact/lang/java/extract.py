@@ -71,11 +71,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
             # source order, outer before inner at the same start: the cursor's own order varies
             sort_nodes(caps[key])
 
-    package = ""
-    for node in caps.get("package", []):
-        for ch in node.named_children:
-            if ch.type in ("scoped_identifier", "identifier"):
-                package = compact(f.src(ch))
+    package = _package(f, caps)
     stem = Path(path).stem
     if package:
         module = f"{package}.{stem}"
@@ -90,13 +86,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
         error_ranges += [(n.start_byte, n.end_byte) for n in caps.get("def", []) if n.has_error]
         error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
 
-    scopes = [Scope(n, n.start_byte, n.end_byte, True) for n in caps.get("class", [])]
-    scopes += [Scope(n, n.start_byte, n.end_byte, False) for n in caps.get("def", [])]
-    scopes.sort(key=lambda s: s.start)
-    for sc in scopes:
-        nm = sc.node.child_by_field_name("name")
-        sc.name = f.src(nm) if nm is not None else "?"
-    nest(scopes)
+    scopes = _scopes(f, caps)
     mod_scope = Scope(root, 0, len(f.data), False)
     scope_at = ScopeFinder(scopes, mod_scope).at
 
@@ -110,36 +100,8 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     fi.entities.append(module_entity)
     docs: list[DocBlock] = []
     javadoc_nodes: set[int] = set()
-    entities: list[Entity] = []
-    for sc in scopes:
-        ent = definition(f, sc, scopes)
-        sc.entity = ent
-        entities.append(ent)
-        doc_node = javadoc_node(sc.node)
-        if doc_node is not None:
-            doc = javadoc(f, doc_node, ent.local_name, error_ranges)
-            if doc is not None:
-                javadoc_nodes.add(doc_node.start_byte)
-                ent.doc = doc
-                docs.append(doc)
-    fields: list[Entity] = []
-    for sc in scopes:
-        if sc.is_class:
-            fs = field_entities(f, sc, error_ranges, javadoc_nodes, docs)
-            fields.extend(fs)
-            assert sc.entity is not None
-            names = [scopes[c].local_name for c in sc.children] + [v.local_name for v in fs]
-            sc.entity.members = list(dict.fromkeys(names))
-        body_start = sc.node.child_by_field_name("parameters") or sc.node.child_by_field_name("name")
-        if sc.entity is not None and body_start is not None:
-            pos = f.so(body_start.start_byte)
-            chunks = []
-            for c in sc.children:
-                cs = scopes[c].node
-                chunks.append(masked[pos : f.so(cs.start_byte)])
-                pos = f.so(cs.end_byte)
-            chunks.append(masked[pos : f.so(sc.node.end_byte)])
-            sc.entity.refs, sc.entity.attributes = token_names(chunks, _KEYWORDS)
+    entities = _definitions(f, scopes, error_ranges, javadoc_nodes, docs)
+    fields = _members_and_refs(f, scopes, masked, error_ranges, javadoc_nodes, docs)
     module_entity.members = [sc.local_name for sc in scopes if sc.parent < 0]
     top_chunks = []
     pos = 0
@@ -156,11 +118,80 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     fi.entities.extend(all_entities)
     fi.imports = [_import(f, n) for n in caps.get("import", [])]
     fi.imports.extend(wildcard_jdk_imports(fi.imports, text))  # ``java.util.*`` binds ``LinkedList``
-    docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, javadoc_nodes,
-                               _JAVA_COMMENTS))
+    docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges,
+                               javadoc_nodes, _JAVA_COMMENTS))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
     return fi
+
+
+def _package(f: SourceFile, caps: dict[str, list[Node]]) -> str:
+    """The file's ``package`` name ("" in the default package)."""
+    package = ""
+    for node in caps.get("package", []):
+        for ch in node.named_children:
+            if ch.type in ("scoped_identifier", "identifier"):
+                package = compact(f.src(ch))
+    return package
+
+
+def _scopes(f: SourceFile, caps: dict[str, list[Node]]) -> list[Scope]:
+    """The scopes of the file's classes and methods, named, in source order and nested."""
+    scopes = [Scope(n, n.start_byte, n.end_byte, True) for n in caps.get("class", [])]
+    scopes += [Scope(n, n.start_byte, n.end_byte, False) for n in caps.get("def", [])]
+    scopes.sort(key=lambda s: s.start)
+    for sc in scopes:
+        nm = sc.node.child_by_field_name("name")
+        sc.name = f.src(nm) if nm is not None else "?"
+    nest(scopes)
+    return scopes
+
+
+def _definitions(f: SourceFile, scopes: list[Scope], error_ranges: list[tuple[int, int]],
+                 javadoc_nodes: set[int], docs: list[DocBlock]) -> list[Entity]:
+    """The entity of each class and method scope (set on the scope too), with its Javadoc; the
+    docs are added to ``docs`` and their comment nodes' starts to ``javadoc_nodes``."""
+    entities: list[Entity] = []
+    for sc in scopes:
+        ent = definition(f, sc, scopes)
+        sc.entity = ent
+        entities.append(ent)
+        doc_node = javadoc_node(sc.node)
+        if doc_node is not None:
+            doc = javadoc(f, doc_node, ent.local_name, error_ranges)
+            if doc is not None:
+                javadoc_nodes.add(doc_node.start_byte)
+                ent.doc = doc
+                docs.append(doc)
+    return entities
+
+
+def _members_and_refs(f: SourceFile, scopes: list[Scope], masked: str,
+                      error_ranges: list[tuple[int, int]], javadoc_nodes: set[int],
+                      docs: list[DocBlock]) -> list[Entity]:
+    """The field entities of every class (their docs go to ``docs``), each class's members,
+    and the names and attributes each scope's own code refers to (nested scopes left out, in
+    ``masked``: strings and comments blanked)."""
+    fields: list[Entity] = []
+    for sc in scopes:
+        if sc.is_class:
+            fs = field_entities(f, sc, error_ranges, javadoc_nodes, docs)
+            fields.extend(fs)
+            assert sc.entity is not None
+            names = [scopes[c].local_name for c in sc.children] + [v.local_name for v in fs]
+            sc.entity.members = list(dict.fromkeys(names))
+        body_start = (sc.node.child_by_field_name("parameters")
+                      or sc.node.child_by_field_name("name"))
+        if sc.entity is not None and body_start is not None:
+            pos = f.so(body_start.start_byte)
+            chunks = []
+            for c in sc.children:
+                cs = scopes[c].node
+                chunks.append(masked[pos : f.so(cs.start_byte)])
+                pos = f.so(cs.end_byte)
+            chunks.append(masked[pos : f.so(sc.node.end_byte)])
+            sc.entity.refs, sc.entity.attributes = token_names(chunks, _KEYWORDS)
+    return fields
 
 
 def _collect(f: SourceFile, caps: dict[str, list[Node]], scope_at) -> None:  # type: ignore[no-untyped-def]

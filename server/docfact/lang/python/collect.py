@@ -96,7 +96,6 @@ def collect_captures(f: _File, caps: dict[str, list[Node]], owners) -> None:  # 
     """Put each call, raise, except, return, yield, subscript and assignment capture into the
     scope ``owners`` finds for it. Raises :class:`~docfact.index.nesting.TooDeep` when the
     callee texts of the calls add up to far more than the file."""
-    src = f.src
     calls = caps.get("call", [])
     spanned = sum(map(_END_BYTE, calls)) - sum(map(_START_BYTE, calls))
     if spanned > _CALLEE_TEXT * len(f.data) + 100_000:
@@ -113,39 +112,10 @@ def collect_captures(f: _File, caps: dict[str, list[Node]], owners) -> None:  # 
             sc.calls.append(compact(text[so(node.start_byte) : so(node.end_byte)]))
     raises = caps.get("raise", [])
     for sc, node in zip(owners(raises), raises):
-        exc = node.named_children[0] if node.named_child_count else None
-        if exc is None or exc.type == "comment":
-            sc.bare_raise = True
-            continue
-        if exc.type == "call":
-            fn = exc.child_by_field_name("function")
-            sc.raises.append(_compact(src(fn)) if fn is not None else src(exc))
-        elif exc.type in ("identifier", "attribute"):
-            name = _compact(src(exc))
-            last = name.rsplit(".", 1)[-1]
-            if last[:1].isupper():
-                sc.raises.append(name)
-            else:
-                sc.bare_raise = True
-        else:
-            sc.bare_raise = True
+        _collect_raise(f, sc, node)
     excepts = caps.get("except", [])
     for sc, node in zip(owners(excepts), excepts):
-        value = node.child_by_field_name("value")
-        if value is None:
-            for ch in node.named_children:
-                if ch.type != "block":
-                    value = ch
-                    break
-        if value is None:
-            sc.catches.append("BaseException")
-            continue
-        if value.type == "as_pattern":
-            value = value.named_children[0]
-        items = value.named_children if value.type in ("tuple", "parenthesized_expression", "expression_list") else [value]
-        for it in items:
-            if it.type in ("identifier", "attribute"):
-                sc.catches.append(_compact(src(it)))
+        _collect_except(f, sc, node)
     returns = caps.get("return", [])
     for sc, node in zip(owners(returns), returns):
         sc.returns.append(node)
@@ -163,27 +133,79 @@ def collect_captures(f: _File, caps: dict[str, list[Node]], owners) -> None:  # 
             sc.subscript = True
     assigns = caps.get("assign", [])
     for sc, node in zip(owners(assigns), assigns):
-        t = node.type
-        if t == "identifier":  # no whitespace in it
-            name = src(node)
-            sc.assigns.append(name)
+        _collect_assign(f, sc, node)
+
+
+def _collect_raise(f: _File, sc: PyScope, node: Node) -> None:
+    """A ``raise`` statement of ``sc``: the class it raises (the callee of ``raise E(...)``, or a
+    capitalised ``raise E``), else a bare re-raise (``raise``, ``raise err``, anything else)."""
+    src = f.src
+    exc = node.named_children[0] if node.named_child_count else None
+    if exc is None or exc.type == "comment":
+        sc.bare_raise = True
+        return
+    if exc.type == "call":
+        fn = exc.child_by_field_name("function")
+        sc.raises.append(_compact(src(fn)) if fn is not None else src(exc))
+    elif exc.type in ("identifier", "attribute"):
+        name = _compact(src(exc))
+        last = name.rsplit(".", 1)[-1]
+        if last[:1].isupper():
+            sc.raises.append(name)
+        else:
+            sc.bare_raise = True
+    else:
+        sc.bare_raise = True
+
+
+def _collect_except(f: _File, sc: PyScope, node: Node) -> None:
+    """An ``except`` clause of ``sc``: the names of the classes it catches (``BaseException`` for
+    a bare ``except:``)."""
+    value = node.child_by_field_name("value")
+    if value is None:
+        for ch in node.named_children:
+            if ch.type != "block":
+                value = ch
+                break
+    if value is None:
+        sc.catches.append("BaseException")
+        return
+    if value.type == "as_pattern":
+        value = value.named_children[0]
+    grouped = value.type in ("tuple", "parenthesized_expression", "expression_list")
+    items = value.named_children if grouped else [value]
+    for it in items:
+        if it.type in ("identifier", "attribute"):
+            sc.catches.append(_compact(f.src(it)))
+
+
+def _collect_assign(f: _File, sc: PyScope, node: Node) -> None:
+    """An assignment target of ``sc``: the names it assigns (attributes included), the plain
+    names among them as locals, and each name it binds with the node bound (None when the
+    target is a pattern)."""
+    src = f.src
+    compact = _compact
+    t = node.type
+    if t == "identifier":  # no whitespace in it
+        name = src(node)
+        sc.assigns.append(name)
+        sc.locals.append(name)
+        sc.bound.setdefault(name, []).append(node)
+        return
+    if t == "attribute":
+        sc.assigns.append(compact(src(node)))
+        return
+    if t != "subscript":
+        for ident in _pattern_names(node):
+            sc.bound.setdefault(src(ident), []).append(None)
+    targets = node.named_children if t == "list_splat_pattern" else [
+        c for c in node.named_children if c.type in ("identifier", "attribute")
+    ]
+    for tn in targets:
+        name = compact(src(tn))
+        sc.assigns.append(name)
+        if tn.type == "identifier":
             sc.locals.append(name)
-            sc.bound.setdefault(name, []).append(node)
-            continue
-        if t == "attribute":
-            sc.assigns.append(compact(src(node)))
-            continue
-        if t != "subscript":
-            for ident in _pattern_names(node):
-                sc.bound.setdefault(src(ident), []).append(None)
-        targets = node.named_children if t == "list_splat_pattern" else [
-            c for c in node.named_children if c.type in ("identifier", "attribute")
-        ]
-        for tn in targets:
-            name = compact(src(tn))
-            sc.assigns.append(name)
-            if tn.type == "identifier":
-                sc.locals.append(name)
 
 
 def _is_subscript_read(node: Node) -> bool:

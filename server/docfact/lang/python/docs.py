@@ -137,6 +137,10 @@ def looks_like_code(text: str) -> bool:
     return True
 
 
+# one comment line: (row, col, content, content_offset, start, end, standalone, node)
+_Entry = tuple[int, int, str, int, int, int, bool, Node]
+
+
 def _comments(
     f: _File,
     fi: FileIndex,
@@ -145,10 +149,42 @@ def _comments(
     scope_at,  # type: ignore[no-untyped-def]
     error_ranges: list[tuple[int, int]],
 ) -> list[DocBlock]:
-    text = f.text
+    """The ``#`` comments of a Python file as comment blocks: consecutive standalone comment
+    lines in one column form one block; shebangs, coding cookies, markers, licences before the
+    first code and commented-out code are left out. Suppression comments are recorded in
+    ``fi`` on the way."""
     first_code = _first_code_line(root)
-    # (row, col, content, content_offset, start, end, standalone, node)
-    entries: list[tuple[int, int, str, int, int, int, bool, Node]] = []
+    out: list[DocBlock] = []
+    for g in _group_entries(_comment_entries(f, fi, comments)):
+        start, end = g[0][4], g[-1][5]
+        if error_ranges and in_ranges(error_ranges, start, end):
+            continue
+        cleaned, pieces = clean_lines([(c[2], c[3]) for c in g])
+        if not cleaned.strip() or is_marker_comment(cleaned):
+            continue
+        if g[0][6] and g[-1][0] < first_code and is_license_text(cleaned):
+            continue
+        if looks_like_code(cleaned):
+            continue
+        sc = scope_at(g[0][7].start_byte)
+        owner = sc.local_name
+        below = _definition_below(g[-1][7], _TAGS.search(cleaned) is not None) if g[0][6] else None
+        if below is not None:  # a comment right above a def or class is about that definition
+            owner = scope_at(below).local_name
+        if g[0][6]:
+            target = _next_sibling_lines(g[-1][7]) or _following_statement(f, root, g[-1][0] + 1)
+        else:
+            target = (g[0][0], g[0][0])
+        out.append(_doc_block("comment", cleaned, pieces, owner, f.path,
+                              f.node_range(g[0][7], g[-1][7]), target))
+    return out
+
+
+def _comment_entries(f: _File, fi: FileIndex, comments: list[Node]) -> list[_Entry]:
+    """Each comment that may be prose (not a shebang, coding cookie or skipped line) as an
+    entry; suppression comments are recorded in ``fi``."""
+    text = f.text
+    entries: list[_Entry] = []
     for node in comments:
         s = f.so(node.start_byte)
         e = f.so(node.end_byte)
@@ -170,8 +206,14 @@ def _comments(
         ls = text.rfind("\n", 0, s) + 1
         standalone = not text[ls:s].strip()
         entries.append((row, s - ls, content, s + hashes, s, e, standalone, node))
+    return entries
 
-    groups: list[list[tuple[int, int, str, int, int, int, bool, Node]]] = []
+
+def _group_entries(entries: list[_Entry]) -> list[list[_Entry]]:
+    """Comment entries grouped: a standalone line joins the standalone line right above it in
+    the same column, unless it is a marker (TODO ...); after a marker line only its indented
+    continuation lines join."""
+    groups: list[list[_Entry]] = []
     for ent in entries:
         if ent[6] and groups and groups[-1][-1][6]:
             prev = groups[-1][-1]
@@ -186,30 +228,7 @@ def _comments(
                     groups[-1].append(ent)
                     continue
         groups.append([ent])
-
-    out: list[DocBlock] = []
-    for g in groups:
-        start, end = g[0][4], g[-1][5]
-        if error_ranges and in_ranges(error_ranges, start, end):
-            continue
-        cleaned, pieces = clean_lines([(c[2], c[3]) for c in g])
-        if not cleaned.strip() or is_marker_comment(cleaned):
-            continue
-        if g[0][6] and g[-1][0] < first_code and is_license_text(cleaned):
-            continue
-        if looks_like_code(cleaned):
-            continue
-        sc = scope_at(g[0][7].start_byte)
-        owner = sc.local_name
-        below = _definition_below(g[-1][7], _TAGS.search(cleaned) is not None) if g[0][6] else None
-        if below is not None:  # a comment right above a def or class is about that definition
-            owner = scope_at(below).local_name
-        if g[0][6]:
-            target = _next_sibling_lines(g[-1][7]) or _following_statement(f, root, g[-1][0] + 1)
-        else:
-            target = (g[0][0], g[0][0])
-        out.append(_doc_block("comment", cleaned, pieces, owner, f.path, f.node_range(g[0][7], g[-1][7]), target))
-    return out
+    return groups
 
 
 # parameter and return tags: a comment that has them documents a callable (Javadoc-style ports)
