@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from docfact.docs.fields import docstring_style
-from docfact.model import DocBlock, DocResult, Entity, Finding, Fix, Segment
+from docfact.model import DocBlock, DocResult, Entity, Finding, Fix, Param, Segment
 from docfact.positions import LineIndex
 
 TITLE = "Repair docstring"
@@ -267,69 +267,112 @@ def _documented(body: str) -> tuple[set[str], bool]:
     return params, returns
 
 
-def _complete(body: str, e: Entity, style: str, params_only: bool = False,
-              skip: set[str] | frozenset[str] = frozenset()) -> str:
+@dataclass
+class _Undocumented:
+    """What a doc leaves out: the parameters, the return type when a return value is missing
+    (``ret`` is the type whether or not it is documented), and the exceptions raised."""
+
+    params: list[Param]
+    ret: str | None
+    need_ret: bool
+    raises: list[str]
+
+
+def _undocumented(body: str, e: Entity, params_only: bool,
+                  skip: set[str] | frozenset[str]) -> _Undocumented:
+    """What ``body``, the doc of ``e``, leaves out (only parameters when ``params_only``;
+    never the parameters in ``skip``)."""
     params, has_returns = _documented(body)
     missing = [p for p in e.params if p.kind != "self" and p.name.lstrip("*") not in params
                and p.name.lstrip("*") not in skip
                and p.name not in ("self", "cls")
-               and not (e.language in ("typescript", "javascript") and p.kind in ("kwarg", "keyword"))]
+               and not (e.language in ("typescript", "javascript")
+                        and p.kind in ("kwarg", "keyword"))]
     ret = e.returns if e.returns and e.returns not in ("None", "void", "never", "Promise<void>") \
         and e.name not in ("__init__", "constructor") else None
     if e.language == "java" and e.name and e.name[:1].isupper() and e.returns is None:
         ret = None  # constructor
     need_ret = ret is not None and not has_returns and not e.is_generator and not params_only
     exc = [] if params_only else \
-        [x for x in dict.fromkeys(e.raises) if not re.search(rf"(?<!\w){re.escape(x.split('.')[-1])}(?!\w)", body)]
-    if not (missing or need_ret or exc):
+        [x for x in dict.fromkeys(e.raises)
+         if not re.search(rf"(?<!\w){re.escape(x.split('.')[-1])}(?!\w)", body)]
+    return _Undocumented(missing, ret, need_ret, exc)
+
+
+def _complete(body: str, e: Entity, style: str, params_only: bool = False,
+              skip: set[str] | frozenset[str] = frozenset()) -> str:
+    """``body``, the doc of ``e`` in ``style``, with what it leaves out (parameters, return
+    value, exceptions raised; only parameters when ``params_only``) added in that style."""
+    u = _undocumented(body, e, params_only, skip)
+    if not (u.params or u.need_ret or u.raises):
         return body
     if style == "plain":
         style = "google"
     add: list[str] = []
     if style == "jsdoc":
-        add += [f"@param {p.name}{_default(p.default, ' ', '`', '`')}" for p in missing]
-        if need_ret:
+        add += [f"@param {p.name}{_default(p.default, ' ', '`', '`')}" for p in u.params]
+        if u.need_ret:
             add.append("@returns the return value")
-        add += [f"@throws {{{x}}} when the code throws it" for x in exc]
+        add += [f"@throws {{{x}}} when the code throws it" for x in u.raises]
         return _javadoc_tags(body, add)
     if style == "javadoc":
-        add += [f"@param {p.name}{_default(p.default, ' ', '{@code ', '}')}" for p in missing]
-        if need_ret:
+        add += [f"@param {p.name}{_default(p.default, ' ', '{@code ', '}')}" for p in u.params]
+        if u.need_ret:
             add.append("@return the return value")
-        add += [f"@throws {x} when the code throws it" for x in exc]
+        add += [f"@throws {x} when the code throws it" for x in u.raises]
         return _javadoc_tags(body, add)
     if style == "sphinx":
-        for p in missing:
-            add.append(f":param {p.name.lstrip('*')}:{_default(p.default, ' ')}")
-            if p.annotation:
-                add.append(f":type {p.name.lstrip('*')}: {p.annotation}")
-        if need_ret:
-            add.append(":returns: The return value.")
-            add.append(f":rtype: {ret}")
-        add += [f":raises {x}: When the code raises it." for x in exc]
-        sep = "\n" if re.search(r"^:\w+", body, re.M) else "\n\n"
-        return body + sep + "\n".join(add)
-    sections: list[tuple[str, list[str]]] = []
+        return _complete_sphinx(body, u)
     if style == "numpy":
-        if missing:
-            sections.append(("Parameters", [
-                f"{p.name.lstrip('*')}{' : ' + p.annotation if p.annotation else ''}"
-                + (f"\n   {_default(p.default, ' ')}" if p.default is not None else "") for p in missing]))
-        if need_ret:
-            sections.append(("Returns", [f"{ret}\n    The return value."]))
-        if exc:
-            sections.append(("Raises", [f"{x}\n    When the code raises it." for x in exc]))
-        for title, items in sections:
-            body = _add_numpy(body, title, items)
-        return body
-    if missing:
+        return _complete_numpy(body, u)
+    return _complete_google(body, u)
+
+
+def _complete_sphinx(body: str, u: _Undocumented) -> str:
+    """``body`` with ``:param:``/``:type:``, ``:returns:``/``:rtype:`` and ``:raises:`` fields
+    for what it leaves out."""
+    add: list[str] = []
+    for p in u.params:
+        add.append(f":param {p.name.lstrip('*')}:{_default(p.default, ' ')}")
+        if p.annotation:
+            add.append(f":type {p.name.lstrip('*')}: {p.annotation}")
+    if u.need_ret:
+        add.append(":returns: The return value.")
+        add.append(f":rtype: {u.ret}")
+    add += [f":raises {x}: When the code raises it." for x in u.raises]
+    sep = "\n" if re.search(r"^:\w+", body, re.M) else "\n\n"
+    return body + sep + "\n".join(add)
+
+
+def _complete_numpy(body: str, u: _Undocumented) -> str:
+    """``body`` with numpydoc Parameters, Returns and Raises items for what it leaves out."""
+    sections: list[tuple[str, list[str]]] = []
+    if u.params:
+        sections.append(("Parameters", [
+            f"{p.name.lstrip('*')}{' : ' + p.annotation if p.annotation else ''}"
+            + (f"\n   {_default(p.default, ' ')}" if p.default is not None else "")
+            for p in u.params]))
+    if u.need_ret:
+        sections.append(("Returns", [f"{u.ret}\n    The return value."]))
+    if u.raises:
+        sections.append(("Raises", [f"{x}\n    When the code raises it." for x in u.raises]))
+    for title, items in sections:
+        body = _add_numpy(body, title, items)
+    return body
+
+
+def _complete_google(body: str, u: _Undocumented) -> str:
+    """``body`` with Google-style Args, Returns and Raises items for what it leaves out."""
+    sections: list[tuple[str, list[str]]] = []
+    if u.params:
         sections.append(("Args", [
-            f"{p.name.lstrip('*')}{' (' + p.annotation + ')' if p.annotation else ''}:{_default(p.default, ' ')}"
-            for p in missing]))
-    if need_ret:
-        sections.append(("Returns", [f"{ret}: The return value."]))
-    if exc:
-        sections.append(("Raises", [f"{x}: When the code raises it." for x in exc]))
+            f"{p.name.lstrip('*')}{' (' + p.annotation + ')' if p.annotation else ''}:"
+            f"{_default(p.default, ' ')}"
+            for p in u.params]))
+    if u.need_ret:
+        sections.append(("Returns", [f"{u.ret}: The return value."]))
+    if u.raises:
+        sections.append(("Raises", [f"{x}: When the code raises it." for x in u.raises]))
     for title, items in sections:
         body = _add_google(body, title, items)
     return body

@@ -281,8 +281,9 @@ class LlmClient:
         Raises a subclass of :class:`LlmError` when there is no usable answer.
         """
         level = self._format_level  # the fallback step this request's body was built at
-        body = chat_body(self.settings.model, messages, max_tokens=max_tokens, temperature=temperature,
-                         top_p=top_p, response_format=self._format_at(response_format, level))
+        body = chat_body(self.settings.model, messages, max_tokens=max_tokens,
+                         temperature=temperature, top_p=top_p,
+                         response_format=self._format_at(response_format, level))
         attempt = 0
         waited = 0.0
         while True:
@@ -293,47 +294,9 @@ class LlmClient:
             kind = "unavailable"
             async with self._sem:
                 # Checked right before sending: other requests may have failed meanwhile.
-                if time.monotonic() < self._breaker_until:
-                    raise self._fail_fast()
-                if self._auth_error is not None:  # a refused key stays refused this session
-                    raise self._auth_error
-                if self.requests_sent >= self.settings.max_requests:
-                    exc: LlmError = LlmBudgetExhausted(
-                        f"docfact: the LLM request budget of {self.settings.max_requests} "
-                        "requests for this run is used up; no more requests are sent"
-                    )
-                    self.last_error = exc
-                    raise exc
+                self._check_may_send()
                 self.requests_sent += 1
-                try:
-                    resp = await asyncio.wait_for(
-                        self._post(body), timeout=self.settings.timeout_seconds
-                    )
-                except _TooLarge:
-                    raise self._fail(
-                        LlmBadResponse(
-                            f"docfact: the LLM endpoint {self.url} answered with more than "
-                            f"{MAX_RESPONSE_BYTES // 1_000_000} MB; the answer was ignored"
-                        )
-                    ) from None
-                except (TimeoutError, httpx.TimeoutException) as err:
-                    if not isinstance(err, httpx.ConnectTimeout):
-                        raise self._fail(
-                            LlmTimeout(
-                                f"docfact: the LLM endpoint {self.url} did not answer within "
-                                f"{self.settings.timeout_seconds:g} s (a model served on a CPU may need "
-                                "more: raise llm.timeout_seconds, and set llm.max_concurrency to 1 for "
-                                "a server that answers one request at a time)"
-                            )
-                        ) from None
-                    why = "connection timed out"
-                    self.unconnected += 1
-                    resp = None
-                except httpx.TransportError as err:
-                    if isinstance(err, httpx.ConnectError):
-                        self.unconnected += 1
-                    why = self.redact(f"{type(err).__name__}: {err}")[:200]
-                    resp = None
+                resp, why = await self._send(body)
             if resp is not None:
                 status = resp.status_code
                 if status == 200:
@@ -341,20 +304,9 @@ class LlmClient:
                     self._failures = 0
                     return result
                 snippet = self.redact(" ".join(resp.text.split()))[:300]
-                if "response_format" in body and _rejects_format(status, snippet, body["response_format"]):
-                    # a validation error, not a transient one: step down (json_schema -> json_object
-                    # with the schema -> json_object -> the prompt's plain JSON instructions) and
-                    # remember it for this endpoint. Requests sent together at one step are
-                    # refused together: that is one step, not several.
-                    refused = body.pop("response_format")
-                    level = max(self._format_level, level + 1)
-                    fmt = self._format_at(response_format, level)
-                    if level > self._format_level:
-                        self._format_level = level
-                        log.info("llm endpoint %s rejects response_format %s (HTTP %d); sending %s", self.url,
-                                 _describe(refused), status, _describe(fmt))
-                    if fmt is not None:
-                        body["response_format"] = fmt
+                if ("response_format" in body
+                        and _rejects_format(status, snippet, body["response_format"])):
+                    level = self._step_down(body, response_format, level, status)
                     continue
                 if status != 429 and status < 500:
                     rejected = LlmRequestRejected(self._rejected_message(status, snippet), status)
@@ -380,6 +332,72 @@ class LlmClient:
             await asyncio.sleep(delay)
             waited += delay
             attempt += 1
+
+    def _check_may_send(self) -> None:
+        """Raise instead of sending while the breaker is open, after the endpoint refused the
+        key (a refused key stays refused this session), or once the request budget is used up."""
+        if time.monotonic() < self._breaker_until:
+            raise self._fail_fast()
+        if self._auth_error is not None:
+            raise self._auth_error
+        if self.requests_sent >= self.settings.max_requests:
+            exc: LlmError = LlmBudgetExhausted(
+                f"docfact: the LLM request budget of {self.settings.max_requests} "
+                "requests for this run is used up; no more requests are sent"
+            )
+            self.last_error = exc
+            raise exc
+
+    async def _send(self, body: dict[str, Any]) -> tuple[httpx.Response | None, str]:
+        """POST ``body`` once: the answer, or None and why there was none when the connection
+        failed (worth retrying). Raises :class:`LlmBadResponse` for an oversized answer and
+        :class:`LlmTimeout` when the endpoint accepted the request but did not answer in time."""
+        try:
+            resp = await asyncio.wait_for(
+                self._post(body), timeout=self.settings.timeout_seconds
+            )
+        except _TooLarge:
+            raise self._fail(
+                LlmBadResponse(
+                    f"docfact: the LLM endpoint {self.url} answered with more than "
+                    f"{MAX_RESPONSE_BYTES // 1_000_000} MB; the answer was ignored"
+                )
+            ) from None
+        except (TimeoutError, httpx.TimeoutException) as err:
+            if not isinstance(err, httpx.ConnectTimeout):
+                raise self._fail(
+                    LlmTimeout(
+                        f"docfact: the LLM endpoint {self.url} did not answer within "
+                        f"{self.settings.timeout_seconds:g} s (a model served on a CPU may need "
+                        "more: raise llm.timeout_seconds, and set llm.max_concurrency to 1 for "
+                        "a server that answers one request at a time)"
+                    )
+                ) from None
+            self.unconnected += 1
+            return None, "connection timed out"
+        except httpx.TransportError as err:
+            if isinstance(err, httpx.ConnectError):
+                self.unconnected += 1
+            return None, self.redact(f"{type(err).__name__}: {err}")[:200]
+        return resp, ""
+
+    def _step_down(self, body: dict[str, Any], response_format: dict[str, Any] | None,
+                   level: int, status: int) -> int:
+        """The endpoint refused ``body``'s response_format (a validation error, not a transient
+        one): step down (json_schema -> json_object with the schema -> json_object -> the
+        prompt's plain JSON instructions), rewrite ``body`` and remember the step for this
+        endpoint; returns the new step. Requests sent together at one step are refused
+        together: that is one step, not several."""
+        refused = body.pop("response_format")
+        level = max(self._format_level, level + 1)
+        fmt = self._format_at(response_format, level)
+        if level > self._format_level:
+            self._format_level = level
+            log.info("llm endpoint %s rejects response_format %s (HTTP %d); sending %s", self.url,
+                     _describe(refused), status, _describe(fmt))
+        if fmt is not None:
+            body["response_format"] = fmt
+        return level
 
     async def _post(self, body: dict[str, Any]) -> httpx.Response:
         """POST ``body`` and read the answer, refusing one over ``MAX_RESPONSE_BYTES`` as soon

@@ -71,6 +71,7 @@ class PythonReader(ImportsReader):
         return self.issues
 
     def statement(self, node: Node) -> None:
+        """Check one statement of an example and record what it binds."""
         t = node.type
         if t == "import_statement":
             self.import_statement(node)
@@ -80,15 +81,7 @@ class PythonReader(ImportsReader):
             for child in node.named_children:
                 self.expression_or_assignment(child)
         elif t in ("function_definition", "class_definition", "decorated_definition"):
-            definition = node.child_by_field_name("definition") if t == "decorated_definition" else node
-            if definition is not None:
-                if definition.type == "class_definition":
-                    bases = definition.child_by_field_name("superclasses")
-                    if bases is not None:
-                        self.visit(bases, frozenset())
-                name = definition.child_by_field_name("name")
-                if name is not None:
-                    self.env[self.src(name)] = None
+            self.definition_statement(node)
         elif t == "for_statement":
             right = node.child_by_field_name("right")
             if right is not None:
@@ -98,31 +91,57 @@ class PythonReader(ImportsReader):
                 self.forget(left)
             self.blocks(node)
         elif t == "with_statement":
-            for child in node.children:
-                if child.type == "with_clause":
-                    for item in child.named_children:
-                        value = item.child_by_field_name("value")
-                        if value is not None and value.type == "as_pattern":
-                            self.visit(value.named_children[0], frozenset())
-                            self.forget(value)
-                        elif value is not None:
-                            self.visit(value, frozenset())
-            self.blocks(node)
+            self.with_statement(node)
         elif t in ("if_statement", "while_statement", "try_statement", "elif_clause", "else_clause",
                    "except_clause", "finally_clause", "match_statement"):
-            for child in node.named_children:
-                if child.type == "block" or child.type.endswith("_clause"):
-                    self.statement(child) if child.type != "block" else self.block(child)
-                elif child.type == "as_pattern" or (t == "except_clause" and child.type == "identifier"):
-                    self.forget(child)
-                else:
-                    self.visit(child, frozenset())
+            self.compound_statement(node)
         elif t in ("delete_statement", "global_statement", "nonlocal_statement"):
             self.forget(node)
         elif t == "future_import_statement":
             return
         else:
             self.visit(node, frozenset())
+
+    def definition_statement(self, node: Node) -> None:
+        """A function or class definition (decorated or not): a class's bases are checked, and
+        the defined name is bound to an unknown value."""
+        definition = (node.child_by_field_name("definition")
+                      if node.type == "decorated_definition" else node)
+        if definition is None:
+            return
+        if definition.type == "class_definition":
+            bases = definition.child_by_field_name("superclasses")
+            if bases is not None:
+                self.visit(bases, frozenset())
+        name = definition.child_by_field_name("name")
+        if name is not None:
+            self.env[self.src(name)] = None
+
+    def with_statement(self, node: Node) -> None:
+        """A ``with`` statement: each context expression is checked, its ``as`` target
+        forgotten, then the body."""
+        for child in node.children:
+            if child.type == "with_clause":
+                for item in child.named_children:
+                    value = item.child_by_field_name("value")
+                    if value is not None and value.type == "as_pattern":
+                        self.visit(value.named_children[0], frozenset())
+                        self.forget(value)
+                    elif value is not None:
+                        self.visit(value, frozenset())
+        self.blocks(node)
+
+    def compound_statement(self, node: Node) -> None:
+        """An ``if``/``while``/``try``/``match`` statement or one of its clauses: blocks and
+        clauses are walked, ``as`` targets and caught names forgotten, conditions checked."""
+        t = node.type
+        for child in node.named_children:
+            if child.type == "block" or child.type.endswith("_clause"):
+                self.statement(child) if child.type != "block" else self.block(child)
+            elif child.type == "as_pattern" or (t == "except_clause" and child.type == "identifier"):
+                self.forget(child)
+            else:
+                self.visit(child, frozenset())
 
     def blocks(self, node: Node) -> None:
         for child in node.named_children:

@@ -35,41 +35,52 @@ def _falls_through(block: Node) -> bool:
     if t in ("return_statement", "raise_statement"):
         return False
     if t == "if_statement":
-        cons = last.child_by_field_name("consequence")
-        branches = [cons] if cons is not None else []
-        has_else = False
-        for alt in last.children_by_field_name("alternative"):
-            if alt.type == "else_clause":
-                has_else = True
-            b = alt.child_by_field_name("body") or alt.child_by_field_name("consequence")
-            if b is not None:
-                branches.append(b)
-        return not has_else or any(_falls_through(b) for b in branches)
+        return _if_falls_through(last)
     if t == "while_statement":
         cond = last.child_by_field_name("condition")
         return not (cond is not None and cond.type == "true")
     if t == "try_statement":
-        body = last.child_by_field_name("body")
-        blocks = [body] if body is not None else []
-        for ch in last.named_children:
-            if ch.type == "finally_clause":
-                fb = ch.named_children[-1] if ch.named_child_count else None
-                if fb is not None and fb.type == "block" and not _falls_through(fb):
-                    return False
-            elif ch.type in ("except_clause", "except_group_clause", "else_clause"):
-                b = ch.named_children[-1] if ch.named_child_count else None
-                if b is not None and b.type == "block":
-                    blocks.append(b)
-        has_else = any(ch.type == "else_clause" for ch in last.named_children)
-        if has_else and body is not None:
-            blocks = [b for b in blocks if b is not body]
-        return any(_falls_through(b) for b in blocks)
+        return _try_falls_through(last)
     if t == "with_statement":
         body = last.child_by_field_name("body")
         return body is None or _falls_through(body)
     if t == "match_statement":
         return True
     return True
+
+
+def _if_falls_through(node: Node) -> bool:
+    """Whether control can pass an ``if`` statement: it has no ``else``, or a branch can."""
+    cons = node.child_by_field_name("consequence")
+    branches = [cons] if cons is not None else []
+    has_else = False
+    for alt in node.children_by_field_name("alternative"):
+        if alt.type == "else_clause":
+            has_else = True
+        b = alt.child_by_field_name("body") or alt.child_by_field_name("consequence")
+        if b is not None:
+            branches.append(b)
+    return not has_else or any(_falls_through(b) for b in branches)
+
+
+def _try_falls_through(node: Node) -> bool:
+    """Whether control can pass a ``try`` statement: its ``finally`` block does not end it,
+    and its body (unless it has an ``else``), a handler or its ``else`` can."""
+    body = node.child_by_field_name("body")
+    blocks = [body] if body is not None else []
+    for ch in node.named_children:
+        if ch.type == "finally_clause":
+            fb = ch.named_children[-1] if ch.named_child_count else None
+            if fb is not None and fb.type == "block" and not _falls_through(fb):
+                return False
+        elif ch.type in ("except_clause", "except_group_clause", "else_clause"):
+            b = ch.named_children[-1] if ch.named_child_count else None
+            if b is not None and b.type == "block":
+                blocks.append(b)
+    has_else = any(ch.type == "else_clause" for ch in node.named_children)
+    if has_else and body is not None:
+        blocks = [b for b in blocks if b is not body]
+    return any(_falls_through(b) for b in blocks)
 
 
 def _expr_kind(f: _File, node: Node | None) -> str:

@@ -25,6 +25,8 @@ suppressions after it are moved. The result equals a full extraction
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tree_sitter import Node, Tree
 
 from docfact.index.scopes import ScopeFinder
@@ -70,15 +72,60 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
     if data[node.end_byte:line_end].strip():
         return None  # something follows the function on its last line
     dl = data.count(b"\n", start, new_end) - old_data.count(b"\n", start, old_end)
-    dc = len(f.text) - len(old.text)
-    first = node.start_point.row  # the ``def`` line (decorators above it are kept)
-    last_old = node.end_point.row - dl  # the function's last line in the old text
+    shift = _Shift(
+        first=node.start_point.row,  # the ``def`` line (decorators above it are kept)
+        last_old=node.end_point.row - dl,  # the function's last line in the old text
+        dl=dl,
+        dc=len(f.text) - len(old.text),
+    )
 
     outer = outer_node(node)
     names = [_name(f, n) for n in (*chain, node)]
     anc_names = [".".join(names[: i + 1]) for i in range(len(chain))]
     s_name = ".".join(names)
-    prefix = s_name + "."
+    old_ancestors = _old_definition(f, old, node, outer, s_name, anc_names, shift.dc)
+    if old_ancestors is None:
+        return None
+
+    # docs: kept before the function, moved after it, extracted again inside it
+    kept_docs = _kept_docs(old, shift)
+    if kept_docs is None:
+        return None
+    docs, moved = kept_docs
+    new = _definition_index(f, root, node, outer, chain, old_ancestors, anc_names)
+    if new is None:
+        return None
+    sub_entities, sub_docs, sub_imports, fi = new
+    docs += sub_docs
+    docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
+    fi.docs = docs
+
+    kept = _spliced_entities(f, old, root, chain, s_name, anc_names, old_ancestors, moved, shift,
+                             sub_entities)
+    if kept is None:
+        return None
+    fi.entities = kept
+    _keep_imports_and_suppressions(fi, old, sub_imports, shift)
+    return fi
+
+
+@dataclass(frozen=True)
+class _Shift:
+    """Where the edited definition lies and how the edit moves what follows it: its first line
+    (the ``def`` line), its last line in the old text, and the lines and characters the edit
+    added."""
+
+    first: int
+    last_old: int
+    dl: int
+    dc: int
+
+
+def _old_definition(f: _File, old: FileIndex, node: Node, outer: Node, s_name: str,
+                    anc_names: list[str], dc: int) -> dict[str, Entity] | None:
+    """The old entities of the classes around the edited definition, by local name, when the
+    old index holds exactly one entity of the definition (named ``s_name``, its code the old
+    text of the same span) and exactly one class of each name in ``anc_names``; else None."""
     olds = [e for e in old.entities if e.local_name == s_name]
     if len(olds) != 1 or olds[0].kind not in ("function", "method", "class") or olds[0].code != \
             old.text[f.so(outer.start_byte) : f.so(node.end_byte) - dc]:
@@ -89,16 +136,23 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
             if e.local_name in old_ancestors or e.kind != "class":
                 return None
             old_ancestors[e.local_name] = e
-    if len(old_ancestors) != len(chain):
+    if len(old_ancestors) != len(anc_names):
         return None
+    return old_ancestors
 
-    # docs: kept before the function, moved after it, extracted again inside it
+
+def _kept_docs(old: FileIndex, shift: _Shift) -> tuple[list[DocBlock], dict[int, DocBlock]] | None:
+    """The old docs outside the edited definition: those before it as they were (a comment on a
+    statement that holds the definition gets its target moved), those after it moved; and the
+    moved ones by the id of their old object. None when a block crosses the definition's first
+    or last line."""
+    first, last_old, dl = shift.first, shift.last_old, shift.dl
     docs: list[DocBlock] = []
     moved: dict[int, DocBlock] = {}
     for d in old.docs:
         r = d.range
         if r.start.line > last_old:
-            docs.append(_moved_doc(d, dl, dc))
+            docs.append(_moved_doc(d, dl, shift.dc))
             moved[id(d)] = docs[-1]
         elif r.end.line < first:
             t = d.target_lines
@@ -110,14 +164,18 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
                 docs.append(d)
         elif r.start.line < first or r.end.line > last_old:
             return None  # a block across the function's first or last line
-    new = _definition_index(f, root, node, outer, chain, old_ancestors, anc_names)
-    if new is None:
-        return None
-    sub_entities, sub_docs, sub_imports, fi = new
-    docs += sub_docs
-    docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
-    fi.docs = docs
+    return docs, moved
 
+
+def _spliced_entities(f: _File, old: FileIndex, root: Node, chain: list[Node], s_name: str,
+                      anc_names: list[str], old_ancestors: dict[str, Entity],
+                      moved: dict[int, DocBlock], shift: _Shift,
+                      sub_entities: list[Entity]) -> list[Entity] | None:
+    """The new index's entities: the module and the classes around the edited definition with
+    their new code and range, the old entities before the definition as they were, those after
+    it moved, and ``sub_entities`` (extracted from the definition) where the definition's old
+    entities were. None when one of them cannot be carried over."""
+    prefix = s_name + "."
     entities: list[Entity | None] = [_grown(f, old.entities[0], root, None, root)]
     at = -1
     for e in old.entities[1:]:
@@ -129,10 +187,11 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
         anc = old_ancestors.get(ln)
         if anc is not None:
             i = anc_names.index(ln)
-            entities.append(_grown(f, anc, chain[i], outer_node(chain[i]), chain[i].child_by_field_name("body")))
-        elif e.range.start.line > last_old:
-            entities.append(_moved_entity(e, dl, moved))
-        elif e.range.end.line < first:
+            entities.append(_grown(f, anc, chain[i], outer_node(chain[i]),
+                                   chain[i].child_by_field_name("body")))
+        elif e.range.start.line > shift.last_old:
+            entities.append(_moved_entity(e, shift.dl, moved))
+        elif e.range.end.line < shift.first:
             entities.append(e)
         else:
             return None
@@ -140,17 +199,23 @@ def splice(f: _File, tree: Tree, old: FileIndex, old_data: bytes, edit: Edit) ->
     if at < 0 or len(kept) != len(entities):
         return None
     kept[at:at] = sub_entities
-    fi.entities = kept
+    return kept
 
+
+def _keep_imports_and_suppressions(fi: FileIndex, old: FileIndex, sub_imports: list[Import],
+                                   shift: _Shift) -> None:
+    """Give ``fi`` the old imports and suppressions outside the edited definition (those after
+    it moved) around the imports extracted from inside it."""
+    first, last_old, dl = shift.first, shift.last_old, shift.dl
     fi.imports = [i for i in old.imports if i.line < first]
     fi.imports += sub_imports
-    fi.imports += [Import(i.module, i.name, i.alias, i.level, i.line + dl) for i in old.imports if i.line > last_old]
+    fi.imports += [Import(i.module, i.name, i.alias, i.level, i.line + dl)
+                   for i in old.imports if i.line > last_old]
     for line, codes in old.suppressions.items():
         if line < first:
             fi.suppressions.setdefault(line, set()).update(codes)
         elif line > last_old:
             fi.suppressions.setdefault(line + dl, set()).update(codes)
-    return fi
 
 
 def _edited_definition(root: Node, start: int, end: int) -> tuple[Node, list[Node]] | None:

@@ -154,20 +154,29 @@ def read_symbols(root: Node, data: bytes, mod: ExternalModule) -> None:
                 for n in _assigned_names(child, data):
                     put(n, Symbol(kind="variable"))
             elif t == "import_statement":
-                for item in child.named_children:
-                    if item.type == "aliased_import":
-                        module = _text(item.child_by_field_name("name"), data)
-                        alias = _text(item.child_by_field_name("alias"), data)
-                        put(alias, Symbol(kind="import", target=(module, None, 0)))
-                    elif item.type == "dotted_name":
-                        top = _text(item, data).split(".")[0]
-                        put(top, Symbol(kind="import", target=(top, None, 0)))
+                for name, sym in _import_bindings(child, data):
+                    put(name, sym)
             elif t == "import_from_statement":
                 _collect_from(child, data, mod, put)
             elif t in _BLOCKS:
                 walk(child)
 
     walk(root)
+
+
+def _import_bindings(node: Node, data: bytes) -> list[tuple[str, Symbol]]:
+    """The names an ``import`` statement binds, in order: ``import a.b as c`` binds ``c`` to
+    ``a.b``; ``import a.b`` binds ``a``."""
+    out: list[tuple[str, Symbol]] = []
+    for item in node.named_children:
+        if item.type == "aliased_import":
+            module = _text(item.child_by_field_name("name"), data)
+            alias = _text(item.child_by_field_name("alias"), data)
+            out.append((alias, Symbol(kind="import", target=(module, None, 0))))
+        elif item.type == "dotted_name":
+            top = _text(item, data).split(".")[0]
+            out.append((top, Symbol(kind="import", target=(top, None, 0))))
+    return out
 
 
 def _collect_from(node: Node, data: bytes, mod: ExternalModule, put: object) -> None:

@@ -107,22 +107,129 @@ def read_commonjs(f: SourceFile, root: Node, path: str, module: str) -> CommonJs
     out = CommonJsExports()
     if "exports" not in f.text:
         return out
-    bindings: dict[str, tuple[str, str | None]] = {}  # local -> (specifier, member)
+    reader = _CommonJsReader(f, path, module, out)
+    data = f.data
+    for stmt in root.named_children:
+        if stmt.type in ("lexical_declaration", "variable_declaration"):
+            if data.find(b"require", stmt.start_byte, stmt.end_byte) >= 0:
+                reader.declaration(stmt)
+            continue
+        if stmt.type != "expression_statement" or not _MAY_EXPORT.match(data, stmt.start_byte):
+            continue
+        expr = stmt.named_children[0]
+        if expr.type == "assignment_expression":
+            reader.assignment(stmt, expr)
+        elif expr.type == "call_expression":
+            reader.call(stmt, expr)
+    text = f.text
+    if any(not (m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_$"))
+           and not _in_helper(text, m.start()) for m in _COMPUTED_EXPORT.finditer(text)):
+        reader.opened(root)  # ``exports[name] = ...`` anywhere, say in a loop
+    return out
 
-    def target_of(spec: str) -> str:
-        return resolve_specifier(spec, module, path)
 
-    def reexport(name: str, stmt: Node, value: Node | None) -> None:
+class _CommonJsReader:
+    """Reads one file's top-level statements into its :class:`CommonJsExports`, remembering the
+    locals bound to ``require(...)`` calls on the way."""
+
+    def __init__(self, f: SourceFile, path: str, module: str, out: CommonJsExports) -> None:
+        self.f = f
+        self.path = path
+        self.module = module
+        self.out = out
+        self.bindings: dict[str, tuple[str, str | None]] = {}  # local -> (specifier, member)
+
+    def target_of(self, spec: str) -> str:
+        """The module a ``require`` specifier names."""
+        return resolve_specifier(spec, self.module, self.path)
+
+    def opened(self, stmt: Node) -> None:
+        """The export list is open from ``stmt`` on: names docfact cannot list are exported."""
+        self.out.imports.append(Import(module=OPEN_MODULE, name="*", alias=None,
+                                       line=stmt.start_point.row))
+
+    def declaration(self, stmt: Node) -> None:
+        """A ``const``/``let``/``var`` declaration: remember each local bound to a ``require``."""
+        f = self.f
+        for d in stmt.named_children:
+            nm = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+            req = _required(f, d.child_by_field_name("value")) if nm is not None else None
+            if nm is not None and nm.type == "identifier" and req is not None:
+                self.bindings[f.src(nm)] = req
+
+    def assignment(self, stmt: Node, expr: Node) -> None:
+        """``exports.a = exports.b = value``: every target, then the one value they all get."""
+        targets: list[Node | None] = []
+        value: Node | None = expr
+        while value is not None and value.type == "assignment_expression":
+            left = value.child_by_field_name("left")
+            value = value.child_by_field_name("right")
+            targets.append(left)
+        for left in targets:
+            name = _export_target(self.f, left)
+            if name is None:
+                continue
+            if name == "[]":
+                self.opened(stmt)
+            elif name:
+                self.reexport(name, stmt, value)
+            else:
+                _module_exports(self.f, stmt, value, self.out, self.target_of, self.opened,
+                                self.reexport)
+
+    def call(self, stmt: Node, expr: Node) -> None:
+        """A call statement that may export: a star re-export helper (``__exportStar(require(
+        ...), exports)``), ``Object.defineProperty(exports, ...)``, ``Object.assign(exports, ...)``
+        or ``Object.defineProperties(exports, ...)``."""
+        f = self.f
+        callee = _callee(f, expr.child_by_field_name("function"))
+        args = expr.child_by_field_name("arguments")
+        argv = args.named_children if args is not None else []
+        if callee in _STAR_HELPERS and argv:
+            self.star(stmt, argv[0])
+        elif (callee == "Object.defineProperty" and len(argv) >= 3
+              and f.src(argv[0]) in ("exports", "module.exports")):
+            name = _string(f, argv[1])
+            if name is None:
+                self.opened(stmt)
+            elif name != "__esModule":
+                self.reexport(name, stmt, _property_value(f, argv[2]))
+        elif callee in ("Object.assign", "Object.defineProperties") and argv and \
+                f.src(argv[0]) in ("exports", "module.exports"):
+            self.opened(stmt)
+
+    def star(self, stmt: Node, source: Node) -> None:
+        """A star re-export of ``source``: a required module (directly or through a local bound
+        to it) is star-imported; anything else opens the export list."""
+        f = self.f
+        req = _required(f, source)
+        if req is not None and req[1] is None:
+            self.out.imports.append(Import(module=self.target_of(req[0]), name="*", alias=None,
+                                           line=stmt.start_point.row))
+        elif source.type == "identifier" and f.src(source) in self.bindings:
+            spec, member = self.bindings[f.src(source)]
+            if member is None:
+                self.out.imports.append(Import(module=self.target_of(spec), name="*", alias=None,
+                                               line=stmt.start_point.row))
+            else:
+                self.opened(stmt)
+        else:
+            self.opened(stmt)
+
+    def reexport(self, name: str, stmt: Node, value: Node | None) -> None:
         """``name`` is exported with ``value``: a re-export when it is read from a required
         module or a local of another name, else a definition."""
+        f, out, bindings, target_of = self.f, self.out, self.bindings, self.target_of
         line = stmt.start_point.row
         if value is not None and value.type == "member_expression":
             obj = value.child_by_field_name("object")
             prop = value.child_by_field_name("property")
-            if obj is not None and prop is not None and obj.type == "identifier" and f.src(obj) in bindings:
+            if (obj is not None and prop is not None and obj.type == "identifier"
+                    and f.src(obj) in bindings):
                 spec, member = bindings[f.src(obj)]
                 if member is None:
-                    out.imports.append(Import(module=target_of(spec), name=f.src(prop), alias=name, line=line))
+                    out.imports.append(Import(module=target_of(spec), name=f.src(prop), alias=name,
+                                              line=line))
                     return
         req = _required(f, value)
         if req is not None:
@@ -133,79 +240,12 @@ def read_commonjs(f: SourceFile, root: Node, path: str, module: str) -> CommonJs
             local = f.src(value)
             if local in bindings:
                 spec, member = bindings[local]
-                out.imports.append(Import(module=target_of(spec), name=member, alias=name, line=line))
+                out.imports.append(Import(module=target_of(spec), name=member, alias=name,
+                                          line=line))
             elif local not in ("undefined",):
-                out.imports.append(Import(module=module, name=local, alias=name, line=line))
+                out.imports.append(Import(module=self.module, name=local, alias=name, line=line))
             return
         out.names.append((name, stmt, value))
-
-    def opened(stmt: Node) -> None:
-        out.imports.append(Import(module=OPEN_MODULE, name="*", alias=None, line=stmt.start_point.row))
-
-    data = f.data
-    for stmt in root.named_children:
-        if stmt.type in ("lexical_declaration", "variable_declaration"):
-            if data.find(b"require", stmt.start_byte, stmt.end_byte) < 0:
-                continue
-            for d in stmt.named_children:
-                nm = d.child_by_field_name("name") if d.type == "variable_declarator" else None
-                req = _required(f, d.child_by_field_name("value")) if nm is not None else None
-                if nm is not None and nm.type == "identifier" and req is not None:
-                    bindings[f.src(nm)] = req
-            continue
-        if stmt.type != "expression_statement" or not _MAY_EXPORT.match(data, stmt.start_byte):
-            continue
-        expr = stmt.named_children[0]
-        if expr.type == "assignment_expression":
-            # ``exports.a = exports.b = value``: every target, then the one value they all get
-            targets: list[Node | None] = []
-            value: Node | None = expr
-            while value is not None and value.type == "assignment_expression":
-                left = value.child_by_field_name("left")
-                value = value.child_by_field_name("right")
-                targets.append(left)
-            for left in targets:
-                name = _export_target(f, left)
-                if name is None:
-                    continue
-                if name == "[]":
-                    opened(stmt)
-                elif name:
-                    reexport(name, stmt, value)
-                else:
-                    _module_exports(f, stmt, value, out, target_of, opened, reexport)
-        elif expr.type == "call_expression":
-            callee = _callee(f, expr.child_by_field_name("function"))
-            args = expr.child_by_field_name("arguments")
-            argv = args.named_children if args is not None else []
-            if callee in _STAR_HELPERS and argv:
-                req = _required(f, argv[0])
-                if req is not None and req[1] is None:
-                    out.imports.append(Import(module=target_of(req[0]), name="*", alias=None,
-                                              line=stmt.start_point.row))
-                elif argv[0].type == "identifier" and f.src(argv[0]) in bindings:
-                    spec, member = bindings[f.src(argv[0])]
-                    if member is None:
-                        out.imports.append(Import(module=target_of(spec), name="*", alias=None,
-                                                  line=stmt.start_point.row))
-                    else:
-                        opened(stmt)
-                else:
-                    opened(stmt)
-            elif callee == "Object.defineProperty" and len(argv) >= 3 and f.src(argv[0]) in ("exports", "module.exports"):
-                name = _string(f, argv[1])
-                if name is None:
-                    opened(stmt)
-                elif name != "__esModule":
-                    reexport(name, stmt, _property_value(f, argv[2]))
-            elif callee in ("Object.assign", "Object.defineProperties") and argv and \
-                    f.src(argv[0]) in ("exports", "module.exports"):
-                opened(stmt)
-    text = f.text
-    if any(not (m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_$"))
-           and not _in_helper(text, m.start()) for m in _COMPUTED_EXPORT.finditer(text)):
-        opened(root)  # ``exports[name] = ...`` anywhere, say in a loop
-    return out
 
 
 # how a statement that may export starts: ``exports.``, ``module.exports``, ``Object.defineProperty``,

@@ -92,13 +92,7 @@ def definition(f: SourceFile, sc: TsScope, scopes: list[TsScope], language: str)
     decorators = modifiers(f, node, sc.anchor)
     if sc.anchor.type in ("public_field_definition", "field_definition"):  # ``static f = () => ...``
         decorators = list(dict.fromkeys([*modifiers(f, sc.anchor), *decorators]))
-    sig_end = f.so(body.start_byte) if body is not None and body.type in ("statement_block", "class_body",
-                                                                         "interface_body", "enum_body",
-                                                                         "object_type") else end
-    if body is not None and body.type not in ("statement_block", "class_body", "interface_body", "enum_body", "object_type"):
-        arrow = next((c for c in node.children if c.type == "=>"), None)
-        sig_end = f.so(arrow.end_byte) if arrow is not None else sig_end
-    signature = " ".join(f.text[start:sig_end].split()).rstrip(";").rstrip("{").rstrip()
+    signature = _signature(f, node, body, start, end)
     in_class = parent is not None and parent.is_class
     kind: EntityKind = "class" if sc.is_class else ("method" if in_class else "function")
     ent = Entity(
@@ -116,16 +110,7 @@ def definition(f: SourceFile, sc: TsScope, scopes: list[TsScope], language: str)
     fill_from_scope(ent, sc)
     ent.raises = list(dict.fromkeys(sc.raises))
     if sc.is_class:
-        bases: list[str] = []
-        for ch in node.named_children:
-            if ch.type in ("class_heritage", "extends_type_clause"):
-                for clause in ch.named_children if ch.type == "class_heritage" else [ch]:
-                    for t in clause.named_children:
-                        bases.append(strip_generics(src(t)))
-                if ch.type == "class_heritage" and not any(c.type in ("extends_clause", "implements_clause")
-                                                           for c in ch.named_children):
-                    bases.extend(strip_generics(src(t)) for t in ch.named_children)
-        ent.bases = [b for b in dict.fromkeys(bases) if b]
+        ent.bases = _bases(f, node)
         if node.type in ("interface_declaration", "abstract_class_declaration"):
             ent.is_abstract = True
         return ent
@@ -141,15 +126,52 @@ def definition(f: SourceFile, sc: TsScope, scopes: list[TsScope], language: str)
     ent.returns = type_text(f, node.child_by_field_name("return_type"))
     ent.is_abstract = node.type in SIGNATURES or "abstract" in decorators or \
         (parent is not None and parent.node.type == "interface_declaration")
+    ent.return_kinds = _return_kinds(f, sc, body, ent.is_generator, in_class)
+    return ent
+
+
+_BLOCK_BODIES = ("statement_block", "class_body", "interface_body", "enum_body", "object_type")
+
+
+def _signature(f: SourceFile, node: Node, body: Node | None, start: int, end: int) -> str:
+    """The text of a definition from ``start`` to its body (an arrow function's ``=>``
+    included), on one line, without a trailing ``;`` or ``{``."""
+    sig_end = f.so(body.start_byte) if body is not None and body.type in _BLOCK_BODIES else end
+    if body is not None and body.type not in _BLOCK_BODIES:
+        arrow = next((c for c in node.children if c.type == "=>"), None)
+        sig_end = f.so(arrow.end_byte) if arrow is not None else sig_end
+    return " ".join(f.text[start:sig_end].split()).rstrip(";").rstrip("{").rstrip()
+
+
+def _bases(f: SourceFile, node: Node) -> list[str]:
+    """The classes and interfaces a class or interface extends or implements, without their
+    type arguments, each once."""
+    src = f.src
+    bases: list[str] = []
+    for ch in node.named_children:
+        if ch.type in ("class_heritage", "extends_type_clause"):
+            for clause in ch.named_children if ch.type == "class_heritage" else [ch]:
+                for t in clause.named_children:
+                    bases.append(strip_generics(src(t)))
+            if ch.type == "class_heritage" and not any(
+                    c.type in ("extends_clause", "implements_clause") for c in ch.named_children):
+                bases.extend(strip_generics(src(t)) for t in ch.named_children)
+    return [b for b in dict.fromkeys(bases) if b]
+
+
+def _return_kinds(f: SourceFile, sc: TsScope, body: Node | None, generator: bool,
+                  in_class: bool) -> list[str]:
+    """The kinds of what a function returns, each once: its returned expressions, an arrow
+    function's expression body, and "none" when its body can end without a return (or it is
+    a class's constructor)."""
     kinds = [expr_kind(f, r.named_children[0] if r.named_child_count else None) for r in sc.returns]
     if body is not None and body.type != "statement_block":
         kinds.append(expr_kind(f, body))  # an arrow function's expression body
-    elif body is not None and falls_through(body) and not ent.is_generator:
+    elif body is not None and falls_through(body) and not generator:
         kinds.append("none")
     if sc.name.rsplit(".", 1)[-1] == "constructor" and in_class:
         kinds = ["none"]
-    ent.return_kinds = list(dict.fromkeys(kinds))
-    return ent
+    return list(dict.fromkeys(kinds))
 
 
 def collect(f: SourceFile, caps: dict[str, list[Node]], scope_at, owner_scope) -> None:  # type: ignore[no-untyped-def]
@@ -169,16 +191,7 @@ def collect(f: SourceFile, caps: dict[str, list[Node]], scope_at, owner_scope) -
         scope_at(start).calls.append(callee)
     for node in caps.get("raise", []):
         # a throw inside a callback may still leave through the function that runs it
-        sc = scope_at(node.start_byte)
-        exc = node.named_children[0] if node.named_child_count else None
-        while exc is not None and exc.type == "parenthesized_expression" and exc.named_child_count:
-            exc = exc.named_children[0]
-        if exc is not None and exc.type == "new_expression":
-            ctor = exc.child_by_field_name("constructor")
-            if ctor is not None and ctor.type in ("identifier", "member_expression"):
-                sc.raises.append(strip_generics(src(ctor)))
-                continue
-        sc.bare_raise = True
+        _collect_throw(f, scope_at(node.start_byte), node)
     for node in caps.get("except", []):
         sc = scope_at(node.start_byte)
         param = node.child_by_field_name("parameter")
@@ -193,3 +206,17 @@ def collect(f: SourceFile, caps: dict[str, list[Node]], scope_at, owner_scope) -
         if sc is not None:
             sc.yields = True
     collect_bindings(f, caps, scope_at)
+
+
+def _collect_throw(f: SourceFile, sc: TsScope, node: Node) -> None:
+    """A ``throw`` statement of ``sc``: the class of a ``throw new E(...)``, else a throw of a
+    value docfact cannot name."""
+    exc = node.named_children[0] if node.named_child_count else None
+    while exc is not None and exc.type == "parenthesized_expression" and exc.named_child_count:
+        exc = exc.named_children[0]
+    if exc is not None and exc.type == "new_expression":
+        ctor = exc.child_by_field_name("constructor")
+        if ctor is not None and ctor.type in ("identifier", "member_expression"):
+            sc.raises.append(strip_generics(f.src(ctor)))
+            return
+    sc.bare_raise = True

@@ -16,6 +16,7 @@ signatures are dropped. Modifiers and decorators are listed in ``decorators`` (`
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -120,6 +121,65 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
         fi.syntax_error_lines = error_lines(root, error_ranges)
         error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
 
+    scopes = _scopes(f, caps)
+    mod_scope = TsScope(root, 0, len(f.data), False, "", anchor=root)
+    scope_at = ScopeFinder(scopes, mod_scope).at
+    collect(f, caps, scope_at, _owner_scope(scopes, mod_scope))
+    masked = masked_text(f, caps.get("strc", []), caps.get("comment", []))
+    stem = os.path.basename(path)
+    module_entity = Entity(
+        kind="module", name=stem, local_name="", module=module, path=path, language=language,
+        range=f.whole_range(), code=text, docless_code=text,
+    )
+    fi.entities.append(module_entity)
+    entities: list[Entity] = []
+    for sc in scopes:
+        ent = definition(f, sc, scopes, language)
+        sc.entity = ent
+        entities.append(ent)
+    fields: list[tuple[Entity, Node]] = []
+    for sc in scopes:
+        if sc.is_class:
+            assert sc.entity is not None
+            fields.extend(class_fields(f, sc, language))
+    entities = merge_overloads(entities)
+    _scope_refs(f, scopes, masked)
+    by_local: dict[str, Entity] = {e.local_name: e for e in entities}
+    docs = _DocComments(f, error_ranges)
+    _attach_docs(docs, scopes, entities, by_local, fields)
+    for var, anchor in module_variables(f, root, language):
+        if var.local_name in by_local:
+            continue
+        fields.append((var, anchor))
+        doc = docs.attach(anchor, var.local_name)
+        if doc is not None:
+            var.doc = doc
+    classes = {sc.local_name for sc in scopes if sc.is_class and sc.parent < 0}
+    if classes:  # ``Palette.NAMES = {...}`` after the class body
+        own = {e.local_name for e in entities} | {v.local_name for v, _ in fields}
+        fields.extend((v, a) for v, a in assigned_members(f, root, classes, language)
+                      if v.local_name not in own)
+    cjs = read_commonjs(f, root, path, module) if language == "javascript" else None
+    if cjs is not None:  # names ``exports.x = ...`` defines are the module's own
+        defined = set(by_local) | {v.local_name for v, _ in fields if v.parent is None}
+        fields.extend(exported_variables(f, cjs, defined, language))
+    _set_members(module_entity, entities, [x for x, _ in fields])
+    _module_refs(f, scopes, masked, module_entity, mod_scope)
+    all_entities = entities + [x for x, _ in fields]
+    all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
+    fi.entities.extend(all_entities)
+    fi.imports = read_imports(f, caps, path, module) + (cjs.imports if cjs is not None else [])
+    blocks = docs.blocks
+    blocks.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges,
+                                 docs.nodes, COMMENTS))
+    blocks.sort(key=lambda d: (d.range.start.line, d.range.start.col))
+    fi.docs = blocks
+    return fi, (f.data, tree)
+
+
+def _scopes(f: SourceFile, caps: dict[str, list[Node]]) -> list[TsScope]:
+    """The scopes of the file's named classes (and of ``export default class``) and functions,
+    in source order (outer first) and nested."""
     scopes: list[TsScope] = []
     for n in caps.get("class", []):
         nm = n.child_by_field_name("name")
@@ -135,11 +195,15 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
     scopes.sort(key=lambda s: (s.start, -s.end))
     # a dotted (``exports.f``), private or computed name is not prefixed with the enclosing scope's
     nest(scopes, lambda sc: not sc.name.startswith(("#", "[")) and "." not in sc.name)
+    return scopes
+
+
+def _owner_scope(scopes: list[TsScope], mod_scope: TsScope) -> Callable[[Node], TsScope | None]:
+    """A function that tells the scope a return or yield belongs to: the scope of the function
+    around it, the module's outside every function, None for a function with no scope."""
     fn_scope: dict[int, int] = {}  # start byte of a function node -> scope index
     for i, sc in enumerate(scopes):
         fn_scope[sc.node.start_byte] = i
-    mod_scope = TsScope(root, 0, len(f.data), False, "", anchor=root)
-    scope_at = ScopeFinder(scopes, mod_scope).at
 
     def owner_scope(node: Node) -> TsScope | None:
         fn = function_owner(node)
@@ -148,31 +212,17 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
         i = fn_scope.get(fn.start_byte, -1)
         return scopes[i] if i >= 0 and scopes[i].node == fn else None
 
-    collect(f, caps, scope_at, owner_scope)
-    masked = masked_text(f, caps.get("strc", []), caps.get("comment", []))
-    stem = os.path.basename(path)
-    module_entity = Entity(
-        kind="module", name=stem, local_name="", module=module, path=path, language=language,
-        range=f.whole_range(), code=text, docless_code=text,
-    )
-    fi.entities.append(module_entity)
-    docs: list[DocBlock] = []
-    doc_nodes: set[int] = set()
-    entities: list[Entity] = []
-    for sc in scopes:
-        ent = definition(f, sc, scopes, language)
-        sc.entity = ent
-        entities.append(ent)
-    fields: list[tuple[Entity, Node]] = []
-    for sc in scopes:
-        if sc.is_class:
-            assert sc.entity is not None
-            fields.extend(class_fields(f, sc, language))
-    entities = merge_overloads(entities)
+    return owner_scope
+
+
+def _scope_refs(f: SourceFile, scopes: list[TsScope], masked: str) -> None:
+    """Add to each scope's entity the names and attributes its own code refers to (from its
+    parameters on, nested scopes left out, in ``masked``: strings and comments blanked)."""
     for sc in scopes:
         if sc.entity is None:
             continue
-        body_start = sc.node.child_by_field_name("parameters") or sc.node.child_by_field_name("name") or sc.node
+        body_start = (sc.node.child_by_field_name("parameters")
+                      or sc.node.child_by_field_name("name") or sc.node)
         pos = f.so(body_start.start_byte)
         chunks = []
         for c in sc.children:
@@ -184,57 +234,70 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
         refs, attrs = token_names(chunks, _KEYWORDS)
         sc.entity.refs = list(dict.fromkeys([*sc.entity.refs, *refs]))
         sc.entity.attributes = list(dict.fromkeys([*sc.entity.attributes, *attrs]))
+
+
+class _DocComments:
+    """The doc comments of one file read so far: the blocks, and the start bytes of their
+    comment nodes (a comment documents one declaration only)."""
+
+    def __init__(self, f: SourceFile, error_ranges: list[tuple[int, int]]) -> None:
+        self.f = f
+        self.error_ranges = error_ranges
+        self.blocks: list[DocBlock] = []
+        self.nodes: set[int] = set()
+
+    def attach(self, anchor: Node, local_name: str) -> DocBlock | None:
+        """The doc comment before ``anchor`` as the doc of ``local_name``, when there is one
+        that no other declaration took; it is added to the blocks."""
+        doc_node = doc_comment(anchor)
+        if doc_node is None or doc_node.start_byte in self.nodes:
+            return None
+        doc = jsdoc_block(self.f, doc_node, local_name, self.error_ranges)
+        if doc is not None:
+            self.nodes.add(doc_node.start_byte)
+            self.blocks.append(doc)
+        return doc
+
+
+def _attach_docs(docs: _DocComments, scopes: list[TsScope], entities: list[Entity],
+                 by_local: dict[str, Entity], fields: list[tuple[Entity, Node]]) -> None:
+    """Give each function, class and field entity the doc comment before its declaration; an
+    overload merged away (not in ``entities``) passes its doc to the entity that kept its name,
+    unless that one has a doc already."""
     kept = {id(e) for e in entities}
-    by_local: dict[str, Entity] = {e.local_name: e for e in entities}
     for sc in scopes:
         scope_ent = sc.entity
         if scope_ent is None:
             continue
-        target = by_local.get(scope_ent.local_name, scope_ent) if id(scope_ent) not in kept else scope_ent
-        doc_node = doc_comment(sc.anchor)
-        if doc_node is not None and doc_node.start_byte not in doc_nodes:
-            doc = jsdoc_block(f, doc_node, target.local_name, error_ranges)
-            if doc is not None:
-                doc_nodes.add(doc_node.start_byte)
-                docs.append(doc)
-                if target.doc is None:
-                    target.doc = doc
+        target = by_local.get(scope_ent.local_name, scope_ent) if id(scope_ent) not in kept \
+            else scope_ent
+        doc = docs.attach(sc.anchor, target.local_name)
+        if doc is not None and target.doc is None:
+            target.doc = doc
     for ent, anchor in fields:
-        doc_node = doc_comment(anchor)
-        if doc_node is not None and doc_node.start_byte not in doc_nodes:
-            doc = jsdoc_block(f, doc_node, ent.local_name, error_ranges)
-            if doc is not None:
-                doc_nodes.add(doc_node.start_byte)
-                docs.append(doc)
-                ent.doc = doc
-    for var, anchor in module_variables(f, root, language):
-        if var.local_name in by_local:
-            continue
-        fields.append((var, anchor))
-        doc_node = doc_comment(anchor)
-        if doc_node is not None and doc_node.start_byte not in doc_nodes:
-            doc = jsdoc_block(f, doc_node, var.local_name, error_ranges)
-            if doc is not None:
-                doc_nodes.add(doc_node.start_byte)
-                docs.append(doc)
-                var.doc = doc
-    classes = {sc.local_name for sc in scopes if sc.is_class and sc.parent < 0}
-    if classes:  # ``Palette.NAMES = {...}`` after the class body
-        own = {e.local_name for e in entities} | {v.local_name for v, _ in fields}
-        fields.extend((v, a) for v, a in assigned_members(f, root, classes, language) if v.local_name not in own)
-    cjs = read_commonjs(f, root, path, module) if language == "javascript" else None
-    if cjs is not None:  # names ``exports.x = ...`` defines are the module's own
-        defined = set(by_local) | {v.local_name for v, _ in fields if v.parent is None}
-        fields.extend(exported_variables(f, cjs, defined, language))
+        doc = docs.attach(anchor, ent.local_name)
+        if doc is not None:
+            ent.doc = doc
+
+
+def _set_members(module_entity: Entity, entities: list[Entity], variables: list[Entity]) -> None:
+    """Each class's members (the functions, classes and variables whose parent it is), and the
+    module's (those without a parent)."""
     members: dict[str, list[str]] = {}
-    for e in [*entities, *(x for x, _ in fields)]:
+    for e in [*entities, *variables]:
         if e.parent is not None:
             members.setdefault(e.parent, []).append(e.local_name)
     for e in entities:
         if e.kind == "class":
             e.members = list(dict.fromkeys(members.get(e.local_name, [])))
     module_entity.members = [e.local_name for e in entities if e.parent is None] + \
-        [v.local_name for v, _ in fields if v.parent is None]
+        [v.local_name for v in variables if v.parent is None]
+
+
+def _module_refs(f: SourceFile, scopes: list[TsScope], masked: str, module_entity: Entity,
+                 mod_scope: TsScope) -> None:
+    """The names and attributes the module level refers to (top-level scopes left out), and
+    the calls and throws of the module level."""
     top_chunks = []
     pos = 0
     for sc in scopes:
@@ -247,11 +310,3 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
     module_entity.refs, module_entity.attributes = token_names(top_chunks, _KEYWORDS)
     module_entity.calls = list(dict.fromkeys(mod_scope.calls))
     module_entity.raises = list(dict.fromkeys(mod_scope.raises))
-    all_entities = entities + [x for x, _ in fields]
-    all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
-    fi.entities.extend(all_entities)
-    fi.imports = read_imports(f, caps, path, module) + (cjs.imports if cjs is not None else [])
-    docs.extend(group_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges, doc_nodes, COMMENTS))
-    docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
-    fi.docs = docs
-    return fi, (f.data, tree)

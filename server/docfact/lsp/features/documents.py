@@ -21,6 +21,14 @@ converter = get_converter()
 
 
 def register(server: DocfactServer) -> None:
+    """Register the document notifications and the pull diagnostics request on ``server``."""
+    _register_notifications(server)
+    _register_pull(server)
+
+
+def _register_notifications(server: DocfactServer) -> None:
+    """didOpen, didChange (debounced), didSave and didClose."""
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: DocfactServer, params: types.DidOpenTextDocumentParams) -> None:
         uri = params.text_document.uri
@@ -56,6 +64,10 @@ def register(server: DocfactServer) -> None:
         ls.clear(params.text_document.uri)
         if st is not None and st.path is not None:  # unsaved edits leave the graph: read the disk
             ls.run_task(ls.checker.file_changed_on_disk(st.path, deleted=True), f"close {st.uri}")
+
+
+def _register_pull(server: DocfactServer) -> None:
+    """textDocument/diagnostic: the document's diagnostics, judged first when out of date."""
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                     types.DiagnosticOptions(identifier="docfact", inter_file_dependencies=True,
