@@ -454,7 +454,9 @@ def _dekebab(d: Any) -> Any:
     if isinstance(d, dict):
         return {
             (k.replace("-", "_") if isinstance(k, str) else k): (
-                _dekebab(v) if isinstance(v, dict) and k not in ("per_file_ignores", "per-file-ignores", "severity") else v
+                _dekebab(v)
+                if isinstance(v, dict) and k not in ("per_file_ignores", "per-file-ignores", "severity")
+                else v
             )
             for k, v in d.items()
         }
@@ -483,7 +485,8 @@ def project_root(start: Path) -> Path:
     p = start.resolve()
     base = p if p.is_dir() else p.parent
     for d in (base, *base.parents):
-        if any((d / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git", "pom.xml", "build.gradle",
-                                                         "package.json", "tsconfig.json")):
+        if any((d / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git",
+                                                    "pom.xml", "build.gradle", "package.json",
+                                                    "tsconfig.json")):
             return d
     return base

@@ -250,7 +250,8 @@ def _apply(doc: DocBlock, edits: list[_Edit]) -> str:
     return text
 
 
-_HEADER = re.compile(r"^[ \t]*(Args|Arguments|Parameters|Params|Returns|Return|Yields|Raises|Attributes)[ \t]*:?[ \t]*$")
+_HEADER = re.compile(r"^[ \t]*(Args|Arguments|Parameters|Params|Returns|Return|Yields|Raises|Attributes)"
+                     r"[ \t]*:?[ \t]*$")
 _UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$")
 
 

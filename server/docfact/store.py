@@ -393,7 +393,8 @@ class Store:
         if self._db is None:
             return 0
         try:
-            pages = self._db.execute("PRAGMA page_count").fetchone()[0] - self._db.execute("PRAGMA freelist_count").fetchone()[0]
+            pages = (self._db.execute("PRAGMA page_count").fetchone()[0]
+                     - self._db.execute("PRAGMA freelist_count").fetchone()[0])
             return int(pages * self._db.execute("PRAGMA page_size").fetchone()[0])
         except sqlite3.DatabaseError:
             return 0
@@ -461,5 +462,7 @@ class Store:
         """Store the indexes; ``rows``: path -> :func:`index_row` made elsewhere (by the index
         workers, in parallel) for some of them; ``text_hashes`` as for :meth:`load_indexes`."""
         made, known = rows or {}, text_hashes or {}
-        self.put_pickled("indexes", [(index_key(index.path, index.module, known.get(index.path) or text_digest(index.text)),
-                                      made.get(index.path) or index_row(index)) for index in indexes])
+        self.put_pickled("indexes", [
+            (index_key(index.path, index.module, known.get(index.path) or text_digest(index.text)),
+             made.get(index.path) or index_row(index))
+            for index in indexes])

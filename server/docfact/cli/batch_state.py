@@ -59,7 +59,8 @@ class State:
             except (OSError, ValueError, AttributeError, RecursionError):
                 on_disk = []
             mine = {e["id"] for e in self.entries}
-            others = [e for e in on_disk if isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"] not in mine]
+            others = [e for e in on_disk
+                      if isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"] not in mine]
             self.entries = others + self.entries if others else self.entries
             write_atomic(self.path, json.dumps({"version": 1, "batches": self.entries}, indent=1) + "\n")
 

@@ -27,7 +27,8 @@ h1{font-size:1.6rem;margin:.2em 0}h2{font-size:1.25rem;margin:1.6em 0 .4em}h3{fo
 a{color:#0b57d0}small,.muted{color:#5f6368}
 nav.top{display:flex;flex-wrap:wrap;gap:.4em 1.2em;margin:.3em 0 1em}
 .path,.sym,code{overflow-wrap:anywhere}
-code{font:13px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f1f3f4;padding:0 .25em;border-radius:3px}
+code{font:13px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;\
+background:#f1f3f4;padding:0 .25em;border-radius:3px}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}
 .card{border:1px solid #dadce0;border-radius:8px;padding:.6rem .9rem;min-width:0}
 .card h2,.card h3{margin-top:0}
@@ -44,7 +45,8 @@ ul.rules{list-style:none;padding:0;margin:0;columns:17rem}ul.rules li{break-insi
 .chart{list-style:none;padding:0;margin:0}
 .chart li{display:grid;grid-template-columns:minmax(0,1.2fr) minmax(3rem,1fr) 3.4em;gap:.5em;padding:2px 0}
 .chart .v{text-align:right;font-variant-numeric:tabular-nums}
-.badge{display:inline-block;padding:0 .45em;border-radius:4px;font-weight:700;font-size:.85em;color:#fff;background:#d93025}
+.badge{display:inline-block;padding:0 .45em;border-radius:4px;font-weight:700;font-size:.85em;\
+color:#fff;background:#d93025}
 .badge.C2{background:#e37400}.badge.C3{background:#8430ce}.badge.C4{background:#1a73e8}
 fieldset{border:1px solid #dadce0;border-radius:8px;margin:0 0 .8rem;padding:.4rem .8rem;min-width:0}
 fieldset label{display:inline-block;margin-right:1em;overflow-wrap:anywhere}
@@ -231,7 +233,8 @@ class _Context:
                 name = f"<a href='#{self.anchor[fr.path]}'>{name}</a>"
             note = f"<br><small>note: {_e(fr.error)}</small>" if fr.error else ""
             rows.append(f"<tr><td class='path'>{name}{note}</td><td class='n file-score'>{fr.score:.3f}</td>"
-                        f"<td class='n'>{int(fr.docs)}</td><td class='n'>{len(self.by_path.get(fr.path, ()))}</td></tr>")
+                        f"<td class='n'>{int(fr.docs)}</td>"
+                        f"<td class='n'>{len(self.by_path.get(fr.path, ()))}</td></tr>")
         skipped = "".join(f"<tr><td class='path'>{_e(p)}</td><td colspan='3'>skipped: {_e(r)}</td></tr>"
                           for p, r in self.rep.skipped)
         return (f"<details id='all-files'><summary><h3 style='display:inline'>All files ({len(self.rep.files)})"
@@ -344,11 +347,13 @@ class _Context:
             fix = f"<p class='fix'><b>fix:</b> {_prose(f.fix_title or 'replace')}{replacement}</p>"
         evidence = f"<p class='muted'>evidence: <code>{_e(f.evidence)}</code></p>" if f.evidence else ""
         data_s = f" data-s='{sentence}'" if sentence else ""
-        return (f"<div class='finding c-{crit} r-{self.rule_index[f.rule]}' id='finding-{n}' data-path=\"{_e(f.path)}\" "
+        return (f"<div class='finding c-{crit} r-{self.rule_index[f.rule]}' id='finding-{n}' "
+                f"data-path=\"{_e(f.path)}\" "
                 f"data-line='{int(f.line)}' data-rule=\"{_e(f.rule)}\" data-criterion=\"{crit}\"{data_s}>"
                 f"<p><span class='badge {crit}'>{crit}</span> <span class='msg'>{_prose(f.message)}</span></p>"
                 f"<p><code>{_e(f.rule)}</code> · {_e(CRITERION_NAMES.get(f.criterion, f.criterion))} · "
-                f"{_e(f.severity)} · <a href='#finding-{n}'>line {int(f.line)}:{int(f.column)}</a></p>{fix}{evidence}</div>")
+                f"{_e(f.severity)} · <a href='#finding-{n}'>line {int(f.line)}:{int(f.column)}</a></p>"
+                f"{fix}{evidence}</div>")
 
 
 class _Counter:

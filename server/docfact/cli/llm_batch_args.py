@@ -33,7 +33,8 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--shard", metavar="I/N", help="only the files of shard I of N (as docfact check --shard)")
     s.add_argument("--jobs", "-j", type=int, default=0, help="parallel indexing processes")
     s.add_argument("--regenerate", action="store_true",
-                   help="also ask for a rewritten docstring for every docstring with a finding (the editors' LLM quick fix)")
+                   help="also ask for a rewritten docstring for every docstring with a finding "
+                        "(the editors' LLM quick fix)")
     s.add_argument("--export", metavar="FILE", help="only write the request lines to FILE (for vllm run-batch)")
     s.add_argument("--max-batch-requests", type=int, default=MAX_BATCH_REQUESTS, metavar="N",
                    help=f"requests per batch at most (default {MAX_BATCH_REQUESTS})")

@@ -33,7 +33,8 @@ def _positive(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="docfact", description="Find the sentences of docstrings and comments that are no longer true of the code.")
+    p = _Parser(prog="docfact", description="Find the sentences of docstrings and comments that are "
+                                            "no longer true of the code.")
     p.add_argument("--version", action="version", version=f"docfact {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -65,8 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--llm-api-key-env", metavar="NAME", help="NAME of the environment variable holding the API key")
     c.add_argument("--llm-max-requests", type=int, metavar="N")
     c.add_argument("--cache-dir", metavar="DIR")
-    c.add_argument("--shard", metavar="I/N", help="judge only shard I of N (1-based; files split by a hash of their path); "
-                   "combine the shards' reports with docfact merge")
+    c.add_argument("--shard", metavar="I/N",
+                   help="judge only shard I of N (1-based; files split by a hash of their path); "
+                        "combine the shards' reports with docfact merge")
     c.add_argument("--profile", action="store_true",
                    help="print to stderr the CPU seconds of each stage (scan, store read, index, imports, replay, "
                         "judge, store write, report) and of each rule, summed over the worker processes")
@@ -178,9 +180,10 @@ def _engine_for(path: Path, trust: bool = False):
     if not path.exists():
         raise UsageError(f"{path}: no such file or folder")
 
-    ns = argparse.Namespace(config=None, trust_workspace_config=trust, select=None, ignore=None, preview=None, llm=False,
-                            llm_base_url=None, llm_model=None, llm_mode=None, llm_api_key_env=None,
-                            llm_max_requests=None, cache_dir=None)
+    ns = argparse.Namespace(config=None, trust_workspace_config=trust, select=None, ignore=None,
+                            preview=None, llm=False, llm_base_url=None, llm_model=None,
+                            llm_mode=None, llm_api_key_env=None, llm_max_requests=None,
+                            cache_dir=None)
     settings, _ = load_settings(ns, path)
     return Engine(project_root(path), settings)
 
@@ -204,7 +207,8 @@ def _context(args: argparse.Namespace) -> int:
     try:
         text = engine.context(str(path), qual, hops=args.hops, budget=args.budget)
     except KeyError:
-        names = sorted(e.local_name for e in index.entities if e.local_name and e.kind in ("class", "function", "method"))
+        names = sorted(e.local_name for e in index.entities
+                       if e.local_name and e.kind in ("class", "function", "method"))
         from difflib import get_close_matches
 
         close = get_close_matches(qual, names, n=3)
@@ -237,8 +241,10 @@ def _docs(args: argparse.Namespace) -> int:
         entity = engine.documented_entity(index, doc)
         what = f"{entity.kind} {entity.local_name or entity.module}" if entity else (doc.owner or "module")
         r = doc.range
-        skipped = " (not judged: check_comments is off)" if doc.kind == "comment" and not engine.settings.check_comments else ""
-        out.append(f"{r.start.line + 1}:{r.start.col + 1}-{r.end.line + 1}:{r.end.col + 1} {doc.kind} of {what}{skipped}")
+        off = doc.kind == "comment" and not engine.settings.check_comments
+        skipped = " (not judged: check_comments is off)" if off else ""
+        out.append(f"{r.start.line + 1}:{r.start.col + 1}-{r.end.line + 1}:{r.end.col + 1} "
+                   f"{doc.kind} of {what}{skipped}")
         sentences = segment_doc(doc, lines)
         examples = example_segments(doc, lines, len(sentences))
         for seg in sorted([*sentences, *examples], key=lambda sg: sg.start):
@@ -249,7 +255,8 @@ def _docs(args: argparse.Namespace) -> int:
             text = " ".join(seg.text.split())
             out.append(f"  {sr.start.line + 1}:{sr.start.col + 1}-{sr.end.line + 1}:{sr.end.col + 1}  {label}{text}")
     if index.syntax_error_lines:
-        out.append(f"note: syntax errors near line(s) {', '.join(str(n + 1) for n in index.syntax_error_lines[:5])}; docs inside broken code are not listed")
+        where = ", ".join(str(n + 1) for n in index.syntax_error_lines[:5])
+        out.append(f"note: syntax errors near line(s) {where}; docs inside broken code are not listed")
     if not index.docs:
         out.append(f"{path}: no docstrings or comments to judge")
     sys.stdout.write("\n".join(out) + "\n")
@@ -272,7 +279,8 @@ def _rules(rule_id: str | None, markdown: bool = False) -> int:
         return EXIT_OK
     rule = registry.BY_ID.get(normalize(rule_id))
     if rule is None:
-        raise UsageError(unknown_selector_message(rule_id) or f"{rule_id!r} is a criterion; list its rules with docfact rules")
+        raise UsageError(unknown_selector_message(rule_id)
+                         or f"{rule_id!r} is a criterion; list its rules with docfact rules")
     sys.stdout.write(registry.explain(rule))
     return EXIT_OK
 

@@ -147,7 +147,8 @@ def _read(path: str) -> ShardReport:
             kind = "sarif"
             runs = doc["runs"]
             if len(runs) != 1 or not isinstance(runs[0], dict):
-                raise UsageError(f"{shown}: expected a SARIF log with one run (written by docfact check --format sarif)")
+                raise UsageError(f"{shown}: expected a SARIF log with one run "
+                                 "(written by docfact check --format sarif)")
             _check_sarif(runs[0])
             record = runs[0].get("properties", {}).get("docfact.shard")
         elif doc.get("version") == 1 and isinstance(doc.get("findings"), list):

@@ -25,7 +25,8 @@ def text(rep: Report, color: bool = False) -> str:
     out: list[str] = []
     for f in rep.findings:
         head = (f"{c('1', v(f.path))}:{f.line}:{f.column}: "
-                f"{c('31;1' if f.severity in ('error', 'warning') else '36', v(f.criterion))} {v(f.message)} [{v(f.rule)}]")
+                f"{c('31;1' if f.severity in ('error', 'warning') else '36', v(f.criterion))} "
+                f"{v(f.message)} [{v(f.rule)}]")
         out.append(head)
         out.append(f"    {c('2', v(f.sentence))}")
         if f.fix_title:
@@ -37,7 +38,8 @@ def text(rep: Report, color: bool = False) -> str:
             out.append(f"{v(fr.path)}: note: {v(fr.error)}")
     n = len(rep.findings)
     out.append(
-        f"{'Found' if n else 'No findings:'} {n if n else ''}{' finding' + ('s' if n != 1 else '') + ' in' if n else ''} "
+        f"{'Found' if n else 'No findings:'} {n if n else ''}"
+        f"{' finding' + ('s' if n != 1 else '') + ' in' if n else ''} "
         f"{_count(len(rep.docs), 'docstring/comment', 'docstrings/comments')} across "
         f"{_count(len(rep.files), 'file', 'files')}; score {rep.score:.3f}".replace("  ", " ")
     )
@@ -55,7 +57,8 @@ def as_json(rep: Report) -> str:
     esc = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]
     docs = ",\n".join(
         f'    {{\n      "path": {esc(d.path)},\n      "symbol": {esc(d.symbol)},\n      "line": {int(d.line)},'
-        f'\n      "kind": {esc(d.kind)},\n      "sentences": {int(d.sentences)},\n      "score": {json.dumps(d.score)}\n    }}'
+        f'\n      "kind": {esc(d.kind)},\n      "sentences": {int(d.sentences)},'
+        f'\n      "score": {json.dumps(d.score)}\n    }}'
         for d in rep.docs
     )
     docs = f"[\n{docs}\n  ]" if rep.docs else "[]"

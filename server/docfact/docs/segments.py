@@ -244,7 +244,8 @@ def _jsdoc_units(text: str) -> list[CodeUnit]:
     units: list[CodeUnit] = []
     for block in jsdoc_layout(text, ""):
         if block.kind == "code" and block.lang in TS_LANGS:
-            units.append(CodeUnit(block.lang or "typescript", True, _dedented(text, _rows(text, block.start, block.end))))
+            rows = _rows(text, block.start, block.end)
+            units.append(CodeUnit(block.lang or "typescript", True, _dedented(text, rows)))
     return [u for u in units if u.lines]
 
 

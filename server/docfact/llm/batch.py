@@ -126,7 +126,8 @@ def parse_result_line(raw: str) -> ResultLine:
     status = resp.get("status_code")
     body = resp.get("body")
     if status != 200:
-        detail = body.get("error", {}).get("message") if isinstance(body, dict) and isinstance(body.get("error"), dict) else ""
+        error = body.get("error") if isinstance(body, dict) else None
+        detail = error.get("message") if isinstance(error, dict) else ""
         return ResultLine(cid, None, f"HTTP {status}{': ' + str(detail)[:300] if detail else ''}")
     try:
         content = body["choices"][0]["message"]["content"]  # type: ignore[index]

@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"docfact {__version__}")
     parser.add_argument("--stdio", action="store_true", help="use stdin/stdout (the default and only transport)")
     parser.parse_known_args(sys.argv[1:] if argv is None else argv)  # editors may add their own flags
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     level = os.environ.get("DOCFACT_LOG_LEVEL", "INFO").upper()
     logging.getLogger("docfact").setLevel(getattr(logging, level, logging.INFO))
     for noisy in ("pygls", "docfact.graph", "docfact.index"):

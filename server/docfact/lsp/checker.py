@@ -403,7 +403,8 @@ class Checker:
 
         changed = await self.server.in_engine(reindex)
         for uri, st in list(self.server.docs.items()):
-            if st.path is not None and folder.owns(st.path) and language_for_path(st.path) in ("typescript", "javascript"):
+            if (st.path is not None and folder.owns(st.path)
+                    and language_for_path(st.path) in ("typescript", "javascript")):
                 await self.check_document(uri, force=True)
         await self.recheck_dependents(folder, changed, skip_uri=None)
         self.server.refresh_pulled()

@@ -90,8 +90,8 @@ class DocfactProtocol(LanguageServerProtocol):
             return
         changes = params.content_changes
         if len(changes) > MAX_CHANGES:
-            full = max((i for i, c in enumerate(changes) if isinstance(c, types.TextDocumentContentChangeWholeDocument)),
-                       default=None)
+            full = max((i for i, c in enumerate(changes)
+                        if isinstance(c, types.TextDocumentContentChangeWholeDocument)), default=None)
             if full is None or len(changes) - full > MAX_CHANGES:
                 log.warning("docfact: ignored a change of %d edits to %s (at most %d are applied, or those after "
                             "a full text); reopen the document to check it again", len(changes), uri, MAX_CHANGES)

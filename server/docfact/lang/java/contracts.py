@@ -32,7 +32,8 @@ _MODIFIERS = re.compile(
     r"transient|volatile|sealed|non-sealed)(?![\w$-])\s*|@[\w.]+(?:\s*\([^)]*\))?\s*)*"
 )
 # "@throws IOException never: the stream is in memory", "... wrapped in an UncheckedIOException"
-_EXPLAINED = re.compile(r"\b(?:never|not\s+(?:be\s+)?thrown|wrap(?:s|ped|ping)?|cause|unchecked|sneak\w*|rethrown)\b", re.I)
+_EXPLAINED = re.compile(r"\b(?:never|not\s+(?:be\s+)?thrown|wrap(?:s|ped|ping)?|cause|unchecked|sneak\w*"
+                        r"|rethrown)\b", re.I)
 _SNEAKY_CALL = re.compile(r"sneaky|rethrow|throwException|throwUnchecked|uncheck", re.I)
 
 _Node = tuple[str, str, "Entity | None"]  # ("jdk" | "project", key, class entity)
@@ -341,7 +342,8 @@ def _returns_on_init(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "Returns: None" is true of a constructor
     cls = ctx.owner_class
     words = set(re.findall(r"[a-z_]\w*", re.sub(r":\w+:|[`~]", " ", seg.text).lower()))
-    if (cls is not None and cls.name.lower() in words) or words & {"instance", "self"}:  # not "object": "the resulting Config object"
+    # not "object": "the resulting Config object"
+    if (cls is not None and cls.name.lower() in words) or words & {"instance", "self"}:
         return  # ":return: Commit" on Commit.__init__: what calling the class gives, a convention
     yield ctx.finding(seg, RETURN_ON_VOID,
                       "documents a return value, but `__init__` initialises the instance and returns `None`",

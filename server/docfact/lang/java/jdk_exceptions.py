@@ -317,7 +317,8 @@ def superclasses() -> dict[str, str]:
         for entry in line.split():
             name, parent = entry.split(":")
             if "." not in parent:
-                parent = f"{pkg}.{parent}" if f"{pkg}.{parent}" in _names() or pkg == "java.lang" else f"java.lang.{parent}"
+                known = f"{pkg}.{parent}" in _names() or pkg == "java.lang"
+                parent = f"{pkg}.{parent}" if known else f"java.lang.{parent}"
             out[f"{pkg}.{name}"] = parent
     return out
 

@@ -132,7 +132,8 @@ def looks_like_code(text: str) -> bool:
     kinds = {c.type for c in root.named_children}
     if kinds <= {"expression_statement"}:
         exprs = [c.named_children[0].type for c in root.named_children if c.named_child_count]
-        if all(t in ("identifier", "string", "integer", "float", "comparison_operator", "boolean_operator", "not_operator") for t in exprs):
+        if all(t in ("identifier", "string", "integer", "float", "comparison_operator",
+                     "boolean_operator", "not_operator") for t in exprs):
             return False
     return True
 

@@ -76,7 +76,8 @@ def _definition_entity(f: _File, sc: PyScope, scopes: list[PyScope]) -> Entity:
     if sc.is_class:
         sup = node.child_by_field_name("superclasses")
         if sup is not None:
-            ent.bases = [_compact(src(c)) for c in sup.named_children if c.type not in ("keyword_argument", "comment", "list_splat", "dictionary_splat")]
+            ent.bases = [_compact(src(c)) for c in sup.named_children
+                         if c.type not in ("keyword_argument", "comment", "list_splat", "dictionary_splat")]
             sc.protocol = is_protocol(ent.bases)
         return ent
     ent.is_async = node.child(0).type == "async"  # type: ignore[union-attr]
@@ -155,7 +156,8 @@ def _stub_body(f: _File, body: Node) -> bool:
         stmts.append(c)
         if len(stmts) == 3:
             break
-    if stmts and stmts[0].type == "expression_statement" and stmts[0].named_child_count == 1 and stmts[0].named_children[0].type == "string":
+    if (stmts and stmts[0].type == "expression_statement" and stmts[0].named_child_count == 1
+            and stmts[0].named_children[0].type == "string"):
         stmts = stmts[1:]
     if not stmts:
         return True

@@ -321,7 +321,8 @@ def _module_exports(f: SourceFile, stmt: Node, value: Node | None, out: CommonJs
             opened(stmt)
 
 
-def exported_variables(f: SourceFile, cjs: CommonJsExports, defined: set[str], language: str) -> list[tuple[Entity, Node]]:
+def exported_variables(f: SourceFile, cjs: CommonJsExports, defined: set[str],
+                       language: str) -> list[tuple[Entity, Node]]:
     """Module variables for the names CommonJS exports define that the file does not define
     otherwise (``exports.VERSION = "1.2"``), each anchored at its statement."""
     out: list[tuple[Entity, Node]] = []

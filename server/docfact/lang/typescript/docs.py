@@ -12,7 +12,8 @@ from docfact.index.c_comments import CommentSyntax, doc_comment_block
 from docfact.index.source import SourceFile
 from docfact.model import DocBlock
 
-_LICENSE_TAG = re.compile(rb"@license|@preserve|@copyright|@file|@fileoverview|@module|@packageDocumentation|Copyright|SPDX-License")
+_LICENSE_TAG = re.compile(rb"@license|@preserve|@copyright|@file|@fileoverview|@module|@packageDocumentation"
+                          rb"|Copyright|SPDX-License")
 
 
 def doc_comment(anchor: Node) -> Node | None:
@@ -37,5 +38,7 @@ def jsdoc_block(f: SourceFile, node: Node, owner: str, error_ranges: list[tuple[
 
 
 # comments of one type, "comment"; a directive may be a block comment (``/* eslint-disable */``)
-COMMENTS = CommentSyntax(frozenset({"comment"}), re.compile(r"\s*(?:eslint|@ts-|tslint|istanbul|prettier-|jshint|jscs|global\b|c8\b|webpack|#(?:region|endregion)|@jsx|@flow|@vite|@refresh|biome-)"),
+COMMENTS = CommentSyntax(frozenset({"comment"}),
+                         re.compile(r"\s*(?:eslint|@ts-|tslint|istanbul|prettier-|jshint|jscs|global\b|c8\b"
+                                    r"|webpack|#(?:region|endregion)|@jsx|@flow|@vite|@refresh|biome-)"),
                          directive_blocks=True)

@@ -49,7 +49,8 @@ def def_scope(f: SourceFile, n: Node) -> TsScope | None:
         if fn is None:
             return None
         fn_name = fn.child_by_field_name("name")
-        return TsScope(fn, fn.start_byte, fn.end_byte, False, f.src(fn_name) if fn_name is not None else "default", anchor=n)
+        fn_text = f.src(fn_name) if fn_name is not None else "default"
+        return TsScope(fn, fn.start_byte, fn.end_byte, False, fn_text, anchor=n)
     if t == "assignment_expression":
         left = n.child_by_field_name("left")
         fn = n.child_by_field_name("right")

@@ -28,7 +28,8 @@ _OBJECT = frozenset(
     "name length prototype call apply bind".split()
 )
 _NOT_MEANT = re.compile(r"\b(?:never|wrong|incorrect|invalid|don'?t|do not|won'?t|will not|would|otherwise|instead|"
-                        r"deprecated|legacy|removed|old|previously|formerly|avoid|bad|no longer|fails?|throws?)\b", re.I)
+                        r"deprecated|legacy|removed|old|previously|formerly|avoid|bad|no longer|fails?"
+                        r"|throws?)\b", re.I)
 
 
 class TsReader(Reader):

@@ -19,7 +19,8 @@ _SCHEDULES = re.compile(
     r"pipe|write|end|listen|resolve|reject|all|allSettled|race|any|defer|schedule\w*)$"
 )
 _PROMISE_TYPE = re.compile(r"\b(?:Promise|PromiseLike|Thenable|Observable|AsyncIterable\w*|AsyncGenerator|Awaitable)\b")
-_CALLBACK = re.compile(r"^(?:cb|callback|done|next|fn|handler|listener|resolve|reject|on[A-Z]\w*|\w*(?:Callback|Handler|Listener))$")
+_CALLBACK = re.compile(r"^(?:cb|callback|done|next|fn|handler|listener|resolve|reject|on[A-Z]\w*"
+                       r"|\w*(?:Callback|Handler|Listener))$")
 
 
 def loose_params(e: Entity) -> bool:

@@ -86,8 +86,8 @@ def class_fields(f: SourceFile, sc: TsScope, language: str) -> list[tuple[Entity
                             any(c.type in ("accessibility_modifier", "readonly") for c in p.children):
                         pat = p.child_by_field_name("pattern")
                         if pat is not None and pat.type == "identifier":
-                            out.append((_field_entity(f, sc.local_name, p, pat, type_text(f, p.child_by_field_name("type")),
-                                                      None, language), p))
+                            typ = type_text(f, p.child_by_field_name("type"))
+                            out.append((_field_entity(f, sc.local_name, p, pat, typ, None, language), p))
             continue
         else:
             continue
@@ -125,7 +125,8 @@ def module_variables(f: SourceFile, root: Node, language: str) -> list[tuple[Ent
         if decl.type == "type_alias_declaration":
             nm = decl.child_by_field_name("name")
             if nm is not None:
-                out.append((_variable(f, stmt, f.src(nm), None, decl.child_by_field_name("value"), language, "type"), stmt))
+                value = decl.child_by_field_name("value")
+                out.append((_variable(f, stmt, f.src(nm), None, value, language, "type"), stmt))
             continue
         if decl.type not in ("lexical_declaration", "variable_declaration"):
             continue

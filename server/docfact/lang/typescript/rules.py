@@ -187,7 +187,8 @@ def wrong_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if a is None or b is None or a == b:
         return
     yield ctx.finding(seg, WRONG_DEFAULT,
-                      f"documented default of `{item.name}` is `{documented}`, but the signature's default is `{p.default}`",
+                      f"documented default of `{item.name}` is `{documented}`, "
+                      f"but the signature's default is `{p.default}`",
                       evidence=ctx.evidence_of(e, f"`{item.name}` defaults to `{p.default}`"),
                       fix=ctx.fix_replace(seg, span[0] - seg.start, span[1] - seg.start, p.default,
                                           f"Change the default to `{p.default}`"))

@@ -41,7 +41,8 @@ def position(args: tuple[Any, ...]) -> types.Position:
         raise bad(f"{REGENERATE} expects [uri, {{line, character}}], got {list(args)!r}")
     p = args[1]
     line, char = p.get("line"), p.get("character")
-    if type(line) is not int or type(char) is not int or not (0 <= line <= _UINTEGER_MAX and 0 <= char <= _UINTEGER_MAX):
+    if (type(line) is not int or type(char) is not int
+            or not (0 <= line <= _UINTEGER_MAX and 0 <= char <= _UINTEGER_MAX)):
         raise bad(f"{REGENERATE}: invalid position {p!r}")
     return types.Position(line=line, character=char)
 
