@@ -345,7 +345,8 @@ def _read_section(path: Path) -> dict[str, Any] | None:
         section = data
     if not isinstance(section, dict):
         raise SettingsError(f"{path}: the docfact table must be a table of settings")
-    return _dekebab(section)
+    table: dict[str, Any] = _dekebab(section)
+    return table
 
 
 def load_pyproject(path: Path, problems: list[str], base: Settings | None = None, *,

@@ -92,7 +92,7 @@ class Recorder:
         return self.top
 
 
-class RunCache(dict):
+class RunCache(dict[Hashable, Any]):
     """The judging cache shared by every file of a run (a dict). While a recorder is set, each
     value remembers the lookups made to compute it, and a hit passes them to the reader; a value
     computed while nothing recorded counts as reading everything."""
@@ -132,9 +132,9 @@ class RunCache(dict):
     def __contains__(self, key: object) -> bool:
         found = dict.__contains__(self, key)
         if found:
-            self._hit(key)  # type: ignore[arg-type]
+            self._hit(key)
         else:
-            self._miss(key)  # type: ignore[arg-type]
+            self._miss(key)
         return found
 
     def __getitem__(self, key: Hashable) -> Any:

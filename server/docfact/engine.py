@@ -11,10 +11,11 @@ import fnmatch
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from docfact.config import Settings
 from docfact.deps import Deps, Recorder, RunCache
@@ -83,7 +84,7 @@ class _FileJob:
     lines: LineIndex
     crits: tuple[str, ...]
     names: frozenset[str]
-    shared: dict = field(default_factory=dict)
+    shared: dict[Hashable, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -388,7 +389,8 @@ class Engine:
         return kept
 
     def _judge_bounded(self, index: FileIndex, doc: DocBlock, lines: LineIndex, criteria: tuple[str, ...],
-                       file_names: frozenset[str], file_cache: dict) -> tuple[DocResult, float]:
+                       file_names: frozenset[str], file_cache: dict[Hashable, Any]
+                       ) -> tuple[DocResult, float]:
         """:meth:`judge_doc`, and once more when a doc of at most RETRY_CHARS ran out of time:
         its first try may have paid for what every doc shares, loaded on first use (the names of
         an installed package, the project's name index). Returns the result and the time of the
@@ -405,7 +407,7 @@ class Engine:
 
     def judge_doc(self, index: FileIndex, doc: DocBlock, lines: LineIndex,
                   criteria: tuple[str, ...], file_names: frozenset[str] | None = None,
-                  file_cache: dict | None = None) -> DocResult:
+                  file_cache: dict[Hashable, Any] | None = None) -> DocResult:
         if len(doc.text) > MAX_DOC_CHARS:
             raise TimeoutError(f"too long to judge ({len(doc.text)} characters > {MAX_DOC_CHARS})")
         run_cache = self._run_cache

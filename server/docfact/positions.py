@@ -45,7 +45,7 @@ class LineIndex:
         # (a line that ends with a lone carriage return is a line: see lone_cr_to_lf)
         starts = list(map(operator.add, accumulate(map(len, lone_cr_to_lf(text).split("\n")), initial=0), count()))
         starts.pop()
-        self.line_starts = starts
+        self.line_starts: list[int] = starts
         # str offsets of the characters outside the BMP (two UTF-16 units each), found once:
         # a minified file's one long line would otherwise be walked again for every position
         self._astral: list[int] | None = None if not text.isascii() else []

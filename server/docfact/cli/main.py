@@ -7,10 +7,13 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from docfact import __version__
 from docfact.cli.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
+
+if TYPE_CHECKING:
+    from docfact.engine import Engine
 
 __all__ = ["EXIT_FINDINGS", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
@@ -172,7 +175,8 @@ def run() -> NoReturn:
     os._exit(code)
 
 
-def _engine_for(path: Path, trust: bool = False):
+def _engine_for(path: Path, trust: bool = False) -> Engine:
+    """An engine for the project around ``path`` with the settings a check there would use."""
     from docfact.cli.check import load_settings
     from docfact.config import project_root
     from docfact.engine import Engine

@@ -255,7 +255,7 @@ def merge_json(shards: list[ShardReport]) -> Report:
 
 def merge_sarif(shards: list[ShardReport]) -> dict[str, Any]:
     """One SARIF log (one run) from complete SARIF shard logs: results in run order, rules merged."""
-    base = json.loads(json.dumps(shards[0].doc))
+    base: dict[str, Any] = json.loads(json.dumps(shards[0].doc))
     run = base["runs"][0]
     rules: list[Any] = []
     ids: set[str] = set()

@@ -54,7 +54,7 @@ def as_json(rep: Report) -> str:
     # the same text json.dumps(indent=2) gives for the whole object; the docs, one flat record
     # per docstring (ten thousand on Django), are written directly: the encoder json uses with
     # an indent is pure Python and took most of an unchanged re-run's report time
-    esc = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]
+    esc = json.encoder.encode_basestring_ascii
     docs = ",\n".join(
         f'    {{\n      "path": {esc(d.path)},\n      "symbol": {esc(d.symbol)},\n      "line": {int(d.line)},'
         f'\n      "kind": {esc(d.kind)},\n      "sentences": {int(d.sentences)},'

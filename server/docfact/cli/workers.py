@@ -96,7 +96,7 @@ def _moved(part: DocPart, line: int) -> DocPart:
             [replace(f, line=f.line + d, end_line=f.end_line + d) for f in findings], pairs, score)
 
 
-def _still_holding(engine: Engine, previous: tuple[dict, FileIndex | None], index: FileIndex,
+def _still_holding(engine: Engine, previous: tuple[dict[str, Any], FileIndex | None], index: FileIndex,
                    answers: Answers) -> DocVerdicts:
     """The verdicts of a file's stored docs row that hold for the docs of ``index`` now, by
     position: every lookup the doc's judging recorded has the same answer. When the file's text
@@ -138,7 +138,7 @@ _ROW_FIELDS = (("text", str), ("digest", str), ("module", str), ("docs", dict))
 
 
 def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answers, keep_text: bool,
-                   previous: object) -> tuple[Rows, Fingerprint, dict, int]:
+                   previous: object) -> tuple[Rows, Fingerprint, dict[str, Any], int]:
     """Judge a file's docs but those whose verdicts in ``previous`` still hold: the docs row
     stored when the file was last judged (maybe with another text), with the file's stored index
     of that text. Records what each doc's judging read; returns the file's rows, the fingerprint
@@ -184,7 +184,7 @@ _TAKE = 8  # files a process takes at a time
 Judged = tuple[int, Rows, bytes | None, bytes | None, int]
 
 
-def stored(rows: Rows, whole: Fingerprint, docs_row: dict) -> tuple[bytes, bytes]:
+def stored(rows: Rows, whole: Fingerprint, docs_row: dict[str, Any]) -> tuple[bytes, bytes]:
     """A judged file's store rows, pickled: its rows (without the file's text, which an HTML
     report's rows carry and which is read again anyway) with the fingerprint of the whole file,
     and its docs row (:func:`judge_recorded`). Judging workers make them, in parallel."""

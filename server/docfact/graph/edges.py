@@ -5,7 +5,7 @@ holds the tables; this base class holds what it does with edges."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docfact.graph.digraph import MultiDiGraph
 from docfact.graph.names import _uses
@@ -21,6 +21,8 @@ EDGE_PRIORITY = ("imports", "contains", "inherits", "typeof", "calls", "as", "as
 # Relations through which an entity depends on another (what dependents() follows backwards).
 DEPENDENCY_KINDS = frozenset({"calls", "refers", "typeof", "inherits", "assigns", "as"})
 EXTERNAL_PREFIX = "external:"
+# the resolution memo of one file: (scope qualname, name, the scope's locals) -> target
+_Memo = dict[tuple[str, str, frozenset[str] | None], str | None]
 
 
 class Edges:
@@ -36,7 +38,7 @@ class Edges:
     _java_users: dict[str, set[str]]
     _ext_users: dict[str, set[str]]
     _deferred: dict[str, None] | None
-    _memo: tuple[str, tuple, dict, set[str]] | None
+    _memo: tuple[str, tuple[Any, ...], _Memo, set[str]] | None
     _edge_attrs: dict[str, dict[str, str]]
     resolver: Resolver
     recorder: Recorder | None
@@ -134,7 +136,7 @@ class Edges:
             cache.missing_modules |= seen
         return list(edges), targets.externals
 
-    def _memo_for(self, fi: FileIndex) -> dict | None:
+    def _memo_for(self, fi: FileIndex) -> _Memo | None:
         """The resolution memo for ``fi`` when its outline (imports, entities and their declared
         types and bases) is the one the memo was built for; a fresh memo otherwise. None during
         bulk loads."""
@@ -216,7 +218,7 @@ class _Targets:
     from the file's resolution memo when there is one. Collects the top-level external names
     met on the way."""
 
-    def __init__(self, resolver: Resolver, cache: ResolveCache, memo: dict | None) -> None:
+    def __init__(self, resolver: Resolver, cache: ResolveCache, memo: _Memo | None) -> None:
         self.resolver = resolver
         self.cache = cache
         self.memo = memo

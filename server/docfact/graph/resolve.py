@@ -24,7 +24,10 @@ from typing import TYPE_CHECKING
 from docfact.graph.imports import ImportFollower
 
 # Resolved, ResolveCache, clean_name and type_names are imported from here by other modules
-from docfact.graph.resolved import ResolveCache, Resolved, clean_name, type_names
+from docfact.graph.resolved import ResolveCache as ResolveCache
+from docfact.graph.resolved import Resolved as Resolved
+from docfact.graph.resolved import clean_name as clean_name
+from docfact.graph.resolved import type_names as type_names
 from docfact.lang.java.names import java_name
 from docfact.lang.typescript.globals import TS_GLOBALS, TS_LANGUAGES
 from docfact.model import Entity, FileIndex

@@ -265,7 +265,8 @@ class LlmClient:
         return exc
 
     def _backoff(self, attempt: int) -> float:
-        return self.backoff_base * (2**attempt) * random.uniform(0.5, 1.0)
+        delay: float = self.backoff_base * (2**attempt) * random.uniform(0.5, 1.0)
+        return delay
 
     async def chat(
         self,

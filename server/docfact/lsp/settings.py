@@ -95,7 +95,10 @@ class ConfigService:
         self._report(problems)
         return resolve_criteria(settings)  # the criteria that select/ignore leave
 
-    async def _editor_settings(self, scope_uri: str | None) -> dict[str, Any]:
+    async def _editor_settings(self, scope_uri: str | None) -> Any:
+        """The editor's docfact settings for ``scope_uri``: the client's answer to
+        workspace/configuration when it gives one (not always an object: merge() reports what
+        is wrong with it), else the settings the client pushed."""
         if self.can_pull:
             try:
                 params = types.ConfigurationParams(

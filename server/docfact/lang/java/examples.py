@@ -203,7 +203,8 @@ class JavaReader(Reader):
         is outside the project or an annotation may generate members."""
         key = ("example-java-members", cls.qualname, id(cls))
         if key in self.ctx.run_cache:
-            return self.ctx.run_cache[key]
+            kept: set[str] | None = self.ctx.run_cache[key]
+            return kept
         names = self._members(cls, depth)
         self.ctx.run_cache[key] = names
         return names

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Callable
 
 from tree_sitter import Node
 
@@ -24,6 +25,7 @@ from docfact.index.nesting import too_deep
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import statements
 from docfact.lang.python.parser import parser
+from docfact.lang.python.scope import PyScope
 from docfact.model import DocBlock, DocKind, FileIndex, Range
 
 _KEYWORDS = frozenset(keyword.kwlist)
@@ -147,7 +149,7 @@ def _comments(
     fi: FileIndex,
     comments: list[Node],
     root: Node,
-    scope_at,  # type: ignore[no-untyped-def]
+    scope_at: Callable[[int], PyScope],
     error_ranges: list[tuple[int, int]],
 ) -> list[DocBlock]:
     """The ``#`` comments of a Python file as comment blocks: consecutive standalone comment

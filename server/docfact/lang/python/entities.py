@@ -80,7 +80,7 @@ def _definition_entity(f: _File, sc: PyScope, scopes: list[PyScope]) -> Entity:
                          if c.type not in ("keyword_argument", "comment", "list_splat", "dictionary_splat")]
             sc.protocol = is_protocol(ent.bases)
         return ent
-    ent.is_async = node.child(0).type == "async"  # type: ignore[union-attr]
+    ent.is_async = node.child(0).type == "async"
     ent.is_generator = sc.generator
     ent.locals = _unique(sc.locals)
     params = sc.head

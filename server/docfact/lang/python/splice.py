@@ -26,6 +26,7 @@ suppressions after it are moved. The result equals a full extraction
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from tree_sitter import Node, Tree
 
@@ -335,8 +336,11 @@ def _moved_range(r: Range, dl: int) -> Range:
     return Range(Pos(r.start.line + dl, r.start.col), Pos(r.end.line + dl, r.end.col)) if dl else r
 
 
-def _copy(obj):  # type: ignore[no-untyped-def]
+_Copied = TypeVar("_Copied", Entity, DocBlock)
+
+
+def _copy(obj: _Copied) -> _Copied:
     """A shallow copy of an entity or doc with every field present (a packed one is unpacked
     first: ``copy.copy`` would pack it through ``__getstate__``), without the values computed
     from the old fields and kept on the object (``deps.entity_digest``)."""
-    return obj.copied()
+    return cast(_Copied, obj.copied())

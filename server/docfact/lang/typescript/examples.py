@@ -176,7 +176,8 @@ class TsReader(Reader):
         key = ("example-ts-members", cls.qualname, id(cls))
         if key not in self.ctx.run_cache:
             self.ctx.run_cache[key] = self._members(cls, depth)
-        return self.ctx.run_cache[key]
+        names: set[str] | None = self.ctx.run_cache[key]
+        return names
 
     def _members(self, cls: Entity, depth: int) -> set[str] | None:
         if any(d not in ("export", "default", "abstract", "declare") for d in cls.decorators):
