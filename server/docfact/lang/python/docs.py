@@ -24,7 +24,7 @@ from docfact.index.nesting import too_deep
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import statements
 from docfact.lang.python.parser import parser
-from docfact.model import DocBlock, DocKind, FileIndex, Range
+from docfact.model import DocBlock, DocKind, FileIndex, Pieces, Range
 
 _KEYWORDS = frozenset(keyword.kwlist)
 _CODE_START = re.compile(
@@ -44,7 +44,7 @@ _Docstring = tuple[DocBlock, int, int]
 def _doc_block(
     kind: DocKind,
     text: str,
-    pieces: list[tuple[int, int]],
+    pieces: Pieces,
     owner: str,
     path: str,
     rng: Range,
