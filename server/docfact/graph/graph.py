@@ -64,7 +64,7 @@ class ProjectGraph(Edges):
         self._out: dict[str, list[tuple[str, str, str]]] = {}  # path -> edges it added
         self._modules: dict[str, str] = {}  # python module name -> path
         self._prefixes: dict[str, int] = {}  # every dotted prefix of a module name -> count
-        self._by_name: dict[str, dict[int, Entity]] = {}  # simple name -> entities
+        self._by_name: dict[str, list[Entity]] = {}  # simple name -> entities, in the order added
         self._java: dict[str, dict[str, Entity]] = {}  # package -> top-level class name -> class
         self._ext_users: dict[str, set[str]] = {}  # top-level external name -> files using it
         self._pending: dict[str, set[str]] = {}  # module not loaded yet -> files that looked in it
@@ -208,12 +208,15 @@ class ProjectGraph(Edges):
             else:
                 g.remove_node(node)
         self._imports.pop(path, None)
-        for e in self._local.pop(path, {}).values():
-            names = self._by_name.get(e.name)
+        local = self._local.pop(path, {})
+        gone = {id(e) for e in local.values()}
+        for name in {e.name for e in local.values()}:
+            names = self._by_name.get(name)
             if names is not None:
-                names.pop(id(e), None)
+                names[:] = [e for e in names if id(e) not in gone]
                 if not names:
-                    del self._by_name[e.name]
+                    del self._by_name[name]
+        for e in local.values():
             if fi.language == "java" and e.kind == "class" and e.parent is None:
                 pkg = self._java.get(fi.package)
                 if pkg is not None and pkg.get(e.name) is e:
@@ -274,8 +277,9 @@ class ProjectGraph(Edges):
             if kind != "module":
                 names = by_name.get(e.name)
                 if names is None:
-                    names = by_name[e.name] = {}
-                names[id(e)] = e
+                    by_name[e.name] = [e]
+                else:
+                    names.append(e)
             if java and kind == "class" and e.parent is None:
                 classes = self._java.setdefault(fi.package, {})
                 if e.name not in classes:
@@ -370,7 +374,7 @@ class ProjectGraph(Edges):
         """Every project entity with this simple name, in the order files were added."""
         if self.recorder is not None:
             self.recorder.top.names.add(simple_name)
-        return list(self._by_name.get(simple_name, {}).values())
+        return list(self._by_name.get(simple_name, ()))
 
     def project_names(self) -> set[str]:
         """Simple names of all project entities (for existence checks and "did you mean")."""
