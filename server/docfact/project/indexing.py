@@ -67,7 +67,10 @@ def file_words(index: FileIndex) -> set[str]:
 
 
 def _file_words(index: FileIndex) -> set[str]:
-    words: set[str] = set(_STRING_WORD.findall(index.text))
+    # first the entities' own strings (their lists of names are interned, see Packs.NAMES), then
+    # the words that are new strings (parts of dotted names, string values), interned: the same
+    # word in a thousand files is then one string, not a thousand
+    words: set[str] = set()
     dotted: list[str] = []  # refs and calls, split into their parts all at once
     for e in index.entities:
         words.add(e.name)
@@ -77,13 +80,17 @@ def _file_words(index: FileIndex) -> set[str]:
         words.update(e.attributes)
         dotted += e.refs
         dotted += e.calls
-    words.update(".".join(dotted).split("."))
-    words.discard("")
+    more = set(".".join(dotted).split("."))
+    more.update(_STRING_WORD.findall(index.text))
     for imp in index.imports:
-        words.add(imp.bound_name)
+        more.add(imp.bound_name)
         if imp.name:
-            words.add(imp.name)
-        words.update(imp.module.split("."))
+            more.add(imp.name)
+        more.update(imp.module.split("."))
+    more -= words
+    more.discard("")
+    words.update(map(sys.intern, more))
+    words.discard("")
     return words
 
 
