@@ -292,7 +292,9 @@ _NO_ITEMS: list[Any] = []
 
 def _read_list(value: Any, names: bool) -> Any:
     """A list field's value read back: the shared empty list for an empty one, and with
-    ``names`` its strings interned (in place)."""
+    ``names`` its strings interned (in place); a list of :class:`Param` gets its parameters'
+    names, annotations and short defaults interned (``self`` and ``None`` in every method were a
+    string each: 10 MB of a 3,000-file check)."""
     if value.__class__ is not list:
         return value
     if not value:
@@ -302,7 +304,18 @@ def _read_list(value: Any, names: bool) -> Any:
             value[:] = map(sys.intern, value)
         except TypeError:  # not all strings: left as they are
             pass
+    elif value[0].__class__ is Param:
+        intern = sys.intern
+        for p in value:
+            p.name = intern(p.name)
+            if p.annotation is not None and len(p.annotation) <= _SHORT:
+                p.annotation = intern(p.annotation)
+            if p.default is not None and len(p.default) <= _SHORT:
+                p.default = intern(p.default)
     return value
+
+
+_SHORT = 40  # annotations and defaults up to this long are interned (longer ones rarely repeat)
 
 
 def _packed_fields(cls: type[Packs]) -> type[Packs]:
