@@ -17,6 +17,36 @@ Attrs = dict[str, Any]
 Neighbours = dict[str, dict[str, Attrs]]
 
 
+class Node:
+    """A node's attributes: ``entity``, ``kind`` and ``path`` (the project graph's three), as
+    slots rather than a dict (60 bytes instead of 150, for every entity of a project), read like
+    a dict too: ``node["kind"]``, ``node.get("entity")``, ``node.update(kind=...)``."""
+
+    __slots__ = ("entity", "kind", "path")
+
+    def __init__(self, entity: Any = None, kind: str | None = None, path: str | None = None) -> None:
+        self.entity = entity
+        self.kind = kind
+        self.path = path
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self, key) if key in Node.__slots__ else default
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in Node.__slots__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def update(self, attrs: Attrs | None = None, **more: Any) -> None:
+        for key, value in (*(attrs or {}).items(), *more.items()):
+            if key not in Node.__slots__:
+                raise KeyError(key)
+            setattr(self, key, value)
+
+    def __repr__(self) -> str:
+        return f"Node(entity={self.entity!r}, kind={self.kind!r}, path={self.path!r})"
+
+
 class _Adjacency(dict[str, Neighbours]):
     """node -> neighbour -> key -> attributes, where a node has its dict from its first edge on:
     every node of the graph is ``in`` it, and reading one without edges makes its (empty) dict.
@@ -25,7 +55,7 @@ class _Adjacency(dict[str, Neighbours]):
 
     __slots__ = ("_nodes",)
 
-    def __init__(self, nodes: dict[str, Attrs]) -> None:
+    def __init__(self, nodes: dict[str, Node]) -> None:
         super().__init__()
         self._nodes = nodes
 
@@ -47,10 +77,10 @@ class _Adjacency(dict[str, Neighbours]):
 
 
 class MultiDiGraph:
-    """Nodes with attribute dicts; edges ``(u, v, key)`` with shared attribute dicts."""
+    """Nodes with attributes (:class:`Node`); edges ``(u, v, key)`` with shared attribute dicts."""
 
     def __init__(self) -> None:
-        self.nodes: dict[str, Attrs] = {}
+        self.nodes: dict[str, Node] = {}
         self._succ = _Adjacency(self.nodes)
         self._pred = _Adjacency(self.nodes)
 
@@ -61,12 +91,12 @@ class MultiDiGraph:
         """Add ``node`` (its attributes updated when it exists)."""
         data = self.nodes.get(node)
         if data is None:
-            self.nodes[node] = dict(attrs)
+            self.nodes[node] = Node(**attrs)
         else:
             data.update(attrs)
 
-    def add_node_attrs(self, node: str, attrs: Attrs) -> None:
-        """Add a new ``node`` whose attribute dict is ``attrs`` itself (not copied)."""
+    def add_node_attrs(self, node: str, attrs: Node) -> None:
+        """Add a new ``node`` with these attributes (kept, not copied)."""
         self.nodes[node] = attrs
 
     def remove_node(self, node: str) -> None:

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docfact.graph.digraph import MultiDiGraph
+from docfact.graph.digraph import MultiDiGraph, Node
 from docfact.graph.edges import EDGE_KINDS, Edges
 from docfact.graph.externals import ExternalDoc
 from docfact.graph.names import _in_code_order, _module_entity, _prefixes, instance_fields
@@ -267,7 +267,7 @@ class ProjectGraph(Edges):
                 q = f"{q}::{path}" if q in g and nodes[q].get("path") not in (None, path) else q
             data = nodes.get(q)
             if data is None:
-                g.add_node_attrs(q, {"entity": e, "kind": kind, "path": path})
+                g.add_node_attrs(q, Node(e, kind, path))
                 owned.append(q)
             elif data.get("entity") is not None and data.get("path") != path:
                 log.debug("%s is defined in %s and %s; keeping the first", q, data.get("path"), path)
@@ -314,8 +314,8 @@ class ProjectGraph(Edges):
         """The entity with this qualified name (None for placeholders and externals)."""
         if self.recorder is not None:
             self.recorder.top.qualnames.add(qualname)
-        data = self._g.nodes.get(qualname) if qualname in self._g else None
-        return data.get("entity") if data is not None else None
+        data = self._g.nodes.get(qualname)
+        return data.entity if data is not None else None
 
     def find(self, path: str, local_name: str) -> Entity | None:
         """The entity ``local_name`` ("Store.prune"; "" for the module) of file ``path``."""
