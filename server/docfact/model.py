@@ -162,6 +162,9 @@ class Packs:
     NAMES: ClassVar[frozenset[str]] = frozenset()
     # list fields (NAMES among them) that, read back empty, all become one shared empty list
     LISTS: ClassVar[frozenset[str]] = frozenset()
+    # fields holding one short string that many objects share (a name, a type): interned once
+    # made and when read back
+    WORDS: ClassVar[frozenset[str]] = frozenset()
     _packed_set: ClassVar[frozenset[str]] = frozenset()
     _fields: ClassVar[tuple[str, ...]] = ()  # every field, in declaration order
     _kept: ClassVar[tuple[str, ...]] = ()  # the fields outside PACKED
@@ -211,11 +214,13 @@ class Packs:
         values, blob, extra = state
         put = object.__setattr__
         lazy = self.LAZY if extra and any(name in extra for name in self.WHOLE_ONLY) else ()
-        names, lists = self.NAMES, self.LISTS
+        names, lists, words = self.NAMES, self.LISTS, self.WORDS
         for name, value in zip(self._fields if blob is None else self._kept, values, strict=True):
             if value is not None or name not in lazy:
                 if name in lists:
                     value = _read_list(value, name in names)
+                elif name in words and value.__class__ is str:
+                    value = sys.intern(value)
                 put(self, name, value)
         if blob is not None:
             put(self, "_packed", blob)
@@ -241,7 +246,7 @@ class Packs:
                 return False
             return True
         lazy = self.LAZY if self._reads_source() else ()
-        names, lists = self.NAMES, self.LISTS
+        names, lists, words = self.NAMES, self.LISTS, self.WORDS
         for name, value in zip(self.PACKED, safe_loads(blob), strict=True):
             try:
                 get(self, name)
@@ -249,6 +254,8 @@ class Packs:
                 if value is not None or name not in lazy:  # None: read from the file's text
                     if name in lists:
                         value = _read_list(value, name in names)
+                    elif name in words and value.__class__ is str:
+                        value = sys.intern(value)
                     put(self, name, value)
         try:
             object.__delattr__(self, "_packed")
@@ -258,7 +265,8 @@ class Packs:
 
     def settle(self) -> None:
         """Once made: its empty list fields become the shared empty list and its lists of names
-        hold interned strings, as when read back (see ``LISTS``); packed fields are left as they are."""
+        and ``WORDS`` hold interned strings, as when read back (see ``LISTS``); packed fields are
+        left as they are."""
         get, put = object.__getattribute__, object.__setattr__
         names = self.NAMES
         for name in self.LISTS:
@@ -269,6 +277,13 @@ class Packs:
             new = _read_list(value, name in names)
             if new is not value:
                 put(self, name, new)
+        for name in self.WORDS:
+            try:
+                value = get(self, name)
+            except AttributeError:
+                continue
+            if value.__class__ is str:
+                put(self, name, sys.intern(value))
 
     def _reads_source(self) -> bool:
         """Whether some fields are read from elsewhere when unset (see :class:`_EntityBase`)."""
@@ -574,6 +589,7 @@ class Entity(_EntityBase):
         "decorators", "bases", "members", "calls", "refs", "attributes", "raises", "catches", "assigns",
         "return_kinds", "locals"))
     LISTS: ClassVar[frozenset[str]] = NAMES | {"params"}
+    WORDS: ClassVar[frozenset[str]] = frozenset(("name", "returns", "annotation", "value_kind"))
 
     @property
     def qualname(self) -> str:
