@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from docfact.config import Settings
 from docfact.index.nesting import TooDeep
+from docfact.index.source import forget_positions
 from docfact.index.tokens import forget_tokens
 from docfact.model import FileIndex, set_packing
 
@@ -158,8 +159,9 @@ def index_files(engine: Loading, files: Sequence[tuple[str, str]], *, store: Sto
         if store is not None and fresh:  # with the words adding them computed
             with stage("store write"):
                 store.save_indexes(fresh.values(), rows, hashes)
-    if fresh:
-        forget_tokens()  # what judging allocates next can take their place
+    if fresh:  # what judging allocates next can take the place of these caches
+        forget_tokens()
+        forget_positions()
 
 
 def load_paths(engine: Loading, paths: Sequence[Path] | None = None, progress: Progress | None = None,
