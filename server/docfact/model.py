@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import pickle
+import struct
 import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
@@ -360,6 +361,11 @@ class Pieces(Sequence[tuple[int, int]]):
         return cls.split([t for t, _ in pairs], [f for _, f in pairs])
 
     @classmethod
+    def one(cls, file_offset: int) -> Pieces:
+        """The pieces of a one-line text that starts at ``file_offset``."""
+        return cls(_ONE(0, file_offset))
+
+    @classmethod
     def split(cls, texts: Iterable[int], files: Iterable[int]) -> Pieces:
         """The pieces whose text offsets are ``texts`` and file offsets ``files`` (as many)."""
         ints = array("i", texts)
@@ -413,6 +419,7 @@ class Pieces(Sequence[tuple[int, int]]):
 
 
 NO_PIECES = Pieces()  # shared by every doc with no text
+_ONE = struct.Struct("2i").pack  # the layout of array("i", [0, offset]).tobytes()
 
 
 @_packed_fields

@@ -46,7 +46,7 @@ def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tupl
         if not content:
             return "", NO_PIECES
         stripped = content.lstrip()
-        return stripped, Pieces.split((0,), (off + len(content) - len(stripped),))
+        return stripped, Pieces.one(off + len(content) - len(stripped))
     texts = [content.rstrip() for content, _ in lines]
     offsets = [off for _, off in lines]
     first = 0
