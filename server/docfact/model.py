@@ -406,11 +406,7 @@ class Pieces(Sequence[tuple[int, int]]):
 
     def file_offset(self, text_offset: int) -> int:
         """Map an offset in the cleaned text to an offset in the file text."""
-        ints, n = self._ints()
-        if not n:
-            return text_offset
-        i = max(bisect.bisect_right(ints, text_offset, 0, n) - 1, 0)
-        return ints[n + i] + (text_offset - ints[i])
+        return _file_offset(self.data, text_offset)
 
     def shifted(self, delta: int) -> Pieces:
         """The same pieces with every file offset moved by ``delta``."""
@@ -420,6 +416,20 @@ class Pieces(Sequence[tuple[int, int]]):
 
 NO_PIECES = Pieces()  # shared by every doc with no text
 _ONE = struct.Struct("2i").pack  # the layout of array("i", [0, offset]).tobytes()
+_READ_ONE = struct.Struct("2i").unpack
+
+
+def _file_offset(data: bytes, text_offset: int) -> int:
+    """:meth:`Pieces.file_offset` of the pieces packed in ``data``."""
+    if len(data) == 8:  # one piece (most docs)
+        t0, f0 = _READ_ONE(data)
+        return f0 + (text_offset - t0)
+    if not data:
+        return text_offset
+    ints = memoryview(data).cast("i")
+    n = len(ints) >> 1
+    i = max(bisect.bisect_right(ints, text_offset, 0, n) - 1, 0)
+    return ints[n + i] + (text_offset - ints[i])
 
 
 @_packed_fields
@@ -453,7 +463,7 @@ class DocBlock(Packs):
 
     def file_offset(self, text_offset: int) -> int:
         """Map an offset in ``text`` to an offset in the file text."""
-        return self.pieces.file_offset(text_offset)
+        return _file_offset(self.pieces.data, text_offset)
 
 
 class _EntityBase(Packs):
