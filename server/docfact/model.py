@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import bisect
 import pickle
+import struct
 import sys
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -94,10 +96,6 @@ class Import:
         return self.module.split(".")[0]
 
 
-def _first(piece: tuple[int, int]) -> int:
-    return piece[0]
-
-
 # whether pickling packs (see :func:`packing`)
 _PACKING = [True]
 
@@ -165,6 +163,9 @@ class Packs:
     NAMES: ClassVar[frozenset[str]] = frozenset()
     # list fields (NAMES among them) that, read back empty, all become one shared empty list
     LISTS: ClassVar[frozenset[str]] = frozenset()
+    # fields holding one short string that many objects share (a name, a type): interned once
+    # made and when read back
+    WORDS: ClassVar[frozenset[str]] = frozenset()
     _packed_set: ClassVar[frozenset[str]] = frozenset()
     _fields: ClassVar[tuple[str, ...]] = ()  # every field, in declaration order
     _kept: ClassVar[tuple[str, ...]] = ()  # the fields outside PACKED
@@ -214,11 +215,13 @@ class Packs:
         values, blob, extra = state
         put = object.__setattr__
         lazy = self.LAZY if extra and any(name in extra for name in self.WHOLE_ONLY) else ()
-        names, lists = self.NAMES, self.LISTS
+        names, lists, words = self.NAMES, self.LISTS, self.WORDS
         for name, value in zip(self._fields if blob is None else self._kept, values, strict=True):
             if value is not None or name not in lazy:
                 if name in lists:
                     value = _read_list(value, name in names)
+                elif name in words and value.__class__ is str:
+                    value = sys.intern(value)
                 put(self, name, value)
         if blob is not None:
             put(self, "_packed", blob)
@@ -244,7 +247,7 @@ class Packs:
                 return False
             return True
         lazy = self.LAZY if self._reads_source() else ()
-        names, lists = self.NAMES, self.LISTS
+        names, lists, words = self.NAMES, self.LISTS, self.WORDS
         for name, value in zip(self.PACKED, safe_loads(blob), strict=True):
             try:
                 get(self, name)
@@ -252,6 +255,8 @@ class Packs:
                 if value is not None or name not in lazy:  # None: read from the file's text
                     if name in lists:
                         value = _read_list(value, name in names)
+                    elif name in words and value.__class__ is str:
+                        value = sys.intern(value)
                     put(self, name, value)
         try:
             object.__delattr__(self, "_packed")
@@ -261,7 +266,8 @@ class Packs:
 
     def settle(self) -> None:
         """Once made: its empty list fields become the shared empty list and its lists of names
-        hold interned strings, as when read back (see ``LISTS``); packed fields are left as they are."""
+        and ``WORDS`` hold interned strings, as when read back (see ``LISTS``); packed fields are
+        left as they are."""
         get, put = object.__getattribute__, object.__setattr__
         names = self.NAMES
         for name in self.LISTS:
@@ -272,6 +278,13 @@ class Packs:
             new = _read_list(value, name in names)
             if new is not value:
                 put(self, name, new)
+        for name in self.WORDS:
+            try:
+                value = get(self, name)
+            except AttributeError:
+                continue
+            if value.__class__ is str:
+                put(self, name, sys.intern(value))
 
     def _reads_source(self) -> bool:
         """Whether some fields are read from elsewhere when unset (see :class:`_EntityBase`)."""
@@ -295,7 +308,9 @@ _NO_ITEMS: list[Any] = []
 
 def _read_list(value: Any, names: bool) -> Any:
     """A list field's value read back: the shared empty list for an empty one, and with
-    ``names`` its strings interned (in place)."""
+    ``names`` its strings interned (in place); a list of :class:`Param` gets its parameters'
+    names, annotations and short defaults interned (``self`` and ``None`` in every method were a
+    string each: 10 MB of a 3,000-file check)."""
     if value.__class__ is not list:
         return value
     if not value:
@@ -305,7 +320,18 @@ def _read_list(value: Any, names: bool) -> Any:
             value[:] = map(sys.intern, value)
         except TypeError:  # not all strings: left as they are
             pass
+    elif value[0].__class__ is Param:
+        intern = sys.intern
+        for p in value:
+            p.name = intern(p.name)
+            if p.annotation is not None and len(p.annotation) <= _SHORT:
+                p.annotation = intern(p.annotation)
+            if p.default is not None and len(p.default) <= _SHORT:
+                p.default = intern(p.default)
     return value
+
+
+_SHORT = 40  # annotations and defaults up to this long are interned (longer ones rarely repeat)
 
 
 def _packed_fields(cls: type[Packs]) -> type[Packs]:
@@ -318,15 +344,103 @@ def _packed_fields(cls: type[Packs]) -> type[Packs]:
     return cls
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Pieces(Sequence[tuple[int, int]]):
+    """Where a doc's cleaned text lies in its file: a sorted sequence of ``(text_offset,
+    file_offset)`` pairs, one per cleaned line start, packed in one ``bytes`` as 32-bit
+    integers (the ``n`` text offsets, then the ``n`` file offsets). A large project's docs have
+    a million lines: as a list of tuples of ints each line cost about 110 bytes, packed it
+    costs 8. Equal to a list of the same pairs (what tests and older callers compare with)."""
+
+    data: bytes = b""
+
+    @classmethod
+    def of(cls, pairs: Iterable[tuple[int, int]]) -> Pieces:
+        """The pieces of these ``(text_offset, file_offset)`` pairs."""
+        pairs = list(pairs)
+        return cls.split([t for t, _ in pairs], [f for _, f in pairs])
+
+    @classmethod
+    def one(cls, file_offset: int) -> Pieces:
+        """The pieces of a one-line text that starts at ``file_offset``."""
+        return cls(_ONE(0, file_offset))
+
+    @classmethod
+    def split(cls, texts: Iterable[int], files: Iterable[int]) -> Pieces:
+        """The pieces whose text offsets are ``texts`` and file offsets ``files`` (as many)."""
+        ints = array("i", texts)
+        ints.extend(files)
+        return cls(ints.tobytes()) if ints else NO_PIECES
+
+    def _ints(self) -> tuple[memoryview, int]:
+        ints = memoryview(self.data).cast("i")
+        return ints, len(ints) >> 1
+
+    def __len__(self) -> int:
+        return len(self.data) >> 3
+
+    def __getitem__(self, i: int) -> tuple[int, int]:  # type: ignore[override]
+        ints, n = self._ints()
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("piece index out of range")
+        return ints[i], ints[n + i]
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        ints, n = self._ints()
+        return zip(ints[:n].tolist(), ints[n:].tolist())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Pieces):
+            return self.data == other.data
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.data)
+
+    def __repr__(self) -> str:
+        return f"Pieces({list(self)!r})"
+
+    def file_offset(self, text_offset: int) -> int:
+        """Map an offset in the cleaned text to an offset in the file text."""
+        return _file_offset(self.data, text_offset)
+
+    def shifted(self, delta: int) -> Pieces:
+        """The same pieces with every file offset moved by ``delta``."""
+        ints, n = self._ints()
+        return Pieces.split(ints[:n].tolist(), [f + delta for f in ints[n:].tolist()])
+
+
+NO_PIECES = Pieces()  # shared by every doc with no text
+_ONE = struct.Struct("2i").pack  # the layout of array("i", [0, offset]).tobytes()
+_READ_ONE = struct.Struct("2i").unpack
+
+
+def _file_offset(data: bytes, text_offset: int) -> int:
+    """:meth:`Pieces.file_offset` of the pieces packed in ``data``."""
+    if len(data) == 8:  # one piece (most docs)
+        t0, f0 = _READ_ONE(data)
+        return int(f0) + (text_offset - int(t0))
+    if not data:
+        return text_offset
+    ints = memoryview(data).cast("i")
+    n = len(ints) >> 1
+    i = max(bisect.bisect_right(ints, text_offset, 0, n) - 1, 0)
+    return ints[n + i] + (text_offset - ints[i])
+
+
 @_packed_fields
 @dataclass(slots=True)
 class DocBlock(Packs):
     """A docstring, Javadoc or comment block, with its text cleaned of delimiters and prefixes.
 
     ``text`` is what a reader sees: quotes, ``/** */``, leading ``*`` and ``#`` removed, lines
-    joined with ``\\n``, common indentation removed. ``pieces`` maps it back to the file: a sorted
-    list of ``(text_offset, file_offset)`` pairs, one per cleaned line start; within a piece
-    characters map one to one.
+    joined with ``\\n``, common indentation removed. ``pieces`` maps it back to the file (see
+    :class:`Pieces`; a list of pairs given here becomes one); within a piece characters map one
+    to one.
     """
 
     kind: DocKind
@@ -334,7 +448,7 @@ class DocBlock(Packs):
     owner: str  # local_name of the documented entity ("" for the module)
     path: str
     range: Range  # the whole block in the file, delimiters included
-    pieces: list[tuple[int, int]] = field(default_factory=list)
+    pieces: Pieces = NO_PIECES
     # 0-based lines of the block (for suppression comments)
     start_line: int = 0
     end_line: int = 0
@@ -343,14 +457,13 @@ class DocBlock(Packs):
 
     PACKED: ClassVar[tuple[str, ...]] = ("range", "pieces", "target_lines")
 
+    def __post_init__(self) -> None:
+        if self.pieces.__class__ is not Pieces:
+            self.pieces = Pieces.of(self.pieces)
+
     def file_offset(self, text_offset: int) -> int:
         """Map an offset in ``text`` to an offset in the file text."""
-        if not self.pieces:
-            return text_offset
-        i = bisect.bisect_right(self.pieces, text_offset, key=_first) - 1
-        i = max(i, 0)
-        t0, f0 = self.pieces[i]
-        return f0 + (text_offset - t0)
+        return _file_offset(self.pieces.data, text_offset)
 
 
 class _EntityBase(Packs):
@@ -362,7 +475,8 @@ class _EntityBase(Packs):
     __slots__ = ("_digest", "_qualname", "_source")
     _digest: str
     _qualname: str  # Entity.qualname, made once: graph nodes, edges and lookups share the string
-    _source: tuple[str, int, int, int, int]  # the file's text, code start and end, the cut
+    # the file's text, and the code's start and end and the cut's in one int (see _spans)
+    _source: tuple[str, int]
     EXTRA: ClassVar[tuple[str, ...]] = ("_digest", "_source")
     # packed rows keep the code instead (their readers have no text), but a store's indexes,
     # which hold their text (see code_spans)
@@ -372,10 +486,11 @@ class _EntityBase(Packs):
     def __getattr__(self, name: str) -> Any:
         if name == "code" or name == "docless_code":
             try:
-                text, start, end, cut_start, cut_end = object.__getattribute__(self, "_source")
+                text, spans = object.__getattribute__(self, "_source")
             except AttributeError:
                 pass
             else:
+                start, end, cut_start, cut_end = _spans(spans)
                 if name == "code" or cut_start == cut_end:
                     return text[start:end]
                 return text[start:cut_start] + text[cut_end:end]
@@ -424,12 +539,23 @@ class _EntityBase(Packs):
         and a module's all of them, and those copies were a fifth of a large check's memory. A
         value assigned to either later is kept as usual."""
         cut_start, cut_end = cut if cut is not None else (start, start)
-        self._source = (text, start, end, cut_start, cut_end)
+        if max(end, cut_end) > _OFFSET:
+            raise ValueError("an entity's code ends past 4G characters")
+        self._source = (text, start | end << 32 | cut_start << 64 | cut_end << 96)
         for name in self.LAZY:
             try:
                 object.__delattr__(self, name)
             except AttributeError:
                 pass
+
+
+_OFFSET = (1 << 32) - 1
+
+
+def _spans(spans: int) -> tuple[int, int, int, int]:
+    """An entity's code start and end and its cut's, from the one int :meth:`Entity.code_in`
+    keeps them in (four ints and a longer tuple were 7 MB of a 3,000-file check)."""
+    return spans & _OFFSET, spans >> 32 & _OFFSET, spans >> 64 & _OFFSET, spans >> 96
 
 
 @_packed_fields
@@ -480,6 +606,7 @@ class Entity(_EntityBase):
         "decorators", "bases", "members", "calls", "refs", "attributes", "raises", "catches", "assigns",
         "return_kinds", "locals"))
     LISTS: ClassVar[frozenset[str]] = NAMES | {"params"}
+    WORDS: ClassVar[frozenset[str]] = frozenset(("name", "returns", "annotation", "value_kind"))
 
     @property
     def qualname(self) -> str:
@@ -530,6 +657,15 @@ class FileIndex:
     _by_name: tuple[int, dict[str, Entity]] | None = field(default=None, repr=False, compare=False)
     words: set[str] | None = field(default=None, repr=False, compare=False)  # engine.file_words
     _by_doc: dict[int, Entity] | None = field(default=None, repr=False, compare=False)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # the words of an index read back (from an index worker or the store) are strings of their
+        # own, one copy per file: interned, they are the strings the entities' lists of names hold
+        # (interned too, see Packs.NAMES; 30 MB of a 3,000-file check indexed in processes)
+        words = state.get("words")
+        if words:
+            state["words"] = set(map(sys.intern, words))
+        self.__dict__.update(state)
 
     def entity(self, local_name: str) -> Entity | None:
         """The entity with this local name (the first one: an implementation before overloads)."""
@@ -691,7 +827,7 @@ def attach_text(index: FileIndex, text: str) -> None:
         except AttributeError:
             continue
         if source[0] is stored:
-            e._source = (text, *source[1:])
+            e._source = (text, source[1])
 
 
 def settle_index(index: FileIndex) -> None:

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from docfact.graph.digraph import MultiDiGraph
+from docfact.graph.digraph import MultiDiGraph, Node
 from docfact.graph.edges import EDGE_KINDS, Edges
 from docfact.graph.externals import ExternalDoc
 from docfact.graph.names import _in_code_order, _module_entity, _prefixes, instance_fields
@@ -64,7 +64,7 @@ class ProjectGraph(Edges):
         self._out: dict[str, list[tuple[str, str, str]]] = {}  # path -> edges it added
         self._modules: dict[str, str] = {}  # python module name -> path
         self._prefixes: dict[str, int] = {}  # every dotted prefix of a module name -> count
-        self._by_name: dict[str, dict[int, Entity]] = {}  # simple name -> entities
+        self._by_name: dict[str, list[Entity]] = {}  # simple name -> entities, in the order added
         self._java: dict[str, dict[str, Entity]] = {}  # package -> top-level class name -> class
         self._ext_users: dict[str, set[str]] = {}  # top-level external name -> files using it
         self._pending: dict[str, set[str]] = {}  # module not loaded yet -> files that looked in it
@@ -208,12 +208,15 @@ class ProjectGraph(Edges):
             else:
                 g.remove_node(node)
         self._imports.pop(path, None)
-        for e in self._local.pop(path, {}).values():
-            names = self._by_name.get(e.name)
+        local = self._local.pop(path, {})
+        gone = {id(e) for e in local.values()}
+        for name in {e.name for e in local.values()}:
+            names = self._by_name.get(name)
             if names is not None:
-                names.pop(id(e), None)
+                names[:] = [e for e in names if id(e) not in gone]
                 if not names:
-                    del self._by_name[e.name]
+                    del self._by_name[name]
+        for e in local.values():
             if fi.language == "java" and e.kind == "class" and e.parent is None:
                 pkg = self._java.get(fi.package)
                 if pkg is not None and pkg.get(e.name) is e:
@@ -264,7 +267,7 @@ class ProjectGraph(Edges):
                 q = f"{q}::{path}" if q in g and nodes[q].get("path") not in (None, path) else q
             data = nodes.get(q)
             if data is None:
-                g.add_node_attrs(q, {"entity": e, "kind": kind, "path": path})
+                g.add_node_attrs(q, Node(e, kind, path))
                 owned.append(q)
             elif data.get("entity") is not None and data.get("path") != path:
                 log.debug("%s is defined in %s and %s; keeping the first", q, data.get("path"), path)
@@ -274,8 +277,9 @@ class ProjectGraph(Edges):
             if kind != "module":
                 names = by_name.get(e.name)
                 if names is None:
-                    names = by_name[e.name] = {}
-                names[id(e)] = e
+                    by_name[e.name] = [e]
+                else:
+                    names.append(e)
             if java and kind == "class" and e.parent is None:
                 classes = self._java.setdefault(fi.package, {})
                 if e.name not in classes:
@@ -310,8 +314,8 @@ class ProjectGraph(Edges):
         """The entity with this qualified name (None for placeholders and externals)."""
         if self.recorder is not None:
             self.recorder.top.qualnames.add(qualname)
-        data = self._g.nodes.get(qualname) if qualname in self._g else None
-        return data.get("entity") if data is not None else None
+        data = self._g.nodes.get(qualname)
+        return data.entity if data is not None else None
 
     def find(self, path: str, local_name: str) -> Entity | None:
         """The entity ``local_name`` ("Store.prune"; "" for the module) of file ``path``."""
@@ -370,7 +374,7 @@ class ProjectGraph(Edges):
         """Every project entity with this simple name, in the order files were added."""
         if self.recorder is not None:
             self.recorder.top.names.add(simple_name)
-        return list(self._by_name.get(simple_name, {}).values())
+        return list(self._by_name.get(simple_name, ()))
 
     def project_names(self) -> set[str]:
         """Simple names of all project entities (for existence checks and "did you mean")."""

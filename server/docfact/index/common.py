@@ -1,7 +1,8 @@
 """Language-neutral helpers of the index: doc text cleaning with exact offsets, comment rules.
 
-Every cleaned doc keeps ``pieces``: one ``(text_offset, file_offset)`` pair per kept line, so
-each character of ``DocBlock.text`` maps back to the file character it came from.
+Every cleaned doc keeps ``pieces`` (:class:`~docfact.model.Pieces`): one ``(text_offset,
+file_offset)`` pair per kept line, so each character of ``DocBlock.text`` maps back to the file
+character it came from.
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Sequence
-from itertools import accumulate, count
+from itertools import accumulate, count, islice
 
 from docfact.index.source import Parsed as Parsed  # re-exported: graph.graph imports it from here
-from docfact.model import DocBlock, DocKind, Range
+from docfact.model import NO_PIECES, DocBlock, DocKind, Pieces, Range
 from docfact.positions import LineIndex
 
 # A raw doc line: its content (delimiters/prefixes already removed) and the file offset of
@@ -30,7 +31,7 @@ _LICENSE = re.compile(r"copyright|licen[cs]e|spdx-license-identifier|all rights 
 _SUPPRESS = re.compile(r"docfact:\s*ignore(-file)?(?:\[([A-Za-z0-9_.,\s-]*)\])?")
 
 
-def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tuple[str, list[tuple[int, int]]]:
+def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tuple[str, Pieces]:
     """Join raw lines into cleaned text, removing the common indentation, keeping the mapping.
 
     Trailing whitespace is dropped per line, blank lines at both ends are dropped. With
@@ -43,9 +44,9 @@ def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tupl
         content, off = lines[0]
         content = content.rstrip()
         if not content:
-            return "", []
+            return "", NO_PIECES
         stripped = content.lstrip()
-        return stripped, [(0, off + len(content) - len(stripped))]
+        return stripped, Pieces.one(off + len(content) - len(stripped))
     texts = [content.rstrip() for content, _ in lines]
     offsets = [off for _, off in lines]
     first = 0
@@ -66,13 +67,13 @@ def clean_lines(lines: Sequence[RawLine], first_line_free: bool = False) -> tupl
     texts = texts[lo:hi]
     # the text offset of line i: the lengths of the lines before it plus i newlines
     starts = map(operator.add, accumulate(map(len, texts), initial=0), count())
-    return "\n".join(texts), list(zip(starts, offsets[lo:hi]))
+    return "\n".join(texts), Pieces.split(islice(starts, hi - lo), offsets[lo:hi])
 
 
 def make_block(
     kind: DocKind,
     text: str,
-    pieces: list[tuple[int, int]],
+    pieces: Pieces,
     owner: str,
     path: str,
     lines: LineIndex,

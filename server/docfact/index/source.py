@@ -170,6 +170,12 @@ class _PosCache(dict):  # type: ignore[type-arg]
 _POSITIONS = _PosCache()
 
 
+def forget_positions() -> None:
+    """Empty the shared positions' table (the positions stay with the ranges that hold them):
+    after a bulk load judging never reads it."""
+    _POSITIONS.clear()
+
+
 class _AsciiLineIndex(LineIndex):
     """LineIndex for ASCII text, where a column is just the distance to the line start."""
 

@@ -48,6 +48,14 @@ class _TokenCache(dict):  # type: ignore[type-arg]
 _TOKEN_CACHES: dict[frozenset[str], _TokenCache] = {}
 
 
+def forget_tokens() -> None:
+    """Empty the per-process token caches: after a bulk load they hold every distinct token of
+    the project (20 MB on 3,000 files) that judging never reads; edits fill them again."""
+    for cache in _TOKEN_CACHES.values():
+        cache.clear()
+        cache.attrs.clear()
+
+
 def names(chunks: list[str], keywords: frozenset[str]) -> tuple[list[str], list[str]]:
     """Identifiers and dotted names (refs) and attribute names in code with strings masked.
 

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from docfact.config import Settings
 from docfact.index.nesting import TooDeep
+from docfact.index.source import forget_positions
+from docfact.index.tokens import forget_tokens
 from docfact.model import FileIndex, set_packing
 
 if TYPE_CHECKING:
@@ -66,7 +68,10 @@ def file_words(index: FileIndex) -> set[str]:
 
 
 def _file_words(index: FileIndex) -> set[str]:
-    words: set[str] = set(_STRING_WORD.findall(index.text))
+    # first the entities' own strings (their lists of names are interned, see Packs.NAMES), then
+    # the words that are new strings (parts of dotted names, string values), interned: the same
+    # word in a thousand files is then one string, not a thousand
+    words: set[str] = set()
     dotted: list[str] = []  # refs and calls, split into their parts all at once
     for e in index.entities:
         words.add(e.name)
@@ -76,13 +81,17 @@ def _file_words(index: FileIndex) -> set[str]:
         words.update(e.attributes)
         dotted += e.refs
         dotted += e.calls
-    words.update(".".join(dotted).split("."))
-    words.discard("")
+    more = set(".".join(dotted).split("."))
+    more.update(_STRING_WORD.findall(index.text))
     for imp in index.imports:
-        words.add(imp.bound_name)
+        more.add(imp.bound_name)
         if imp.name:
-            words.add(imp.name)
-        words.update(imp.module.split("."))
+            more.add(imp.name)
+        more.update(imp.module.split("."))
+    more -= words
+    more.discard("")
+    words.update(map(sys.intern, more))
+    words.discard("")
     return words
 
 
@@ -150,6 +159,9 @@ def index_files(engine: Loading, files: Sequence[tuple[str, str]], *, store: Sto
         if store is not None and fresh:  # with the words adding them computed
             with stage("store write"):
                 store.save_indexes(fresh.values(), rows, hashes)
+    if fresh:  # what judging allocates next can take the place of these caches
+        forget_tokens()
+        forget_positions()
 
 
 def load_paths(engine: Loading, paths: Sequence[Path] | None = None, progress: Progress | None = None,

@@ -26,7 +26,7 @@ from docfact.index.source import SourceFile as _File
 from docfact.index.source import statements
 from docfact.lang.python.parser import parser
 from docfact.lang.python.scope import PyScope
-from docfact.model import DocBlock, DocKind, FileIndex, Range
+from docfact.model import DocBlock, DocKind, FileIndex, Pieces, Range
 
 _KEYWORDS = frozenset(keyword.kwlist)
 _CODE_START = re.compile(
@@ -46,7 +46,7 @@ _Docstring = tuple[DocBlock, int, int]
 def _doc_block(
     kind: DocKind,
     text: str,
-    pieces: list[tuple[int, int]],
+    pieces: Pieces,
     owner: str,
     path: str,
     rng: Range,

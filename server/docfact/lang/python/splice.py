@@ -318,7 +318,7 @@ def _moved_entity(e: Entity, dl: int, moved: dict[int, DocBlock]) -> Entity | No
 def _moved_doc(d: DocBlock, dl: int, dc: int) -> DocBlock:
     n = _copy(d)
     n.range = _moved_range(d.range, dl)
-    n.pieces = [(t, o + dc) for t, o in d.pieces]
+    n.pieces = d.pieces.shifted(dc)
     n.start_line = d.start_line + dl
     n.end_line = d.end_line + dl
     t = d.target_lines
