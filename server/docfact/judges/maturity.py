@@ -117,16 +117,17 @@ def _f43(true4: int, false4: int, true3: int, false3: int) -> Audit:
 # it has that many (fresh6 -> fresh5 -> fresh4 -> fresh3 below). The fresh6 set (2026-11-28,
 # seventh session: 76 findings sampled per rule from 107 on 25 packages chosen before docfact ran
 # on them, all rules on, code at af912c8) found 0.76 overall (C1 0.87, C2 0.92, C3 0.39); by it
-# C1.unknown-param earned stable again (14/14), and the four stable rules held (17/17). The fresh5 set (2026-11-28, 120 findings
-# sampled per rule from 444 on 25 packages chosen before docfact ran on them, all rules on, code
-# at 03111ad) found 0.68 overall (C1 0.69, C2 0.56, C3 0.74). By it C1.unknown-param (10/12),
-# C2.return-type (8/11) and C3.wrong-default (13/15) fell to preview, C3.copied-from-sibling
-# earned stable (fresh5 6/6 with fresh4 4/4), C1.unknown-reference (14/14) stays stable and
-# C2.generator-return (no fresh5 finding) keeps its fresh4 + fresh3 figure. The causes of the
-# false findings in the demoted rules were fixed after the audit, so the next audit measures the
-# fixed code. Rules with no finding in fresh5, fresh4 or fresh3 keep their figure from the fresh
-# audit (17 packages, code at 1e44517), the earlier blind test audit (code at f0c101d), the dev
-# set or the issue. Every blind audit's labels and per-rule figures: docs/benchmarks.md.
+# C1.unknown-param earned stable again (14/14), and the four stable rules held (17/17).
+# The fresh5 set (2026-11-28, 120 findings sampled per rule from 444 on 25 packages chosen before
+# docfact ran on them, all rules on, code at 03111ad) found 0.68 overall (C1 0.69, C2 0.56, C3
+# 0.74). By it C1.unknown-param (10/12), C2.return-type (8/11) and C3.wrong-default (13/15) fell to
+# preview, C3.copied-from-sibling earned stable (fresh5 6/6 with fresh4 4/4), C1.unknown-reference
+# (14/14) stays stable and C2.generator-return (no fresh5 finding) keeps its fresh4 + fresh3 figure.
+# The causes of the false findings in the demoted rules were fixed after the audit, so the next
+# audit measures the fixed code. Rules with no finding in fresh5, fresh4 or fresh3 keep their figure
+# from the fresh audit (17 packages, code at 1e44517), the earlier blind test audit (code at
+# f0c101d), the dev set or the issue. Every blind audit's labels and per-rule figures:
+# docs/benchmarks.md.
 MATURITY: dict[str, RuleMaturity] = {
     # C1 - names
     "C1.unknown-name": RuleMaturity("preview", _f6(9, 4)),
