@@ -331,11 +331,10 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # "when queryset uses prefetch_related()": another subject
         if e.language in TS_LANGUAGES and not _about_the_function(strip_code(seg.text[: m.start])):
             continue  # "The {@link asyncScheduler} uses `setTimeout`": another subject
-        if not _clause_about_the_function(e, seg.text[: m.start].rstrip("`~:").rstrip()
-                                          .removesuffix(":func").removesuffix(":meth") + " "):
+        lead = seg.text[: m.start].rstrip("`~:").rstrip().removesuffix(":func").removesuffix(":meth") + " "
+        if not _clause_about_the_function(e, lead):
             continue  # "a test that uses `setUp`", "\"Someone\" calls `reschedule`": another subject
-        if _noun_before_verb(seg.text[: m.start].rstrip("`~:").rstrip()
-                             .removesuffix(":func").removesuffix(":meth") + " "):
+        if _noun_before_verb(lead):
             continue  # "Overridden because the base implementation uses `x`": another subject
         last = m.name.split(".")[-1]
         if last == e.name:

@@ -74,28 +74,27 @@ _FRESH6 = "benchmarks/unseen_labels_fresh6.jsonl"  # 25 packages chosen before d
 _FRESH6_DATE, _FRESH6_COMMIT = "2026-11-28", "af912c8"
 
 
-def _f6(true: int, false: int, *earlier: Audit) -> Audit:
-    """fresh6, pooled with earlier audits (newest first) when it holds fewer than MIN_AUDITED."""
-    t, f, sources, commits = true, false, [_FRESH6], [_FRESH6_COMMIT]
+def _pooled(source: str, date: str, commit: str, true: int, false: int, earlier: tuple[Audit, ...]) -> Audit:
+    """An audit's figure, pooled with earlier audits (newest first) while it holds fewer than
+    MIN_AUDITED findings of the rule."""
+    t, f, sources, commits = true, false, [source], [commit]
     for a in earlier:
         if t + f >= MIN_AUDITED:
             break
         t, f = t + a.true, f + a.false
         sources.append(a.source)
         commits.append(a.commit)
-    return Audit(t, f, " + ".join(sources), _FRESH6_DATE, " + ".join(c for c in commits if c))
+    return Audit(t, f, " + ".join(sources), date, " + ".join(c for c in commits if c))
+
+
+def _f6(true: int, false: int, *earlier: Audit) -> Audit:
+    """fresh6, pooled with earlier audits (newest first) when it holds fewer than MIN_AUDITED."""
+    return _pooled(_FRESH6, _FRESH6_DATE, _FRESH6_COMMIT, true, false, earlier)
 
 
 def _f5(true: int, false: int, *earlier: Audit) -> Audit:
     """fresh5, pooled with earlier audits (newest first) when it holds fewer than MIN_AUDITED."""
-    t, f, sources, commits = true, false, [_FRESH5], [_FRESH5_COMMIT]
-    for a in earlier:
-        if t + f >= MIN_AUDITED:
-            break
-        t, f = t + a.true, f + a.false
-        sources.append(a.source)
-        commits.append(a.commit)
-    return Audit(t, f, " + ".join(sources), _FRESH5_DATE, " + ".join(c for c in commits if c))
+    return _pooled(_FRESH5, _FRESH5_DATE, _FRESH5_COMMIT, true, false, earlier)
 
 
 def _f3(true: int, false: int) -> Audit:
