@@ -159,8 +159,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
-        if m.name in _tuple_names(ctx):
-            continue  # "a ``(low, high)`` tuple ... up to ``high``": the doc names a value's parts
+        if m.name in _tuple_names(ctx) or m.name in _doc_placeholders(ctx):
+            continue  # "a ``(low, high)`` tuple", ``clip[t_start:t_end]``: the doc names values of its own
+        if "." not in m.name and _EXAMPLE_LIST.search(seg.text, 0, m.start):
+            continue  # "handlers such as ``on_connect``, ``on_disconnect``": names of a kind, the user's own
         if 0 < m.start and m.end < len(seg.text) and seg.text[m.start - 1] in "\"'" \
                 and seg.text[m.end] == seg.text[m.start - 1]:
             continue  # "pkg.allowed_origins" in quotes: a string (a settings key, a logger's name)
@@ -251,6 +253,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # ``pkg.text`` as a type across the package: a stand-in its manual defines
         if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
             continue  # "one of ``restarting``, ``paused``, ``exited``": values, not names
+        if suggestion is not None and re.search(rf"(?<![\w.]){re.escape(suggestion)}(?!\w)", seg.text):
+            continue  # "(`FileToLarge`, rather than `FileTooLarge`)": the sentence sets both side by side
         yield _unknown_name_finding(ctx, seg, m, suggestion)
 
 
@@ -413,6 +417,28 @@ def _tuple_names(ctx: JudgeContext) -> frozenset[str]:
     return got
 
 
+# names a sentence lists as examples of a kind: "such as ``on_connect``, ``on_disconnect``"
+_EXAMPLE_LIST = re.compile(r"\b(?:such\s+as|e\.g\.|for\s+example|for\s+instance)\s*[:,]?\s*"
+                           r"(?:[`*]*[\w.]+(?:\(\))?[`*]*\s*,\s*)*[`*]*$", re.I)
+# a code span that is an expression with brackets: ``clip[t_start:t_end]``, ``f(a, b)``
+_EXPRESSION_SPAN = re.compile(r"(?<!`)`{1,2}([^`\n]*[(\[][^`\n]*)`{1,2}(?!`)")
+_ARGUMENT = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?=\s*[,:)\]])")
+
+
+def _doc_placeholders(ctx: JudgeContext) -> frozenset[str]:
+    """The names a doc's own example expressions pass as values (``clip[t_start:t_end]``,
+    ``clip.subclipped(t_start, t_end)``): placeholders the doc introduces, not names of the code
+    (keyword names, ``mode=``, are the callee's and stay out). Read once per doc."""
+    key = ("doc-placeholders", id(ctx.doc))
+    got = ctx.memo.get(key)
+    if got is None:
+        text = ctx.doc.text
+        got = ctx.memo[key] = frozenset(
+            n for span in _EXPRESSION_SPAN.finditer(text) for n in _ARGUMENT.findall(span.group(1))
+            if n not in ("self", "cls")) if "[" in text or "(" in text else frozenset()
+    return got
+
+
 def _placeholder(ctx: JudgeContext, name: str) -> bool:
     """Whether the last word of ``name`` may stand for any of several names the project has
     (``_eval_expand_hint`` beside ``_eval_expand_mul``, ``_eval_expand_log``, …)."""
@@ -440,7 +466,9 @@ _NOT_THE_CODE = re.compile(r"\b(?:you|your|user|users|e\.g|for\s+example|such\s+
 _OUTSIDE_THING = re.compile(
     r"`*\s+(?:stored\s+procedure|procedure|command|option|setting|environment\s+variable|header|"
     r"table|column|key|flag|event|extension|library|package|module|program|tool|binary|executable|"
-    r"endpoint|url|file|directory|field|property|element|tag|keyword|argument|parameter)s?\b",
+    r"endpoint|url|file|directory|field|property|element|tag|keyword|argument|parameter|"
+    # a concept named after a thing: "the AtomicFile approach"
+    r"approach|pattern|idiom|technique|strategy|paradigm|concept|scheme|mechanism|semantics)s?\b",
     re.I,
 )
 

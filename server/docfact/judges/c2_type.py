@@ -48,7 +48,7 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if p.name.lstrip("*") != item.name.strip().lstrip("*") or not p.annotation:
             continue
         doc = kinds(item.type)
-        code = kinds(p.annotation)
+        code = annotation_kinds(ctx, target, p.annotation)
         if code is None and doc is not None and target.language == "python" and p.kind not in ("vararg", "kwarg"):
             code = _annotation_kinds(ctx, target, p.annotation)
         if code is not None and p.kind in _COLLECTED:
@@ -169,7 +169,7 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
     annotation = _field_annotation(field.signature or "")
     if not annotation:
         return
-    doc, code = kinds(item.type), kinds(annotation)
+    doc, code = kinds(item.type), annotation_kinds(ctx, cls, annotation)
     if code is None and doc is not None:
         code = _annotation_kinds(ctx, cls, annotation)
     extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) if not contradicts_kinds(doc, code) else []
@@ -520,6 +520,31 @@ def _dotted(node: ast.expr) -> str | None:
     return ".".join(reversed(parts))
 
 
+_ALIAS_HEAD = re.compile(r"\s*[\"']?([A-Za-z_]\w*)")
+
+
+def annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+    """The kinds of a Python annotation as its module reads it: a name the project binds as a type
+    alias (``Array = NDArray[Any]``) stands for its value, read one step; None when the alias's
+    value cannot be read (an alias is never taken for the builtin or library type it shadows)."""
+    if e.language != "python":
+        return kinds(annotation)
+    m = _ALIAS_HEAD.match(annotation)
+    if m is None or m.group(1) in ("None", "str", "int", "float", "bool", "bytes", "list", "dict", "tuple", "set"):
+        return kinds(annotation)
+    try:
+        r = ctx.graph.resolve(m.group(1), e)
+    except Exception:
+        return None
+    target = r.entity if r is not None and r.kind == "project" and not r.rest else None
+    if target is None or target.kind not in ("variable", "field"):
+        return kinds(annotation)
+    value = re.split(r"=", target.code, maxsplit=1)
+    if len(value) != 2 or annotation.strip() != m.group(1):
+        return None  # ``Array[int]`` of a generic alias, or an alias written in a way not read here
+    return kinds(value[1].strip())
+
+
 def _annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
     """The kinds of a Python annotation whose alternatives are builtin types or project classes
     (``str | SessionRunner``); None when one is unknown."""
@@ -552,7 +577,7 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
         return _generator_type(e)
     if e.returns and e.returns.strip() not in ("", "..."):
         where = "it is declared to return" if e.language == "java" else "it is annotated to return"
-        annotated = kinds(e.returns)
+        annotated = annotation_kinds(ctx, e, e.returns)
         source = f"{where} `{e.returns}`"
         if annotated is None and e.language == "python":
             annotated = _annotated_class_kinds(ctx, e, e.returns)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from docfact.judges import world
 from docfact.judges.base import JudgeContext
 from docfact.judges.c3_raises import _unfollowed_method, raises_not_raised
 from docfact.judges.defaults import required_documented_optional, wrong_default
@@ -25,7 +26,7 @@ from docfact.judges.world import may_call_back, project_decorators, signature_cl
 from docfact.lang.python.builtins import STDLIB_MODULES
 from docfact.lang.typescript import judging as ts_judging
 from docfact.lang.typescript.globals import TS_LANGUAGES
-from docfact.model import Entity, Finding, Segment
+from docfact.model import Entity, Finding, Param, Segment
 
 # the function itself is claimed to be asynchronous: an adverb, "is/returns a coroutine", work
 # that goes on after it returns. "Non-blocking" and "without blocking" alone are not such
@@ -59,8 +60,12 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a factory or decorator: the sentence may describe the function it returns
     if not signature_closed(ctx, e) or e.path.endswith(".pyi"):
         return  # a decorator docfact cannot follow may make it a coroutine
-    if _calls_a_library(ctx, e):
-        return  # a third-party call may start work that goes on in the background
+    if _CALLBACK_STYLE.search(ctx.doc.text) or any(_takes_a_callback(p) for p in e.params):
+        return  # "Upon completion, ``on_done`` is called": asynchrony through a callback
+    if _calls_a_library(ctx, e) or _calls_an_unfollowed_method(ctx, e):
+        return  # a third-party call, or a method of a value docfact cannot type, may start the work
+    if any(_may_schedule(dep) for dep in ctx.related_entities):
+        return  # ``send`` hands the message to ``send_with_options``, which enqueues it
     if any(d.is_async or _CONCURRENCY_HINT.search(" ".join(d.calls)) for d in project_decorators(ctx, e)):
         return  # a project decorator whose wrapper is a coroutine or hands the call to a thread
     if _about_a_parameter(e, seg.text):
@@ -74,6 +79,29 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     yield ctx.finding(seg, NOT_ASYNC,
                       f"claims asynchronous behaviour (\"{m.group(0)}\"), but `{e.name}` is a plain {e.kind}: not `async` and it schedules no concurrent work",
                       evidence=ctx.evidence_of(e, "the definition"))
+
+
+# the docs say how completion is reported: a callback, a "when done" notification
+_CALLBACK_STYLE = re.compile(r"\bcall[\s-]?backs?\b|\b(?:up)?on\s+(?:its\s+)?completion\b|"
+                             r"\bwhen\s+(?:it\s+)?(?:completes?|finishes|done|complete)\b", re.I)
+_CALLBACK_PARAM = re.compile(r"^on_|callback|_cb$|^cb_|handler|listener|^done$|^then$", re.I)
+
+
+def _takes_a_callback(p: Param) -> bool:
+    """Whether a parameter is a function the code may call later (``on_done``, ``callback``,
+    an annotation ``Callable[...]``)."""
+    return _CALLBACK_PARAM.search(p.name.lstrip("*")) is not None or "callable" in (p.annotation or "").lower()
+
+
+def _may_schedule(dep: Entity) -> bool:
+    """Whether a direct callee may do the asynchronous part: it is a coroutine or abstract (an
+    implementation docfact cannot pick supplies it), calls something that schedules work, or
+    its own docs say it works asynchronously."""
+    if dep.kind not in ("function", "method"):
+        return False
+    return dep.is_async or dep.is_abstract or dep.is_generator \
+        or any(_CONCURRENCY_HINT.search(c) for c in (*dep.calls, *dep.decorators)) \
+        or re.search(r"\basynchronous", dep.code, re.I) is not None
 
 
 def _about_a_parameter(e: Entity, text: str) -> bool:
@@ -187,7 +215,8 @@ def _calls_by_name(call: str, name: str) -> bool:
 # "non-recursive", nor "recursive" of something else ("a recursive loop", "recursive lists")
 _RECURSIVE = Gated(re.compile(
     # (not "backward recursion", "a three-term recursion formula": a recurrence relation, often a loop)
-    r"(?<![\w-])(?:recursively|(?<!backward\s)(?<!forward\s)(?<!-term\s)recursion"
+    # the noun only as the means ("uses recursion", "by recursion"), not a name ("Recursion Desired")
+    r"(?<![\w-])(?:recursively|(?:\b(?:uses?|using|employs?|via|by|through|with)\s+(?:(?!backward|forward)\w+\s+)?)recursion"
     r"(?!\s+(?:limit|depth|error|formula|relation|coefficients?)))\b|\bcalls\s+itself\b|\bis\s+recursive\b"
     r"|(?<![\w-])recursive\s+(?:function|method|call|calls|algorithm|implementation|descent|walk|"
     r"traversal|search|scan|visit|version|helper)\b",
@@ -223,12 +252,17 @@ def _calls_an_unfollowed_method(ctx: JudgeContext, e: Entity) -> bool:
     return False
 
 
+def _is_property(e: Entity) -> bool:
+    return any(d.split("(")[0].rsplit(".", 1)[-1] in ("property", "cached_property", "setter", "getter", "deleter")
+               for d in e.decorators)
+
+
 def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if ctx.doc.kind == "comment":
         return  # a comment talks about the statements below it, not the whole function
-    if e is None or e.kind not in ("function", "method") or e.is_abstract:
-        return
+    if e is None or e.kind not in ("function", "method") or not world.behaviour_closed(ctx, e) or _is_property(e):
+        return  # a hook that returns ``[]`` for overrides; a property's docs describe a value
     prose = strip_code(seg.text)
     m = _RECURSIVE.search(prose)
     if not m or _NEG.search(prose[: m.start()]) or _about_a_parameter(e, seg.text[: m.start()]):
@@ -276,6 +310,17 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 _YIELDS = re.compile(r"^\s*(?:Yields?\b(?!\s+(?:from|statements?|expressions?|keyword|control|execution|the\s+(?:processor|cpu|thread|event\s+loop|floor))\b)|Lazily\s+yields?\b|(?:It|This(?:\s+function|\s+method)?)\s+(?:lazily\s+)?yields\b)|\b(?:is|returns?)\s+a\s+generator\b|^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
 
 
+_NOUN_BEFORE_IS = re.compile(r"\b(?:the|a|an|each|every|its|their|whose)\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+$", re.I)
+_OWN_NOUNS = frozenset(("function", "method", "call", "result", "value", "output", "it", "this"))
+
+
+def _other_noun_is(before: str) -> bool:
+    """Whether a noun phrase other than the function or its result is the subject of the "is"
+    that ends ``before`` ("... where the first item is")."""
+    m = _NOUN_BEFORE_IS.search(before)
+    return m is not None and m.group(1).lower() not in _OWN_NOUNS
+
+
 def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if ctx.doc.kind == "comment":
@@ -286,6 +331,10 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     claims = (item is not None and item.section == "yields") or (item is None and _YIELDS.search(strip_code(seg.text)))
     if not claims:
         return
+    if item is None:
+        m = _YIELDS.search(strip_code(seg.text))
+        if m is not None and _other_noun_is(strip_code(seg.text)[: m.start()]):
+            return  # "a tuple where the first item is a generator": another subject
     if e.language in TS_LANGUAGES and item is None and _YIELDS_A_VALUE.search(seg.text):
         return  # "Yields true for both native and observable Map": English for "returns"
     ann = (e.returns or "").lower()

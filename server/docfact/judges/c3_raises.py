@@ -489,7 +489,10 @@ def _unfollowed_method(call: str, r: Resolved) -> str | None:
     project method of that name may be the one called."""
     if r.rest or (r.kind == "local" and "." in call):
         return call.rsplit(".", 1)[-1]
-    tail = call.rsplit(")", 1)[-1]
-    if tail.startswith(".") and "(" not in tail:
-        return tail.rsplit(".", 1)[-1]  # ``require_context().connections.get``: a method of what the call gave back
+    for closer in (")", "]"):
+        tail = call.rsplit(closer, 1)[-1] if closer in call else ""
+        if tail.startswith(".") and "(" not in tail and "[" not in tail:
+            # ``require_context().connections.get``, ``self.messages[-1].get_result``: a method of
+            # what a call gave back or of an item of a container
+            return tail.rsplit(".", 1)[-1]
     return None

@@ -49,6 +49,8 @@ _AFTER = re.compile(
     r"hours?|days?|weeks?|k|kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|percent)\b)"
 )
 _SECONDS = re.compile(r"[ \t]*(?i:s|secs?|seconds?)\b")
+_OTHER_UNIT = re.compile(r"\b(?i:ms|msecs?|millis(?:econds?)?|µs|us|usecs?|microseconds?|ns|nanoseconds?|minutes?|"
+                         r"mins|hours?|days?)\b")
 _NOT_SECONDS = re.compile(r"(?:^|_)(?:ms|msec|millis|milliseconds|us|usec|ns|nsec|minutes|mins|hours|days)$")
 
 # the phrases of a default in a parameter's own item; ``attributive`` ones sit right after the
@@ -134,8 +136,8 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
 def _conditional(text: str, end: int, name: str) -> bool:
     """Whether the value is part of something larger: a condition ("3 for directed graphs"), an
     expression ("0.5 * n"), a unit that scales it ("5 minutes", "30 seconds" for ``timeout_ms``)."""
-    if _SECONDS.match(text, end) and _NOT_SECONDS.search(name.lower()):
-        return True
+    if _SECONDS.match(text, end) and (_NOT_SECONDS.search(name.lower()) or _OTHER_UNIT.search(text)):
+        return True  # "1 second" for ``timeout_ms``, or an item that counts "in milliseconds"
     return _AFTER.match(text, end) is not None
 
 

@@ -443,8 +443,8 @@ def signature_closed(ctx: JudgeContext, fn: Entity) -> bool:
 
 
 def _placeholder_body(fn: Entity) -> bool:
-    """A body (after its docstring) that only returns its arguments, ``None`` or
-    ``NotImplemented``: a dispatcher stub or a hook for overrides."""
+    """A body (after its docstring) that only returns its arguments, ``None``, an empty literal
+    (``[]``, ``""``) or ``NotImplemented``: a dispatcher stub or a hook for overrides."""
     node = function_ast(fn)
     if node is None:
         return False
@@ -458,8 +458,11 @@ def _placeholder_body(fn: Entity) -> bool:
     args = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
     if node.args.vararg:
         args.add(node.args.vararg.arg)
-    if value is None or (isinstance(value, ast.Constant) and value.value is None):
+    if value is None or (isinstance(value, ast.Constant) and value.value in (None, "", b"")):
         return True
+    if (isinstance(value, (ast.List, ast.Tuple, ast.Set)) and not value.elts) \
+            or (isinstance(value, ast.Dict) and not value.keys):
+        return True  # ``return []``: a hook whose overrides supply the items
     if isinstance(value, ast.Name):
         return value.id in args or value.id == "NotImplemented"
     if isinstance(value, ast.Tuple):

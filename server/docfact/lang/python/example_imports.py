@@ -27,6 +27,9 @@ class Value:
     kind: str  # "module" | "class" | "instance" | "function" | "external"
     entity: Entity | None = None
     name: str = ""  # external: the dotted module name
+    # a module that a bare name the example never imported was taken for (``fs.getinfo(path)``
+    # in the docs of ``FS.getbasic``): the name may as well stand for an instance
+    assumed: bool = False
 
     @property
     def key(self) -> tuple[str, str]:

@@ -30,6 +30,7 @@ from docfact.judges.example_reader import Issue
 from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_KEYWORD
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.lang.python.example_imports import ImportsReader, Value, value_of
+from docfact.model import Entity
 
 
 class PythonReader(ImportsReader):
@@ -231,7 +232,12 @@ class PythonReader(ImportsReader):
                 return None
             if name in self.env:
                 return self.env[name]
-            return None if self.star else self.in_module_scope(name) or self.alias_of_package(name)
+            if self.star:
+                return None
+            got = self.in_module_scope(name) or self.alias_of_package(name)
+            if got is not None and got.kind == "module" and not self.module_imports(name):
+                return Value("module", got.entity, got.name, assumed=True)
+            return got
         if t == "parenthesized_expression" and node.named_child_count == 1:
             return self.evaluate(node.named_children[0], shadow)
         if t == "attribute":
@@ -266,6 +272,10 @@ class PythonReader(ImportsReader):
         found = self.graph.project_entity(name, self.scope)
         return value_of(found) if found is not None else None
 
+    def module_imports(self, name: str) -> bool:
+        """Whether the documented module imports ``name`` (so doctest sees it bound)."""
+        return self.scope is not None and name in self.graph.imports_of(self.scope.path)[0]
+
     def alias_of_package(self, name: str) -> Value | None:
         """A name the example never bound and the documented module does not bind either, that
         the project imports its own package as everywhere (``gk`` of ``import geomkit as gk``):
@@ -293,20 +303,7 @@ class PythonReader(ImportsReader):
         if ent is None:
             return None
         if owner.kind == "module":
-            found = self.graph.resolver.member_of_module(ent.qualname, name, set())
-            if found is not None and found.kind == "project" and found.entity is not None:
-                return value_of(found.entity)
-            if found is not None and found.kind == "external":
-                return self.module_value(found.qualname)
-            if found is not None and found.kind != "project":
-                return None
-            if module_may_bind(self.ctx, ent.qualname, name):
-                return None
-            self.report(EXAMPLE_ATTRIBUTE, attr,
-                        f"`{name}` is not defined in module `{ent.qualname}`",
-                        self.suggest(name, module_names(self.ctx, ent.qualname)), ent,
-                        f"module {ent.qualname}")
-            return None
+            return self.module_attribute(owner, ent, name, attr)
         if owner.kind not in ("class", "instance"):
             return None
         names = class_names(self.ctx, ent)
@@ -325,6 +322,26 @@ class PythonReader(ImportsReader):
             return Value("class", found_member)
         if found_member.kind in ("function", "method"):
             return Value("function", found_member)
+        return None
+
+    def module_attribute(self, owner: Value, ent: Entity, name: str, attr: Node) -> Value | None:
+        """``name`` read on a project module: its value, or a report when the module lacks it."""
+        found = self.graph.resolver.member_of_module(ent.qualname, name, set())
+        if found is not None and found.kind == "project" and found.entity is not None:
+            return value_of(found.entity)
+        if found is not None and found.kind == "external":
+            return self.module_value(found.qualname)
+        if found is not None and found.kind != "project":
+            return None
+        if module_may_bind(self.ctx, ent.qualname, name):
+            return None
+        if owner.assumed and any(e.kind in ("method", "variable", "field") and e.parent
+                                 for e in self.graph.entities_named(name)):
+            return None  # ``fs.getinfo(path)``: ``fs`` may stand for an instance with that method
+        self.report(EXAMPLE_ATTRIBUTE, attr,
+                    f"`{name}` is not defined in module `{ent.qualname}`",
+                    self.suggest(name, module_names(self.ctx, ent.qualname)), ent,
+                    f"module {ent.qualname}")
         return None
 
     def keywords(self, callee: Value, args: Node) -> None:
