@@ -213,6 +213,21 @@ def _errors(doc: str) -> dict[str, str]:
         '''}
 
 
+def _pages(doc: str) -> dict[str, str]:
+    return {"pagekit/__init__.py": '"""Pages."""\n', "pagekit/query.py": f'''
+        """Queries."""
+
+
+        def next_page(next_record_id, id_is_url=False):
+            """Fetch the next page.
+
+            :param next_record_id: Where the next page starts.
+            :param id_is_url: {doc}
+            """
+            return (next_record_id, id_is_url)
+        '''}
+
+
 def _typed(returns_doc: str) -> dict[str, str]:
     return {"gradkit/__init__.py": '"""Gradients."""\n', "gradkit/_typing.py": '''
         """Type aliases."""
@@ -367,6 +382,8 @@ CASES = [
                  id="typo-explained-trap"),
     pytest.param(_errors("Raised when a value is too big; see `LockEror`."), "lockkit/errors.py",
                  ["C1.unknown-name"], id="typo-of-class-planted"),
+    pytest.param(_pages("True if `next_record_id` is a URL, False if `next_record_ib` is an id."),
+                 "pagekit/query.py", ["C1.unknown-name"], id="typo-beside-the-real-name-planted"),
     # ---- ``Array = NDArray[Any]``: a project alias stands for its value --------------------------
     pytest.param(_typed("ndarray"), "gradkit/steps.py", [], id="alias-of-ndarray-trap"),
     pytest.param(_typed("dict"), "gradkit/steps.py", ["C2.return-type"], id="alias-of-ndarray-dict-planted"),

@@ -121,11 +121,13 @@ _HISTORY = Gated(re.compile(
     r"(?:(?:it|this|they|which|who|that)\s+|`+\s*)used\s+to|used\s+to\s+(?:be|exist|live|have|default)\b|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|seealso|see\s+also|"
+    # a sentence about spelling: "the misspelling in the name (`FileToLarge`, not `FileTooLarge`)"
+    r"misspel\w*|typos?\b|spelling|spelt|spelled|"
     # a version-history note: "New in version 2.0:", "Changed in 1.3", "Version 2.0: removed ..."
     r"(?:new|changed|added)\s+in\s+(?:version\s+)?v?\d|version\s+v?\d[\w.]*\s*:)",
     re.I,
 ), ("rename", "removed", "deprecated", "formerly", "previously", "longer", "instead", "used", "older", "legacy",
-    "backward", "called", "named", "versionchanged", "see", "version", "in"))
+    "backward", "called", "named", "versionchanged", "see", "version", "in", "misspel", "typo", "spel"))
 
 
 def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -253,8 +255,6 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # ``pkg.text`` as a type across the package: a stand-in its manual defines
         if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
             continue  # "one of ``restarting``, ``paused``, ``exited``": values, not names
-        if suggestion is not None and re.search(rf"(?<![\w.]){re.escape(suggestion)}(?!\w)", seg.text):
-            continue  # "(`FileToLarge`, rather than `FileTooLarge`)": the sentence sets both side by side
         yield _unknown_name_finding(ctx, seg, m, suggestion)
 
 
