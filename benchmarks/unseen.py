@@ -45,6 +45,9 @@ stay reproducible:
   each of the four stable rules and of the preview rules closest to a decision
   (``FRESH6_CANDIDATES``), and up to 5 of every other C1-C3 rule. fresh6 keeps ``testing``
   folders (``KEEPS_TESTING``).
+- ``per-rule`` (fresh7): the same, with ``RULE_SAMPLING["fresh7"]``: up to 15 findings each of the
+  five stable rules and the preview rules closest to a decision (``FRESH7_CANDIDATES``), up to 5
+  of every other C1-C3 rule; ``testing`` folders kept.
 
 ``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
 reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
@@ -53,7 +56,7 @@ estimate weighted by each package's number of findings, false findings per 100 d
 sampled findings that have no label yet.
 
 Labels are made by a reviewer who did not write the rules and reads only the code and the sentence.
-The ``test``, ``fresh``, ``fresh2``, ``fresh3``, ``fresh4``, ``fresh5`` and ``fresh6`` sets are measured only: nobody studies their findings
+The ``test``, ``fresh``, ``fresh2``, ``fresh3``, ``fresh4``, ``fresh5``, ``fresh6`` and ``fresh7`` sets are measured only: nobody studies their findings
 to fix rules.
 """
 
@@ -99,8 +102,14 @@ FRESH6_CANDIDATES = ("C1.unknown-reference", "C1.example-import", "C2.generator-
                      "C1.unknown-param", "C2.return-type", "C3.wrong-default", "C1.unknown-attribute",
                      "C2.param-type-use", "C3.required-documented-optional", "C1.example-attribute",
                      "C1.unknown-name", "C2.param-type")
+# fresh7: the five stable rules and the preview rules closest to a maturity decision get up to 15
+# each, the others 5
+FRESH7_CANDIDATES = ("C1.unknown-param", "C1.unknown-reference", "C1.example-import", "C2.generator-return",
+                     "C3.copied-from-sibling", "C3.wrong-default", "C3.required-documented-optional",
+                     "C2.param-type-use", "C2.return-type", "C1.unknown-name", "C2.param-type",
+                     "C1.example-attribute", "C1.unknown-attribute")
 # sets that keep a package's ``testing`` folders: public helpers that users import are library code
-KEEPS_TESTING = {"fresh6"}
+KEEPS_TESTING = {"fresh6", "fresh7"}
 # per-rule sets: (findings per rule by default, caps of named rules)
 RULE_SAMPLING: dict[str, tuple[int, dict[str, int]]] = {
     "fresh2": (PER_RULE, RULE_CAPS),
@@ -108,10 +117,11 @@ RULE_SAMPLING: dict[str, tuple[int, dict[str, int]]] = {
     "fresh4": (4, {**{rule: 15 for rule in FRESH4_CANDIDATES}, **{rule: 12 for rule in FRESH4_STABLE}}),
     "fresh5": (6, {**{rule: 15 for rule in FRESH5_STABLE}, "C2.param-type": 15}),
     "fresh6": (5, {rule: 15 for rule in FRESH6_CANDIDATES}),
+    "fresh7": (5, {rule: 15 for rule in FRESH7_CANDIDATES}),
 }
 SAMPLING = {"dev": "per-package", "test": "per-package", "fresh": "per-package", "fresh2": "per-rule",
             "fresh3": "per-rule", "fresh4": "per-rule", "fresh5": "per-rule",
-            "fresh6": "per-rule"}
+            "fresh6": "per-rule", "fresh7": "per-rule"}
 
 # (name, version, package folder inside the sdist). Pure-Python packages that no benchmark or audit
 # of this project had used when the sets were chosen, and none of ../shared/reserved-projects.txt.
@@ -349,6 +359,36 @@ SETS: dict[str, list[tuple[str, str, str]]] = {
         ("luigi", "3.8.1", "luigi"),  # workflow (pipelines)
         ("huey", "3.5.4", "huey"),  # jobs (task queue)
         ("dramatiq", "2.2.1", "dramatiq"),  # jobs (task queue)
+    ],
+    # fresh7: chosen 2026-11-29 (eighth session) before docfact ran on any of them; none is named in
+    # benchmarks/, docs/, README.md, tests/, server/, another set, the realerrors parts or
+    # ../shared/reserved-projects.txt, and none was already in the download cache
+    "fresh7": [
+        ("control", "0.10.2", "control"),  # scientific (control systems)
+        ("arch", "8.0.0", "arch"),  # scientific (econometrics)
+        ("stumpy", "1.14.1", "stumpy"),  # scientific (time-series matrix profiles)
+        ("pyod", "3.6.7", "pyod"),  # scientific (outlier detection)
+        ("scikit-survival", "0.28.0", "sksurv"),  # scientific (survival analysis)
+        ("pmdarima", "2.1.1", "pmdarima"),  # scientific (ARIMA)
+        ("bambi", "0.21.0", "bambi"),  # scientific (Bayesian models)
+        ("quantities", "0.16.4", "quantities"),  # scientific (physical units)
+        ("unyt", "3.2.0", "unyt"),  # scientific (physical units)
+        ("poliastro", "0.17.0", "src/poliastro"),  # scientific (astrodynamics)
+        ("meshio", "5.3.5", "src/meshio"),  # IO (mesh formats)
+        ("gpxpy", "1.6.2", "gpxpy"),  # IO (GPS tracks)
+        ("mesa", "3.5.1", "mesa"),  # simulation (agent-based models)
+        ("pymodbus", "3.16.1", "pymodbus"),  # networking (Modbus)
+        ("python-can", "4.6.1", "can"),  # networking (CAN bus)
+        ("kazoo", "2.11.0", "kazoo"),  # networking (ZooKeeper client)
+        ("kafka-python", "3.0.12", "kafka"),  # networking (Kafka client)
+        ("pyvisa", "1.16.2", "pyvisa"),  # system (instrument control)
+        ("ZODB", "6.4", "src/ZODB"),  # data (object database)
+        ("python-statemachine", "3.2.2", "statemachine"),  # tooling (state machines)
+        ("plum-dispatch", "2.10.1", "src/plum"),  # tooling (multiple dispatch)
+        ("returns", "0.30.0", "returns"),  # tooling (typed functional containers)
+        ("backoff", "2.2.1", "backoff"),  # tooling (retries)
+        ("clize", "5.0.2", "clize"),  # CLI (argument parsing)
+        ("marko", "2.2.4", "marko"),  # text (Markdown)
     ],
 }
 
