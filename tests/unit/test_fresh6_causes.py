@@ -1,6 +1,6 @@
-"""The causes of false findings the fresh6 audit found (the set is studied, so spent), each with
-invented code: a trap written anew that stays quiet and a planted case that is still found.
-Each case is (files, target, expected C1-C3 ids)."""
+"""The causes of false findings the fresh6 audit found, and three left from fresh3 and fresh4 (the
+sets are studied, so spent), each with invented code: a trap written anew that stays quiet and a
+planted case that is still found. Each case is (files, target, expected C1-C3 ids)."""
 
 from __future__ import annotations
 
@@ -333,6 +333,79 @@ def _pipeline(raises: str) -> dict[str, str]:
         '''}
 
 
+def _client(name: str) -> dict[str, str]:
+    return {"mqkit/__init__.py": '"""Messaging."""\n', "mqkit/client.py": f'''
+        """Clients."""
+
+
+        class Client:
+            """A client."""
+
+            def __init__(self):
+                self.state = "new"
+                self.host = None
+
+            def {name}(self, host):
+                """Connect to a broker asynchronously."""
+                self.host = host
+                self.state = "connect-pending"
+        '''}
+
+
+def _mesh(body: str) -> dict[str, str]:
+    return {"meshkit/__init__.py": '"""Meshes."""\n', "meshkit/grid.py": f'''
+        """Grids."""
+
+
+        class Grid:
+            """A grid."""
+
+            def __init__(self, cells):
+                self.cells = cells
+
+            @property
+            def cell_normals(self):
+                """Return the cell normals."""
+                return [c.normal() for c in self.cells]
+
+            @property
+            def cell_centers(self):
+                """Return the cell centers."""
+                return [c.center() for c in self.cells]
+
+            @property
+            def face_normals(self):
+                """Return the cell normals."""
+                {body}
+        '''}
+
+
+def _packets(attr: str) -> dict[str, str]:
+    return {"pktkit/__init__.py": '"""Packets."""\n', "pktkit/kinds.py": '''
+        """Packet kinds."""
+
+
+        class Kinds:
+            """The kinds of packets."""
+
+            CONNECT, ACCEPT, PUBLISH, \\
+                DISCONNECT = range(4)
+        ''', "pktkit/packet.py": f'''
+        """Packets."""
+        from pktkit.kinds import Kinds
+
+
+        def is_accept(kind):
+            """Whether a packet accepts a connection.
+
+            >>> from pktkit.kinds import Kinds
+            >>> is_accept(Kinds.{attr})
+            True
+            """
+            return kind == Kinds.ACCEPT
+        '''}
+
+
 CASES = [
     # ---- "Recursion Desired": the name of a header field a property reads, not code recursion ----
     pytest.param(_header("Recursion Desired. 1 bit. Set in a query and copied into the reply."),
@@ -392,6 +465,15 @@ CASES = [
                  id="seconds-for-milliseconds-trap"),
     pytest.param(_limit("Defaults to 500."), "workq/limits.py", ["C3.wrong-default"],
                  id="plain-wrong-default-planted"),
+    # ---- ``connect_async``: the project's name says it finishes later (fresh3, fresh4) -----------
+    pytest.param(_client("connect_async"), "mqkit/client.py", [], id="async-in-the-name-trap"),
+    pytest.param(_client("connect_now"), "mqkit/client.py", ["C3.not-async"], id="async-claim-plain-name-planted"),
+    # ---- ``face_normals`` returns ``self.cell_normals``: an alias keeps its sibling's doc (fresh3) --
+    pytest.param(_mesh("return self.cell_normals"), "meshkit/grid.py", [], id="alias-property-copied-doc-trap"),
+    pytest.param(_mesh("return [c.face() for c in self.cells]"), "meshkit/grid.py", ["C3.copied-from-sibling"],
+                 id="own-work-copied-doc-planted"),
+    # ---- ``CONNECT, ACCEPT, PUBLISH = range(3)`` in a class body binds three attributes (fresh4) ---
+    pytest.param(_packets("ACCEPT"), "pktkit/packet.py", [], id="tuple-unpacked-class-attribute-trap"),
     # ---- a method called on an item of a list (``self.messages[-1].fetch_result()``) may raise ----
     pytest.param(_pipeline("RuntimeError"), "qkit/chain.py", [], id="raised-through-list-item-trap"),
     pytest.param(_pipeline("ConnectionError"), "qkit/chain.py", [], id="builtin-exception-through-list-item-silent"),

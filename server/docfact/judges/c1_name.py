@@ -121,13 +121,13 @@ _HISTORY = Gated(re.compile(
     r"(?:(?:it|this|they|which|who|that)\s+|`+\s*)used\s+to|used\s+to\s+(?:be|exist|live|have|default)\b|"
     r"older\s+versions?|legacy|backwards?[-\s]compat\w*|was\s+(?:called|named)|"
     r"versionchanged|seealso|see\s+also|"
-    # a sentence about spelling: "the misspelling in the name (`FileToLarge`, not `FileTooLarge`)"
-    r"misspel\w*|typos?\b|spelling|spelt|spelled|"
     # a version-history note: "New in version 2.0:", "Changed in 1.3", "Version 2.0: removed ..."
     r"(?:new|changed|added)\s+in\s+(?:version\s+)?v?\d|version\s+v?\d[\w.]*\s*:)",
     re.I,
 ), ("rename", "removed", "deprecated", "formerly", "previously", "longer", "instead", "used", "older", "legacy",
-    "backward", "called", "named", "versionchanged", "see", "version", "in", "misspel", "typo", "spel"))
+    "backward", "called", "named", "versionchanged", "see", "version", "in"))
+# a sentence about spelling: "the misspelling in the name (`FileToLarge`, not `FileTooLarge`)"
+_SPELLING = Gated(re.compile(r"\b(?:misspel\w*|typos?|spelling|spelt|spelled)\b", re.I), ("spel", "typo"))
 
 
 def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -142,8 +142,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield from _value_span_slips(ctx, seg)
     yield from prose_parameter_claims(ctx, seg)
     mentions = find_mentions(seg.text)
-    if not mentions or _HISTORY.search(seg.text):
-        return  # "renamed from ``x``", "use ``y`` instead of ``x``": old names are the point
+    if not mentions or _HISTORY.search(seg.text) or _SPELLING.search(seg.text):
+        return  # "renamed from ``x``", "use ``y`` instead of ``x``", "a typo of": old or other names are the point
     if _HYPOTHETICAL.search(seg.text):
         return  # "a ``_DirPkgWriter`` could be implemented": a name that does not exist on purpose
     skip = _field_name_span(seg)

@@ -194,8 +194,9 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                     continue  # a parameter's text must say the sibling's work is done with it
             elif not _parallel(e, s) or (item is not None and theirs & _TYPE_WORDS):
                 continue  # "results : list" beside ``compute_list_like``: a type, not the sibling's work
-            if any(c == s.name or c.endswith("." + s.name) for c in e.calls):
-                continue  # ``cla`` calls ``__clear``: the sibling's work is done here too
+            if any(c == s.name or c.endswith("." + s.name) for c in e.calls) \
+                    or re.search(rf"\b(?:self|cls)\.{re.escape(s.name)}\b", e.docless_code or e.code):
+                continue  # ``cla`` calls ``__clear``, ``return self.cell_normals``: the sibling's work is done here too
             if _variants(e, s):
                 continue  # an alias kept as a copy, ``@wraps(sibling)``: one does what the other does
             if re.search(rf"(?<![\w.]){re.escape(s.name)}(?!\w)", text) and "_" in s.name:

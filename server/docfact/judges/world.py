@@ -364,6 +364,27 @@ def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
     return False
 
 
+# names a class body binds in ways the class's members do not list: a tuple unpacked into class
+# attributes, or the class namespace written as a dict
+_UNPACKING = re.compile(r"\(?[A-Za-z_]\w*[ \t]*,[ \t]*(?:[A-Za-z_]\w*[ \t]*,?[ \t]*)+\)?[ \t]*=(?!=)")
+_NAMESPACE_WRITE = re.compile(r"\b(?:locals|vars)\(\s*\)\s*(?:\.update\b|\[)")
+
+
+def _binds_names_unlisted(code: str) -> bool:
+    """Whether a class body (``code`` from its ``class`` line) binds names at its own level in
+    ways docfact does not list as members: tuple unpacking, or writing ``locals()``."""
+    if "," not in code and "locals" not in code and "vars" not in code:
+        return False
+    lines = code.replace("\\\n", " ").splitlines()[1:]  # a statement continued with backslashes is one line
+    indent = next((len(x) - len(x.lstrip()) for x in lines if x.strip() and not x.lstrip().startswith("#")), 0)
+    for line in lines:
+        if line.strip() and len(line) - len(line.lstrip()) == indent:
+            body = line.lstrip()
+            if _UNPACKING.match(body) or _NAMESPACE_WRITE.match(body):
+                return True
+    return False
+
+
 def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
     if cls.language != "python":
         return True
@@ -380,6 +401,8 @@ def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
     setattr_owners, _, _ = _project_scan(ctx)
     if cls.name in setattr_owners:
         return False
+    if _binds_names_unlisted(cls.code):
+        return False  # ``CONNECT, CONNACK = range(2)``, ``locals().update(...)`` in the class body
     fi = ctx.graph.file(cls.path)
     if fi is not None and not cls.parent and any(imp.bound_name == cls.name for imp in fi.imports):
         return False  # a stand-in for an imported class (``try: from lib import Spec`` / ``except: class Spec``)
