@@ -14,8 +14,9 @@ finding, and only in ways docfact can prove:
 
 A C1 or C2 finding without a fix stays as it is: only the LLM ("Regenerate docstring (LLM)") may
 rewrite prose. :func:`add_missing` ("Add missing parameters") adds the parameters a docstring
-with a parameter list omits, in the docstring's own style, without inventing descriptions.
-Plain Python; no LSP import.
+with a parameter list omits, in the docstring's own style, without inventing descriptions
+(:mod:`docfact.doc_complete`); :mod:`docfact.doc_render` writes a new text back and refuses one
+that would change code. Plain Python; no LSP import.
 """
 
 from __future__ import annotations
@@ -23,14 +24,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docfact.doc_complete import UNDERLINE, complete, documented_names
+from docfact.doc_render import breakout, render_doc
 from docfact.docs.fields import docstring_style
-from docfact.model import DocBlock, DocResult, Entity, Finding, Fix, Param, Segment
+from docfact.model import DocBlock, DocResult, Finding, Fix, Segment
 from docfact.positions import LineIndex
 
 TITLE = "Repair docstring"
 ADD_TITLE = "Add missing parameters"
 LLM_TITLE = "Regenerate docstring (LLM)"
-_OPEN_QUOTE = re.compile(r"[rRuUbBfF]{0,2}(\"\"\"|'''|\"|')")
+# a section heading (Google or NumPy) whose items a repair may all remove
+_HEADER = re.compile(r"^[ \t]*(Args|Arguments|Parameters|Params|Returns|Return|Yields|Raises|Attributes)"
+                     r"[ \t]*:?[ \t]*$")
 
 
 @dataclass
@@ -75,12 +80,12 @@ def add_missing(result: DocResult, lines: LineIndex) -> Fix | None:
     if e is None or e.kind not in ("function", "method") or doc.kind == "comment":
         return None
     style = "jsdoc" if doc.kind == "jsdoc" else docstring_style(doc.text)
-    documented, _ = _documented(doc.text)
-    if not documented or style == "plain":
+    listed, _ = documented_names(doc.text)
+    if not listed or style == "plain":
         return None
     # a parameter documented under a misspelled name is a rename (Repair), not a missing one
     renamed = {f.fix.new_text for f in result.findings if f.fix is not None and f.fix.new_text}
-    body = _complete(doc.text, e, style, params_only=True, skip=renamed)
+    body = complete(doc.text, e, style, params_only=True, skip=renamed)
     if body == doc.text:
         return None
     new = render_doc(doc, body, lines)
@@ -170,7 +175,7 @@ def _emptied_headings(text: str, removals: list[_Edit]) -> list[_Edit]:
         if not _HEADER.match(text[a:b]):
             continue
         j = i + 1
-        if j < len(rows) and _UNDERLINE.match(text[rows[j][0]:rows[j][1]]):
+        if j < len(rows) and UNDERLINE.match(text[rows[j][0]:rows[j][1]]):
             j += 1
         google = j == i + 1
         items = []
@@ -180,7 +185,7 @@ def _emptied_headings(text: str, removals: list[_Edit]) -> list[_Edit]:
             row = text[ra:rb]
             if _HEADER.match(row) or (google and row.strip() and not row.startswith((" ", "\t"))):
                 break
-            if not google and k + 1 < len(rows) and _UNDERLINE.match(text[rows[k + 1][0]:rows[k + 1][1]]):
+            if not google and k + 1 < len(rows) and UNDERLINE.match(text[rows[k + 1][0]:rows[k + 1][1]]):
                 break
             if row.strip():
                 items.append((ra, rb))
@@ -248,285 +253,3 @@ def _apply(doc: DocBlock, edits: list[_Edit]) -> str:
         text = text[: e.start] + e.new + text[e.end :]
         last = e.start
     return text
-
-
-_HEADER = re.compile(r"^[ \t]*(Args|Arguments|Parameters|Params|Returns|Return|Yields|Raises|Attributes)"
-                     r"[ \t]*:?[ \t]*$")
-_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$")
-
-
-# ---- completing params / returns / raises ----------------------------------------------------
-
-def _documented(body: str) -> tuple[set[str], bool]:
-    """Parameter names and whether a return value are documented in ``body`` (any style)."""
-    params = set(re.findall(r"(?m)^[ \t]*@(?:param|arg|argument)\s+(?:\{[^}\n]*\}\s*)?\[?<?([\w$]+)", body))
-    params |= set(re.findall(r"(?m)^[ \t]*:(?:param|parameter|arg|key)\s+(?:[^:\s]+\s+)?\**(\w+)\s*:", body))
-    params |= set(re.findall(r"(?m)^[ \t]*\**(\w+)[ \t]*(?:\([^)]*\))?[ \t]*:", body))
-    params |= set(re.findall(r"(?m)^\**(\w+)[ \t]*:[ \t]*\S", body))
-    returns = re.search(r"(?m)^[ \t]*(?:Returns?:|Yields?:|Returns?\n[ \t]*-{3,}|Yields?\n[ \t]*-{3,}|"
-                        r":returns?:|:rtype:|:yields?:|@returns?\b)", body) is not None
-    return params, returns
-
-
-@dataclass
-class _Undocumented:
-    """What a doc leaves out: the parameters, the return type when a return value is missing
-    (``ret`` is the type whether or not it is documented), and the exceptions raised."""
-
-    params: list[Param]
-    ret: str | None
-    need_ret: bool
-    raises: list[str]
-
-
-def _undocumented(body: str, e: Entity, params_only: bool,
-                  skip: set[str] | frozenset[str]) -> _Undocumented:
-    """What ``body``, the doc of ``e``, leaves out (only parameters when ``params_only``;
-    never the parameters in ``skip``)."""
-    params, has_returns = _documented(body)
-    missing = [p for p in e.params if p.kind != "self" and p.name.lstrip("*") not in params
-               and p.name.lstrip("*") not in skip
-               and p.name not in ("self", "cls")
-               and not (e.language in ("typescript", "javascript")
-                        and p.kind in ("kwarg", "keyword"))]
-    ret = e.returns if e.returns and e.returns not in ("None", "void", "never", "Promise<void>") \
-        and e.name not in ("__init__", "constructor") else None
-    if e.language == "java" and e.name and e.name[:1].isupper() and e.returns is None:
-        ret = None  # constructor
-    need_ret = ret is not None and not has_returns and not e.is_generator and not params_only
-    exc = [] if params_only else \
-        [x for x in dict.fromkeys(e.raises)
-         if not re.search(rf"(?<!\w){re.escape(x.split('.')[-1])}(?!\w)", body)]
-    return _Undocumented(missing, ret, need_ret, exc)
-
-
-def _complete(body: str, e: Entity, style: str, params_only: bool = False,
-              skip: set[str] | frozenset[str] = frozenset()) -> str:
-    """``body``, the doc of ``e`` in ``style``, with what it leaves out (parameters, return
-    value, exceptions raised; only parameters when ``params_only``) added in that style."""
-    u = _undocumented(body, e, params_only, skip)
-    if not (u.params or u.need_ret or u.raises):
-        return body
-    if style == "plain":
-        style = "google"
-    add: list[str] = []
-    if style == "jsdoc":
-        add += [f"@param {p.name}{_default(p.default, ' ', '`', '`')}" for p in u.params]
-        if u.need_ret:
-            add.append("@returns the return value")
-        add += [f"@throws {{{x}}} when the code throws it" for x in u.raises]
-        return _javadoc_tags(body, add)
-    if style == "javadoc":
-        add += [f"@param {p.name}{_default(p.default, ' ', '{@code ', '}')}" for p in u.params]
-        if u.need_ret:
-            add.append("@return the return value")
-        add += [f"@throws {x} when the code throws it" for x in u.raises]
-        return _javadoc_tags(body, add)
-    if style == "sphinx":
-        return _complete_sphinx(body, u)
-    if style == "numpy":
-        return _complete_numpy(body, u)
-    return _complete_google(body, u)
-
-
-def _complete_sphinx(body: str, u: _Undocumented) -> str:
-    """``body`` with ``:param:``/``:type:``, ``:returns:``/``:rtype:`` and ``:raises:`` fields
-    for what it leaves out."""
-    add: list[str] = []
-    for p in u.params:
-        add.append(f":param {p.name.lstrip('*')}:{_default(p.default, ' ')}")
-        if p.annotation:
-            add.append(f":type {p.name.lstrip('*')}: {p.annotation}")
-    if u.need_ret:
-        add.append(":returns: The return value.")
-        add.append(f":rtype: {u.ret}")
-    add += [f":raises {x}: When the code raises it." for x in u.raises]
-    sep = "\n" if re.search(r"^:\w+", body, re.M) else "\n\n"
-    return body + sep + "\n".join(add)
-
-
-def _complete_numpy(body: str, u: _Undocumented) -> str:
-    """``body`` with numpydoc Parameters, Returns and Raises items for what it leaves out."""
-    sections: list[tuple[str, list[str]]] = []
-    if u.params:
-        sections.append(("Parameters", [
-            f"{p.name.lstrip('*')}{' : ' + p.annotation if p.annotation else ''}"
-            + (f"\n   {_default(p.default, ' ')}" if p.default is not None else "")
-            for p in u.params]))
-    if u.need_ret:
-        sections.append(("Returns", [f"{u.ret}\n    The return value."]))
-    if u.raises:
-        sections.append(("Raises", [f"{x}\n    When the code raises it." for x in u.raises]))
-    for title, items in sections:
-        body = _add_numpy(body, title, items)
-    return body
-
-
-def _complete_google(body: str, u: _Undocumented) -> str:
-    """``body`` with Google-style Args, Returns and Raises items for what it leaves out."""
-    sections: list[tuple[str, list[str]]] = []
-    if u.params:
-        sections.append(("Args", [
-            f"{p.name.lstrip('*')}{' (' + p.annotation + ')' if p.annotation else ''}:"
-            f"{_default(p.default, ' ')}"
-            for p in u.params]))
-    if u.need_ret:
-        sections.append(("Returns", [f"{u.ret}: The return value."]))
-    if u.raises:
-        sections.append(("Raises", [f"{x}: When the code raises it." for x in u.raises]))
-    for title, items in sections:
-        body = _add_google(body, title, items)
-    return body
-
-
-_TAG_ORDER = {"param": 0, "return": 1, "returns": 1, "throws": 2, "exception": 2}
-
-
-def _javadoc_tags(body: str, add: list[str]) -> str:
-    """Append tags to a Javadoc body, keeping @param, @return, @throws, others in that order."""
-    rows = body.split("\n")
-    first = next((i for i, r in enumerate(rows) if r.startswith("@")), len(rows))
-    prose = rows[:first]
-    blocks: list[list[str]] = []
-    for r in rows[first:]:
-        if r.startswith("@") or not blocks:
-            blocks.append([r])
-        else:
-            blocks[-1].append(r)
-    blocks += [[a] for a in add]
-
-    def order(block: list[str]) -> int:
-        m = re.match(r"@(\w+)", block[0])
-        return _TAG_ORDER.get(m.group(1), 3) if m else 3
-
-    blocks.sort(key=order)
-    while prose and not prose[-1].strip():
-        prose.pop()
-    tags = [r for b in blocks for r in b]
-    return "\n".join([*prose, "", *tags]) if prose else "\n".join(tags)
-
-
-def _default(default: str | None, lead: str = ". ", before: str = "``", after: str = "``") -> str:
-    """The one thing an added item can say for sure: its default, from the signature."""
-    return f"{lead}Defaults to {before}{default}{after}." if default is not None else ""
-
-
-def _add_google(body: str, title: str, items: list[str]) -> str:
-    rows = body.split("\n")
-    aliases = {"Args": ("Args", "Arguments", "Parameters", "Params"), "Returns": ("Returns", "Return"),
-               "Raises": ("Raises",)}[title]
-    for i, row in enumerate(rows):
-        if row.strip().rstrip(":") in aliases and row.strip().endswith(":"):
-            j = i + 1
-            while j < len(rows) and (rows[j].startswith((" ", "\t")) or not rows[j].strip()):
-                j += 1
-            while j > i + 1 and not rows[j - 1].strip():
-                j -= 1
-            return "\n".join(rows[:j] + ["    " + it for it in items] + rows[j:])
-    block = "\n".join([f"{title}:"] + ["    " + it for it in items])
-    return f"{body}\n\n{block}" if body else block
-
-
-def _add_numpy(body: str, title: str, items: list[str]) -> str:
-    rows = body.split("\n")
-    for i, row in enumerate(rows[:-1]):
-        if row.strip() == title and _UNDERLINE.match(rows[i + 1]):
-            j = i + 2
-            while j < len(rows) and not (j + 1 < len(rows) and _UNDERLINE.match(rows[j + 1])):
-                j += 1
-            while j > i + 2 and not rows[j - 1].strip():
-                j -= 1
-            return "\n".join(rows[:j] + "\n".join(items).split("\n") + rows[j:])
-    block = "\n".join([title, "-" * len(title), *"\n".join(items).split("\n")])
-    return f"{body}\n\n{block}" if body else block
-
-
-# ---- rendering back into the file ------------------------------------------------------------
-
-def render_doc(doc: DocBlock, body: str, lines: LineIndex) -> str | None:
-    """``body`` (cleaned docstring text) written back with the doc's delimiters and indentation;
-    None when that text would not stay one docstring or comment (see :func:`breakout`)."""
-    new = _render(doc, body, lines)
-    if new is None or breakout(doc, new) is not None:
-        return None
-    return new
-
-
-# characters that end a line for some language's lexer although Python's str.split("\n") keeps them
-_OTHER_LINE_ENDS = ("\r", "\u2028", "\u2029", "\x85", "\x0b", "\x0c")
-_JAVA_UNICODE_ESCAPE = re.compile(r"\\u+([0-9a-fA-F]{4})")
-
-
-def breakout(doc: DocBlock, new_text: str) -> str | None:
-    """Why replacing ``doc`` by ``new_text`` could change code outside it, or None when it
-    cannot: the text must be exactly one string literal (a docstring), one block comment, or
-    lines that each are a comment. Model output is data: a docstring whose text closes the
-    quotes (or the comment) and writes code after them is refused here."""
-    path = doc.path
-    if doc.kind in ("javadoc", "jsdoc"):
-        text = new_text
-        if path.endswith(".java"):  # Java reads \uXXXX escapes before it sees comments
-            text = _JAVA_UNICODE_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
-        if not text.startswith("/*") or not text.endswith("*/") or text.find("*/", 2) != len(text) - 2:
-            return "the new text closes the comment before its end"
-        return None
-    if doc.kind == "comment":
-        if any(c in new_text for c in _OTHER_LINE_ENDS):
-            return "the new text holds a line break that the language reads as the end of the comment"
-        markers = "//" if path.endswith((".java", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")) \
-            else "#"
-        for row in new_text.split("\n"):
-            if not row.lstrip().startswith(markers):
-                return "a line of the new text is not a comment"
-        return None
-    return _not_one_string(new_text)
-
-
-def _not_one_string(text: str) -> str | None:
-    """Why ``text`` is not exactly one Python string literal, or None."""
-    import ast
-    import io
-    import tokenize
-
-    try:
-        toks = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
-                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER)]
-    except (tokenize.TokenError, SyntaxError, ValueError):
-        return "the new text is not a complete string literal"
-    if len(toks) != 1 or toks[0].type != tokenize.STRING or toks[0].start != (1, 0) or \
-            toks[0].string != text:
-        return "the new text closes the docstring's quotes before its end"
-    try:
-        value = ast.literal_eval(text)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return "the new text is not a valid string literal"
-    return None if isinstance(value, str) else "the new text is not a text string"
-
-
-def _render(doc: DocBlock, body: str, lines: LineIndex) -> str | None:
-    start = lines.offset(doc.range.start)
-    end = lines.offset(doc.range.end)
-    raw = lines.text[start:end]
-    first_line = lines.line_text(doc.range.start.line)
-    indent = first_line[: len(first_line) - len(first_line.lstrip())]
-    rows = body.split("\n") if body else [""]
-    if doc.kind in ("javadoc", "jsdoc"):
-        if len(rows) == 1 and "\n" not in raw:
-            return f"/** {rows[0]} */"
-        inner = "\n".join(f"{indent} * {r}" if r else f"{indent} *" for r in rows)
-        return f"/**\n{inner}\n{indent} */"
-    if doc.kind == "comment":
-        marker = "//" if raw.lstrip().startswith("//") else "#"
-        return f"\n{indent}".join(f"{marker} {r}" if r else marker for r in rows)
-    m = _OPEN_QUOTE.match(raw)
-    if m is None:
-        return None
-    prefix, quote = raw[: m.start(1)], m.group(1)
-    if len(rows) > 1 and len(quote) == 1:
-        quote = quote * 3
-    newline_first = raw[m.end() :].startswith(("\n", "\r\n"))
-    if len(rows) == 1 and not newline_first:
-        return f"{prefix}{quote}{rows[0]}{quote}"
-    tail = [f"{indent}{r}" if r else "" for r in rows[1:]]
-    head = f"{prefix}{quote}\n{indent}{rows[0]}" if newline_first else f"{prefix}{quote}{rows[0]}"
-    return "\n".join([head, *tail, f"{indent}{quote}"])

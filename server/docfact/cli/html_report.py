@@ -10,72 +10,12 @@ is escaped, and the page's Content-Security-Policy allows no script at all.
 
 from __future__ import annotations
 
-import html
-import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 
-from docfact.cli.report import DocRow, FileRow, FindingRow, Report, visible
+from docfact.cli.html_source import Span, escape, prose, source_line, span_of
+from docfact.cli.html_style import STYLE
+from docfact.cli.report import DocRow, FileRow, FindingRow, Report
 from docfact.model import CRITERION_NAMES
-
-Span = tuple[int, int, int, int, str]
-
-_CSS = """
-*{box-sizing:border-box}
-body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:76rem;padding:1rem;color:#1d1d1f;background:#fff}
-h1{font-size:1.6rem;margin:.2em 0}h2{font-size:1.25rem;margin:1.6em 0 .4em}h3{font-size:1.05rem;margin:1em 0 .3em}
-a{color:#0b57d0}small,.muted{color:#5f6368}
-nav.top{display:flex;flex-wrap:wrap;gap:.4em 1.2em;margin:.3em 0 1em}
-.path,.sym,code{overflow-wrap:anywhere}
-code{font:13px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;\
-background:#f1f3f4;padding:0 .25em;border-radius:3px}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}
-.card{border:1px solid #dadce0;border-radius:8px;padding:.6rem .9rem;min-width:0}
-.card h2,.card h3{margin-top:0}
-table{border-collapse:collapse;width:100%}
-td,th{padding:3px 6px;border-bottom:1px solid #e8eaed;text-align:left;vertical-align:top}
-td.n,th.n{text-align:right;white-space:nowrap}
-.big{font-size:2rem;font-weight:700}
-.bar{background:#e8eaed;border-radius:3px;height:.8em;min-width:3rem;margin-top:.35em}
-.bar>span{display:block;height:100%;border-radius:3px;background:#1e8e3e}
-.bar.mid>span{background:#f29900}.bar.low>span{background:#d93025}
-.bar>span.C1{background:#d93025}.bar>span.C2{background:#e37400}.bar>span.C3{background:#8430ce}
-.bar>span.C4{background:#1a73e8}
-ul.rules{list-style:none;padding:0;margin:0;columns:17rem}ul.rules li{break-inside:avoid;padding:1px 0}
-.chart{list-style:none;padding:0;margin:0}
-.chart li{display:grid;grid-template-columns:minmax(0,1.2fr) minmax(3rem,1fr) 3.4em;gap:.5em;padding:2px 0}
-.chart .v{text-align:right;font-variant-numeric:tabular-nums}
-.badge{display:inline-block;padding:0 .45em;border-radius:4px;font-weight:700;font-size:.85em;\
-color:#fff;background:#d93025}
-.badge.C2{background:#e37400}.badge.C3{background:#8430ce}.badge.C4{background:#1a73e8}
-fieldset{border:1px solid #dadce0;border-radius:8px;margin:0 0 .8rem;padding:.4rem .8rem;min-width:0}
-fieldset label{display:inline-block;margin-right:1em;overflow-wrap:anywhere}
-select{max-width:100%}
-.file{border-top:2px solid #dadce0;margin-top:1.5rem}
-.doc{margin:.6rem 0 1.2rem}
-pre.src{background:#f8f9fa;border:1px solid #e8eaed;border-radius:6px;margin:0;padding:.4em 0;overflow-x:auto;
- font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-pre.src .l{display:block;padding-right:.8em}
-pre.src .l::before{content:attr(data-n);display:inline-block;width:3.2em;padding-right:.8em;text-align:right;
- color:#80868b;user-select:none}
-mark.flag{background:#fddede;border-bottom:2px solid #d93025;color:inherit}
-mark.flag.C2{background:#fde9cc;border-bottom-color:#e37400}
-mark.flag.C3{background:#efe1fb;border-bottom-color:#8430ce}
-mark.flag.C4{background:#e0ecff;border-bottom-color:#1a73e8}
-.finding{border-left:4px solid #d93025;background:#fff;margin:.4em 0 .7em;padding:.35em .7em;
- box-shadow:0 1px 3px rgba(0,0,0,.12);border-radius:0 6px 6px 0;overflow-wrap:anywhere}
-.finding.c-C2{border-left-color:#e37400}.finding.c-C3{border-left-color:#8430ce}.finding.c-C4{border-left-color:#1a73e8}
-.finding p{margin:.15em 0}.finding .msg{font-weight:600}
-.fix{background:#e6f4ea;border-radius:4px;padding:.2em .5em;margin-top:.3em}
-.fix pre{margin:.2em 0;white-space:pre-wrap}
-.quote{font-style:italic}
-details summary{cursor:pointer}
-@media (max-width:40rem){body{padding:.6rem;font-size:14px}.big{font-size:1.6rem}
- td,th{padding:3px 4px}.hide-narrow{display:none}
- pre.src .l{white-space:pre-wrap;overflow-wrap:anywhere;padding-left:2.6em;text-indent:-2.6em}
- pre.src .l::before{width:2.6em;padding-right:.5em;text-indent:0}}
-details#all-files{margin-top:1rem}
-"""
 
 
 def render(rep: Report) -> str:
@@ -87,7 +27,7 @@ def render(rep: Report) -> str:
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
         "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'\">",
         f"<title>docfact report — score {rep.score:.3f}</title>",
-        f"<style>{_CSS}{ctx.filter_css()}</style></head><body>",
+        f"<style>{STYLE}{ctx.filter_css()}</style></head><body>",
         "<header><h1>docfact report</h1>",
         "<nav class='top'><a href='#summary'>Summary</a><a href='#findings'>Findings</a>"
         "<a href='#all-files'>All files</a></nav></header>",
@@ -96,21 +36,6 @@ def render(rep: Report) -> str:
         "</body></html>",
     ]
     return "".join(parts)
-
-
-def _e(text: str) -> str:
-    """Untrusted text for HTML: control characters shown as escapes (a bidirectional override
-    in a file name cannot make it read differently), then markup-escaped, quotes included."""
-    return html.escape(visible(text), quote=True)
-
-
-def _prose(text: str) -> str:
-    """A message or fix title, escaped; then each name it quotes in backquotes is shown as
-    code (the match runs on the escaped text, so no markup from the text gets through)."""
-    return _TICKS.sub(r"<code>\1</code>", _e(text))
-
-
-_TICKS = re.compile(r"`([^`<>]+)`")
 
 
 def _bar(score: float) -> str:
@@ -174,10 +99,10 @@ class _Context:
         top = max(self.criteria.values(), default=0)
         for crit, name in CRITERION_NAMES.items():
             k = self.criteria.get(crit, 0)
-            rows.append(f"<tr><td><span class='badge {crit}'>{crit}</span> {_e(name)}</td><td class='n'>{k}</td>"
+            rows.append(f"<tr><td><span class='badge {crit}'>{crit}</span> {escape(name)}</td><td class='n'>{k}</td>"
                         f"<td style='width:35%'>{_count_bar(k / top, crit) if top and k else ''}</td></tr>")
         for crit in sorted(set(self.criteria) - set(CRITERION_NAMES)):  # e.g. a model's own label
-            rows.append(f"<tr><td>{_e(crit)}</td><td class='n'>{self.criteria[crit]}</td><td></td></tr>")
+            rows.append(f"<tr><td>{escape(crit)}</td><td class='n'>{self.criteria[crit]}</td><td></td></tr>")
         return ("<div class='card' id='by-criterion'><h3>Findings by criterion</h3><table>"
                 + "".join(rows) + "</table></div>")
 
@@ -198,7 +123,7 @@ class _Context:
         ranked = sorted(scores, key=lambda f: (scores[f], f))
         shown = ranked[:25]
         items = "".join(
-            f"<li><span class='path'>{_e(f)}/ <small>{files[f]} file{'s' if files[f] != 1 else ''}"
+            f"<li><span class='path'>{escape(f)}/ <small>{files[f]} file{'s' if files[f] != 1 else ''}"
             f"{f', {found[f]} finding' + ('s' if found[f] != 1 else '') if found[f] else ''}</small></span>"
             f"{_bar(scores[f])}<span class='v'>{scores[f]:.3f}</span></li>"
             for f in shown)
@@ -210,7 +135,7 @@ class _Context:
 
     def _by_rule(self) -> str:
         items = "".join(
-            f"<li><span class='badge {_e(r[:2])}'>{_e(r[:2])}</span> <code>{_e(r)}</code> <b>{k}</b></li>"
+            f"<li><span class='badge {escape(r[:2])}'>{escape(r[:2])}</span> <code>{escape(r)}</code> <b>{k}</b></li>"
             for r, k in sorted(self.rules.items(), key=lambda rk: (-rk[1], rk[0])))
         return ("<h3 id='by-rule'>Findings by rule</h3><p class='muted'>most frequent first</p>"
                 f"<ul class='rules'>{items}</ul>")
@@ -218,7 +143,7 @@ class _Context:
     def _ranked_files(self) -> str:
         ranked = sorted(self.with_findings, key=lambda fr: (-len(self.by_path[fr.path]), fr.score, fr.path))
         rows = "".join(
-            f"<tr><td><a class='path' href='#{self.anchor[fr.path]}'>{_e(fr.path)}</a></td>"
+            f"<tr><td><a class='path' href='#{self.anchor[fr.path]}'>{escape(fr.path)}</a></td>"
             f"<td class='n'>{len(self.by_path[fr.path])}</td><td class='n'>{fr.score:.3f}</td>"
             f"<td class='n hide-narrow'>{int(fr.docs)}</td></tr>" for fr in ranked)
         return ("<h3 id='ranked-files'>Files with findings</h3><p class='muted'>most findings first, then lowest "
@@ -228,14 +153,14 @@ class _Context:
     def _all_files(self) -> str:
         rows = []
         for fr in sorted(self.rep.files, key=lambda fr: fr.path):
-            name = _e(fr.path)
+            name = escape(fr.path)
             if fr.path in self.anchor:
                 name = f"<a href='#{self.anchor[fr.path]}'>{name}</a>"
-            note = f"<br><small>note: {_e(fr.error)}</small>" if fr.error else ""
+            note = f"<br><small>note: {escape(fr.error)}</small>" if fr.error else ""
             rows.append(f"<tr><td class='path'>{name}{note}</td><td class='n file-score'>{fr.score:.3f}</td>"
                         f"<td class='n'>{int(fr.docs)}</td>"
                         f"<td class='n'>{len(self.by_path.get(fr.path, ()))}</td></tr>")
-        skipped = "".join(f"<tr><td class='path'>{_e(p)}</td><td colspan='3'>skipped: {_e(r)}</td></tr>"
+        skipped = "".join(f"<tr><td class='path'>{escape(p)}</td><td colspan='3'>skipped: {escape(r)}</td></tr>"
                           for p, r in self.rep.skipped)
         return (f"<details id='all-files'><summary><h3 style='display:inline'>All files ({len(self.rep.files)})"
                 "</h3> <small>score, docstrings/comments and findings of every checked file</small></summary>"
@@ -256,12 +181,12 @@ class _Context:
     def _filters(self) -> str:
         crit = "".join(
             f"<label><input type='checkbox' id='fc-{c}' checked> <span class='badge {c}'>{c}</span> "
-            f"{_e(CRITERION_NAMES[c])} ({self.criteria[c]})</label>"
+            f"{escape(CRITERION_NAMES[c])} ({self.criteria[c]})</label>"
             for c in CRITERION_NAMES if self.criteria.get(c))
         rules = "".join(
-            f"<label><input type='checkbox' id='fr-{i}' checked> <code>{_e(r)}</code> ({self.rules[r]})</label>"
+            f"<label><input type='checkbox' id='fr-{i}' checked> <code>{escape(r)}</code> ({self.rules[r]})</label>"
             for r, i in self.rule_index.items())
-        files = "".join(f"<option value='{self.anchor[fr.path]}'>{_e(fr.path)}</option>"
+        files = "".join(f"<option value='{self.anchor[fr.path]}'>{escape(fr.path)}</option>"
                         for fr in self.with_findings)
         return ("<form id='filters' class='filters' action='#'><fieldset><legend>Criteria</legend>"
                 f"{crit}</fieldset><details><summary>Rules ({len(self.rule_index)})</summary><fieldset>"
@@ -283,7 +208,7 @@ class _Context:
 
     def _file(self, fr: FileRow, counter: _Counter) -> str:
         mine = self.by_path[fr.path]
-        out = [f"<section class='file' id='{self.anchor[fr.path]}'><h2 class='path'>{_e(fr.path)}</h2>"
+        out = [f"<section class='file' id='{self.anchor[fr.path]}'><h2 class='path'>{escape(fr.path)}</h2>"
                f"<p class='muted'>score {fr.score:.3f} · {int(fr.docs)} docstrings/comments · "
                f"{len(mine)} finding{'s' if len(mine) != 1 else ''}</p>"]
         src = fr.text.split("\n") if fr.text else []
@@ -291,7 +216,7 @@ class _Context:
         for d in sorted(self.docs_by_path.get(fr.path, ()), key=lambda d: d.line):
             spans = list(dict.fromkeys(d.sentence_spans))
             keys = {s[:4] for s in spans}
-            here = [f for f in mine if id(f) not in placed and _span_of(f) in keys]
+            here = [f for f in mine if id(f) not in placed and span_of(f) in keys]
             if not here or not src:
                 continue
             placed.update(id(f) for f in here)
@@ -300,7 +225,7 @@ class _Context:
         if rest:
             out.append("<div class='doc'><h3>Other findings</h3>")
             for f in rest:
-                out.append(f"<p class='quote'>line {int(f.line)}: “{_e(f.sentence)}”</p>")
+                out.append(f"<p class='quote'>line {int(f.line)}: “{escape(f.sentence)}”</p>")
                 out.append(self._card(f, counter.next(), None))
             out.append("</div>")
         out.append("</section>")
@@ -316,24 +241,24 @@ class _Context:
         after: dict[int, list[FindingRow]] = defaultdict(list)
         for f in here:
             after[f.end_line - 1].append(f)
-        out = [f"<article class='doc'><h3><span class='sym'>{_e(d.symbol)}</span> <small>line {int(d.line)}, "
+        out = [f"<article class='doc'><h3><span class='sym'>{escape(d.symbol)}</span> <small>line {int(d.line)}, "
                f"score {d.score:.3f}</small></h3>"]
         block: list[str] = []
         for ln in range(lo, hi + 1):
-            block.append(_line(src[ln], ln, flagged, sid))
+            block.append(source_line(src[ln], ln, flagged, sid))
             if ln in after or ln == hi:
                 out.append("<pre class='src'>" + "".join(block) + "</pre>")
                 block = []
                 for f in after.pop(ln, []):
-                    out.append(self._card(f, counter.next(), sid.get(_span_of(f))))
+                    out.append(self._card(f, counter.next(), sid.get(span_of(f))))
         for fs in after.values():  # a finding past the shown lines (not expected)
             for f in fs:
-                out.append(self._card(f, counter.next(), sid.get(_span_of(f))))
+                out.append(self._card(f, counter.next(), sid.get(span_of(f))))
         out.append("</article>")
         return "".join(out)
 
     def _card(self, f: FindingRow, n: int, sentence: str | None) -> str:
-        crit = _e(f.criterion)
+        crit = escape(f.criterion)
         fix = ""
         if f.fix_title or f.fix is not None:
             if f.fix is None:
@@ -341,18 +266,18 @@ class _Context:
             elif f.fix == "":
                 replacement = " <small>(removes the text)</small>"
             elif "\n" in f.fix:
-                replacement = f"<pre><code>{_e(f.fix)}</code></pre>"
+                replacement = f"<pre><code>{escape(f.fix)}</code></pre>"
             else:
-                replacement = f" → <code>{_e(f.fix)}</code>"
-            fix = f"<p class='fix'><b>fix:</b> {_prose(f.fix_title or 'replace')}{replacement}</p>"
-        evidence = f"<p class='muted'>evidence: <code>{_e(f.evidence)}</code></p>" if f.evidence else ""
+                replacement = f" → <code>{escape(f.fix)}</code>"
+            fix = f"<p class='fix'><b>fix:</b> {prose(f.fix_title or 'replace')}{replacement}</p>"
+        evidence = f"<p class='muted'>evidence: <code>{escape(f.evidence)}</code></p>" if f.evidence else ""
         data_s = f" data-s='{sentence}'" if sentence else ""
         return (f"<div class='finding c-{crit} r-{self.rule_index[f.rule]}' id='finding-{n}' "
-                f"data-path=\"{_e(f.path)}\" "
-                f"data-line='{int(f.line)}' data-rule=\"{_e(f.rule)}\" data-criterion=\"{crit}\"{data_s}>"
-                f"<p><span class='badge {crit}'>{crit}</span> <span class='msg'>{_prose(f.message)}</span></p>"
-                f"<p><code>{_e(f.rule)}</code> · {_e(CRITERION_NAMES.get(f.criterion, f.criterion))} · "
-                f"{_e(f.severity)} · <a href='#finding-{n}'>line {int(f.line)}:{int(f.column)}</a></p>"
+                f"data-path=\"{escape(f.path)}\" "
+                f"data-line='{int(f.line)}' data-rule=\"{escape(f.rule)}\" data-criterion=\"{crit}\"{data_s}>"
+                f"<p><span class='badge {crit}'>{crit}</span> <span class='msg'>{prose(f.message)}</span></p>"
+                f"<p><code>{escape(f.rule)}</code> · {escape(CRITERION_NAMES.get(f.criterion, f.criterion))} · "
+                f"{escape(f.severity)} · <a href='#finding-{n}'>line {int(f.line)}:{int(f.column)}</a></p>"
                 f"{fix}{evidence}</div>")
 
 
@@ -375,46 +300,3 @@ class _Counter:
 def _folder(path: str) -> str:
     path = path.replace("\\", "/")
     return path.rsplit("/", 1)[0] if "/" in path else "."
-
-
-def _span_of(f: FindingRow) -> tuple[int, int, int, int]:
-    """The finding's range as a doc's sentence span is keyed (0-based lines and columns)."""
-    return (f.line - 1, f.column - 1, f.end_line - 1, f.end_column - 1)
-
-
-def _line(line: str, ln: int, flagged: Iterable[Span], sid: dict[tuple[int, int, int, int], str]) -> str:
-    """One source line with the parts of flagged sentences on it wrapped in ``<mark>``
-    (span columns are UTF-16 units); the first line of a sentence's marks has ``data-start``."""
-    units = _utf16_index(line)
-    marks: list[tuple[int, int, Span, bool]] = []
-    for s in flagged:
-        sl, sc, el, ec, _ = s
-        if ln < sl or ln > el:
-            continue
-        a = units.get(sc, 0) if ln == sl else 0
-        b = units.get(ec, len(line)) if ln == el else len(line)
-        marks.append((a, b, s, ln == sl))
-    buf = ""
-    pos = 0
-    for a, b, s, first in sorted(marks):
-        if a < pos:
-            continue
-        crit = s[4]
-        buf += _e(line[pos:a])
-        start = " data-start='1'" if first else ""  # a sentence over several lines: one mark per line
-        buf += (f"<mark class='flag {_e(crit.split(',')[0])}' data-criteria='{_e(crit)}'{start} data-s='{sid[s[:4]]}'>"
-                f"{_e(line[a:b])}</mark>")
-        pos = b
-    buf += _e(line[pos:])
-    return f"<span class='l' data-n='{ln + 1}'>{buf}</span>"
-
-
-def _utf16_index(line: str) -> dict[int, int]:
-    """UTF-16 column -> str index for one line."""
-    out = {}
-    u = 0
-    for i, ch in enumerate(line):
-        out[u] = i
-        u += 2 if ord(ch) > 0xFFFF else 1
-    out[u] = len(line)
-    return out

@@ -5,15 +5,13 @@ holds the tables; this base class holds what it does with edges."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from docfact.graph.digraph import MultiDiGraph
+from docfact.graph.lookup_tables import Lookups
 from docfact.graph.names import _uses
 from docfact.graph.resolve import ResolveCache, Resolver
 from docfact.model import Entity, FileIndex
-
-if TYPE_CHECKING:
-    from docfact.deps import Recorder
 
 EDGE_KINDS = ("contains", "calls", "refers", "typeof", "inherits", "imports", "assigns", "as")
 # Each (source, target) pair gets one edge: the first of these relations that applies.
@@ -25,13 +23,10 @@ EXTERNAL_PREFIX = "external:"
 _Memo = dict[tuple[str, str, frozenset[str] | None], str | None]
 
 
-class Edges:
+class Edges(Lookups):
     """Edge resolution and reading for :class:`~docfact.graph.graph.ProjectGraph` (its base)."""
 
-    # the graph's tables (set by ProjectGraph.__init__)
-    _g: MultiDiGraph
-    _files: dict[str, FileIndex]
-    _local: dict[str, dict[str, Entity]]
+    # the graph's tables (set by ProjectGraph.__init__; those the lookups read are declared there)
     _out: dict[str, list[tuple[str, str, str]]]
     _pending: dict[str, set[str]]
     _dirty: dict[str, None]
@@ -41,13 +36,6 @@ class Edges:
     _memo: tuple[str, tuple[Any, ...], _Memo, set[str]] | None
     _edge_attrs: dict[str, dict[str, str]]
     resolver: Resolver
-    recorder: Recorder | None
-
-    def entity(self, qualname: str) -> Entity | None:
-        raise NotImplementedError
-
-    def find(self, path: str, local_name: str) -> Entity | None:
-        raise NotImplementedError
 
     @property
     def g(self) -> MultiDiGraph:

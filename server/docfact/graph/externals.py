@@ -17,14 +17,14 @@ import builtins
 import os
 import re
 import sys
-import sysconfig
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 import tree_sitter_python
 from tree_sitter import Language, Parser
 
+from docfact.graph.module_files import builtin_module_names, default_search_paths, find_in
+from docfact.graph.module_files import is_stdlib_module as is_stdlib_module  # re-exported
 from docfact.index.reading import read_bytes
 from docfact.index.workspace import DirListings
 from docfact.lang.python.symbols import ExternalModule, Symbol, read_symbols
@@ -46,22 +46,6 @@ class ExternalDoc:
     doc: str = ""  # first docstring paragraph, bounded to lang.python.symbols.MAX_DOC characters
     defined_in: str = ""  # dotted name of the definition actually read: "posixpath.join"
     path: str | None = None  # source file read
-
-
-def _builtin_module_names(name: str) -> frozenset[str] | None:
-    """The names a module compiled into this interpreter binds (``posix``, ``time``,
-    ``itertools``: nothing a repository can write), read from the module object the interpreter
-    already loaded; None for any other module."""
-    if name not in sys.builtin_module_names:
-        return None
-    loaded = sys.modules.get(name)
-    return frozenset(dir(loaded)) if loaded is not None else None
-
-
-def is_stdlib_module(name: str) -> bool:
-    """True when the top-level package of ``name`` belongs to the standard library."""
-    top = name.split(".", 1)[0]
-    return top in sys.stdlib_module_names or top in sys.builtin_module_names
 
 
 class ModuleShelf(Protocol):
@@ -113,7 +97,7 @@ class Externals:
         if not rest:
             return True
         if mod.path is None:  # compiled: listable only when built into the interpreter
-            names = _builtin_module_names(mod.name)
+            names = builtin_module_names(mod.name)
             return None if names is None or len(rest) > 1 else rest[0] in names
         found = self._lookup(mod, rest[0], set())
         if found is None:
@@ -149,7 +133,7 @@ class Externals:
             if src is None:
                 return None
             if not src.path:
-                names = _builtin_module_names(target)
+                names = builtin_module_names(target)
                 if names is None:
                     return None
                 if name in names:
@@ -182,7 +166,7 @@ class Externals:
         for base in self.search_paths:
             if self.exclude and os.path.abspath(base).startswith(self.exclude):
                 continue
-            found = _find_in(base, parts, self._dirs.entries)
+            found = find_in(base, parts, self._dirs.entries)
             if found is not None:
                 return found
         return None
@@ -361,53 +345,3 @@ def describe_external(dotted: str, externals: Externals | None = None) -> Extern
 def external_exists(dotted: str, externals: Externals | None = None) -> bool | None:
     """Whether the installed module really defines ``dotted`` (None: cannot tell statically)."""
     return (externals or Externals()).exists(dotted)
-
-
-def default_search_paths() -> list[str]:
-    """``sys.path`` (without the current directory) followed by the interpreter's lib paths."""
-    paths: list[str] = []
-    for p in sys.path:
-        if p and p not in paths and os.path.isdir(p):
-            paths.append(p)
-    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
-        lib = sysconfig.get_paths().get(key)
-        if lib and lib not in paths and os.path.isdir(lib):
-            paths.append(lib)
-    return paths
-
-
-_EXT_SUFFIXES = (".so", ".pyd")
-
-
-def _find_in(base: str, parts: list[str],
-             listing: Callable[[str], dict[str, tuple[bool, bool]]]) -> tuple[str | None, bool] | None:
-    """(source path or None, is_package) of the module ``parts`` under ``base``, or None;
-    ``listing(dir)`` gives a directory's entries as (is a directory, is a file)."""
-    here = base
-    for i, part in enumerate(parts):
-        last = i == len(parts) - 1
-        entries = listing(here)
-        pkg = os.path.join(here, part)
-        if entries.get(part, (False, False))[0]:
-            inside = listing(pkg)
-            for init in ("__init__.py", "__init__.pyi"):
-                if inside.get(init, (False, False))[1]:
-                    if last:
-                        return os.path.join(pkg, init), True
-                    break
-            else:
-                if last:  # namespace package: exists, no source of its own
-                    return None, True
-            here = pkg
-            continue
-        if not last:
-            return None
-        for suffix in (".py", ".pyi"):
-            if entries.get(part + suffix, (False, False))[1]:
-                return pkg + suffix, False
-        prefix = part + "."
-        for n in entries:
-            if n.startswith(prefix) and n.endswith(_EXT_SUFFIXES):
-                return None, False
-        return None
-    return None

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from docfact.graph.digraph import MultiDiGraph, Node
 from docfact.graph.edges import EDGE_KINDS, Edges
 from docfact.graph.externals import ExternalDoc
-from docfact.graph.names import _in_code_order, _module_entity, _prefixes, instance_fields
+from docfact.graph.names import _in_code_order, _module_entity, instance_fields
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver
 from docfact.lang.typescript.externals import ExternalsWithTs
 from docfact.model import Entity, FileIndex, Import
@@ -75,7 +75,7 @@ class ProjectGraph(Edges):
         # depend on changed: (path, the file's outline, {(scope, name, scope locals): target},
         # the unloaded project modules those answers looked into). Any change to another file
         # drops it.
-        self._memo: tuple[str, tuple, dict, set[str]] | None = None
+        self._memo = None
         self._names_cache: set[str] | None = None
         # path -> bytes and tree of its last update_file, for incremental reparsing (few)
         self._trees: dict[str, Parsed] = {}
@@ -208,29 +208,8 @@ class ProjectGraph(Edges):
             else:
                 g.remove_node(node)
         self._imports.pop(path, None)
-        local = self._local.pop(path, {})
-        gone = {id(e) for e in local.values()}
-        for name in {e.name for e in local.values()}:
-            names = self._by_name.get(name)
-            if names is not None:
-                names[:] = [e for e in names if id(e) not in gone]
-                if not names:
-                    del self._by_name[name]
-        for e in local.values():
-            if fi.language == "java" and e.kind == "class" and e.parent is None:
-                pkg = self._java.get(fi.package)
-                if pkg is not None and pkg.get(e.name) is e:
-                    del pkg[e.name]
-                    if not pkg:
-                        del self._java[fi.package]
-        if fi.language != "java" and self._modules.get(fi.module) == path:
-            del self._modules[fi.module]
-            for prefix in _prefixes(fi.module):
-                n = self._prefixes.get(prefix, 0) - 1
-                if n <= 0:
-                    self._prefixes.pop(prefix, None)
-                else:
-                    self._prefixes[prefix] = n
+        self._forget_names(fi, self._local.pop(path, {}))
+        self._forget_module(fi)
 
     # -- nodes and edges --------------------------------------------------------------------
 
@@ -241,13 +220,7 @@ class ProjectGraph(Edges):
         self._names_cache = None
         g = self._g
         path = fi.path
-        new_tops: list[str] = []
-        if fi.language != "java" and fi.module and fi.module not in self._modules:
-            self._modules[fi.module] = path
-            for prefix in _prefixes(fi.module):
-                if prefix not in self._prefixes and "." not in prefix:
-                    new_tops.append(prefix)
-                self._prefixes[prefix] = self._prefixes.get(prefix, 0) + 1
+        new_tops = self._add_module(fi)
         local: dict[str, Entity] = {}
         owned: list[str] = []
         entities = fi.entities
@@ -280,109 +253,12 @@ class ProjectGraph(Edges):
                     by_name[e.name] = [e]
                 else:
                     names.append(e)
-            if java and kind == "class" and e.parent is None:
-                classes = self._java.setdefault(fi.package, {})
-                if e.name not in classes:
-                    classes[e.name] = e
-                    new_tops.append(f"{fi.package}.{e.name}")
+            if java and kind == "class" and e.parent is None and self._add_java_class(fi.package, e):
+                new_tops.append(f"{fi.package}.{e.name}")
         self._local[path] = local
         self._owned[path] = owned
-        bound: dict[str, Import] = {}
-        stars: list[Import] = []
-        for imp in fi.imports:
-            if imp.name == "*":
-                stars.append(imp)
-            else:
-                bound[imp.bound_name] = imp  # the last binding wins
-        self._imports[path] = (bound, stars)
+        self._add_imports(fi)
         return new_tops
-
-    # -- lookups ----------------------------------------------------------------------------
-
-    def files(self) -> list[FileIndex]:
-        """All indexed files, in the order they were added."""
-        if self.recorder is not None:
-            self.recorder.top.everything = True
-        return list(self._files.values())
-
-    def file(self, path: str) -> FileIndex | None:
-        if self.recorder is not None:
-            self.recorder.top.files.add(path)
-        return self._files.get(path)
-
-    def entity(self, qualname: str) -> Entity | None:
-        """The entity with this qualified name (None for placeholders and externals)."""
-        if self.recorder is not None:
-            self.recorder.top.qualnames.add(qualname)
-        data = self._g.nodes.get(qualname)
-        return data.entity if data is not None else None
-
-    def find(self, path: str, local_name: str) -> Entity | None:
-        """The entity ``local_name`` ("Store.prune"; "" for the module) of file ``path``."""
-        if self.recorder is not None:
-            self.recorder.top.files.add(path)
-        local = self._local.get(path)
-        return local.get(local_name) if local is not None else None
-
-    def children(self, owner: Entity) -> list[Entity]:
-        """Entities directly inside ``owner`` (a class, function or module), in file order."""
-        if self.recorder is not None:
-            self.recorder.top.files.add(owner.path)
-        local = self._local.get(owner.path, {})
-        parent = owner.local_name or None
-        return [e for e in local.values() if e.parent == parent and e.kind != "module"]
-
-    def imports_of(self, path: str) -> tuple[dict[str, Import], list[Import]]:
-        """The file's imports: bound name -> import (last one wins), and star imports."""
-        if self.recorder is not None:
-            self.recorder.top.files.add(path)
-        return self._imports.get(path, ({}, []))
-
-    def module_entity(self, path: str) -> Entity | None:
-        return self.find(path, "")
-
-    def module_path(self, module: str) -> str | None:
-        if self.recorder is not None:
-            self.recorder.top.modules.add(module)
-        return self._modules.get(module)
-
-    def is_project_module(self, name: str) -> bool:
-        """A module or (possibly namespace) package of the project."""
-        if self.recorder is not None:
-            self.recorder.top.modules.add(name)
-        return name in self._modules or name in self._prefixes
-
-    def is_project_name(self, dotted: str) -> bool:
-        """True when the top-level package of ``dotted`` belongs to the project."""
-        top = dotted.split(".", 1)[0]
-        if self.recorder is not None:
-            self.recorder.top.modules.add(top)
-        return top in self._prefixes
-
-    def java_class(self, package: str, name: str) -> Entity | None:
-        if self.recorder is not None:
-            self.recorder.top.java.add((package, name))
-        pkg = self._java.get(package)
-        return pkg.get(name) if pkg is not None else None
-
-    def is_java_package(self, package: str) -> bool:
-        if self.recorder is not None:
-            self.recorder.top.java.add((package, ""))
-        return package in self._java
-
-    def entities_named(self, simple_name: str) -> list[Entity]:
-        """Every project entity with this simple name, in the order files were added."""
-        if self.recorder is not None:
-            self.recorder.top.names.add(simple_name)
-        return list(self._by_name.get(simple_name, ()))
-
-    def project_names(self) -> set[str]:
-        """Simple names of all project entities (for existence checks and "did you mean")."""
-        if self.recorder is not None:
-            self.recorder.top.all_names = True
-        if self._names_cache is None:
-            self._names_cache = set(self._by_name)
-        return self._names_cache
 
     # -- queries ----------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ Public API: :class:`LlmClient`, :class:`LlmCache`, :func:`judge_doc`,
 from __future__ import annotations
 
 from docfact.llm.cache import LlmCache, cache_key
-from docfact.llm.client import ChatResult, LlmClient, chat_endpoint
+from docfact.llm.client import ChatResult, LlmClient
 from docfact.llm.errors import (
     LlmBadResponse,
     LlmBudgetExhausted,
@@ -20,6 +20,7 @@ from docfact.llm.errors import (
 )
 from docfact.llm.judge import LlmVerdict, generate_docstring, judge_doc
 from docfact.llm.plan import render_requests
+from docfact.llm.wire import chat_endpoint
 
 __all__ = [
     "ChatResult",

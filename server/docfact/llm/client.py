@@ -33,7 +33,6 @@ step.
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import logging
 import os
 import random
@@ -41,7 +40,6 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 
@@ -57,17 +55,24 @@ from docfact.llm.errors import (
     LlmUnavailable,
     redact_key,
 )
+from docfact.llm.wire import (
+    FORMAT_LEVELS,
+    MAX_RESPONSE_BYTES,
+    TooLarge,
+    chat_endpoint,
+    describe_format,
+    format_at,
+    parse_retry_after,
+    receive_bounded,
+    rejects_format,
+)
+
+# read from here by the CLI's batch planner, the package and the tests
+from docfact.llm.wire import TEMPERATURE as TEMPERATURE
+from docfact.llm.wire import TOP_P as TOP_P
+from docfact.llm.wire import chat_body as chat_body
 
 log = logging.getLogger(__name__)
-
-TEMPERATURE = 0.1
-TOP_P = 0.9
-MAX_RESPONSE_BYTES = 4_000_000  # a longer answer is refused unread
-FORMAT_LEVELS = 3  # json_schema, json_object with its schema, json_object; then none
-
-
-class _TooLarge(Exception):
-    """The answer is longer than ``MAX_RESPONSE_BYTES``."""
 
 
 @dataclass(frozen=True)
@@ -76,73 +81,6 @@ class ChatResult:
 
     text: str
     response_format_sent: bool
-
-
-def chat_endpoint(settings: LlmSettings) -> tuple[str, dict[str, str]]:
-    """The chat-completions URL and query parameters for these settings (see module docstring)."""
-    base = settings.base_url.rstrip("/")
-    if settings.api_version:
-        if "/openai/deployments/" not in base:
-            base = f"{base}/openai/deployments/{quote(settings.model, safe='')}"
-        return f"{base}/chat/completions", {"api-version": settings.api_version}
-    return f"{base}/chat/completions", {}
-
-
-def chat_body(
-    model: str,
-    messages: list[dict[str, str]],
-    *,
-    max_tokens: int,
-    temperature: float = TEMPERATURE,
-    top_p: float = TOP_P,
-    response_format: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The JSON body of one chat-completions request (live, or one line of a batch)."""
-    body: dict[str, Any] = {
-        "model": model,
-        "messages": messages,
-        "temperature": temperature,
-        "top_p": top_p,
-        "max_tokens": max_tokens,
-    }
-    if response_format is not None:
-        body["response_format"] = response_format
-    return body
-
-
-def _rejects_format(status: int, snippet: str, sent: dict[str, Any]) -> bool:
-    """Whether an error answer rejects the request's ``response_format`` ``sent`` (servers say
-    so with a 400, a 422, or — llama.cpp's — a 500 naming the allowed types)."""
-    if status not in (400, 422, 500):
-        return False
-    low = snippet.lower()
-    if "schema" in sent and sent.get("type") == "json_object" and "schema" in low:
-        return True  # a server that takes json_object but not its schema extension
-    return "response_format" in low or "json_schema" in low or "json_object" in low
-
-
-def _describe(fmt: dict[str, Any] | None) -> str:
-    if fmt is None:
-        return "plain requests"
-    return f"{fmt.get('type')}{' with its schema' if 'schema' in fmt else ''}"
-
-
-def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
-    """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP date), or None."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when is None:
-        return None
-    return max(0.0, when.timestamp() - (time.time() if now is None else now))
 
 
 class LlmClient:
@@ -230,23 +168,6 @@ class LlmClient:
         """Whether requests still carry a ``response_format`` at all."""
         return self._format_level < FORMAT_LEVELS
 
-    @staticmethod
-    def _format_at(requested: dict[str, Any] | None, level: int) -> dict[str, Any] | None:
-        """The ``response_format`` sent for ``requested`` at a fallback ``level``: 0 as asked;
-        for a JSON schema, 1 ``json_object`` carrying the schema (llama.cpp's servers turn it into
-        a grammar: a small model then writes the asked shape, without it rarely), 2 plain
-        ``json_object``; 3 none."""
-        if requested is None or level >= FORMAT_LEVELS:
-            return None
-        if level == 0:
-            return requested
-        if requested.get("type") != "json_schema":
-            return None
-        schema = (requested.get("json_schema") or {}).get("schema")
-        if level == 1 and isinstance(schema, dict):
-            return {"type": "json_object", "schema": schema}
-        return {"type": "json_object"}
-
     def _headers(self) -> dict[str, str]:
         if not self._key:
             return {}
@@ -284,7 +205,7 @@ class LlmClient:
         level = self._format_level  # the fallback step this request's body was built at
         body = chat_body(self.settings.model, messages, max_tokens=max_tokens,
                          temperature=temperature, top_p=top_p,
-                         response_format=self._format_at(response_format, level))
+                         response_format=format_at(response_format, level))
         attempt = 0
         waited = 0.0
         while True:
@@ -306,7 +227,7 @@ class LlmClient:
                     return result
                 snippet = self.redact(" ".join(resp.text.split()))[:300]
                 if ("response_format" in body
-                        and _rejects_format(status, snippet, body["response_format"])):
+                        and rejects_format(status, snippet, body["response_format"])):
                     level = self._step_down(body, response_format, level, status)
                     continue
                 if status != 429 and status < 500:
@@ -357,7 +278,7 @@ class LlmClient:
             resp = await asyncio.wait_for(
                 self._post(body), timeout=self.settings.timeout_seconds
             )
-        except _TooLarge:
+        except TooLarge:
             raise self._fail(
                 LlmBadResponse(
                     f"docfact: the LLM endpoint {self.url} answered with more than "
@@ -391,40 +312,21 @@ class LlmClient:
         together: that is one step, not several."""
         refused = body.pop("response_format")
         level = max(self._format_level, level + 1)
-        fmt = self._format_at(response_format, level)
+        fmt = format_at(response_format, level)
         if level > self._format_level:
             self._format_level = level
             log.info("llm endpoint %s rejects response_format %s (HTTP %d); sending %s", self.url,
-                     _describe(refused), status, _describe(fmt))
+                     describe_format(refused), status, describe_format(fmt))
         if fmt is not None:
             body["response_format"] = fmt
         return level
 
     async def _post(self, body: dict[str, Any]) -> httpx.Response:
-        """POST ``body`` and read the answer, refusing one over ``MAX_RESPONSE_BYTES`` as soon
-        as its Content-Length or the bytes received so far say so (a chat answer of a few
-        tokens is small; a huge one would only fill memory and the cache)."""
+        """POST ``body`` and read the answer (one over ``MAX_RESPONSE_BYTES`` raises TooLarge)."""
         request = self._http.build_request(
             "POST", self.url, params=self._params, json=body, headers=self._headers()
         )
-        resp = await self._http.send(request, stream=True)
-        try:
-            declared = resp.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
-                raise _TooLarge
-            chunks: list[bytes] = []
-            size = 0
-            async for chunk in resp.aiter_bytes():  # decoded: a compressed bomb is caught too
-                size += len(chunk)
-                if size > MAX_RESPONSE_BYTES:
-                    raise _TooLarge
-                chunks.append(chunk)
-        finally:
-            await resp.aclose()
-        headers = [(k, v) for k, v in resp.headers.multi_items() if k.lower() != "content-encoding"]
-        return httpx.Response(
-            resp.status_code, headers=headers, content=b"".join(chunks), request=request
-        )
+        return await receive_bounded(self._http, request)
 
     def _fail_fast(self) -> LlmError:
         exc = LlmUnavailable(

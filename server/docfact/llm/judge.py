@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from docfact.llm.answers import clean_generated, parse_batched, parse_digit, parse_second_look
 from docfact.llm.cache import LlmCache, cache_key
-from docfact.llm.client import TEMPERATURE, TOP_P, LlmClient
+from docfact.llm.client import LlmClient
 from docfact.llm.errors import LlmBadResponse, LlmError
 from docfact.llm.plan import (
     Mode,
@@ -39,6 +39,7 @@ from docfact.llm.plan import (
     plan_referee,
     plan_second_look,
 )
+from docfact.llm.wire import TEMPERATURE, TOP_P
 
 log = logging.getLogger(__name__)
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from docfact.config import LlmSettings, Settings
+from docfact.doc_render import render_doc
 from docfact.engine import Engine
 from docfact.judges.llm_judge import (
     LlmInput,
@@ -31,7 +32,7 @@ from docfact.judges.llm_judge import (
 )
 from docfact.model import DocResult, FileResult, Fix
 from docfact.positions import LineIndex
-from docfact.regenerate import LLM_TITLE, regenerate, render_doc
+from docfact.regenerate import LLM_TITLE, regenerate
 
 from . import convert
 

@@ -171,12 +171,12 @@ class DocfactServer(LanguageServer):
                 def on_read(hashes: dict[str, str], world: str, f: Folder = folder) -> None:
                     # open documents checked before in this very state of the workspace get
                     # their stored diagnostics now, while the index loads
-                    kept = self.checker.stored_results(f, hashes, world)
+                    kept = self.checker.early.stored_results(f, hashes, world)
                     for uri, result in kept:
-                        loop.call_soon_threadsafe(self.checker.show_stored, uri, result, hashes[result.path])
+                        loop.call_soon_threadsafe(self.checker.early.show_stored, uri, result, hashes[result.path])
                     # the others are judged with the modules they import, before the whole index
-                    for uri, result, lines, version in self.checker.provisional(f, {uri for uri, _ in kept}):
-                        loop.call_soon_threadsafe(self.checker.show_provisional, uri, result, lines, version)
+                    for uri, result, lines, version in self.checker.early.provisional(f, {uri for uri, _ in kept}):
+                        loop.call_soon_threadsafe(self.checker.early.show_provisional, uri, result, lines, version)
 
                 try:
                     await self.in_engine(lambda f=folder, s=store: f.engine.load(

@@ -17,8 +17,9 @@ from tree_sitter import Node
 
 from docfact.docs.segments import CodeUnit
 from docfact.judges.base import JudgeContext
-from docfact.judges.example_reader import Issue, Reader
+from docfact.judges.example_reader import Issue
 from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT
+from docfact.lang.example_walk import TreeReader
 from docfact.model import Entity
 
 _MODIFIERS = frozenset(
@@ -33,31 +34,19 @@ _NOT_MEANT = re.compile(r"\b(?:never|wrong|incorrect|invalid|don'?t|do not|won'?
                         r"deprecated|legacy|removed|old|previously|formerly|avoid|bad|no longer|fails?)\b", re.I)
 
 
-class JavaReader(Reader):
+class JavaReader(TreeReader):
     """Reads the Java examples of one Javadoc and collects what is provably wrong."""
+
+    members_tag = "example-java-members"
 
     def __init__(self, ctx: JudgeContext) -> None:
         super().__init__(ctx)
-        self.scope = ctx.graph.module_entity(ctx.file.path)  # the file sees the classes by name
-        self.env: dict[str, Entity | None] = {}  # variable -> the project class of its type
         self.imported: dict[str, Entity | None] = {}  # classes the examples import (None: not ours)
 
     def read(self, units: list[CodeUnit]) -> list[Issue]:
         from docfact.lang.java.extract import parser
 
-        for unit in units:
-            if unit.lang != "java" or self.scope is None:
-                continue
-            self.unit = unit
-            self.data = unit.source(self.text).encode("utf-8", "surrogatepass")  # an editor may send lone surrogates
-            if self.shown_as_wrong(unit):
-                continue
-            for stmt in parser().parse(self.data).root_node.named_children:
-                if stmt.has_error or stmt.type == "ERROR":
-                    self.forget(stmt)
-                else:
-                    self.walk(stmt)
-        return self.issues
+        return self.read_units(units, parser(), lambda unit: unit.lang == "java")
 
     def shown_as_wrong(self, unit: CodeUnit) -> bool:
         """Whether the sentence before the ``<pre>`` says the code is wrong, old or hypothetical."""
@@ -67,12 +56,6 @@ class JavaReader(Reader):
         last = re.split(r"(?<=[.!?])\s+|\n\s*\n", before.strip())[-1]
         return _NOT_MEANT.search(last) is not None
 
-    def forget(self, node: Node) -> None:
-        if node.type == "identifier":
-            self.env[self.src(node)] = None
-        for child in node.named_children:
-            self.forget(child)
-
     # -- statements and expressions -------------------------------------------------------
     def walk(self, node: Node) -> None:
         t = node.type
@@ -80,12 +63,7 @@ class JavaReader(Reader):
             self.import_declaration(node)
         elif t in ("local_variable_declaration", "field_declaration"):
             declared = self.type_class(node.child_by_field_name("type"))
-            for decl in node.named_children:
-                if decl.type != "variable_declarator":
-                    continue
-                value = decl.child_by_field_name("value")
-                got = self.evaluate(value) if value is not None else None
-                name = decl.child_by_field_name("name")
+            for name, got in self.declarators(node):
                 if name is not None:
                     is_var = self.src(node.child_by_field_name("type") or name) == "var"
                     instance = got[1] if got is not None and got[0] == "instance" else None
@@ -116,12 +94,7 @@ class JavaReader(Reader):
         members it names on the way."""
         t = node.type
         if t == "identifier":
-            name = self.src(node)
-            if name in self.env:
-                cls = self.env[name]
-                return ("instance", cls) if cls is not None else None
-            cls = self.class_named(name)
-            return ("class", cls) if cls is not None else None
+            return self.name_type(self.src(node))
         if t == "parenthesized_expression" and node.named_child_count == 1:
             return self.evaluate(node.named_children[0])
         if t == "object_creation_expression":
@@ -198,18 +171,8 @@ class JavaReader(Reader):
                 return found
         return None
 
-    def members(self, cls: Entity, depth: int = 0) -> set[str] | None:
-        """Member names of a project class with its project supertypes; None when a supertype
-        is outside the project or an annotation may generate members."""
-        key = ("example-java-members", cls.qualname, id(cls))
-        if key in self.ctx.run_cache:
-            kept: set[str] | None = self.ctx.run_cache[key]
-            return kept
-        names = self._members(cls, depth)
-        self.ctx.run_cache[key] = names
-        return names
-
     def _members(self, cls: Entity, depth: int) -> set[str] | None:
+        """None when a supertype is outside the project or an annotation may generate members."""
         if any(d not in _MODIFIERS and d.split("(")[0].split(".")[-1] not in _PLAIN_ANNOTATIONS
                for d in cls.decorators):
             return None

@@ -14,12 +14,11 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor
+from tree_sitter import Language, Node, Parser, Query
 
 from docfact.index.c_comments import CommentSyntax, group_comments
-from docfact.index.nesting import refuse_deep, refuse_deep_tree
 from docfact.index.scopes import Scope, ScopeFinder, collect_bindings, nest
-from docfact.index.source import SourceFile, compact, error_lines, masked_text, sort_nodes
+from docfact.index.source import SourceFile, compact, masked_text
 from docfact.index.tokens import names as token_names
 from docfact.lang.java.entities import (
     definition,
@@ -29,8 +28,8 @@ from docfact.lang.java.entities import (
     strip_generics,
 )
 from docfact.lang.java.jdk import wildcard_jdk_imports
+from docfact.lang.parse_text import open_text, sorted_captures, syntax_errors
 from docfact.model import DocBlock, Entity, FileIndex, Import
-from docfact.positions import lone_cr_to_lf
 
 _KEYWORDS = frozenset(
     """abstract assert boolean break byte case catch char class const continue default do double
@@ -39,6 +38,8 @@ _KEYWORDS = frozenset(
     synchronized this throw throws transient try void volatile while true false null var record
     yield sealed permits non""".split()
 )
+# the captures kept in source order (outer before inner at the same start)
+_SORTED = ("call", "new", "assign", "local", "comment", "import", "raise", "except", "return")
 
 
 @lru_cache(maxsize=1)
@@ -58,18 +59,11 @@ def parser() -> Parser:
 def extract(path: str, text: str, module: str) -> FileIndex:
     """Index one Java source text; raises :class:`~docfact.index.nesting.TooDeep` for a text
     that nests too deeply to parse or index."""
-    text = lone_cr_to_lf(text)
-    refuse_deep("java", text)
     prs, query = _tools()
-    f = SourceFile(path, text, module)
-    tree = prs.parse(f.data)
-    refuse_deep_tree(tree.root_node)  # a chain of calls or operators thousands long
+    f, tree, _ = open_text("java", path, text, module, prs)
+    text = f.text
     root = tree.root_node
-    caps = QueryCursor(query).captures(root)
-    for key in ("call", "new", "assign", "local", "comment", "import", "raise", "except", "return"):
-        if key in caps:
-            # source order, outer before inner at the same start: the cursor's own order varies
-            sort_nodes(caps[key])
+    caps = sorted_captures(query, root, _SORTED)
 
     package = _package(f, caps)
     stem = Path(path).stem
@@ -80,11 +74,7 @@ def extract(path: str, text: str, module: str) -> FileIndex:
     f.module = module
     fi = FileIndex(path=path, module=module, language="java", text=text, package=package)
 
-    error_ranges: list[tuple[int, int]] = []
-    if root.has_error:
-        fi.syntax_error_lines = error_lines(root, error_ranges)
-        error_ranges += [(n.start_byte, n.end_byte) for n in caps.get("def", []) if n.has_error]
-        error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
+    error_ranges = syntax_errors(f, root, fi, caps.get("def", []))
 
     scopes = _scopes(f, caps)
     mod_scope = Scope(root, 0, len(f.data), False)

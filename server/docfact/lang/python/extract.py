@@ -25,12 +25,10 @@ comments in ``docs``, re-indexing after an edit in ``splice`` (all in this folde
 
 from __future__ import annotations
 
-from docfact.index.nesting import refuse_deep, refuse_deep_tree
 from docfact.index.scopes import ScopeFinder
-from docfact.index.source import Parsed, reparse
-from docfact.index.source import SourceFile as _File
-from docfact.index.source import error_lines as _error_lines
+from docfact.index.source import Parsed
 from docfact.index.source import masked_text as _masked_text
+from docfact.lang.parse_text import open_text, syntax_errors
 from docfact.lang.python.collect import (
     build_scopes,
     collect_captures,
@@ -43,7 +41,6 @@ from docfact.lang.python.entities import _assignments, _fill_scope_lists, _order
 from docfact.lang.python.parser import captures, parser
 from docfact.lang.python.scope import PyScope
 from docfact.model import Entity, FileIndex
-from docfact.positions import lone_cr_to_lf
 
 
 def extract(path: str, text: str, module: str) -> FileIndex:
@@ -58,12 +55,9 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     ``old``: the index of that earlier version; when the edit lies inside one method's or
     function's body, the rest of it is kept (:func:`docfact.lang.python.splice.splice`).
     Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse or index."""
-    text = lone_cr_to_lf(text)
-    refuse_deep("python", text)  # tree-sitter-python crashes the process on 511 nested blocks
-    prs = parser()
-    f = _File(path, text, module)
-    tree, edit = reparse(prs, f.data, previous)
-    refuse_deep_tree(tree.root_node)  # a chain of calls or operators thousands long
+    # refuses a deep text: tree-sitter-python crashes the process on 511 nested blocks
+    f, tree, edit = open_text("python", path, text, module, parser(), previous)
+    text = f.text
     if old is not None and edit is not None and previous is not None:
         from docfact.lang.python.splice import splice
 
@@ -74,12 +68,8 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
     caps = captures(root)
     fi = FileIndex(path=path, module=module, language="python", text=text)
 
-    error_ranges: list[tuple[int, int]] = []
-    if root.has_error:
-        fi.syntax_error_lines = _error_lines(root, error_ranges)
-        # a function with an error inside is mid-edit: its docs are not judged either
-        error_ranges += [(n.start_byte, n.end_byte) for n in caps.get("def", []) if n.has_error]
-        error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
+    # a function with an error inside is mid-edit: its docs are not judged either
+    error_ranges = syntax_errors(f, root, fi, caps.get("def", []))
 
     scopes = build_scopes(f, caps.get("def", []), caps.get("class", []))
     mod_scope = PyScope(root, 0, len(f.data), False)

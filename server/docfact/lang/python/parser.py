@@ -7,10 +7,13 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Parser, Query, Tree
 
 from docfact.index.nesting import too_deep
-from docfact.index.source import sort_nodes
+from docfact.lang.parse_text import sorted_captures
+
+# the captures kept in source order
+_SORTED = ("call", "assign", "comment", "import", "raise", "except", "return")
 
 
 @lru_cache(maxsize=1)
@@ -41,13 +44,4 @@ def parse_snippet(data: bytes) -> Tree:
 def captures(root: Node, start: int = 0, end: int | None = None) -> dict[str, list[Node]]:
     """The extractor query's captures under ``root`` (those meeting bytes ``start:end`` when
     given), each list in a stable order."""
-    cursor = QueryCursor(_tools()[1])
-    if end is not None:
-        cursor.set_byte_range(start, end)
-    caps = cursor.captures(root)
-    for key in ("call", "assign", "comment", "import", "raise", "except", "return"):
-        if key in caps:
-            # outer before inner for nodes that start together (``a.b(x).c`` before
-            # ``a.b``): the cursor's own order for them varies from run to run
-            sort_nodes(caps[key])
-    return caps
+    return sorted_captures(_tools()[1], root, _SORTED, start, end)

@@ -26,7 +26,7 @@ from tree_sitter import Node
 
 from docfact.index.source import SourceFile
 from docfact.lang.typescript.modules import resolve_specifier
-from docfact.lang.typescript.syntax import expr_kind
+from docfact.lang.typescript.syntax import expr_kind, member_parts
 from docfact.model import Entity, Import
 
 OPEN_MODULE = "<commonjs-dynamic>"  # the module an open export list star-imports
@@ -89,12 +89,10 @@ def _export_target(f: SourceFile, node: Node | None) -> str | None:
     if node.type == "subscript_expression":
         obj = node.child_by_field_name("object")
         return "[]" if obj is not None and f.src(obj) in ("exports", "module.exports") else None
-    if node.type != "member_expression":
+    parts = member_parts(node)
+    if parts is None:
         return None
-    obj = node.child_by_field_name("object")
-    prop = node.child_by_field_name("property")
-    if obj is None or prop is None:
-        return None
+    obj, prop = parts
     if obj.type == "identifier" and f.src(obj) == "module" and f.src(prop) == "exports":
         return ""
     if f.src(obj) in ("exports", "module.exports"):

@@ -17,8 +17,9 @@ from tree_sitter import Node
 
 from docfact.docs.segments import CodeUnit
 from docfact.judges.base import JudgeContext
-from docfact.judges.example_reader import Issue, Reader
+from docfact.judges.example_reader import Issue
 from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT
+from docfact.lang.example_walk import TreeReader
 from docfact.model import Entity
 
 TS_EXAMPLE_LANGS = frozenset({"typescript", "javascript", "ts", "js", "tsx", "jsx", "mjs", "cjs", ""})
@@ -32,32 +33,21 @@ _NOT_MEANT = re.compile(r"\b(?:never|wrong|incorrect|invalid|don'?t|do not|won'?
                         r"|throws?)\b", re.I)
 
 
-class TsReader(Reader):
+class TsReader(TreeReader):
     """Reads the TypeScript/JavaScript examples of one JSDoc block and collects what is wrong."""
+
+    name_types = frozenset({"identifier", "shorthand_property_identifier_pattern"})
+    members_tag = "example-ts-members"
 
     def __init__(self, ctx: JudgeContext) -> None:
         super().__init__(ctx)
-        self.scope = ctx.graph.module_entity(ctx.file.path)
-        self.env: dict[str, Entity | None] = {}  # variable -> the project class of its value
         self.classes: dict[str, Entity | None] = {}  # names the examples import or declare
 
     def read(self, units: list[CodeUnit]) -> list[Issue]:
         from docfact.lang.typescript.extract import parser
 
         prs = parser("example.tsx" if any(u.lang in ("tsx", "jsx") for u in units) else "example.ts")
-        for unit in units:
-            if unit.lang not in TS_EXAMPLE_LANGS or self.scope is None:
-                continue
-            self.unit = unit
-            self.data = unit.source(self.text).encode("utf-8", "surrogatepass")
-            if self.shown_as_wrong(unit):
-                continue
-            for stmt in prs.parse(self.data).root_node.named_children:
-                if stmt.has_error or stmt.type == "ERROR":
-                    self.forget(stmt)
-                else:
-                    self.walk(stmt)
-        return self.issues
+        return self.read_units(units, prs, lambda unit: unit.lang in TS_EXAMPLE_LANGS)
 
     def shown_as_wrong(self, unit: CodeUnit) -> bool:
         """Whether the line before the example code (its ``@example`` caption) says it fails."""
@@ -65,24 +55,13 @@ class TsReader(Reader):
         last = before[before.rfind("\n") + 1 :]
         return _NOT_MEANT.search(last) is not None
 
-    def forget(self, node: Node) -> None:
-        if node.type in ("identifier", "shorthand_property_identifier_pattern"):
-            self.env[self.src(node)] = None
-        for child in node.named_children:
-            self.forget(child)
-
     # -- statements and expressions -------------------------------------------------------
     def walk(self, node: Node) -> None:
         t = node.type
         if t == "import_statement":
             self.import_statement(node)
         elif t in ("lexical_declaration", "variable_declaration"):
-            for decl in node.named_children:
-                if decl.type != "variable_declarator":
-                    continue
-                value = decl.child_by_field_name("value")
-                got = self.evaluate(value) if value is not None else None
-                name = decl.child_by_field_name("name")
+            for name, got in self.declarators(node):
                 if name is None:
                     continue
                 if name.type == "identifier":
@@ -109,12 +88,7 @@ class TsReader(Reader):
         names on the way."""
         t = node.type
         if t == "identifier":
-            name = self.src(node)
-            if name in self.env:
-                cls = self.env[name]
-                return ("instance", cls) if cls is not None else None
-            cls = self.class_named(name)
-            return ("class", cls) if cls is not None else None
+            return self.name_type(self.src(node))
         if t in ("parenthesized_expression", "await_expression", "non_null_expression") and node.named_child_count:
             return self.evaluate(node.named_children[0])
         if t == "new_expression":
@@ -171,15 +145,8 @@ class TsReader(Reader):
         found = self.graph.project_entity(name, self.scope)
         return found if found is not None and found.kind == "class" else None
 
-    def members(self, cls: Entity, depth: int = 0) -> set[str] | None:
-        """Member names of a project class with its project bases; None when it cannot be known."""
-        key = ("example-ts-members", cls.qualname, id(cls))
-        if key not in self.ctx.run_cache:
-            self.ctx.run_cache[key] = self._members(cls, depth)
-        names: set[str] | None = self.ctx.run_cache[key]
-        return names
-
     def _members(self, cls: Entity, depth: int) -> set[str] | None:
+        """None when a decorator, an index signature or a base outside the project hides them."""
         if any(d not in ("export", "default", "abstract", "declare") for d in cls.decorators):
             return None  # a decorator may add members
         if re.search(r"\[\s*\w+\s*:\s*(?:string|number|symbol)\s*\]", cls.code):

@@ -20,13 +20,13 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor
+from tree_sitter import Language, Node, Parser, Query
 
 from docfact.index.c_comments import group_comments
-from docfact.index.nesting import refuse_deep, refuse_deep_tree
 from docfact.index.scopes import ScopeFinder, nest
-from docfact.index.source import Parsed, SourceFile, error_lines, masked_text, reparse, sort_nodes
+from docfact.index.source import Parsed, SourceFile, masked_text
 from docfact.index.tokens import names as token_names
+from docfact.lang.parse_text import open_text, sorted_captures, syntax_errors
 from docfact.lang.typescript.cjs import exported_variables, read_commonjs
 from docfact.lang.typescript.docs import COMMENTS, doc_comment, jsdoc_block
 from docfact.lang.typescript.entities import collect, def_scope, definition, function_owner
@@ -39,7 +39,6 @@ from docfact.lang.typescript.members import (
 )
 from docfact.lang.typescript.syntax import TsScope, doc_anchor
 from docfact.model import DocBlock, Entity, FileIndex
-from docfact.positions import lone_cr_to_lf
 
 _KEYWORDS = frozenset(
     """abstract any as async await boolean break case catch class const constructor continue
@@ -106,20 +105,12 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None) 
     Raises :class:`~docfact.index.nesting.TooDeep` for a text that nests too deeply to parse or index."""
     prs, query = _tools(_grammar(path))
     language = language_of(path)
-    text = lone_cr_to_lf(text)
-    refuse_deep(language, text)
-    f = SourceFile(path, text, module)
-    tree = reparse(prs, f.data, previous)[0]
-    refuse_deep_tree(tree.root_node)  # a chain of calls or operators thousands long
+    f, tree, _ = open_text(language, path, text, module, prs, previous)
+    text = f.text
     root = tree.root_node
-    caps = QueryCursor(query).captures(root)
-    for key in caps:
-        sort_nodes(caps[key])
+    caps = sorted_captures(query, root)
     fi = FileIndex(path=path, module=module, language=language, text=text)
-    error_ranges: list[tuple[int, int]] = []
-    if root.has_error:
-        fi.syntax_error_lines = error_lines(root, error_ranges)
-        error_ranges = [(f.so(s), f.so(e)) for s, e in error_ranges]
+    error_ranges = syntax_errors(f, root, fi)
 
     scopes = _scopes(f, caps)
     mod_scope = TsScope(root, 0, len(f.data), False, "", anchor=root)

@@ -53,16 +53,24 @@ def doc_anchor(node: Node) -> Node:
     return cur
 
 
-def member_name(f: SourceFile, node: Node) -> str | None:
-    """``a.b.c`` of an assignment target; ``A.prototype.m`` -> ``A.m``; None when computed."""
-    if node.type == "identifier":
-        return f.src(node)
+def member_parts(node: Node) -> tuple[Node, Node] | None:
+    """The object and property of a member expression ``a.b``; None for any other node or one
+    missing either."""
     if node.type != "member_expression":
         return None
     obj = node.child_by_field_name("object")
     prop = node.child_by_field_name("property")
-    if obj is None or prop is None:
+    return (obj, prop) if obj is not None and prop is not None else None
+
+
+def member_name(f: SourceFile, node: Node) -> str | None:
+    """``a.b.c`` of an assignment target; ``A.prototype.m`` -> ``A.m``; None when computed."""
+    if node.type == "identifier":
+        return f.src(node)
+    parts = member_parts(node)
+    if parts is None:
         return None
+    obj, prop = parts
     base = member_name(f, obj) if obj.type != "this" else "this"
     if base is None:
         return None
@@ -207,9 +215,9 @@ def callee_of(f: SourceFile, fn: Node | None) -> str | None:
     if fn.type in ("identifier", "this", "super"):
         return f.src(fn)
     if fn.type == "member_expression":
-        obj = fn.child_by_field_name("object")
-        prop = fn.child_by_field_name("property")
-        if obj is not None and prop is not None:
+        parts = member_parts(fn)
+        if parts is not None:
+            obj, prop = parts
             if obj.type in ("identifier", "this", "super", "member_expression"):
                 inner = callee_of(f, obj) if obj.type == "member_expression" else f.src(obj)
                 if inner is not None:

@@ -50,7 +50,7 @@ def register(server: DocfactServer) -> None:
             if st.timer is not None:
                 st.timer.cancel()
         try:
-            await ls.checker.keep_results()
+            await ls.checker.early.keep_results()
         except Exception:
             logging.getLogger(__name__).exception("docfact: keeping results failed")
         await ls.llm.close()
