@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 
@@ -51,6 +52,14 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
     return item.name_span[0] - seg.start, item.name_span[1] - seg.start
 
 
+def _an_interface(ctx: JudgeContext, cls: Entity) -> bool:
+    """Whether ``cls`` only describes an interface: it has methods and every one is a stub
+    (``pass``, ``...``, a docstring alone, ``raise NotImplementedError``)."""
+    methods = [m for m in (ctx.graph.entity(f"{cls.module}.{q}") for q in cls.members)
+               if m is not None and m.kind == "method"]
+    return bool(methods) and all(m.is_abstract for m in methods)
+
+
 def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     item = seg.field
     cls = ctx.entity
@@ -60,6 +69,8 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     name = item.name.strip().lstrip("*")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
         return  # a NumPy "Attributes" section saying "None"
+    if _an_interface(ctx, cls):
+        return  # every method a stub: the attributes it lists are what implementations provide
     names = class_attributes(ctx, cls)
     if names is not None and name not in names and not world.class_attributes_closed(ctx, cls, name):
         names = None  # a subclass or code outside the class sets it: the base documents it for them
@@ -112,7 +123,10 @@ _HYPOTHETICAL = Gated(re.compile(
     re.I,
 ), ("could", "would", "might", "exist", "yet", "hypothetical", "imaginary"))
 
-_SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\))", re.I)
+_SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\)|\[[^\]]*\])", re.I)
+# a name of another language or tool right before a name: "the R ``diffinv`` function"
+_OTHER_LANGUAGE = re.compile(r"\b(?:R|MATLAB|Matlab|Octave|Julia|Stata|SAS|SPSS|Excel|Fortran|Mathematica|Maple|"
+                             r"Perl|Ruby|Java|JavaScript|C\+\+|C#|Go|Rust|Haskell|SQL|Bash)\s+[`*:\w]*$")
 
 _HISTORY = Gated(re.compile(
     r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
@@ -161,6 +175,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # a bare name on its own line: a NumPy "Returns" entry, a heading
         if any(a <= m.start < b for a, b in shapes):
             continue  # "of shape (n_samples, image_height)": dimensions, not names
+        if seg.text[m.end:m.end + 1] == "-" and seg.text[m.end + 1:m.end + 2].isalnum():
+            continue  # "a Mermaid stateDiagram-v2 string": part of a hyphenated word
+        if _OTHER_LANGUAGE.search(seg.text, 0, m.start):
+            continue  # "the R ``diffinv`` function": a name in another language's library
         if m.name in _tuple_names(ctx) or m.name in _doc_placeholders(ctx):
             continue  # "a ``(low, high)`` tuple", ``clip[t_start:t_end]``: the doc names values of its own
         if "." not in m.name and _EXAMPLE_LIST.search(seg.text, 0, m.start):
@@ -177,9 +195,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if private is not None:
             yield _unknown_name_finding(ctx, seg, m, private or None)
             continue
-        if resolves(ctx, m):
+        if resolves(ctx, m) or (m.name.endswith("s") and len(m.name) > 4
+                                and resolves(ctx, dataclasses.replace(m, name=m.name[:-1]))):
             resolved.add(m.name)
-            continue
+            continue  # (``typing.Unions``: the English plural of a real name)
         last = m.name.split(".")[-1]
         if len(last) < 2 or PLACEHOLDER_NAME.search(last):
             continue  # ``SomeVisitor()``, ``_add_x()``: a stand-in for the reader's or any name

@@ -116,7 +116,7 @@ _HEADINGS = ("Default", "Defaults", "Note", "Notes", "Example", "Examples", "War
 # placeholders: no parameter names
 _NOT_PARAMS = frozenset({"self", "cls", "None", "none", *_HEADINGS,
                          "example", "examples", "note", "notes", "warning", "warnings", "returns", "yields", "raises",
-                         "references"})  # (not ``args``, ``params``, ``default``: names a function may take)
+                         "references", "optional"})  # (not ``args``, ``params``, ``default``: names a function may take)
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
 
 
@@ -214,6 +214,21 @@ def _describes_callables(ctx: JudgeContext) -> bool:
     return got
 
 
+def _call_form_names(ctx: JudgeContext, e: Entity) -> frozenset[str]:
+    """The argument names of the call forms the doc writes for its own function or class
+    (``markov(Y, U[, m])``, ``connect(sys, Q, inputv, outputv)``): a function that takes ``*args``
+    or overloads a positional argument documents each form's arguments by these names."""
+    key = ("call-form-names", id(ctx.doc))
+    got = ctx.memo.get(key)
+    if got is None:
+        names: set[str] = set()
+        if f"{e.name}(" in ctx.doc.text or f"{e.name} (" in ctx.doc.text:
+            for m in re.finditer(rf"(?<![\w.]){re.escape(e.name)}\s?\(([^()]*)\)", ctx.doc.text):
+                names.update(n for n in re.findall(r"(?<![\w=.'\"])([A-Za-z_]\w*)(?=\s*[,)\]\[]|\s*$)", m.group(1)))
+        got = ctx.memo[key] = frozenset(names)
+    return got
+
+
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     from docfact.judges.name_lookup import (  # here: name_lookup imports this module
         class_attributes,
@@ -267,6 +282,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # "Default: ``None``" on its own line is part of the item above
         if e is not None and (_part_of_an_argument(e, name) or _documents_parts(ctx, e)):
             continue  # ``sample(args)`` documenting ``u``, read as ``args.u``: the parts of one argument
+        if e is not None and name in _call_form_names(ctx, e):
+            continue  # "markov(Y, U)" / "markov(data)": the doc's call forms name positional arguments
         # a ``:type x:`` entry pairs with a parameter that has no type entry yet
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
         real = [p for p in params if p not in ("self", "cls")]

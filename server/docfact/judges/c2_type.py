@@ -1034,9 +1034,24 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             yield from _yield_type(ctx, seg, ctx.entity)
         return
     checked = _checked_claim(ctx, seg)
+    if checked is not None and _an_element_of_the_tuple(checked[0], checked[1]):
+        return  # "frozenset[int]: the indices. bool: whether ...": the items name the tuple's parts
     if checked is not None and not _returns_a_generator(checked[0]):
         found = list(_contradiction(ctx, seg, *checked, RETURN_TYPE))
         yield from found or _other_class(ctx, seg, *checked)
+
+
+_TUPLE_ANNOTATION = re.compile(r"^(?:typing\.)?[Tt]uple\[(.*)\]$")
+
+
+def _an_element_of_the_tuple(e: Entity, claim: Claim) -> bool:
+    """Whether the claimed type is one element of the tuple ``e`` is annotated to return
+    (``-> tuple[frozenset[int], bool]`` documented item by item)."""
+    m = _TUPLE_ANNOTATION.match((e.returns or "").strip())
+    if m is None or claim.prose:
+        return False
+    written = re.sub(r"\s+", "", claim.written)
+    return any(re.sub(r"\s+", "", part) == written for part in split_top(m.group(1), ","))
 
 
 # a Returns type that names one class: "SimpleTable instance", ":class:`~pkg.mod.Results`"
@@ -1167,6 +1182,8 @@ def _returns_a_generator(e: Entity) -> bool:
 
 def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     checked = _checked_claim(ctx, seg)
+    if checked is not None and checked[0].name in ("__iter__", "__aiter__", "__reversed__"):
+        return  # iteration's own method: "Get a list of the members" speaks of what iterating gives
     if checked is not None and _returns_a_generator(checked[0]) and not checked[1].passive:
         code = code_return_type(ctx, checked[0])
         note = "; what it yields belongs under `Yields`" if code is not None and "none" in code[0] else ""

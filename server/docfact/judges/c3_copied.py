@@ -148,6 +148,18 @@ def _variants(e: Entity, s: Entity) -> bool:
     return bool(body) and body == _body(s)
 
 
+_FAMILY_AFTER = re.compile(r"\s*(?:and|or)\s+(?:related|similar|other|derived)\b|-like\b|-type\b", re.I)
+_CONDITION_BEFORE = re.compile(r"\b(?:if|unless|whether)\b[^,;.]*$", re.I)
+
+
+def _hedged(text: str, word: str) -> bool:
+    """Whether every mention of the sibling's ``word`` in ``text`` is broadened to a family ("GARCH
+    and related models") or sits in a condition ("if using simulation or bootstrap")."""
+    found = list(re.finditer(rf"\b{re.escape(word)}\b", text, re.I))
+    return bool(found) and all(_FAMILY_AFTER.match(text, m.end()) or _CONDITION_BEFORE.search(text, 0, m.start())
+                               for m in found)
+
+
 def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment" or e.language != "python" \
@@ -199,6 +211,8 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 continue  # ``cla`` calls ``__clear``, ``return self.cell_normals``: the sibling's work is done here too
             if _variants(e, s):
                 continue  # an alias kept as a copy, ``@wraps(sibling)``: one does what the other does
+            if all(_hedged(plain, w) for w in theirs):
+                continue  # "GARCH and related models", "if using bootstrap": a family or a condition
             if re.search(rf"(?<![\w.]){re.escape(s.name)}(?!\w)", text) and "_" in s.name:
                 continue  # "use fit_transform instead": a reference to the sibling, not a copy
             ctx.reads_docs_of(s)  # its doc's text (which members have docs, and their names and

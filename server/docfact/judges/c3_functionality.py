@@ -228,7 +228,7 @@ _RECURSIVE = Gated(re.compile(
 
 # "... when they recursively refer to themselves": another subject does it
 _OTHER_ACTOR = re.compile(r"\b(?:they|these|those|which|who|whose|children|callers?|users?)\s+(?:\w+\s+)?$", re.I)
-_PASSIVE_OTHER = re.compile(r"\b(?:are|were)\s+(?:\w+\s+){0,2}$", re.I)
+_PASSIVE_OTHER = re.compile(r"\b(?:are|were|will\s+be)\s+(?:\w+\s+){0,2}$", re.I)
 _HEDGED_AFTER = re.compile(r"\s+(?:could|might|may|can|would)\b", re.I)
 # calls of helpers that recurse themselves: the docs may describe what they do
 _RECURSIVE_HELPER = re.compile(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten|descend|children", re.I)

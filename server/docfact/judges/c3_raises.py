@@ -218,6 +218,11 @@ def _deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
         if target is None:
             return []
         if target.kind in ("function", "method"):
+            if not decorator and name.startswith(("self.", "cls.")):
+                # ``self.execute()`` in a mixin may run a subclass's ``execute``
+                overrides, known = world.overrides_of(ctx, target)
+                uncertain |= not known or len(overrides) > _DEEP_CANDIDATES
+                return [target, *overrides]
             if not decorator:
                 return [target]
             fi = graph.file(target.path)

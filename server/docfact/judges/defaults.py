@@ -46,7 +46,9 @@ _VALUE = (
 _AFTER = re.compile(
     r"[ \t]*(?:[-+*/%^\u00d7]|\*\*|(?i:for|when|if|unless|in|on|under|with|or|except|but|depending|per|"
     r"times|plus|minus)\b|(?i:ms|milliseconds?|µs|us|microseconds?|ns|nanoseconds?|minutes?|mins?|"
-    r"hours?|days?|weeks?|k|kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|percent)\b)"
+    r"hours?|days?|weeks?|k|kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|percent|"
+    # rates and frequencies with a prefix: "500 kbit/s" for ``bitrate=500000``
+    r"[kmg]bits?|[kmg]bps|[kmg]bs|[kmg]baud|[kmg]hz)\b)"
 )
 _SECONDS = re.compile(r"[ \t]*(?i:s|secs?|seconds?)\b")
 _OTHER_UNIT = re.compile(r"\b(?i:ms|msecs?|millis(?:econds?)?|µs|us|usecs?|microseconds?|ns|nanoseconds?|minutes?|"
@@ -68,6 +70,8 @@ _TRAILING = re.compile(_VALUE + _MARKED_DEFAULT)
 # where a value may be marked as the default (the look-ahead of _TRAILING, less its leading
 # white space): without one, _TRAILING is not run over the whole text
 _DEFAULT_MARK = re.compile(r"\(\s*(?i:the\s+)?default\s*\)|,\s+(?i:the\s+default)\s*(?:[,;:)]|\.(?!\w)|$)")
+# another quoted value and a comma right before a value: one of a group of aliases
+_ALIAS_BEFORE = re.compile(r"""(?:'[^'\n]*'|"[^"\n]*"|`{1,2}[^`\n]+`{1,2})\s*,\s*$""")
 # the word before "defaults to"/"default is" that makes the parameter its subject
 _SUBJECTS = frozenset({"it", "this", "its", "parameter", "argument", "option", "flag", "value", "and", "also",
                        "otherwise", "the", "setting"})
@@ -129,6 +133,8 @@ def _claims(seg: Segment, params: set[str]) -> list[_Claim]:
                     continue
                 if _other_name_before(text[: m.start()], own):
                     continue  # "If ``mode`` is 'fast' (default: 'fast')": another parameter's default
+                if m.re is _TRAILING and _ALIAS_BEFORE.search(text, 0, m.start("val")):
+                    continue  # "Normal: 'normal', 'gaussian' (default)": the mark is the group's, of several aliases
                 out.append(_Claim(own, m.span("val"), m.group("val")))
     return sorted(out, key=lambda c: c.span)
 

@@ -174,7 +174,8 @@ MATURITY: dict[str, RuleMaturity] = {
     "C2.return-on-void": RuleMaturity("preview", _f5(1, 0, _f4(0, 1), _f3(1, 0))),
     # C3 - functionality
     "C3.raises-not-raised": RuleMaturity("preview", _f7(0, 5, _f6(0, 1, _f5(0, 2, _f4(3, 1), _f3(2, 0))))),
-    "C3.not-async": RuleMaturity("preview", _f7(0, 1, _f6(0, 4, _f5(0, 1, _f4(0, 1), _f3(0, 2))))),  # never right unseen
+    # never right unseen
+    "C3.not-async": RuleMaturity("preview", _f7(0, 1, _f6(0, 4, _f5(0, 1, _f4(0, 1), _f3(0, 2))))),
     "C3.calls-missing": RuleMaturity("preview", _f5(0, 1, Audit(0, 7, _ISSUE, ""))),  # never right unseen
     "C3.not-recursive": RuleMaturity("preview", _f7(1, 0, _f6(0, 4, _f5(0, 1, _f3(0, 1))))),
     "C3.not-generator": RuleMaturity("preview", _f7(2, 0, _f6(0, 1, _f5(1, 1, _f4(4, 0))))),

@@ -539,6 +539,23 @@ def override_params(ctx: JudgeContext, fn: Entity) -> set[str]:
 _SUBCLASS_WALK = 200  # subclasses visited at most; past it the walk gives up (``None`` below)
 
 
+def overrides_of(ctx: JudgeContext, method: Entity) -> tuple[list[Entity], bool]:
+    """The versions of ``method`` that project subclasses of its class define (what
+    ``self.method()`` may run), and whether every subclass was read."""
+    if method.kind != "method" or not method.parent or method.language != "python":
+        return [], True
+    cls = ctx.graph.entity(f"{method.module}.{method.parent}")
+    if cls is None or cls.kind != "class":
+        return [], True
+    found: list[Entity] = []
+    known = True
+    for impl, ok in _subclass_versions(ctx, cls, method.name):
+        known &= ok
+        if impl is not None and impl.kind in ("function", "method"):
+            found.append(impl)
+    return found, known
+
+
 def _subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[tuple[Entity | None, bool]]:
     """For each project subclass of ``cls`` (at any depth): its own ``method`` (None when it
     defines none) and whether that answer is known (False when its file is not in the graph, or,
