@@ -124,14 +124,28 @@ class _Words:
     """Every name the project uses, with per-file sets so one file can be swapped cheaply.
 
     ``live`` is kept up to date in place (a word enters when its first file appears and leaves
-    with its last one), so readers never wait for a rebuild; treat it as read-only.
+    with its last one), so readers never wait for a rebuild; treat it as read-only. A run that
+    adds each file once and swaps none (``docfact check``) needs only ``live``:
+    :meth:`forget_files` drops the per-file sets and the counts (a large check's set of each
+    file's words was a tenth of its memory); a later swap counts them again from the files.
     """
 
     counts: Counter[str] = field(default_factory=Counter)
     by_file: dict[str, set[str]] = field(default_factory=dict)
     live: set[str] = field(default_factory=set)
+    # the files whose words are in ``live`` but not counted (after forget_files), else None
+    uncounted: set[str] | None = None
 
-    def replace(self, path: str, index: FileIndex | None) -> None:
+    def replace(self, path: str, index: FileIndex | None, files: Callable[[], Iterable[FileIndex]]) -> None:
+        """Swap ``path``'s words for those of ``index`` (None: the file is gone); ``files()``
+        lists the project's indexes as they are now (read when the counts were forgotten)."""
+        if self.uncounted is not None:
+            if path not in self.uncounted and index is not None:  # a new file: its words join
+                self.uncounted.add(path)
+                self.live.update(file_words(index))
+                index.words = None
+                return
+            self._count_again(files())
         old = self.by_file.pop(path, None)
         new = file_words(index) if index is not None else set()
         counts, live = self.counts, self.live
@@ -151,6 +165,27 @@ class _Words:
             live.add(w)
         if index is not None:
             self.by_file[path] = new
+
+    def forget_files(self, files: Iterable[FileIndex]) -> None:
+        """Keep only ``live``: drop each file's set (the index's own, see :func:`file_words`,
+        made again when asked for) and the counts, until a file is swapped."""
+        for index in files:
+            index.words = None
+        if self.uncounted is None:
+            self.uncounted = set(self.by_file)
+        self.by_file.clear()
+        self.counts.clear()
+
+    def _count_again(self, files: Iterable[FileIndex]) -> None:
+        """The per-file sets and counts again, from the project's indexes (``live`` is refilled
+        in place: readers hold it)."""
+        self.uncounted = None
+        for index in files:
+            words = file_words(index)
+            self.by_file[index.path] = words
+            self.counts.update(words)
+        self.live.clear()
+        self.live.update(self.counts)
 
 
 class Engine:
@@ -239,7 +274,7 @@ class Engine:
     def _changed(self, path: str, index: FileIndex | None, text_hash: str | None = None) -> None:
         """Bookkeeping after a file was (re)indexed or removed: the project's words, the
         per-run judging cache that depends on them, and the digest of every file's text."""
-        self._words.replace(path, index)
+        self._words.replace(path, index, self.graph.files)
         self._run_cache.clear()
         old = self.hashes.pop(path, None)
         if old is not None:
@@ -259,6 +294,13 @@ class Engine:
         from docfact.index.workspace import module_name
 
         return module_name(self.root, path, packages)
+
+    def forget_file_words(self) -> None:
+        """Drop what swapping a file's words needs (each file's set of words and their counts),
+        now and for each file added from now on: a run that adds each file once and swaps none
+        keeps only the project's words. Swapping a file later is correct, and first counts every
+        file's words again."""
+        self._words.forget_files(self.graph.files())
 
     @property
     def known_words(self) -> AbstractSet[str]:

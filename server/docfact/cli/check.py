@@ -9,7 +9,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -257,12 +257,18 @@ def _load_and_judge(run: _Run, llm_runner: Callable[..., bool | None] | None) ->
     total = len(run.graph_files)
     jobs = run.args.jobs if run.args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
     progress = run.progress
+    # no file is swapped in a check: the project's words are enough, each file's own set dropped
+    # as it is added (a one-process run with a store drops them after indexing: the index rows it
+    # saves keep them; other rows are made by the index workers, or are few and made again)
+    if store is None or jobs > 1:
+        engine.forget_file_words()
     with no_collection():
         index_files(engine, [(str(p), t) for p, t, _ in run.graph_files], store=store, text_hashes=kept.text_hashes,
                     jobs=jobs, progress=lambda done, n, _path: progress(done, n, "indexing"), stage=profile.stage)
         with profile.stage("imports"):
             load_imported_modules(engine, run.root, [p for p, _, _ in run.targets], store)
     _report_refused(run, engine.skipped)
+    engine.forget_file_words()
     # The graph lives until the end: keep the collector from rescanning it while judging
     # allocates (a full collection over a large project's graph takes a second). Indexing
     # leaves next to no cyclic garbage (8 objects on Django), so no collection first.
@@ -362,13 +368,16 @@ def _report(run: _Run) -> int:
         print(f"docfact: wrote {len(report.findings)} findings to the baseline {args.write_baseline}", file=sys.stderr)
         return EXIT_OK
 
-    if args.format == "text":
-        out = reporters.text(report, color=sys.stdout.isatty() and not args.output)
+    out: str | Iterable[str]
+    if args.format == "json" and run.shard is None:
+        out = reporters.json_parts(report)  # written piece by piece: never whole in memory
     else:
-        out = reporters.FORMATS[args.format](report)
-    if run.shard is not None:
-        out = sharding.annotate(out, args.format, sharding.describe(
-            run.shard, [d for _, _, d in targets], run.mine or set(), len(settings.criteria)))
+        text = (reporters.text(report, color=sys.stdout.isatty() and not args.output) if args.format == "text"
+                else reporters.FORMATS[args.format](report))
+        if run.shard is not None:
+            text = sharding.annotate(text, args.format, sharding.describe(
+                run.shard, [d for _, _, d in targets], run.mine or set(), len(settings.criteria)))
+        out = text
     code = emit(out, args.output, (f.severity for f in report.findings), args.fail_on)
     if code == EXIT_OK and run.llm_incomplete:
         print("docfact: exit code 3: the LLM judge was asked for (--llm) and could not finish; "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from urllib.parse import quote
 
 from docfact import __version__
@@ -47,22 +48,35 @@ def text(rep: Report, color: bool = False) -> str:
 
 
 def as_json(rep: Report) -> str:
+    return "".join(json_parts(rep))
+
+
+_DOCS_AT_ONCE = 1000  # doc records per piece of json_parts
+
+
+def json_parts(rep: Report) -> Iterator[str]:
+    """The JSON report's text (:func:`as_json`) in pieces, its docs a thousand at a time, for
+    writing a large report without building it whole (70,000 docs made 30 MB at once)."""
     head = json.dumps({"version": 1, "files": len(rep.files), "docstrings": len(rep.docs), "score": rep.score},
                       indent=2)
-    tail = json.dumps({"findings": [f.as_json() for f in rep.findings],
-                       "skipped": [{"path": p, "reason": r} for p, r in rep.skipped]}, indent=2)
     # the same text json.dumps(indent=2) gives for the whole object; the docs, one flat record
     # per docstring (ten thousand on Django), are written directly: the encoder json uses with
     # an indent is pure Python and took most of an unchanged re-run's report time
     esc = json.encoder.encode_basestring_ascii
-    docs = ",\n".join(
-        f'    {{\n      "path": {esc(d.path)},\n      "symbol": {esc(d.symbol)},\n      "line": {int(d.line)},'
-        f'\n      "kind": {esc(d.kind)},\n      "sentences": {int(d.sentences)},'
-        f'\n      "score": {json.dumps(d.score)}\n    }}'
-        for d in rep.docs
-    )
-    docs = f"[\n{docs}\n  ]" if rep.docs else "[]"
-    return f'{head[:-2]},\n  "docs": {docs},\n{tail[2:]}\n'
+    yield f'{head[:-2]},\n  "docs": '
+    docs = rep.docs
+    yield "[\n" if docs else "[]"
+    for n in range(0, len(docs), _DOCS_AT_ONCE):
+        yield (",\n" if n else "") + ",\n".join(
+            f'    {{\n      "path": {esc(d.path)},\n      "symbol": {esc(d.symbol)},\n      "line": {int(d.line)},'
+            f'\n      "kind": {esc(d.kind)},\n      "sentences": {int(d.sentences)},'
+            f'\n      "score": {json.dumps(d.score)}\n    }}'
+            for d in docs[n:n + _DOCS_AT_ONCE])
+    if docs:
+        yield "\n  ]"
+    tail = json.dumps({"findings": [f.as_json() for f in rep.findings],
+                       "skipped": [{"path": p, "reason": r} for p, r in rep.skipped]}, indent=2)
+    yield f",\n{tail[2:]}\n"
 
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}

@@ -44,11 +44,14 @@ DocVerdicts = dict[int, tuple[Fingerprint, DocPart]]
 
 
 def rows_of(fr: FileResult, target: tuple[Path, str, str], settings: Settings, keep_text: bool) -> Rows:
-    return assemble([doc_part(d, target[2], settings.severity) for d in fr.docs], target, fr.error, keep_text)
+    """A file's report rows (those of an HTML report, ``keep_text``, with the file's text and
+    its sentences' spans; the rows that others report, without)."""
+    return assemble([doc_part(d, target[2], settings.severity, keep_text) for d in fr.docs], target, fr.error,
+                    keep_text)
 
 
-def doc_part(d: DocResult, display: str, severities: dict[str, str]) -> DocPart:
-    doc_row, finding_rows = doc_rows(d, display, severities)
+def doc_part(d: DocResult, display: str, severities: dict[str, str], spans: bool = True) -> DocPart:
+    doc_row, finding_rows = doc_rows(d, display, severities, spans)
     return doc_row, finding_rows, d.pairs, d.score
 
 
@@ -164,6 +167,18 @@ def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answe
     return assemble(parts, target, fr.error, keep_text), whole, row, len(kept)
 
 
+def release_free_memory() -> None:
+    """Return the C allocator's free pages to the system (glibc's ``malloc_trim``; elsewhere
+    nothing): memory freed after indexing stays resident in this process, and a forked worker
+    starts with every resident page of its parent."""
+    import ctypes
+
+    try:
+        ctypes.CDLL(None).malloc_trim(0)  # the symbols of the process, the C library's among them
+    except (OSError, AttributeError):  # a C library without malloc_trim
+        pass
+
+
 def can_fork() -> bool:
     import multiprocessing
 
@@ -222,12 +237,29 @@ def _take() -> list[int]:
     return missing[n:n + _TAKE]
 
 
-def _judge_share() -> list[tuple[Judged, dict[str, float] | None]]:
-    """Worker: judge files as they come, until every file is taken."""
-    out: list[tuple[Judged, dict[str, float] | None]] = []
-    while batch := _take():
-        out.extend(_judge_forked(i) for i in batch)
-    return out
+def _judge_next() -> list[tuple[Judged, dict[str, float] | None]]:
+    """Worker: judge the next few files (none once every file is taken)."""
+    return [_judge_forked(i) for i in _take()]
+
+
+_AHEAD = 2  # batches asked of each judging worker at a time
+
+
+def _collect(pool: Any, pending: list[Any], add: Callable[[Judged, dict[str, float] | None], None],
+             wait: bool) -> list[Any]:
+    """Add the rows of the workers' batches that are back (``wait``: of the first, waiting for
+    it) and ask for as many new batches, while files are left; the batches still out."""
+    left = []
+    for n, job in enumerate(pending):
+        if not job.ready() and not (wait and n == 0):
+            left.append(job)
+            continue
+        got = job.get()
+        for judged, spent in got:
+            add(judged, spent)
+        if got:  # an empty batch: every file is taken
+            left.append(pool.apply_async(_judge_next))
+    return left
 
 
 def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], missing: list[int],
@@ -245,6 +277,7 @@ def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], mis
     if timings is not None:
         engine.timings = {}  # every process starts empty: each sends what it adds
     ctx = multiprocessing.get_context("fork")
+    release_free_memory()  # what a worker would otherwise inherit as resident, and count again
     _FORK_STATE.append((engine, targets, keep_text, record, previous or {}))
     _SHARE.append((missing, ctx.Value("q", 0)))
     out: list[Judged] = []
@@ -257,14 +290,16 @@ def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], mis
 
     try:
         with ctx.Pool(jobs - 1) as pool:
-            shares = [pool.apply_async(_judge_share) for _ in range(jobs - 1)]
+            # each worker has a batch at hand while the one before it travels back: its rows come
+            # a batch at a time (sent all at the end, they were a peak of both processes' memory)
+            pending = [pool.apply_async(_judge_next) for _ in range(_AHEAD * (jobs - 1))]
             while batch := _take():
                 for i in batch:
                     add(*_judge_forked(i))
+                pending = _collect(pool, pending, add, wait=False)
                 progress(min(_SHARE[0][1].value, len(missing)), len(missing), "judging")
-            for share in shares:
-                for got, spent in share.get():
-                    add(got, spent)
+            while pending:
+                pending = _collect(pool, pending, add, wait=True)
             progress(len(missing), len(missing), "judging")
             return out
     finally:

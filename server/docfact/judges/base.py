@@ -157,24 +157,37 @@ def _same_family(name: str, other: str) -> bool:
 _MATCHERS = threading.local()
 
 
-@lru_cache(maxsize=1 << 17)
+_RATIOS_MAX = 1 << 17  # ratios kept per thread (about 6 MB); all are dropped past it
+
+
 def _close_ratio(word: str, candidate: str, cutoff: float) -> float:
     """difflib's similarity ratio of ``candidate`` to ``word`` when it reaches ``cutoff``, else
-    0.0, computed as :func:`difflib.get_close_matches` does. Cached: one unknown name meets the
-    same in-scope names in doc after doc (a large package asks for each pair about 3 times).
-    One matcher per word and thread, as get_close_matches keeps one per call."""
-    matchers = _MATCHERS.__dict__.setdefault("by_word", {})
-    s = matchers.get(word)
-    if s is None:
-        if len(matchers) > 4096:
-            matchers.clear()
-        s = matchers[word] = difflib.SequenceMatcher(None, "", word)
+    0.0, computed as :func:`difflib.get_close_matches` does. Kept per thread, by word: one
+    unknown name meets the same in-scope names in doc after doc (a large package asks for each
+    pair about 3 times). A ratio is one entry of its word's dict (most are the shared 0.0), not
+    an LRU cache's key tuple and link (a large check's cache was 16 MB of a process). One matcher
+    per word, as get_close_matches keeps one per call."""
+    local = _MATCHERS.__dict__
+    by_word = local.get("by_word")
+    if by_word is None or local["size"] >= _RATIOS_MAX or len(by_word) > 4096:
+        by_word = local["by_word"] = {}
+        local["size"] = 0
+    mine: tuple[difflib.SequenceMatcher[str], dict[str, float]] | None = by_word.get((word, cutoff))
+    if mine is None:
+        mine = by_word[(word, cutoff)] = (difflib.SequenceMatcher(None, "", word), {})
+    s, ratios = mine
+    got = ratios.get(candidate)
+    if got is not None:
+        return got
+    r = 0.0
     s.set_seq1(candidate)
     if s.real_quick_ratio() >= cutoff and s.quick_ratio() >= cutoff:
         r = s.ratio()
-        if r >= cutoff:
-            return r
-    return 0.0
+        if r < cutoff:
+            r = 0.0
+    ratios[candidate] = r
+    local["size"] += 1
+    return r
 
 
 def _variants(name: str) -> tuple[str, ...]:
