@@ -144,3 +144,19 @@ async def test_a_slow_file_does_not_delay_another_files_diagnostics_or_hover(tmp
         assert hover_s < 3 and other_s < 3, (hover_s, other_s, slow_s)
         assert other_s < slow_s, (other_s, slow_s)
         assert any("was skipped" in m for m in server.log_messages())
+
+
+def test_a_class_line_of_many_names_without_an_assignment_finishes_quickly(tmp_path: Path) -> None:
+    """A class body line of comma-separated words (a docstring's list, at the class's indentation)
+    once sent the check of which names a class binds (``A, B = ...``) into a backtracking blow-up
+    that never ended; the run now finishes and still reports the planted error."""
+    words = ", ".join(f"option{i:02d}name" for i in range(40))
+    path = tmp_path / "opts.py"
+    path.write_text(f'class Options:\n    """The options.\n\n    {words} and more\n    """\n\n'
+                    '    def planted(self, a):\n        """Add one.\n\n        :param b: the value.\n        """\n'
+                    '        return a + 1\n', encoding="utf-8")
+    proc, took = _check(path, tmp_path, timeout=60)
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    assert took < 20, f"{took:.1f} s"
+    report = json.loads(proc.stdout)
+    assert any(f["rule"] == "C1.unknown-param" and f["symbol"].endswith("planted") for f in report["findings"])

@@ -366,7 +366,8 @@ def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
 
 # names a class body binds in ways the class's members do not list: a tuple unpacked into class
 # attributes, or the class namespace written as a dict
-_UNPACKING = re.compile(r"\(?[A-Za-z_]\w*[ \t]*,[ \t]*(?:[A-Za-z_]\w*[ \t]*,?[ \t]*)+\)?[ \t]*=(?!=)")
+# (every repetition needs its comma: no two ways to split a name, so no backtracking blow-up)
+_UNPACKING = re.compile(r"\(?[A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)+[ \t]*,?[ \t]*\)?[ \t]*=(?!=)")
 _NAMESPACE_WRITE = re.compile(r"\b(?:locals|vars)\(\s*\)\s*(?:\.update\b|\[)")
 
 
