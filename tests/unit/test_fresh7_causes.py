@@ -97,14 +97,14 @@ def _recursions(aparch_doc: str) -> dict[str, str]:
 
 
         def garch_recursion(params, resids, sigma2):
-            """Compute variance recursion for GARCH models."""
+            """{aparch_doc}"""
             for t in range(1, len(resids)):
                 sigma2[t] = params[0] + params[1] * resids[t - 1] ** 2
             return sigma2
 
 
         def egarch_recursion(params, resids, sigma2):
-            """Compute variance recursion for EGARCH models."""
+            """Compute the variance for EGARCH models."""
             for t in range(1, len(resids)):
                 sigma2[t] = params[0] + params[1] * abs(resids[t - 1])
             return sigma2
@@ -115,6 +115,34 @@ def _recursions(aparch_doc: str) -> dict[str, str]:
             for t in range(1, len(resids)):
                 sigma2[t] = params[0] + params[1] * abs(resids[t - 1]) ** params[2]
             return sigma2
+        ''')
+
+
+def _poller() -> dict[str, str]:
+    return _one("iokit/poller.py", '''
+        """Pollers."""
+
+
+        class Poller:
+            """A poller."""
+
+            def __init__(self):
+                self.readers = {}
+                self.writers = {}
+
+            def remove_reader(self, fd):
+                """Stop watching a file for reading.
+
+                :returns: True if reader was removed; False if none was registered.
+                """
+                return self.readers.pop(fd, None) is not None
+
+            def remove_writer(self, fd):
+                """Stop watching a file for writing.
+
+                :returns: True if reader was removed; False if none was registered.
+                """
+                return self.writers.pop(fd, None) is not None
         ''')
 
 
@@ -294,10 +322,12 @@ CASES = [
     pytest.param(_checker("dict: The values over the limit."), "sigkit/check.py", ["C2.return-type"],
                  id="tuple-documented-dict-planted"),
     # ---- "GARCH and related models": a family, not the sibling's own work -------------------------
-    pytest.param(_recursions("Compute variance recursion for GARCH and related models."), "volkit/recursions.py", [],
+    pytest.param(_recursions("Compute the variance for GARCH and related models."), "volkit/recursions.py", [],
                  id="family-of-the-sibling-trap"),
-    pytest.param(_recursions("Compute variance recursion for GARCH models."), "volkit/recursions.py",
+    pytest.param(_recursions("Compute the variance for GARCH models."), "volkit/recursions.py",
                  ["C3.copied-from-sibling"], id="copied-sibling-doc-planted"),
+    pytest.param(_poller(), "iokit/poller.py", ["C3.copied-from-sibling"],
+                 id="sibling-word-in-the-claims-own-condition-planted"),
     # ---- ``self.execute()`` in a mixin runs a subclass's ``execute`` ------------------------------
     pytest.param(_bus("BusError"), "buskit/mixin.py", [], id="raised-by-subclass-override-trap"),
     pytest.param(_bus("FrameTimeout"), "buskit/mixin.py", ["C3.raises-not-raised"],

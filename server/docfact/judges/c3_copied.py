@@ -149,7 +149,9 @@ def _variants(e: Entity, s: Entity) -> bool:
 
 
 _FAMILY_AFTER = re.compile(r"\s*(?:and|or)\s+(?:related|similar|other|derived)\b|-like\b|-type\b", re.I)
-_CONDITION_BEFORE = re.compile(r"\b(?:if|unless|whether)\b[^,;.]*$", re.I)
+# a condition on how the code is used ("if using simulation or bootstrap"), not the claim's own
+# condition ("True if reader was removed")
+_CONDITION_BEFORE = re.compile(r"\b(?:if|unless|when)\s+(?:using|used|run|called)\b[^,;.]*$", re.I)
 
 
 def _hedged(text: str, word: str) -> bool:
