@@ -310,6 +310,8 @@ CASES = [
                  id="wrapped-optional-trap"),
     pytest.param(_aggregate("agg_func : Callable[[list], float], optional"), "tablekit/agg.py",
                  ["C1.unknown-param"], id="misspelt-after-wrapped-planted"),
+    pytest.param(_aggregate("agg_fn : callable\n            optional : bool"), "tablekit/agg.py",
+                 ["C1.unknown-param"], id="stale-parameter-named-optional-planted"),
     # ---- ``__iter__``'s "Get a list of ..." speaks of what iteration gives -----------------------
     pytest.param(_party("__iter__", "Get a list of the members' data."), "crowd/party.py", [],
                  id="iter-get-a-list-trap"),

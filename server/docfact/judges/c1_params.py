@@ -116,7 +116,7 @@ _HEADINGS = ("Default", "Defaults", "Note", "Notes", "Example", "Examples", "War
 # placeholders: no parameter names
 _NOT_PARAMS = frozenset({"self", "cls", "None", "none", *_HEADINGS,
                          "example", "examples", "note", "notes", "warning", "warnings", "returns", "yields", "raises",
-                         "references", "optional"})  # (not ``args``, ``params``, ``default``: names a function may take)
+                         "references"})  # (not ``args``, ``params``, ``default``: names a function may take)
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "cachedproperty", "lazy_property", "reify"})
 
 
@@ -280,6 +280,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         if not name or name in params or name in _NOT_PARAMS or not re.fullmatch(r"\w+", name):
             continue  # "Default: ``None``" on its own line is part of the item above
+        if name == "optional" and not item.type:
+            continue  # "optional" alone on a line: the end of the item above's wrapped type
         if e is not None and (_part_of_an_argument(e, name) or _documents_parts(ctx, e)):
             continue  # ``sample(args)`` documenting ``u``, read as ``args.u``: the parts of one argument
         if e is not None and name in _call_form_names(ctx, e):
