@@ -51,6 +51,9 @@ stay reproducible:
 - ``per-rule`` (fresh8): up to 15 findings each of the rules fresh7 left closest to stable
   (``FRESH8_CANDIDATES``), 8 of each stable rule (``FRESH8_STABLE``), 3 of every other C1-C3 rule.
 
+``recheck`` re-runs docfact on a labelled set and lists the labelled findings it still reports
+(a true one lost, a false one kept): how fixes made on a studied set change it.
+
 ``report`` joins the sample with ``unseen_labels_<set>.jsonl`` (rows: key, label true/false/unclear,
 reason, labeller) by key and prints Markdown: precision per criterion and per rule with a 95%
 Wilson interval (unclear left out of the denominator and counted apart), overall precision, the
@@ -706,12 +709,37 @@ def report(set_name: str) -> int:
     return 0
 
 
+def recheck(set_name: str) -> int:
+    """Re-run docfact on a labelled set and say which labelled findings it still reports: every
+    true one should stay, every false one should go (a studied set is development data)."""
+    labels: dict[str, dict] = {}
+    for line in (HERE / f"unseen_labels_{set_name}.jsonl").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            labels[row["key"]] = row
+    keys: set[str] = set()
+    for name, version, folder in SETS[set_name]:
+        root = prepare(name, version, folder, keep_testing=set_name in KEEPS_TESTING)
+        for f in check(root, _has_preview())["findings"]:
+            if f["criterion"] in CRITERIA:
+                rel = Path(f["path"]).resolve().relative_to(root.resolve()).as_posix()
+                keys.add(key_of(name, rel, f.get("symbol", ""), f.get("rule", ""), f["sentence"]))
+    for label in ("true", "false"):
+        rows = [r for r in labels.values() if r["label"] == label]
+        print(f"{label}: {sum(r['key'] in keys for r in rows)} of {len(rows)} still reported")
+        for r in rows:
+            if (r["key"] in keys) != (label == "true"):
+                print(f"    {'kept' if r['key'] in keys else 'lost'} {r['rule']} {r['package']} {r['path']}:{r['line']}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=("run", "report"))
+    ap.add_argument("command", choices=("run", "report", "recheck"))
     ap.add_argument("--set", dest="set_name", choices=sorted(SETS), default="dev")
     args = ap.parse_args()
-    return run(args.set_name) if args.command == "run" else report(args.set_name)
+    commands = {"run": run, "report": report, "recheck": recheck}
+    return commands[args.command](args.set_name)
 
 
 if __name__ == "__main__":
