@@ -66,53 +66,32 @@ _FRESH4 = "benchmarks/unseen_labels_fresh4.jsonl"  # 25 packages chosen before d
 _FRESH4_DATE, _FRESH4_COMMIT = "2026-11-28", "5a4a840"
 
 
-_FRESH5 = "benchmarks/unseen_labels_fresh5.jsonl"  # 25 packages chosen before docfact ran on them, labelled blind
-_FRESH5_DATE, _FRESH5_COMMIT = "2026-11-28", "03111ad"
+@dataclass(frozen=True)
+class _AuditSet:
+    """One blind audit set (its labels file, date and audited commit); called with a rule's
+    true/false counts and the earlier audits, newest first, it gives the rule's figure: pooled
+    with those earlier audits while it holds fewer than MIN_AUDITED findings of the rule."""
+
+    source: str
+    date: str
+    commit: str
+
+    def __call__(self, true: int, false: int, *earlier: Audit) -> Audit:
+        t, f, sources, commits = true, false, [self.source], [self.commit]
+        for a in earlier:
+            if t + f >= MIN_AUDITED:
+                break
+            t, f = t + a.true, f + a.false
+            sources.append(a.source)
+            commits.append(a.commit)
+        return Audit(t, f, " + ".join(sources), self.date, " + ".join(c for c in commits if c))
 
 
-_FRESH6 = "benchmarks/unseen_labels_fresh6.jsonl"  # 25 packages chosen before docfact ran on them, labelled blind
-_FRESH6_DATE, _FRESH6_COMMIT = "2026-11-28", "af912c8"
-
-
-_FRESH7 = "benchmarks/unseen_labels_fresh7.jsonl"  # 25 packages chosen before docfact ran on them, labelled blind
-_FRESH7_DATE, _FRESH7_COMMIT = "2026-11-29", "f7ca6e3"
-
-
-_FRESH8 = "benchmarks/unseen_labels_fresh8.jsonl"  # 24 packages chosen before docfact ran on them, labelled blind
-_FRESH8_DATE, _FRESH8_COMMIT = "2026-11-29", "6b32a86"
-
-
-def _pooled(source: str, date: str, commit: str, true: int, false: int, earlier: tuple[Audit, ...]) -> Audit:
-    """An audit's figure, pooled with earlier audits (newest first) while it holds fewer than
-    MIN_AUDITED findings of the rule."""
-    t, f, sources, commits = true, false, [source], [commit]
-    for a in earlier:
-        if t + f >= MIN_AUDITED:
-            break
-        t, f = t + a.true, f + a.false
-        sources.append(a.source)
-        commits.append(a.commit)
-    return Audit(t, f, " + ".join(sources), date, " + ".join(c for c in commits if c))
-
-
-def _f8(true: int, false: int, *earlier: Audit) -> Audit:
-    """fresh8, pooled with earlier audits (newest first) when it holds fewer than MIN_AUDITED."""
-    return _pooled(_FRESH8, _FRESH8_DATE, _FRESH8_COMMIT, true, false, earlier)
-
-
-def _f7(true: int, false: int, *earlier: Audit) -> Audit:
-    """fresh7, pooled with earlier audits (newest first) when it holds fewer than MIN_AUDITED."""
-    return _pooled(_FRESH7, _FRESH7_DATE, _FRESH7_COMMIT, true, false, earlier)
-
-
-def _f6(true: int, false: int, *earlier: Audit) -> Audit:
-    """fresh6, pooled with earlier audits (newest first) when it holds fewer than MIN_AUDITED."""
-    return _pooled(_FRESH6, _FRESH6_DATE, _FRESH6_COMMIT, true, false, earlier)
-
-
-def _f5(true: int, false: int, *earlier: Audit) -> Audit:
-    """fresh5, pooled with earlier audits (newest first) when it holds fewer than MIN_AUDITED."""
-    return _pooled(_FRESH5, _FRESH5_DATE, _FRESH5_COMMIT, true, false, earlier)
+# 25, 25, 25 and 24 packages chosen before docfact ran on them, labelled blind
+_f5 = _AuditSet("benchmarks/unseen_labels_fresh5.jsonl", "2026-11-28", "03111ad")
+_f6 = _AuditSet("benchmarks/unseen_labels_fresh6.jsonl", "2026-11-28", "af912c8")
+_f7 = _AuditSet("benchmarks/unseen_labels_fresh7.jsonl", "2026-11-29", "f7ca6e3")
+_f8 = _AuditSet("benchmarks/unseen_labels_fresh8.jsonl", "2026-11-29", "6b32a86")
 
 
 def _f3(true: int, false: int) -> Audit:
