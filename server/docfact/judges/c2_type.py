@@ -48,7 +48,7 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if p.name.lstrip("*") != item.name.strip().lstrip("*") or not p.annotation:
             continue
         doc = kinds(item.type)
-        code = annotation_kinds(ctx, target, p.annotation)
+        code = _kinds_through_alias(ctx, target, p.annotation)
         if code is None and doc is not None and target.language == "python" and p.kind not in ("vararg", "kwarg"):
             code = _annotation_kinds(ctx, target, p.annotation)
         if code is not None and p.kind in _COLLECTED:
@@ -169,7 +169,7 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
     annotation = _field_annotation(field.signature or "")
     if not annotation:
         return
-    doc, code = kinds(item.type), annotation_kinds(ctx, cls, annotation)
+    doc, code = kinds(item.type), _kinds_through_alias(ctx, cls, annotation)
     if code is None and doc is not None:
         code = _annotation_kinds(ctx, cls, annotation)
     extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) if not contradicts_kinds(doc, code) else []
@@ -523,7 +523,7 @@ def _dotted(node: ast.expr) -> str | None:
 _ALIAS_HEAD = re.compile(r"\s*[\"']?([A-Za-z_]\w*)")
 
 
-def annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+def _kinds_through_alias(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
     """The kinds of a Python annotation as its module reads it: a name the project binds as a type
     alias (``Array = NDArray[Any]``) stands for its value, read one step; None when the alias's
     value cannot be read (an alias is never taken for the builtin or library type it shadows)."""
@@ -577,7 +577,7 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
         return _generator_type(e)
     if e.returns and e.returns.strip() not in ("", "..."):
         where = "it is declared to return" if e.language == "java" else "it is annotated to return"
-        annotated = annotation_kinds(ctx, e, e.returns)
+        annotated = _kinds_through_alias(ctx, e, e.returns)
         source = f"{where} `{e.returns}`"
         if annotated is None and e.language == "python":
             annotated = _annotated_class_kinds(ctx, e, e.returns)

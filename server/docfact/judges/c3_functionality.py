@@ -330,13 +330,13 @@ def not_generator(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if e is None or e.kind not in ("function", "method") or e.is_generator or e.is_abstract or e.is_async:
         return
     item = seg.field
-    claims = (item is not None and item.section == "yields") or (item is None and _YIELDS.search(strip_code(seg.text)))
-    if not claims:
-        return
     if item is None:
-        m = _YIELDS.search(strip_code(seg.text))
-        if m is not None and _other_noun_is(strip_code(seg.text)[: m.start()]):
-            return  # "a tuple where the first item is a generator": another subject
+        prose = strip_code(seg.text)
+        m = _YIELDS.search(prose)
+        if m is None or _other_noun_is(prose[: m.start()]):
+            return  # no claim, or "a tuple where the first item is a generator": another subject
+    elif item.section != "yields":
+        return
     if e.language in TS_LANGUAGES and item is None and _YIELDS_A_VALUE.search(seg.text):
         return  # "Yields true for both native and observable Map": English for "returns"
     ann = (e.returns or "").lower()
