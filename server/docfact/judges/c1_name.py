@@ -439,8 +439,9 @@ def _tuple_names(ctx: JudgeContext) -> frozenset[str]:
 # names a sentence lists as examples of a kind: "such as ``on_connect``, ``on_disconnect``"
 _EXAMPLE_LIST = re.compile(r"\b(?:such\s+as|e\.g\.|for\s+example|for\s+instance)\s*[:,]?\s*"
                            r"(?:[`*]*[\w.]+(?:\(\))?[`*]*\s*,\s*)*[`*]*$", re.I)
-# a code span that is an expression with brackets: ``clip[t_start:t_end]``, ``f(a, b)``
-_EXPRESSION_SPAN = re.compile(r"(?<!`)`{1,2}([^`\n]*[(\[][^`\n]*)`{1,2}(?!`)")
+# a code span (those with brackets are expressions: ``clip[t_start:t_end]``, ``f(a, b)``); the
+# bracket is looked for in the span's text, not by the pattern, which would make it quadratic
+_CODE_SPAN = re.compile(r"(?<!`)`{1,2}([^`\n]+)`{1,2}(?!`)")
 _ARGUMENT = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?=\s*[,:)\]])")
 
 
@@ -453,8 +454,9 @@ def _doc_placeholders(ctx: JudgeContext) -> frozenset[str]:
     if got is None:
         text = ctx.doc.text
         got = ctx.memo[key] = frozenset(
-            n for span in _EXPRESSION_SPAN.finditer(text) for n in _ARGUMENT.findall(span.group(1))
-            if n not in ("self", "cls")) if "[" in text or "(" in text else frozenset()
+            n for span in _CODE_SPAN.finditer(text) if "(" in span.group(1) or "[" in span.group(1)
+            for n in _ARGUMENT.findall(span.group(1)) if n not in ("self", "cls")) if "[" in text or "(" in text \
+            else frozenset()
     return got
 
 
