@@ -350,7 +350,10 @@ class _Scanner:
         if google and kind in ("returns", "yields"):
             heads = [starts[0]]
         else:
-            heads = [j for j in starts if lines[j].indent <= base and self.item_start(kind, j, google)]
+            # a line after one that ends with a backslash continues it (``\`` + newline in a
+            # docstring joins the two lines): ``offsets : [n] or [m] \`` then ``array``
+            heads = [j for j in starts if lines[j].indent <= base and self.item_start(kind, j, google)
+                     and not (j > lo and lines[j - 1].text.rstrip().endswith("\\"))]
             if not heads or heads[0] != starts[0]:
                 heads.insert(0, starts[0])
         parse = google_item if google else numpy_item

@@ -27,7 +27,7 @@ from docfact.graph.module_files import builtin_module_names, default_search_path
 from docfact.graph.module_files import is_stdlib_module as is_stdlib_module  # re-exported
 from docfact.index.reading import read_bytes
 from docfact.index.workspace import DirListings
-from docfact.lang.python.symbols import ExternalModule, Symbol, read_symbols
+from docfact.lang.python.symbols import DYNAMIC_NAMESPACE, ExternalModule, Symbol, read_symbols
 
 ExternalKind = Literal["function", "class", "module", "variable", "builtin"]
 
@@ -224,7 +224,8 @@ class Externals:
         data = mod.data
         if data is None or not name.isascii() or name.startswith("__"):
             return False
-        return name.encode() not in data and b"__getattr__" not in data and _STAR_IMPORT.search(data) is None
+        return name.encode() not in data and b"__getattr__" not in data and _STAR_IMPORT.search(data) is None \
+            and DYNAMIC_NAMESPACE.search(data) is None
 
     # -- lookup -------------------------------------------------------------------------------
 

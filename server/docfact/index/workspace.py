@@ -112,23 +112,25 @@ def module_name(root: str | os.PathLike[str], path: str | os.PathLike[str],
 
 
 def _package_chain(d: str, root_parent: str) -> tuple[str, ...]:
-    """The package names that folder ``d`` is inside of, outermost first (empty outside packages)."""
+    """The package names that folder ``d`` is inside of, outermost first (empty outside packages).
+
+    A namespace folder (no ``__init__.py``) inside a package is part of the name, as Python
+    imports it: ``flask/sansio/app.py`` is ``flask.sansio.app``, and
+    ``pkg/hlapi/v1/__init__.py`` under a ``pkg`` package with no ``hlapi/__init__.py`` is
+    ``pkg.hlapi.v1``. A ``src`` or ``lib`` folder is a source root, never a namespace."""
     chain: list[str] = []
     while d != root_parent and d != os.path.dirname(d) and is_package(d):
         chain.append(os.path.basename(d))
         d = os.path.dirname(d)
-    if not chain:
-        # a namespace folder (no ``__init__.py``) inside a package: Python imports
-        # ``flask/sansio/app.py`` as ``flask.sansio.app``
-        names: list[str] = []
-        while d != root_parent and d != os.path.dirname(d):
-            names.append(os.path.basename(d))
-            if is_package(d):
-                chain = names
-                while (d := os.path.dirname(d)) != root_parent and d != os.path.dirname(d) and is_package(d):
-                    chain.append(os.path.basename(d))
-                break
-            d = os.path.dirname(d)
+    names: list[str] = []
+    while d != root_parent and d != os.path.dirname(d) and os.path.basename(d) not in ("src", "lib"):
+        names.append(os.path.basename(d))
+        if is_package(d):
+            chain += names
+            while (d := os.path.dirname(d)) != root_parent and d != os.path.dirname(d) and is_package(d):
+                chain.append(os.path.basename(d))
+            break
+        d = os.path.dirname(d)
     chain.reverse()
     return tuple(chain)
 

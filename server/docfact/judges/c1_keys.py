@@ -4,6 +4,7 @@ reads ``kwds['maxlags']``)."""
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Iterator
 
@@ -74,7 +75,8 @@ def unknown_key(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if item is not None and item.name and item.name_span and re.fullmatch(r"\w+", item.name.strip("*` ")):
         start = item.name_span[0] - seg.start + item.name.find(item.name.strip("*` "))
         names.insert(0, (item.name.strip("*` "), start, start + len(item.name.strip("*` "))))
-    names = [n for n in names if n[0] not in params and len(n[0]) >= 3]
+    # a keyword is a value the text gives a key ("specified as ``True``"), never a key itself
+    names = [n for n in names if n[0] not in params and len(n[0]) >= 3 and not keyword.iskeyword(n[0])]
     if not names:
         return
     reads = _keys_read(ctx)

@@ -127,6 +127,12 @@ _SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\)|\[[^\]]*\])", re.I)
 # a name of another language or tool right before a name: "the R ``diffinv`` function"
 _OTHER_LANGUAGE = re.compile(r"\b(?:R|MATLAB|Matlab|Octave|Julia|Stata|SAS|SPSS|Excel|Fortran|Mathematica|Maple|"
                              r"Perl|Ruby|Java|JavaScript|C\+\+|C#|Go|Rust|Haskell|SQL|Bash)\s+[`*:\w]*$")
+# "see op_kernel_driver_active() in libusb/os/linux_usbfs.c": a name in a file of another language
+_FOREIGN_FILE_AFTER = re.compile(r"(?:\(\))?`*\s+(?:in|from|of)\s+[\w./-]{0,200}\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|java|"
+                                 r"js|ts|go|rs|rb|swift|kt|cs|f90|f|pyx|pxd)\b")
+# a grammar in the doc (BNF/EBNF: "Page : PAGE_SYM S* IDENT? pseudo_page? S* ;"): its rule
+# names are symbols of the grammar, not of the code
+_GRAMMAR_LINE = re.compile(r"::=|^[ \t]*[:|][ \t]+[^\n]{0,80}?\b[A-Z_]{2,}[*?+]?[ \t]", re.M)
 
 _HISTORY = Gated(re.compile(
     r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
@@ -142,6 +148,15 @@ _HISTORY = Gated(re.compile(
     "backward", "called", "named", "versionchanged", "see", "version", "in"))
 # a sentence about spelling: "the misspelling in the name (`FileToLarge`, not `FileTooLarge`)"
 _SPELLING = Gated(re.compile(r"\b(?:misspel\w*|typos?|spelling|spelt|spelled)\b", re.I), ("spel", "typo"))
+
+
+def _shorthand_of_an_import(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether ``pkg.name`` shortens a name the file imports from a submodule of ``pkg``
+    (``urllib.urljoin`` for ``from urllib.parse import urljoin``)."""
+    head, last = dotted.split(".", 1)[0], dotted.rsplit(".", 1)[-1]
+    bound, _ = ctx.graph.imports_of(ctx.file.path)
+    imp = bound.get(last)
+    return imp is not None and imp.level == 0 and imp.name == last and imp.module.startswith(head + ".")
 
 
 def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -177,8 +192,15 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # "of shape (n_samples, image_height)": dimensions, not names
         if seg.text[m.end:m.end + 1] == "-" and seg.text[m.end + 1:m.end + 2].isalnum():
             continue  # "a Mermaid stateDiagram-v2 string": part of a hyphenated word
-        if _OTHER_LANGUAGE.search(seg.text, 0, m.start):
-            continue  # "the R ``diffinv`` function": a name in another language's library
+        if _OTHER_LANGUAGE.search(seg.text, 0, m.start) or _FOREIGN_FILE_AFTER.match(seg.text, m.end):
+            continue  # "the R ``diffinv`` function", "f() in linux_usbfs.c": a name in another language
+        if m.strength != MARKED and seg.text[m.end:m.end + 1] in ("?", "*", "+") and _GRAMMAR_LINE.search(ctx.doc.text):
+            continue  # ``pseudo_page?`` in a grammar the doc quotes
+        if "." in m.name and _shorthand_of_an_import(ctx, m.name):
+            continue  # "Like urllib.urljoin" where the file imports ``urljoin`` from ``urllib.parse``
+        if m.strength != MARKED and "." not in m.name and len(m.name) >= 4 and m.name[0].isupper() \
+                and ctx.entity is not None and m.name in ctx.entity.name:
+            continue  # "get TypeString" of ``_getCSSPrimitiveTypeString``: a word of its own name
         if m.name in _tuple_names(ctx) or m.name in _doc_placeholders(ctx):
             continue  # "a ``(low, high)`` tuple", ``clip[t_start:t_end]``: the doc names values of its own
         if "." not in m.name and _EXAMPLE_LIST.search(seg.text, 0, m.start):

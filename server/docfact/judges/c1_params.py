@@ -214,6 +214,17 @@ def _describes_callables(ctx: JudgeContext) -> bool:
     return got
 
 
+def _names_undocumented_varargs(ctx: JudgeContext, e: Entity, name: str, params: list[str]) -> bool:
+    """Whether an item named ``name`` may stand for ``e``'s ``*args``: the function takes them,
+    no item documents them under their own name, and ``name`` misspells no named parameter."""
+    star = next((p.name.lstrip("*") for p in e.params if p.kind == "vararg"), None)
+    if star is None:
+        return False
+    if any(s.field is not None and s.field.name and s.field.name.strip("*` ") == star for s in ctx.segments):
+        return False
+    return _typo_of(name, [p for p in params if p not in ("self", "cls", star)]) is None
+
+
 def _call_form_names(ctx: JudgeContext, e: Entity) -> frozenset[str]:
     """The argument names of the call forms the doc writes for its own function or class
     (``markov(Y, U[, m])``, ``connect(sys, Q, inputv, outputv)``): a function that takes ``*args``
@@ -286,6 +297,9 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # ``sample(args)`` documenting ``u``, read as ``args.u``: the parts of one argument
         if e is not None and name in _call_form_names(ctx, e):
             continue  # "markov(Y, U)" / "markov(data)": the doc's call forms name positional arguments
+        if e is not None and not raw.strip().startswith("*") and _names_undocumented_varargs(ctx, e, name, params):
+            continue  # ``:param keys:`` of ``pressed(*args)``: the doc names what ``*args`` holds
+            # (``*keys`` written with its star names the ``*args`` themselves, wrongly)
         # a ``:type x:`` entry pairs with a parameter that has no type entry yet
         documented = {s.field.name for s in ctx.segments if s.field and s.field.section == item.section}
         real = [p for p in params if p not in ("self", "cls")]

@@ -181,6 +181,8 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
             return proven, moved
         if not proven and _owner_is_value(ctx, target):
             return False, None  # ``MText.dxf.char_height``: a member of a value whose type is open
+        if not proven and ctx.graph.entities_named(last):
+            return False, None  # the project defines the name: a path docfact could not follow is no misspelling
         suggestion = _near_miss(ctx, last)
         if suggestion is not None:
             suggestion = target[: len(target) - len(last)] + suggestion

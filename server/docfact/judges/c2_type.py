@@ -945,6 +945,10 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         # prose about a returned tuple may name its items: "Returns string, baseline ...", "If
         # there is no such factor, None is returned" (one item of the tuple)
         return
+    if doc_kinds == {"none"} and code_kinds & {"iterator", "iterable", "generator"}:
+        return  # "Nothing will be returned if the input is short": an iterator that yields nothing
+    if claim.prose and any(base_kind(m.group(1)) in code_kinds for m in _AS_A.finditer(seg.text)):
+        return  # "Return a list of the attributes as a dictionary": the sentence names the code's type too
     fix = None
     if claim.span and e.returns:
         fix = ctx.fix_replace(seg, claim.span[0], claim.span[1], e.returns, f"Change the return type to `{e.returns}`")
@@ -954,6 +958,7 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
                       evidence=evidence, fix=fix)
 
 
+_AS_A = re.compile(r"\b(?:as|in)\s+(?:an?\s+|the\s+form\s+of\s+(?:an?\s+)?)?([A-Za-z]\w*)")
 _ARRAY_WORD = re.compile(r"\b(?:n?d?array|array_like|Series|DataFrame|Tensor|mask)\b", re.I)
 # lower-case words a Returns item uses as a type; any other bare lower-case word there is the
 # returned value's name (a Returns section that gives names only: "path", "result")
@@ -982,8 +987,9 @@ def _documents_a_value(claim: Claim) -> bool:
 
 
 def _stub(e: Entity) -> bool:
-    """A body that is one ``return`` or ``return None`` (after its docstring): a default that
-    subclasses override, whose docs may describe what the overrides return."""
+    """A body that is one ``return``, ``return None``, ``pass``, ``...`` or
+    ``NotImplementedError(...)`` (after its docstring): a default that subclasses override, whose
+    docs may describe what the overrides return."""
     try:
         # the first line starts at the entity's column: a decorated method's ``@classmethod``
         # line is followed by an indented ``def``
@@ -994,8 +1000,17 @@ def _stub(e: Entity) -> bool:
         return True
     body = node.body[1:] if node.body and isinstance(node.body[0], ast.Expr) \
         and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str) else node.body
-    return len(body) == 1 and isinstance(body[0], ast.Return) and (
-        body[0].value is None or (isinstance(body[0].value, ast.Constant) and body[0].value.value is None))
+    if len(body) != 1:
+        return False
+    stmt = body[0]
+    if isinstance(stmt, (ast.Raise, ast.Expr)):
+        # ``NotImplementedError("in subclasses")`` (raised or, by a slip, only built), ``...``
+        thrown = stmt.exc if isinstance(stmt, ast.Raise) else stmt.value
+        called = thrown.func if isinstance(thrown, ast.Call) else thrown
+        return (isinstance(called, ast.Name) and called.id == "NotImplementedError") or \
+            (isinstance(thrown, ast.Constant) and thrown.value is Ellipsis)
+    return isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Return) and (
+        stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)))
 
 
 def _plain_returner(e: Entity) -> bool:

@@ -137,15 +137,24 @@ def _body(e: Entity) -> str | None:
 def _variants(e: Entity, s: Entity) -> bool:
     """Whether ``e`` and ``s`` are variants of one function, so that a sentence true of one is true
     of the other: a decorator of one names the other (``@wraps(other)``, "copy the docs of"), or
-    both run the same body, word for word, and it does work (calls something): an alias kept as
-    a copy. Two placeholder bodies (``return x``) say nothing about what either one does."""
+    both run the same body, word for word, and it does work (calls something, or computes more
+    than a placeholder: ``return self.kind == FUNDAMENTAL``): an alias kept as a copy. Two
+    placeholder bodies (``return x``) say nothing about what either one does."""
     for a, b in ((e, s), (s, e)):
         if any(re.search(rf"(?<![\w]){re.escape(b.name)}\b", d.split("(", 1)[-1]) for d in a.decorators if "(" in d):
             return True
-    if not e.calls or e.decorators != s.decorators:
+    if e.decorators != s.decorators:
         return False
     body = _body(e)
-    return bool(body) and body == _body(s)
+    return body is not None and bool(body) and body == _body(s) and (bool(e.calls) or not _placeholder(body))
+
+
+_PLACEHOLDER = re.compile(r"(?:pass|\.\.\.|return(?: \w+)?|raise NotImplementedError\b.*)")
+
+
+def _placeholder(body: str) -> bool:
+    """A body that does no work: ``pass``, ``...``, ``return x``, ``raise NotImplementedError``."""
+    return "\n" not in body and _PLACEHOLDER.fullmatch(body) is not None
 
 
 _FAMILY_AFTER = re.compile(r"\s*(?:and|or)\s+(?:related|similar|other|derived)\b|-like\b|-type\b", re.I)
@@ -211,6 +220,8 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if any(c == s.name or c.endswith("." + s.name) for c in e.calls) \
                     or re.search(rf"\b(?:self|cls)\.{re.escape(s.name)}\b", e.docless_code or e.code):
                 continue  # ``cla`` calls ``__clear``, ``return self.cell_normals``: the sibling's work is done here too
+            if theirs & {w for p in e.params for w in _name_words(p.name)}:
+                continue  # "Process SNMP PDU response" of a method that takes the ``pdu``: its work too
             if _variants(e, s):
                 continue  # an alias kept as a copy, ``@wraps(sibling)``: one does what the other does
             if all(_hedged(plain, w) for w in theirs):

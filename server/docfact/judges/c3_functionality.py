@@ -39,6 +39,7 @@ _ASYNC_WORDS = Gated(re.compile(
     re.I,
 ), ("asynchronously", "coroutine", "awaitable", "background", "before", "while"))
 _NEG = re.compile(r"(?:(?<![\w-])(?:not|never|no|isn't|doesn't|without|synchronous(?:ly)?|blocking|cannot|avoid|instead\s+of|might|may|could|refuses?|refusing|declines?|unlike)\b|n't\b)[^.]{0,30}$", re.I)
+_DEFERS = re.compile(r"(?i)schedul|\b(?:en)?queue[sd]?\b|\bdefer|later\b|_later|_soon\b|\bsoon\b")
 _CONCURRENCY_HINT = re.compile(r"thread|executor|submit|task|future|async|callback|schedule|queue|loop|spawn|pool|defer|signal|emit|post|await|coroutine", re.I)
 
 
@@ -62,6 +63,8 @@ def not_async(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # a factory or decorator: the sentence may describe the function it returns
     if not signature_closed(ctx, e) or e.path.endswith(".pyi"):
         return  # a decorator docfact cannot follow may make it a coroutine
+    if _DEFERS.search(prose) or _DEFERS.search(e.name):
+        return  # "asynchronously schedule a call", ``call_later``: the call it defers is the asynchrony
     if _CALLBACK_STYLE.search(ctx.doc.text) or any(_takes_a_callback(p) for p in e.params):
         return  # "Upon completion, ``on_done`` is called": asynchrony through a callback
     if _calls_a_library(ctx, e) or _calls_an_unfollowed_method(ctx, e):
@@ -398,7 +401,8 @@ def calls_missing(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             used = set()
             for x in (*e.calls, *e.refs, *e.attributes):
                 used.update(x.split("."))
-            for dep in (*_run_by(ctx), *_dispatched_dunders(ctx, e), *_methods_of_unfollowed(ctx, e)):
+            for dep in (*_run_by(ctx), *_dispatched_dunders(ctx, e), *_methods_of_unfollowed(ctx, e),
+                        *_methods_of_built(ctx)):
                 for x in (*dep.calls, *dep.refs):
                     used.update(x.split("."))
         if last in used or m.name in used:
@@ -483,6 +487,17 @@ def _run_by(ctx: JudgeContext) -> Iterator[Entity]:
             found = ctx.graph.find(dep.path, f"{dep.local_name}.{init}")
             if found is not None:
                 yield found
+
+
+def _methods_of_built(ctx: JudgeContext) -> Iterator[Entity]:
+    """The methods of the project classes the documented code builds: what a factory returns
+    does the work its docs describe ("now uses ``MetricFrame`` internally", in ``__call__``)."""
+    for dep in ctx.related_entities:
+        if dep.kind == "class":
+            for member in dep.members:
+                found = ctx.graph.find(dep.path, member)
+                if found is not None and found.kind in ("function", "method"):
+                    yield found
 
 
 CHECKS: tuple[Check, ...] = (

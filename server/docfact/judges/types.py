@@ -207,6 +207,9 @@ def kinds(t: str | None) -> set[str] | None:
     t = _unannotated(t.strip())
     optional = bool(_OPTIONAL.search(t))
     t = _OPTIONAL.sub("", t).strip().rstrip(",").strip()
+    if "->" in t:
+        # "Callable -> float or np.ndarray": the arrow starts the callable's own return type
+        t = t[: t.index("->")].strip()
     out: set[str] = set()
     for alt in split_union(t):
         k = base_kind(alt)

@@ -6,12 +6,23 @@ included), module variables, and the imports and star imports to follow (used by
 from __future__ import annotations
 
 import inspect
+import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
 MAX_DOC = 600  # characters of the first docstring paragraph we keep
 MAX_SIGNATURE = 400
+# a module that writes its own namespace at run time binds names its text never spells as
+# bindings: ``globals().update(RegexFlag.__members__)`` (the stdlib's ``re``), ``vars()[name] =``,
+# ``setattr(sys.modules[__name__], ...)``
+DYNAMIC_NAMESPACE = re.compile(rb"\b(?:globals|vars)\(\s*\)\s*(?:\[|\.(?:update|setdefault)\b)|"
+                               rb"\bsys\.modules\[\s*__name__\s*\]|@(?:enum\.)?global_enum\b")
+# ``__all__ = [...]`` / ``__all__ += (...)``: a name the module exports is bound there, however
+# it is bound (``@enum.global_enum`` puts ``re.DOTALL`` in the module's globals); one the module
+# visibly binds nowhere makes it open
+_ALL_LIST = re.compile(rb"^__all__\s*\+?=\s*[\[(]([^\])]*)[\])]", re.M)
+_ALL_NAME = re.compile(rb"[\"']([A-Za-z_]\w*)[\"']")
 
 
 @dataclass
@@ -32,7 +43,7 @@ class ExternalModule:
     is_package: bool
     symbols: dict[str, Symbol] = field(default_factory=dict)
     stars: list[tuple[str, int]] = field(default_factory=list)  # (module, level)
-    dynamic: bool = False  # defines a module-level __getattr__: any name may exist
+    dynamic: bool = False  # a module-level __getattr__ or namespace writes: any name may exist
     parsed: bool = False  # symbols, stars and dynamic are filled (parsing is deferred)
     data: bytes | None = None  # the source while not parsed yet
 
@@ -162,6 +173,17 @@ def read_symbols(root: Node, data: bytes, mod: ExternalModule) -> None:
                 walk(child)
 
     walk(root)
+    if _binds_unseen_names(data, mod):
+        mod.dynamic = True
+
+
+def _binds_unseen_names(data: bytes, mod: ExternalModule) -> bool:
+    """Whether the module binds names docfact cannot list: it writes its own namespace, or its
+    ``__all__`` exports a name it binds nowhere visible (and no star import may bring)."""
+    if DYNAMIC_NAMESPACE.search(data) is not None:
+        return True
+    return not mod.stars and any(m.group(1).decode() not in mod.symbols for listed in _ALL_LIST.finditer(data)
+                                 for m in _ALL_NAME.finditer(listed.group(1)))
 
 
 def _import_bindings(node: Node, data: bytes) -> list[tuple[str, Symbol]]:
