@@ -168,11 +168,11 @@ def index_key(path: str, module: str, text_hash: str) -> str:
 
 def index_row(index: FileIndex) -> bytes:
     """The stored form of a file's index: without its tables of object ids, with its entities'
-    digests and their fields packed (:class:`docfact.model.Packs`), and its text once, which
-    its entities' code is read from (:func:`docfact.model.code_spans`; the module's code was a
+    digests and their fields packed (:class:`docfact.packs.Packs`), and its text once, which
+    its entities' code is read from (:func:`docfact.packs.code_spans`; the module's code was a
     copy of the text, and each class's a copy of its methods')."""
     from docfact.deps import entity_digest
-    from docfact.model import code_spans, packing
+    from docfact.packs import code_spans, packing
 
     for e in index.entities:  # saved with it: a later run's checks need not compute them
         entity_digest(e)
