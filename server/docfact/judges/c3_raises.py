@@ -233,7 +233,3 @@ def _imported(ctx: JudgeContext) -> set[str]:
 def _raise_lines(e: Entity) -> str:
     lines = [ln.strip() for ln in e.code.splitlines() if re.match(r"\s*(raise|throw)\b", ln)]
     return "\n".join(lines[:4]) if lines else (e.signature or "")
-
-
-# ---- async, recursion, generators -------------------------------------------------------------
-
