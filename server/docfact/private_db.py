@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 # the modules whose data classes a stored row may contain
-_DATA_MODULES = ("docfact.model", "docfact.cli.report", "docfact.deps", "docfact.lang.python.symbols")
+_DATA_MODULES = (
+    "docfact.model", "docfact.indexed", "docfact.cli.report", "docfact.deps", "docfact.lang.python.symbols")
 _BUILTINS = frozenset({"set", "frozenset", "bytearray", "complex", "slice", "range"})
 
 

@@ -8,7 +8,8 @@ import sys
 import threading
 
 from docfact.index import index_file
-from docfact.model import DocBlock, Entity, packing
+from docfact.model import DocBlock, Entity
+from docfact.packs import packing
 
 SOURCE = '''
 """A shop."""

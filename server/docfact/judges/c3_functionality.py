@@ -8,9 +8,10 @@ from collections.abc import Iterator
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext
-from docfact.judges.c3_raises import _unfollowed_method, raises_not_raised
+from docfact.judges.c3_raises import raises_not_raised
 from docfact.judges.defaults import required_documented_optional, wrong_default
 from docfact.judges.gates import Gated
+from docfact.judges.may_raise import unfollowed_method as _unfollowed_method
 from docfact.judges.mentions import MARKED, find_mentions, strip_code
 from docfact.judges.rule import Check
 from docfact.judges.rules.c3_behaviour import (

@@ -4,7 +4,8 @@ Plain English words are never mentions. A word counts as code when it is marked 
 (backticks, double backticks, a Sphinx role, ``{@code}``/``{@link}``, epytext's
 ``C{}``/``L{}``), when it is written as a
 call (``save()``), or when its spelling cannot be an English word: snake_case with an
-underscore (capitals in its words too: ``_modified_Newton``), CamelCase with an inner capital, or a dotted name whose parts are identifiers.
+underscore (capitals in its words too: ``_modified_Newton``), CamelCase with an inner capital,
+or a dotted name whose parts are identifiers.
 """
 
 from __future__ import annotations
@@ -37,11 +38,13 @@ _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
 
 # possessive prefixes: the same matches, in linear time on a backtick that never closes
-_ROLE = re.compile(rf":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const|paramref):`[~!.]*+(?:[^`<]*+<[~!.]*+)?({_DOTTED})(?:\(\))?>?`")
+_ROLE = re.compile(r":(?:py:)?(?:func|meth|class|attr|obj|data|exc|mod|const|paramref):`"
+                   rf"[~!.]*+(?:[^`<]*+<[~!.]*+)?({_DOTTED})(?:\(\))?>?`")
 # a project's own cross-reference role (``:xy-const:`pkg.limits.MAX```, ``:any:``), read only when
 # its target is a dotted path: roles that hold text, files, labels, maths or other languages' names
 # are not references to Python names
-_OTHER_ROLE = re.compile(rf":(?:(?:py|[a-z][\w-]*):)?(?P<role>[a-z][\w-]*):`[~!.]*+(?:[^`<]*+<[~!.]*+)?({_IDENT}(?:\.{_IDENT})+)(?:\(\))?>?`")
+_OTHER_ROLE = re.compile(r":(?:(?:py|[a-z][\w-]*):)?(?P<role>[a-z][\w-]*):`"
+                         rf"[~!.]*+(?:[^`<]*+<[~!.]*+)?({_IDENT}(?:\.{_IDENT})+)(?:\(\))?>?`")
 _NOT_REFERENCE_ROLES = frozenset({
     "func", "meth", "class", "attr", "obj", "data", "exc", "mod", "const", "paramref",  # _ROLE's
     "ref", "doc", "download", "numref", "term", "abbr", "file", "samp", "command", "program", "option",
@@ -71,7 +74,8 @@ _MIXED_SNAKE = re.compile(r"^_*(?=[A-Za-z0-9_]*[a-z])[A-Za-z][A-Za-z0-9]*(?:_[A-
 # every kind of mention needs one of these: a cheap test that skips most prose
 _MAYBE_CODE = re.compile(r"[`_({]|\w\.\w|[a-z][A-Z]|[A-Z]{2}[a-z]")
 _URLISH = re.compile(r"(?:https?://|www\.)\S+")
-FILEISH = re.compile(r"\.(?:py|pyi|java|txt|md|rst|json|toml|yaml|yml|cfg|ini|html|csv|xml|js|ts|sh|c|h|so|dll|exe|zip|gz|tar|whl)$", re.I)
+FILEISH = re.compile(r"\.(?:py|pyi|java|txt|md|rst|json|toml|yaml|yml|cfg|ini|html|csv|xml|js|ts|sh|c|h|so|dll|exe|"
+                     r"zip|gz|tar|whl)$", re.I)
 
 
 @dataclass(frozen=True)
@@ -116,100 +120,139 @@ def find_mentions(sentence: str) -> tuple[Mention, ...]:
         # no backtick, brace, parenthesis, underscore, inner dot or inner capital; or a
         # "sentence" longer than anyone writes: rules that need mentions stay silent on it
         return ()
-    out: list[Mention] = []
-    # the characters of the spans taken so far (URLs, marked code, mentions): a span overlaps
-    # them when one of its characters is taken (comparing with each span taken was quadratic
-    # in the mentions of a sentence)
-    covered = bytearray(len(sentence))
+    return _MentionFinder(sentence).run()
 
-    def overlaps(a: int, b: int) -> bool:
-        return covered.find(1, a, b) != -1
 
-    def take(a: int, b: int) -> None:
-        covered[a:b] = b"\x01" * (b - a)
+class _MentionFinder:
+    """One sentence's reading by :func:`find_mentions`: the mentions found so far, and the
+    characters of the spans taken so far (URLs, marked code, mentions). A span overlaps them
+    when one of its characters is taken (comparing with each span taken was quadratic in the
+    mentions of a sentence)."""
 
-    def add(m: re.Match[str], group: int, strength: str, explicit: bool = False) -> None:
-        if overlaps(m.start(), m.end()):
+    def __init__(self, sentence: str) -> None:
+        self.sentence = sentence
+        self.out: list[Mention] = []
+        self.covered = bytearray(len(sentence))
+
+    def overlaps(self, a: int, b: int) -> bool:
+        return self.covered.find(1, a, b) != -1
+
+    def take(self, a: int, b: int) -> None:
+        self.covered[a:b] = b"\x01" * (b - a)
+
+    def add(self, m: re.Match[str], group: int, strength: str, explicit: bool = False) -> None:
+        """Take the span of ``m`` and add the name in its ``group``, unless the span overlaps
+        one taken before."""
+        if self.overlaps(m.start(), m.end()):
             return
         cleaned = _clean(m.group(group))
-        take(m.start(), m.end())
+        self.take(m.start(), m.end())
         if cleaned is None:
             return
         name, is_call = cleaned
-        out.append(Mention(name, m.start(group), m.end(group), strength,
-                           is_call or m.group(0).endswith("()"), explicit))
+        self.out.append(Mention(name, m.start(group), m.end(group), strength,
+                                is_call or m.group(0).endswith("()"), explicit))
 
-    # each pattern is run only when the sentence holds a character its matches need
-    if "http" in sentence or "www." in sentence:
-        for url in _URLISH.finditer(sentence):
-            take(url.start(), url.end())
-    for m in _EPYTEXT.finditer(sentence) if "{" in sentence else ():
-        take(m.start(), m.end())
-        cleaned = _clean(m.group("target"))
+    def run(self) -> tuple[Mention, ...]:
+        """The mentions, the most explicitly marked read first; each pattern is run only when
+        the sentence holds a character its matches need."""
+        sentence = self.sentence
+        if "http" in sentence or "www." in sentence:
+            for url in _URLISH.finditer(sentence):
+                self.take(url.start(), url.end())
+        if "{" in sentence:
+            self._epytext()
+        ticks = "`" in sentence
+        if ticks and ":`" in sentence:
+            self._other_roles()
+        self._marked(ticks)
+        if "()" in sentence:
+            for m in _CALL.finditer(sentence):
+                self.add(m, 1, SHAPE)
+        for m in _CODE_WORD.finditer(sentence):
+            self._code_word(m)
+        self.out.sort(key=lambda x: x.start)
+        return tuple(self.out)
+
+    def _epytext(self) -> None:
+        """Epytext's ``L{...}`` links and ``C{...}`` code."""
+        for m in _EPYTEXT.finditer(self.sentence):
+            self.take(m.start(), m.end())
+            cleaned = _clean(m.group("target"))
+            if cleaned:
+                s = m.start("target") + len(m.group("target")) - len(m.group("target").lstrip())
+                # ``C{}`` also marks values and example expressions: as loose as a name's shape
+                link = m.group("kind") == "L"
+                self.out.append(Mention(cleaned[0], s, s + len(m.group("target").strip()),
+                                        MARKED if link else SHAPE, cleaned[1], link))
+
+    def _other_roles(self) -> None:
+        """Sphinx roles other than the Python domain's references, but those that name no code
+        (:data:`_NOT_REFERENCE_ROLES`) and other languages' domains."""
+        for m in _OTHER_ROLE.finditer(self.sentence):
+            role = m.group("role")
+            domain = m.group(0)[1:].split(":", 1)[0]  # the role itself when it has no domain
+            if role in _NOT_REFERENCE_ROLES or (domain != role and domain in _OTHER_DOMAINS):
+                continue
+            if not self.overlaps(m.start(), m.end()):
+                self.add(m, 2, MARKED, explicit=True)
+
+    def _marked(self, ticks: bool) -> None:
+        """Code marked as code: Sphinx roles, double and single backticks, Javadoc's inline tags."""
+        sentence = self.sentence
+        for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
+            if not (ticks if rx is not _JAVADOC_INLINE else "{@" in sentence):
+                continue
+            # no {@...} ends after the last "}": stopping there spares a scan to the end from each
+            # "{@code" after it
+            for m in rx.finditer(sentence, 0, sentence.rfind("}") + 1 if rx is _JAVADOC_INLINE else len(sentence)):
+                if rx is _JAVADOC_INLINE:
+                    self._javadoc_inline(m)
+                elif rx is _ROLE and m.group(0).startswith(":paramref:"):
+                    self._paramref(m)
+                else:
+                    self.add(m, 1, MARKED, explicit=rx is _ROLE)
+
+    def _javadoc_inline(self, m: re.Match[str]) -> None:
+        """{@link Foo#bar(int) label}: the reference is the first word."""
+        inner = m.group(1).split()[0] if m.group(1).split() else ""
+        if self.overlaps(m.start(), m.end()):
+            return
+        self.take(m.start(), m.end())
+        cleaned = _clean(inner)
         if cleaned:
-            s = m.start("target") + len(m.group("target")) - len(m.group("target").lstrip())
-            # ``C{}`` also marks values and example expressions: as loose as a name's shape
-            link = m.group("kind") == "L"
-            out.append(Mention(cleaned[0], s, s + len(m.group("target").strip()), MARKED if link else SHAPE,
-                               cleaned[1], link))
-    ticks = "`" in sentence
-    for m in _OTHER_ROLE.finditer(sentence) if ticks and ":`" in sentence else ():
-        role = m.group("role")
-        domain = m.group(0)[1:].split(":", 1)[0]  # the role itself when it has no domain
-        if role in _NOT_REFERENCE_ROLES or (domain != role and domain in _OTHER_DOMAINS):
-            continue
-        if not overlaps(m.start(), m.end()):
-            add(m, 2, MARKED, explicit=True)
-    for rx in (_ROLE, _DOUBLE_TICK, _JAVADOC_INLINE, _SINGLE_TICK):
-        if not (ticks if rx is not _JAVADOC_INLINE else "{@" in sentence):
-            continue
-        # no {@...} ends after the last "}": stopping there spares a scan to the end from each
-        # "{@code" after it
-        for m in rx.finditer(sentence, 0, sentence.rfind("}") + 1 if rx is _JAVADOC_INLINE else len(sentence)):
-            if rx is _JAVADOC_INLINE:
-                # {@link Foo#bar(int) label}: the reference is the first word
-                inner = m.group(1).split()[0] if m.group(1).split() else ""
-                if overlaps(m.start(), m.end()):
-                    continue
-                take(m.start(), m.end())
-                cleaned = _clean(inner)
-                if cleaned:
-                    s = m.start(1)
-                    link = m.group(0).startswith(("{@link", "{@linkplain"))
-                    out.append(Mention(cleaned[0], s, s + len(inner), MARKED, cleaned[1], link))
-                continue
-            if rx is _ROLE and m.group(0).startswith(":paramref:"):
-                # ``:paramref:`.Class.method.param```: the owner is the reference, the last
-                # part one of its parameters
-                owner = m.group(1).rsplit(".", 1)[0]
-                if "." in m.group(1) and not overlaps(m.start(), m.end()):
-                    take(m.start(), m.end())
-                    out.append(Mention(owner, m.start(1), m.start(1) + len(owner), MARKED, False, True))
-                elif not overlaps(m.start(), m.end()):
-                    take(m.start(), m.end())
-                continue
-            add(m, 1, MARKED, explicit=rx is _ROLE)
-    for m in _CALL.finditer(sentence) if "()" in sentence else ():
-        add(m, 1, SHAPE)
-    for m in _CODE_WORD.finditer(sentence):
+            s = m.start(1)
+            link = m.group(0).startswith(("{@link", "{@linkplain"))
+            self.out.append(Mention(cleaned[0], s, s + len(inner), MARKED, cleaned[1], link))
+
+    def _paramref(self, m: re.Match[str]) -> None:
+        """``:paramref:`.Class.method.param```: the owner is the reference, the last part one of
+        its parameters."""
+        owner = m.group(1).rsplit(".", 1)[0]
+        if "." in m.group(1) and not self.overlaps(m.start(), m.end()):
+            self.take(m.start(), m.end())
+            self.out.append(Mention(owner, m.start(1), m.start(1) + len(owner), MARKED, False, True))
+        elif not self.overlaps(m.start(), m.end()):
+            self.take(m.start(), m.end())
+
+    def _code_word(self, m: re.Match[str]) -> None:
+        """A word shaped like code in plain prose: dotted, snake_case or CamelCase."""
         word = m.group(1)
         if word.islower() and "_" not in word and "." not in word:
-            continue  # a plain word ("returns"): neither dotted, snake_case nor CamelCase
-        if overlaps(m.start(), m.end()):
-            continue
+            return  # a plain word ("returns"): neither dotted, snake_case nor CamelCase
+        if self.overlaps(m.start(), m.end()):
+            return
         if FILEISH.search(word):
-            continue
+            return
         if "." in word:
             parts = word.split(".")
             # "e.g", "i.e" and "a.m" are abbreviations, not names
             if any(len(p) < 2 for p in parts) or all(p.isalpha() and len(p) <= 3 for p in parts):
-                continue
-            add(m, 1, SHAPE)
-            continue
+                return
+            self.add(m, 1, SHAPE)
+            return
         if _SNAKE.match(word) or _CAMEL.match(word) or ("_" in word and _MIXED_SNAKE.match(word)):
-            add(m, 1, SHAPE)
-    out.sort(key=lambda x: x.start)
-    return tuple(out)
+            self.add(m, 1, SHAPE)
 
 
 @lru_cache(maxsize=2048)

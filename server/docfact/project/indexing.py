@@ -18,7 +18,8 @@ from docfact.config import Settings
 from docfact.index.nesting import TooDeep
 from docfact.index.source import forget_positions
 from docfact.index.tokens import forget_tokens
-from docfact.model import FileIndex, set_packing
+from docfact.model import FileIndex
+from docfact.packs import set_packing
 
 if TYPE_CHECKING:
     from docfact.graph.graph import ProjectGraph
