@@ -338,6 +338,20 @@ def _factory(call_body: str) -> dict[str, str]:
         ''')
 
 
+def _to_text(doc: str, body: str) -> dict[str, str]:
+    return _one("tmplkit/loader.py", f'''
+        """Loading."""
+
+
+        def to_text(data, encoding="utf-8"):
+            """Decode bytes to text.
+
+            {doc}
+            """
+            {body}
+        ''')
+
+
 CASES = [
     # ---- a namespace folder inside a package is part of the module names (fresh9, pysnmp) -------
     pytest.param(_namespace("~netkit.api.v1.TcpTarget"), "netkit/api/v1/calls.py", [], id="namespace-subpackage-trap"),
@@ -404,6 +418,11 @@ CASES = [
                  id="module-shorthand-trap"),
     # ---- a grammar the doc quotes -----------------------------------------------------------------
     pytest.param(_grammar("pseudo_page?"), "csskit/parse.py", [], id="grammar-symbol-trap"),
+    # ---- a builtin that refuses its argument raises for the function ---------------------------
+    pytest.param(_to_text("Raises a TypeError if the data is already text.", "return str(data, encoding)"),
+                 "tmplkit/loader.py", [], id="builtin-raises-for-it-trap"),
+    pytest.param(_to_text("Raises a TypeError if the data is already text.", "return (data, encoding)"),
+                 "tmplkit/loader.py", ["C3.raises-not-raised"], id="nothing-raises-planted"),
     # ---- a factory's docs describe the class it builds -------------------------------------------
     pytest.param(_factory("return Frame(self.fn)"), "metkit/derived.py", [], id="built-class-uses-it-trap"),
     pytest.param(_factory("return Other()"), "metkit/derived.py", ["C3.calls-missing"],

@@ -22,6 +22,14 @@ _BY_CALL = {
     "int": {"ValueError", "TypeError"}, "float": {"ValueError", "TypeError"},
     "open": {"OSError", "IOError", "FileNotFoundError", "PermissionError", "IsADirectoryError", "UnicodeDecodeError"},
     "next": {"StopIteration"}, "getattr": {"AttributeError"}, "iter": {"TypeError"},
+    # builtins that refuse arguments of the wrong type or value: ``str(b, "utf-8")`` raises a
+    # TypeError when ``b`` is already text, and a UnicodeDecodeError on bad bytes
+    "str": {"TypeError", "UnicodeDecodeError", "UnicodeError", "ValueError"},
+    "bytes": {"TypeError", "UnicodeEncodeError", "UnicodeError", "ValueError"},
+    "bytearray": {"TypeError", "UnicodeEncodeError", "UnicodeError", "ValueError"},
+    "complex": {"ValueError", "TypeError"}, "chr": {"ValueError", "TypeError", "OverflowError"},
+    "ord": {"TypeError"}, "len": {"TypeError"}, "hash": {"TypeError"}, "sorted": {"TypeError"},
+    "dict": {"TypeError", "ValueError"},
     "Integer.parseInt": {"NumberFormatException"}, "Long.parseLong": {"NumberFormatException"},
     "Double.parseDouble": {"NumberFormatException"},
 }
