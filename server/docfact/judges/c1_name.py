@@ -151,8 +151,8 @@ _SPELLING = Gated(re.compile(r"\b(?:misspel\w*|typos?|spelling|spelt|spelled)\b"
 
 
 def _shorthand_of_an_import(ctx: JudgeContext, dotted: str) -> bool:
-    """Whether ``pkg.name`` shortens a name the file imports from a submodule of ``pkg``
-    (``urllib.urljoin`` for ``from urllib.parse import urljoin``)."""
+    """Whether ``pkg.name`` shortens a name the file imports from a submodule of ``pkg`` (the
+    doc's pkg.join where the file has ``from pkg.paths import join``)."""
     head, last = dotted.split(".", 1)[0], dotted.rsplit(".", 1)[-1]
     bound, _ = ctx.graph.imports_of(ctx.file.path)
     imp = bound.get(last)

@@ -492,7 +492,7 @@ def _run_by(ctx: JudgeContext) -> Iterator[Entity]:
 
 def _methods_of_built(ctx: JudgeContext) -> Iterator[Entity]:
     """The methods of the project classes the documented code builds: what a factory returns
-    does the work its docs describe ("now uses ``MetricFrame`` internally", in ``__call__``)."""
+    does the work its docs describe ("now uses the metric frame internally", in ``__call__``)."""
     for dep in ctx.related_entities:
         if dep.kind == "class":
             for member in dep.members:
