@@ -16,10 +16,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from docfact.judges.annotation_kinds import _object_kinds
 from docfact.judges.base import JudgeContext
-from docfact.judges.c2_type import _PLAIN_DECORATORS, _object_kinds
 from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.return_claims import _RELATIVE
+from docfact.judges.return_kinds import _PLAIN_DECORATORS
 from docfact.judges.rule import Check
 from docfact.judges.rules.c2_types import YIELD_TYPE
 from docfact.judges.types import (
