@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from docfact.judges.attribute_lists import assigned_on_others, set_attributes, shown_attributes
 from docfact.judges.base import JudgeContext
-from docfact.judges.name_lookup import assigned_on_others, set_attributes, shown_attributes
 from docfact.judges.name_relatives import relative
 from docfact.judges.rules.c1_names import UNKNOWN_ATTRIBUTE
 from docfact.model import Entity, Finding, Segment

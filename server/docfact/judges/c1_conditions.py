@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
+from docfact.judges.attribute_lists import shown_attributes
 from docfact.judges.base import JudgeContext, file_scope_names
 from docfact.judges.gates import Gated
-from docfact.judges.name_lookup import shown_attributes
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_names import CONDITION_ON_UNKNOWN
 from docfact.model import Finding, Segment

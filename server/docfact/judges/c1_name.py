@@ -7,11 +7,18 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
+from docfact.judges.attribute_lists import shown_attributes
 from docfact.judges.base import JudgeContext, _variants, name_words, osa_distance
 from docfact.judges.c1_attributes import never_set_in_file, prose_attribute, slip_of_set_attribute
 from docfact.judges.c1_params import _typo_of, prose_parameter_claims, unknown_param
 from docfact.judges.example_project import package_alias, through_package
 from docfact.judges.gates import Gated
+from docfact.judges.member_lookup import (
+    class_attributes,
+    known_class_attributes,
+    opaque_owner,
+    proven_missing_member,
+)
 from docfact.judges.mentions import (
     FILEISH,
     MARKED,
@@ -21,16 +28,11 @@ from docfact.judges.mentions import (
     is_constant_like,
 )
 from docfact.judges.name_lookup import (
-    class_attributes,
     external_attribute,
     imported_from_outside,
-    known_class_attributes,
     no_such_owner,
-    opaque_owner,
     project_head,
-    proven_missing_member,
     resolves,
-    shown_attributes,
 )
 from docfact.judges.name_relatives import relation, relative
 from docfact.judges.rule import Check

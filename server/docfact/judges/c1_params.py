@@ -241,7 +241,7 @@ def _call_form_names(ctx: JudgeContext, e: Entity) -> frozenset[str]:
 
 
 def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    from docfact.judges.name_lookup import (  # here: name_lookup imports this module
+    from docfact.judges.member_lookup import (
         class_attributes,
         known_class_attributes,
     )

@@ -31,15 +31,9 @@ from docfact.judges.c1_name import (
 )
 from docfact.judges.example_project import through_package
 from docfact.judges.gates import Gated, may_hold
+from docfact.judges.member_lookup import opaque_owner, proven_missing_member
 from docfact.judges.mentions import PLACEHOLDER_NAME, Mention, find_mentions
-from docfact.judges.name_lookup import (
-    exists_by_suffix,
-    opaque_owner,
-    project_head,
-    proven_missing_member,
-    resolves,
-    unlisted_member,
-)
+from docfact.judges.name_lookup import exists_by_suffix, project_head, resolves, unlisted_member
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_references import SELF_REFERENCE, UNKNOWN_REFERENCE, WRONG_CALLEE
 from docfact.model import Entity, Finding, Segment

@@ -13,7 +13,7 @@ import re
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext
-from docfact.judges.name_lookup import class_attributes
+from docfact.judges.member_lookup import class_attributes
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
 from docfact.positions import LineIndex

@@ -1,0 +1,160 @@
+"""Is this module closed? The closed-world answers about modules (:mod:`docfact.judges.world`
+names them all): whether docfact can list every name a module binds, whether a module binds a
+name, and whether the checked tree lacks a project module its own code imports."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from docfact.judges.base import JudgeContext
+
+_LAZY = re.compile(r"\b(?:lazy_loader|attach_stub|lazy\.attach|LazyModule|LazyLoader|_LazyModule)\b|"
+                   r"^(?:[\w \t,]*,[ \t]*)?__getattr__\b[\w \t,]*=(?!=)", re.M)
+_COMPILED = (".so", ".pyd", ".pyx", ".pxd", ".dll", ".dylib")
+
+
+# ---- modules ----------------------------------------------------------------------------------
+
+def _module_path(ctx: JudgeContext, module: str) -> str | None:
+    if module.endswith((".py", ".pyi")) and ctx.graph.file(module) is not None:
+        return module
+    return ctx.graph.module_path(module)
+
+
+def stub_path(ctx: JudgeContext, path: str) -> str | None:
+    """The ``.pyi`` twin of project module file ``path`` when the project has one."""
+    if path.endswith(".pyi"):
+        return None
+    twin = os.path.splitext(path)[0] + ".pyi"
+    return twin if ctx.graph.file(twin) is not None else None
+
+
+def module_names_closed(ctx: JudgeContext, module: str) -> bool:
+    """Whether docfact can list every name ``module`` (dotted, or a project file path) binds.
+
+    A project module is open when it has a module ``__getattr__`` (defined or assigned, as
+    ``lazy_loader.attach`` does), loads lazily, writes ``globals()`` / ``sys.modules``, or
+    star-imports a module that is not a closed project module (a compiled extension, another
+    package). An external module is closed when its source was found and it has neither a
+    module ``__getattr__`` nor star imports. A name of the project's own package that no file
+    defines may be compiled: open."""
+    key = ("world-module", module)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _module_closed(ctx, module, 0)
+    return got
+
+
+def _module_closed(ctx: JudgeContext, module: str, depth: int) -> bool:
+    path = _module_path(ctx, module)
+    if path is None:
+        if module.endswith((".py", ".pyi")) or ctx.graph.is_project_name(module):
+            return False  # a compiled module of the project, or a package without files
+        return _external_closed(ctx, module)
+    fi = ctx.graph.file(path)
+    if fi is None or depth > 6:
+        return False
+    try:
+        if ctx.graph.resolver.opaque_module(path):
+            return False
+    except Exception:
+        return False
+    if _LAZY.search(fi.text):
+        return False
+    base = os.path.splitext(path)[0]
+    folder = os.path.dirname(path)
+    if os.path.basename(base) == "__init__" and _has_compiled(folder):
+        return False  # a package with extension modules: a star import or lazy attach may reach them
+    _, stars = ctx.graph.imports_of(path)
+    for imp in stars:
+        try:
+            target = ctx.graph.resolver.absolute(imp, fi)
+        except Exception:
+            return False
+        if not _module_closed(ctx, target, depth + 1):
+            return False
+    return True
+
+
+def _has_compiled(folder: str) -> bool:
+    try:
+        return any(n.endswith(_COMPILED) for n in os.listdir(folder))
+    except OSError:
+        return False
+
+
+def _external_closed(ctx: JudgeContext, module: str) -> bool:
+    try:
+        ext = ctx.graph.externals
+        mod = ext._module(module)  # the parsed module, or None when not found
+        if mod is None or mod.path is None:
+            return False
+        if not mod.parsed:
+            ext._exists_uncached(f"{module}.__docfact_probe__")
+        return not mod.dynamic and not mod.stars
+    except Exception:
+        return False
+
+
+def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
+    """Whether ``module`` (dotted or a project file path) binds ``name``: True when its source or
+    its ``.pyi`` stub binds it, False when it does not and the module is closed, None when docfact
+    cannot tell (the module is open or not a project module)."""
+    path = _module_path(ctx, module)
+    if path is None:
+        return None
+    for where in (path, stub_path(ctx, path)):
+        if where is None:
+            continue
+        scope = ctx.graph.module_entity(where)
+        if scope is None:
+            continue
+        if ctx.graph.find(where, name) is not None:
+            return True
+        bound, _ = ctx.graph.imports_of(where)
+        if name in bound:
+            return True
+        try:
+            got = ctx.graph.resolve(name, scope)
+            if got is not None and got.kind != "builtin":
+                return True  # (a builtin is in scope everywhere, but no attribute of the module)
+        except Exception:
+            return None
+        if ctx.graph.is_project_module(f"{ctx.graph.file(where).module}.{name}"):  # type: ignore[union-attr]
+            return True
+    return False if module_names_closed(ctx, path) else None
+
+
+def project_tree_partial(ctx: JudgeContext) -> bool:
+    """Whether the project's own code imports a project module the checked tree lacks (``from
+    .testing import *`` with no ``testing`` module: a folder left out of the copy, a module
+    generated at build time, a compiled extension): then a project module docfact does not
+    find may exist all the same (once per run)."""
+    key = ("world-tree-partial", id(ctx.graph))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _finds_missing_module(ctx)
+    return got
+
+
+def _finds_missing_module(ctx: JudgeContext) -> bool:
+    g = ctx.graph
+    for fi in g.files():
+        if fi.language != "python" or not fi.module:
+            continue
+        package = fi.module if fi.path.endswith("__init__.py") else fi.module.rpartition(".")[0]
+        for imp in fi.imports:
+            if imp.level:
+                base = package.split(".")
+                base = base[: len(base) - (imp.level - 1)] if imp.level > 1 else base
+                if not imp.module or not base:
+                    continue
+                target = ".".join([*base, imp.module])
+            elif g.is_project_name(imp.module):
+                target = imp.module
+            else:
+                continue
+            if not g.is_project_module(target):
+                return True
+    return False
