@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from docfact.docs.segments import split_sentences
-from docfact.judges.c1_name import _HISTORY
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.mentions import find_mentions, strip_code
+from docfact.judges.name_prose import _HISTORY
 
 
 def test_gate_answers_as_the_pattern() -> None:

@@ -8,13 +8,7 @@ from __future__ import annotations
 import re
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.types import (
-    INSTANCE,
-    PLAIN_INSTANCE,
-    accepts,
-    kinds,
-    split_union,
-)
+from docfact.judges.types import INSTANCE, PLAIN_INSTANCE, accepts, kinds, split_union
 from docfact.model import Entity
 
 _ALIAS_HEAD = re.compile(r"\s*[\"']?([A-Za-z_]\w*)")

@@ -13,9 +13,7 @@ from docfact.judges import world
 from docfact.judges.annotation_kinds import _project_class
 from docfact.judges.base import JudgeContext
 from docfact.judges.return_kinds import _callee_kinds
-from docfact.judges.types import (
-    return_kind_to_kind,
-)
+from docfact.judges.types import return_kind_to_kind
 from docfact.model import Entity
 
 # a DataFrame or a Series of pandas: none of the builtin kinds, nor a NumPy array

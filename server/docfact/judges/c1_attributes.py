@@ -1,19 +1,88 @@
-"""C1.unknown-attribute, the misnamed attributes: a name documented as an attribute of a class
-that the class's code never sets, beside the one real attribute it misnames (a plural inside a
-compound, a word more or less, an abbreviation, a slip of a letter). Part of the C1 rules
-(:mod:`docfact.judges.c1_name`); the attribute list is the code's own
-(:func:`~docfact.judges.name_lookup.set_attributes`), so a docstring cannot vouch for itself."""
+"""C1.unknown-attribute: a name documented as an attribute of a class (an Attributes item, or a
+sentence that names ``self.x``) that the class does not have. Where the class's attributes are
+known in full, any other name is reported; where more may come from elsewhere, only a misnamed
+real attribute (a plural inside a compound, a word more or less, an abbreviation, a slip of a
+letter). Part of the C1 rules (:mod:`docfact.judges.c1_name`); the attribute list is the code's
+own (:func:`~docfact.judges.attribute_lists.set_attributes`), so a docstring cannot vouch for
+itself."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
+from docfact.judges import world
 from docfact.judges.attribute_lists import assigned_on_others, set_attributes, shown_attributes
 from docfact.judges.base import JudgeContext
+from docfact.judges.c1_params import _typo_of
+from docfact.judges.member_lookup import class_attributes, known_class_attributes
+from docfact.judges.name_prose import _HISTORY
 from docfact.judges.name_relatives import relative
 from docfact.judges.rules.c1_names import UNKNOWN_ATTRIBUTE
 from docfact.model import Entity, Finding, Segment
+
+
+def _an_interface(ctx: JudgeContext, cls: Entity) -> bool:
+    """Whether ``cls`` only describes an interface: it has methods and every one is a stub
+    (``pass``, ``...``, a docstring alone, ``raise NotImplementedError``)."""
+    methods = [m for m in (ctx.graph.entity(f"{cls.module}.{q}") for q in cls.members)
+               if m is not None and m.kind == "method"]
+    return bool(methods) and all(m.is_abstract for m in methods)
+
+
+def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    item = seg.field
+    cls = ctx.entity
+    if item is None or item.section != "attribute" or not item.name or cls is None or cls.kind != "class":
+        yield from prose_attribute(ctx, seg)
+        return
+    name = item.name.strip().lstrip("*")
+    if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
+        return  # a NumPy "Attributes" section saying "None"
+    if _an_interface(ctx, cls):
+        return  # every method a stub: the attributes it lists are what implementations provide
+    names = class_attributes(ctx, cls)
+    if names is not None and name not in names and not world.class_attributes_closed(ctx, cls, name):
+        names = None  # a subclass or code outside the class sets it: the base documents it for them
+    if names is None:
+        # attributes may come from elsewhere: only a misspelling of one the class shows, a name
+        # that appears nowhere in the project (not even as a string ``setattr`` could use)
+        key = ("class-attributes-shown", cls.qualname, id(cls))
+        if key not in ctx.run_cache:
+            ctx.run_cache[key] = known_class_attributes(ctx, cls, complete=False) or set()
+        shown = ctx.run_cache[key]
+        suggestion = None if name in shown or ctx.is_known(name) else _typo_of(name, sorted(shown))
+        if suggestion is None and name not in shown and not ctx.is_known(name) \
+                and not re.search(r"__dict__|\bvars\(\s*self", cls.code) and never_set_in_file(ctx, name):
+            # a name another way (``forecast_x`` for the ``forecasts_x`` the class sets), unless
+            # the instance takes any names from its caller (``self.__dict__.update(kwds)``)
+            got = relative(name, [a for a in shown if name.startswith("_") or not a.startswith("_")])
+            suggestion = got[0] if got is not None and got[1] != "extension" else None
+        if suggestion is None:
+            return
+    elif name in names:
+        # the lenient list also holds names only a docstring spells (``name : type`` lines):
+        # a name the code never sets beside a real attribute it misnames is wrong all the same
+        suggestion = slip_of_set_attribute(ctx, cls, name)
+        if suggestion is None:
+            return
+    elif seg.text.lstrip().startswith("@"):
+        # epytext ``@ivar`` entries also describe what subclasses, mixin users and dynamic
+        # lookups provide: only a misspelt real attribute is a wrong name there
+        suggestion = _typo_of(name, sorted(names))
+        if suggestion is None:
+            return
+    else:
+        suggestion = ctx.suggest(name, names, cutoff=0.6)
+    msg = f"`{name}` is not an attribute of `{cls.name}`"
+    fix = None
+    if suggestion:
+        msg += f"; did you mean `{suggestion}`?"
+        if item.name_span:
+            rel = item.name_span[0] - seg.start + item.name.find(name)
+            fix = ctx.fix_replace(seg, rel, rel + len(name), suggestion, f"Rename `{name}` to `{suggestion}`")
+    yield ctx.finding(seg, UNKNOWN_ATTRIBUTE, msg,
+                      evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
 
 
 def never_set_in_file(ctx: JudgeContext, name: str) -> bool:
@@ -52,8 +121,6 @@ def prose_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A sentence of a class's or method's doc that names an attribute of the instance the code
     never sets, beside the one it misnames (``held in the `posterior_cov` attribute`` when the
     class sets ``posterior_cov_sparse``)."""
-    from docfact.judges.c1_name import _HISTORY  # here: c1_name imports this module
-
     text = seg.text
     if "self." not in text and ("`" not in text or ("attribute" not in text and "propert" not in text
                                                     and "``." not in text)):

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 
 from docfact.judges.attribute_lists import _only_project_class
 from docfact.judges.base import JudgeContext
-from docfact.judges.c1_name import _HISTORY, _TWO_HUMPS
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions
+from docfact.judges.name_prose import _HISTORY, _TWO_HUMPS
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_references import WRONG_COUNTERPART
 from docfact.model import Entity, Finding, Segment

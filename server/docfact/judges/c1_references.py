@@ -16,24 +16,14 @@ from collections.abc import Iterator
 
 from docfact.graph.externals import is_stdlib_module
 from docfact.judges import world
-from docfact.judges.base import (
-    JudgeContext,
-    _same_family,
-    name_words,
-    osa_distance,
-)
-from docfact.judges.c1_name import (
-    _HISTORY,
-    _NOT_THE_CODE,
-    _TWO_HUMPS,
-    _scope_excerpt,
-    _unreadable_imports,
-)
+from docfact.judges.base import JudgeContext, _same_family, name_words, osa_distance
 from docfact.judges.example_project import through_package
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.member_lookup import opaque_owner, proven_missing_member
 from docfact.judges.mentions import PLACEHOLDER_NAME, Mention, find_mentions
+from docfact.judges.name_clues import _scope_excerpt, _unreadable_imports
 from docfact.judges.name_lookup import exists_by_suffix, project_head, resolves, unlisted_member
+from docfact.judges.name_prose import _HISTORY, _NOT_THE_CODE, _TWO_HUMPS
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_references import SELF_REFERENCE, UNKNOWN_REFERENCE, WRONG_CALLEE
 from docfact.model import Entity, Finding, Segment

@@ -16,11 +16,7 @@ from docfact.judges.annotation_kinds import (
 from docfact.judges.attribute_assignments import _FRAME, _NOT_A_FRAME, _attribute_assignments
 from docfact.judges.base import JudgeContext
 from docfact.judges.rules.c2_types import PARAM_TYPE
-from docfact.judges.types import (
-    contradicts_kinds,
-    kinds,
-    scalar_mismatch,
-)
+from docfact.judges.types import contradicts_kinds, kinds, scalar_mismatch
 from docfact.model import Entity, Finding, Segment
 
 

@@ -17,12 +17,7 @@ from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.c2_attribute_type import _attribute_type
 from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.rules.c2_types import PARAM_TYPE
-from docfact.judges.types import (
-    accepts,
-    contradicts_kinds,
-    kinds,
-    scalar_mismatch,
-)
+from docfact.judges.types import accepts, contradicts_kinds, kinds, scalar_mismatch
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES
 from docfact.model import Entity, Finding, Segment
 

@@ -11,9 +11,7 @@ from docfact.judges.base import JudgeContext
 from docfact.judges.return_claims import Claim
 from docfact.judges.return_kinds import _plain_returner, _statement_evidence
 from docfact.judges.rules.c2_types import RETURN_TYPE
-from docfact.judges.types import (
-    kinds,
-)
+from docfact.judges.types import kinds
 from docfact.model import Entity, Finding, Segment
 
 # a Returns type that names one class: "SimpleTable instance", ":class:`~pkg.mod.Results`"

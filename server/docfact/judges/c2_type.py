@@ -111,7 +111,8 @@ def _property_getter(ctx: JudgeContext, e: Entity) -> Entity | None:
 _LISTS_ITEMS = re.compile(r",|\band\b")
 
 
-def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rule: Rule, note: str = "") -> Iterator[Finding]:
+def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rule: Rule,
+                   note: str = "") -> Iterator[Finding]:
     code = code_return_type(ctx, e)
     if code is None:
         return
@@ -126,7 +127,8 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     if doc_kinds is None:
         return
-    if code_kinds == {"bool"} and "(comparison)" in source and ("ndarray" in doc_kinds or _ARRAY_WORD.search(claim.written)):
+    if code_kinds == {"bool"} and "(comparison)" in source \
+            and ("ndarray" in doc_kinds or _ARRAY_WORD.search(claim.written)):
         return  # ``a != b`` of arrays is an array of bool, as documented: a comparison is not always one bool
     if not contradicts_kinds(doc_kinds, code_kinds) and not (
             not claim.prose and e.returns and not e.is_generator and source.startswith("it is annotated")
@@ -221,7 +223,8 @@ def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield from _contradiction(ctx, seg, *checked, GENERATOR_RETURN, note)
 
 
-_YIELDED = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+?)\s*(?:,.*)?\]$")
+_YIELDED = re.compile(r"^(?:typing\.|collections\.abc\.)?"
+                      r"(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+?)\s*(?:,.*)?\]$")
 
 
 _CANNOT_YIELD = frozenset({"None", "int", "float", "bool", "complex", "NoReturn", "Never"})
