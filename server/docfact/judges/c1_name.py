@@ -140,6 +140,11 @@ def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: 
     return False
 
 
+# a capitalized Greek letter with a subscript (``Gamma_vecs``, ``Sigma_xx``, ``Delta_t``): notation
+_MATH_SYMBOL = re.compile(r"(?:Alpha|Beta|Gamma|Delta|Epsilon|Zeta|Eta|Theta|Iota|Kappa|Lambda|Mu|Nu|Xi|Omicron|Pi|"
+                          r"Rho|Sigma|Tau|Upsilon|Phi|Chi|Psi|Omega)_\w+$")
+
+
 def _a_name_the_doc_gives(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:
     """Whether mention ``m`` is a name the doc gives itself, not one the code must have: a
     shorthand of an import, a word of the function's own name, a value or placeholder of the
@@ -151,6 +156,8 @@ def _a_name_the_doc_gives(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:
         return True  # "get TypeString" of ``_getCSSPrimitiveTypeString``: a word of its own name
     if m.name in _tuple_names(ctx) or m.name in _doc_placeholders(ctx):
         return True  # "a ``(low, high)`` tuple", ``clip[t_start:t_end]``: the doc names values of its own
+    if m.strength != MARKED and _MATH_SYMBOL.match(m.name):
+        return True  # "Gamma_vecs(g) J = J Gamma_ref(g)": a symbol of the doc's mathematics
     if "." not in m.name and _EXAMPLE_LIST.search(seg.text, 0, m.start):
         return True  # "handlers such as ``on_connect``, ``on_disconnect``": names of a kind, the user's own
     if 0 < m.start and m.end < len(seg.text) and seg.text[m.start - 1] in "\"'" \
@@ -174,6 +181,8 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
     suggestion = _near_name(ctx, m, last)
     if suggestion is not None and _not_a_slip(ctx, last, suggestion):
         suggestion = None
+    if suggestion is not None and "." not in m.name and world.open_sibling_member(ctx, last, suggestion):
+        return None  # ``connectivity()`` beside ``connectivity_local()`` in a class whose compiled base may define it
     # "analogous to other backends' ``_nodb_connection``" in ``_maindb_connection``'s doc: a
     # stale name, but the near name the sentence sets the code beside is not the one meant
     near_self = suggestion is not None and ctx.entity is not None and suggestion == ctx.entity.name \

@@ -174,6 +174,8 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     suggestion = _near_miss(ctx, last)
     if suggestion is None or suggestion.lower() == last.lower():
         return False, None
+    if world.open_sibling_member(ctx, last, suggestion):
+        return False, None  # ``transitivity()`` beside ``transitivity_local()`` in a class whose compiled base may define it
     return True, suggestion  # a single name: the suggestion replaces it whole
 
 

@@ -51,6 +51,9 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # ``method: str`` documented "str or callable" and passed on to ``frame.corr(method=method)``:
             # what the callee accepts decides, and the annotation alone does not prove the doc wrong
             return
+        converted = rf"\b(?:str|int|float|repr|bool)\(\s*{re.escape(p.name.lstrip('*'))}\s*\)"
+        if extra and not contradicts_kinds(doc, code) and re.search(converted, target.docless_code or target.code):
+            return  # "str or int" under ``name: str``, read as ``table[str(name)]``: the code takes both
         if contradicts_kinds(doc, code) or extra:
             fix = None
             if item.type_span:

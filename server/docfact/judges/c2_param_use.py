@@ -624,6 +624,8 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if _KIND_WORDS[kind].search(item.description or ""):
         return  # "An OMD, dict, or list of pairs": the description widens the type to the default's kind
+    if re.search(rf"(?<![\w.]){re.escape(param.default)}(?![\w.])", item.description or ""):
+        return  # "a filename, or False to disable (default)": the description names the default value
     if param.default in ("0", "0.0", "0.") and _ZERO_MEANS_NONE.search(f"{item.type} {item.description or ''}"):
         return  # ``u : ndarray, optional`` "if non-zero, ...": zero is the "not given" value
     owner = ctx.entity if ctx.entity is not None and ctx.entity.kind == "class" else e

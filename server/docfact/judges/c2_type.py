@@ -218,15 +218,18 @@ def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if checked is not None and checked[0].name in ("__iter__", "__aiter__", "__reversed__"):
         return  # iteration's own method: "Get a list of the members" speaks of what iterating gives
     if checked is not None and _returns_a_generator(checked[0]) and not checked[1].passive:
+        if seg.field is None and _PER_ITEM.search(seg.text):
+            return  # "Iterates ... and returns a tuple for each line": prose about what each step gives
         code = code_return_type(ctx, checked[0])
         note = "; what it yields belongs under `Yields`" if code is not None and "none" in code[0] else ""
         yield from _contradiction(ctx, seg, *checked, GENERATOR_RETURN, note)
 
 
 _YIELDED = re.compile(r"^(?:typing\.|collections\.abc\.)?"
-                      r"(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+?)\s*(?:,.*)?\]$")
+                      r"(?:Iterator|Iterable|Generator|AsyncIterator|AsyncGenerator|AsyncIterable)\[\s*(.+)\s*\]$")
 
 
+_PER_ITEM = re.compile(r"(?i)\b(?:for\s+(?:each|every)|per|one\s+at\s+a\s+time|line\s+by\s+line|in\s+turn)\b")
 _CANNOT_YIELD = frozenset({"None", "int", "float", "bool", "complex", "NoReturn", "Never"})
 
 
@@ -247,7 +250,10 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
     m = _YIELDED.match(e.returns.strip())
     if m is None:
         return
-    yielded = m.group(1)
+    yielded = split_top(m.group(1), ",")[0].strip()  # ``Generator[Y, S, R]``: the yield type first
+    if sum(1 for s in ctx.segments if s.field is not None and s.field.section == "yields") > 1 \
+            and (kinds(yielded) or set()) & {"tuple"}:
+        return  # "header : str" and "sequence : str" under Yields: the parts of each yielded tuple
     inner = _YIELDED.match(item.type.strip())
     if inner is not None and "".join(inner.group(1).split()) == "".join(yielded.split()) \
             and "".join(item.type.split()) == "".join(e.returns.split()) \

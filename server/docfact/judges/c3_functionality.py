@@ -281,8 +281,8 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     owner = e.parent.rsplit(".", 1)[-1] if e.parent else None
     if any(_calls_by_name(c, e.name) or (owner is not None and c == f"{owner}.{e.name}") for c in e.calls):
         return  # ``Walker.visit(child)`` inside ``Walker.visit``: recursion through the class
-    if re.search(r"\bwhile\b", e.code):
-        return  # a work-list loop is how iterative code walks a tree "recursively"
+    if re.search(r"\bwhile\b", e.code) or _descends_in_a_loop(e):
+        return  # a work-list loop, ``for part in path: value = get(value, part)``: iterative descent
     # Only speak when every call is understood: external helpers (os.walk, copytree) may
     # recurse, and so may a callable held in a parameter or a local variable.
     variables = {p.name.lstrip("*") for p in e.params} | set(e.locals) | set(e.assigns)
@@ -488,6 +488,23 @@ def _run_by(ctx: JudgeContext) -> Iterator[Entity]:
             found = ctx.graph.find(dep.path, f"{dep.local_name}.{init}")
             if found is not None:
                 yield found
+
+
+_ASSIGNMENT = re.compile(r"^[ \t]+(\w+)[ \t]*=(?!=)(.*)$", re.M)
+
+
+def _descends_in_a_loop(e: Entity) -> bool:
+    """Whether a ``for`` loop replaces a value with something reached from it (``value =
+    get(value, part)``): the loop walks down a nested path that the docs call recursive."""
+    code = e.docless_code or e.code
+    if not re.search(r"\bfor\b", code):
+        return False
+    for m in _ASSIGNMENT.finditer(code):
+        name, value = re.escape(m.group(1)), m.group(2).strip()
+        # ``value = get(value, part)``, ``node = node.parent``, ``item = item[key]`` (not ``n = n + 1``)
+        if re.match(rf"{name}\s*[.\[]", value) or re.match(rf"[\w.]+\(\s*{name}\b", value):
+            return True
+    return False
 
 
 def _methods_of_built(ctx: JudgeContext) -> Iterator[Entity]:

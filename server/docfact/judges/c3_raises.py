@@ -189,6 +189,8 @@ def _accounted_for_deeper(ctx: JudgeContext, e: Entity, seg: Segment, simple: st
     deep, deep_uncertain, deep_external = deep_raises(ctx, e)
     if deep_uncertain or any(covers(simple, r) or simple in project_bases(ctx, r) for r in deep):
         return True
+    if any(covers(simple, r.split(".")[-1]) or s.has_bare_raise for s in _setters_run(ctx, e) for r in s.raises):
+        return True  # ``self.matching = m`` runs the property's setter, which validates and raises
     if deep_external and not _is_project_class(ctx, simple) and (not explicit or e.language == "python"):
         # a builtin or library exception may come from a library function docfact does
         # not model (``ast.parse`` raises SyntaxError), however many raises the code has
@@ -199,6 +201,19 @@ def _accounted_for_deeper(ctx: JudgeContext, e: Entity, seg: Segment, simple: st
         return True
     # "when reading", "on access": the object handed back raises it later, in code docfact cannot see
     return deep_external and returns_an_object(e) and _speaks_of_later_use(e, seg.text)
+
+
+_SELF_ASSIGN = re.compile(r"\bself\.(\w+)\s*=(?!=)")
+
+
+def _setters_run(ctx: JudgeContext, e: Entity) -> list[Entity]:
+    """The property setters of ``e``'s class that ``e`` runs by assigning ``self.x = ...``."""
+    cls = ctx.owner_class
+    if e.language != "python" or cls is None or ".setter" not in cls.code:
+        return []
+    assigned = set(_SELF_ASSIGN.findall(e.docless_code or e.code))
+    return [x for x in ctx.file.entities if x.parent == cls.local_name and x.local_name.rsplit(".", 1)[-1] in assigned
+            and any(d.endswith(".setter") for d in x.decorators)]
 
 
 def _property_accessors(ctx: JudgeContext, e: Entity) -> list[Entity]:

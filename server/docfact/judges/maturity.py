@@ -173,7 +173,8 @@ MATURITY: dict[str, RuleMaturity] = {
     # C2 - types
     "C2.param-type": RuleMaturity("preview", _f10(1, 1, _f8(1, 1, _f7(4, 0, _f6(4, 0, _f5(0, 8, _f4(2, 2))))))),
     "C2.return-type": RuleMaturity("preview", _f10(1, 1, _f9(2, 0, _f8(5, 3, _f7(14, 1))))),
-    "C2.generator-return": RuleMaturity("preview", _f10(1, 1, _f9(1, 0, _f8(2, 0, _f7(0, 2, _f6(2, 0, _f43(9, 0, 3, 0))))))),
+    "C2.generator-return": RuleMaturity(
+        "preview", _f10(1, 1, _f9(1, 0, _f8(2, 0, _f7(0, 2, _f6(2, 0, _f43(9, 0, 3, 0))))))),
     "C2.param-type-default": RuleMaturity("preview", _f10(0, 1, _f9(1, 0, _f6(1, 0, _f5(1, 0, _f4(3, 0), _f3(3, 1)))))),
     "C2.scalar-return-of-array": RuleMaturity("preview", None),
     "C2.param-type-use": RuleMaturity("stable", _f10(11, 0)),
@@ -181,7 +182,8 @@ MATURITY: dict[str, RuleMaturity] = {
     "C2.return-shape": RuleMaturity("preview", _f7(1, 0, _f3(0, 2))),
     "C2.return-on-void": RuleMaturity("preview", _f10(2, 0, _f9(1, 0, _f5(1, 0, _f4(0, 1), _f3(1, 0))))),
     # C3 - functionality
-    "C3.raises-not-raised": RuleMaturity("preview", _f10(1, 1, _f9(0, 2, _f7(0, 5, _f6(0, 1, _f5(0, 2, _f4(3, 1), _f3(2, 0))))))),
+    "C3.raises-not-raised": RuleMaturity(
+        "preview", _f10(1, 1, _f9(0, 2, _f7(0, 5, _f6(0, 1, _f5(0, 2, _f4(3, 1), _f3(2, 0))))))),
     # never right unseen
     "C3.not-async": RuleMaturity("preview", _f9(0, 1, _f7(0, 1, _f6(0, 4, _f5(0, 1, _f4(0, 1), _f3(0, 2)))))),
     "C3.calls-missing": RuleMaturity("preview", _f8(0, 1, _f5(0, 1, Audit(0, 7, _ISSUE, "")))),  # never right unseen
@@ -190,7 +192,8 @@ MATURITY: dict[str, RuleMaturity] = {
     "C3.wrong-default": RuleMaturity("stable", _f10(14, 0)),
     "C3.required-documented-optional": RuleMaturity("stable", _f10(11, 0)),
     "C3.not-self": RuleMaturity("preview", None),
-    "C3.copied-from-sibling": RuleMaturity("preview", _f10(2, 0, _f9(4, 2, _f8(5, 0, _f7(6, 2, _f6(2, 0, _f5(6, 0, _f4(4, 0)))))))),
+    "C3.copied-from-sibling": RuleMaturity(
+        "preview", _f10(2, 0, _f9(4, 2, _f8(5, 0, _f7(6, 2, _f6(2, 0, _f5(6, 0, _f4(4, 0)))))))),
     "C3.undeclared-checked-exception": RuleMaturity("preview", None),
     # C4 - irrelevant context (never audited on unseen code: issue 28 sampled C1-C3 only)
     "C4.speculative": RuleMaturity("preview", None),

@@ -50,6 +50,7 @@ from docfact.judges.world_classes import (
     constructor_fields,
     doc_convention,
     enum_based,
+    open_sibling_member,
 )
 from docfact.judges.world_functions import (
     KNOWN_FUNCTION_DECORATORS,
@@ -70,7 +71,7 @@ from docfact.judges.world_modules import (
 __all__ = [
     "ENUM_API", "ENUM_BASES", "KNOWN_CLASS_DECORATORS", "KNOWN_FUNCTION_DECORATORS", "behaviour_closed",
     "class_attributes_closed", "constructor_fields", "doc_convention", "enum_based", "keyword_fate",
-    "may_call_back", "module_binds", "module_names_closed", "overload_params", "override_params", "overrides_of",
-    "project_decorators", "project_tree_partial", "resolved_entity", "signature_closed", "stub_path",
-    "unknown_decorators",
+    "may_call_back", "module_binds", "module_names_closed", "open_sibling_member", "overload_params",
+    "override_params", "overrides_of", "project_decorators", "project_tree_partial", "resolved_entity",
+    "signature_closed", "stub_path", "unknown_decorators",
 ]

@@ -89,6 +89,22 @@ def class_attributes_closed(ctx: JudgeContext, cls: Entity, name: str | None = N
     return not _subclass_defines(ctx, cls, name, subclasses, 0)
 
 
+def open_sibling_member(ctx: JudgeContext, name: str, near: str) -> bool:
+    """Whether a missing ``name`` that looks like a slip of ``near``, a method of the documented
+    class, may be a member the class gets from where docfact cannot read (a compiled base, a
+    metaclass): ``transitivity()`` beside ``transitivity_local()`` in a class built on a C base."""
+    cls = ctx.owner_class
+    if not ctx.is_python or cls is None:
+        return False
+    # the near name is the class's own method, or is itself defined nowhere docfact reads (used as
+    # ``self.transitivity_local()``: a member of the same unreadable base)
+    params = {p.name.lstrip("*") for e in (ctx.entity, ctx.file.entity(f"{cls.local_name}.__init__"))
+              if e is not None for p in e.params}
+    near_member = near in {m.rsplit(".", 1)[-1] for m in cls.members} \
+        or (near not in params and not ctx.graph.entities_named(near))
+    return near_member and not class_attributes_closed(ctx, cls, name)
+
+
 def doc_convention(ctx: JudgeContext, name: str, at_least: int = 3) -> bool:
     """Whether the docs of ``at_least`` project files spell the dotted ``name`` (``pkg.text``
     as a type in every module's docstrings): a name the project's documentation defines for
