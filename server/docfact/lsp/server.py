@@ -13,7 +13,6 @@ import logging
 import sys
 import threading
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -33,6 +32,7 @@ from docfact.store import open_store
 
 from . import convert
 from .checker import Checker
+from .engine_thread import EngineThread
 from .llm import LlmService
 from .progress import Reporter, progress
 from .protocol import DocfactProtocol
@@ -93,7 +93,8 @@ class DocfactServer(LanguageServer):
         self.config = ConfigService(self)
         self.checker = Checker(self)
         self.llm = LlmService(self)
-        self._engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docfact-engine")
+        # engine work runs on the main thread, where the watchdog can stop a runaway rule (start_io)
+        self._engine_thread = EngineThread()
         # nltk and the parsers cost ~1 s to import: start while the client is still handshaking
         self.warm_up = threading.Thread(target=_warm_up, name="docfact-warm-up", daemon=True)
         self.input: BoundedInput | None = None  # set by start_io
@@ -121,9 +122,28 @@ class DocfactServer(LanguageServer):
         return await asyncio.get_running_loop().run_in_executor(self._engine_thread, fn, *args)
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        """Serve on stdio (or the given streams) with the limits of :class:`BoundedInput`."""
+        """Serve on stdio (or the given streams) with the limits of :class:`BoundedInput`, until
+        the client ends the session. Called from the main thread, the protocol runs on a thread
+        of its own and the main thread does the engine work: only there can the watchdog stop a
+        doc whose judging never ends (:mod:`docfact.watchdog`). From another thread, the engine
+        work gets a thread of its own and the watchdog stands aside (the soft time bounds stay)."""
         self.input = BoundedInput(stdin or sys.stdin.buffer)
-        super().start_io(self.input, stdout)  # type: ignore[arg-type]  # duck-typed: readline, read
+        if threading.current_thread() is not threading.main_thread():
+            threading.Thread(target=self._engine_thread.serve, name="docfact-engine", daemon=True).start()
+            self._serve_protocol(stdout)
+            return
+        protocol = threading.Thread(target=self._serve_protocol, args=(stdout,), name="docfact-protocol",
+                                    daemon=True)
+        protocol.start()
+        self._engine_thread.serve()  # until the protocol thread ends
+        protocol.join()
+
+    def _serve_protocol(self, stdout: BinaryIO | None) -> None:
+        """pygls' event loop on stdio; when it ends, the engine thread stops after its current job."""
+        try:
+            super().start_io(self.input, stdout)  # type: ignore[arg-type]  # duck-typed: readline, read
+        finally:
+            self._engine_thread.shutdown()
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside a request: log them (window/logMessage), no pop-up. A message the
