@@ -11,6 +11,7 @@ calls :meth:`EngineThread.serve`.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
@@ -65,3 +66,24 @@ class EngineThread(Executor):
                 raise
             else:
                 job.future.set_result(result)
+
+    def run_beside(self, protocol: Callable[[], None]) -> None:
+        """Run ``protocol()`` (pygls' event loop, until the session ends) on a thread of its own
+        while this thread, the main one, serves the engine calls; when it ends, the serving stops
+        after the call under way. Called from another thread (an embedding program), the engine
+        calls get a thread of their own instead, and the watchdog stands aside there."""
+
+        def run_protocol() -> None:
+            try:
+                protocol()
+            finally:
+                self.shutdown()
+
+        if threading.current_thread() is not threading.main_thread():
+            threading.Thread(target=self.serve, name="docfact-engine", daemon=True).start()
+            run_protocol()
+            return
+        thread = threading.Thread(target=run_protocol, name="docfact-protocol", daemon=True)
+        thread.start()
+        self.serve()
+        thread.join()

@@ -8,6 +8,7 @@ and background tasks. Handlers (``docfact.lsp.features``) are thin adapters over
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
 import sys
@@ -123,27 +124,13 @@ class DocfactServer(LanguageServer):
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         """Serve on stdio (or the given streams) with the limits of :class:`BoundedInput`, until
-        the client ends the session. Called from the main thread, the protocol runs on a thread
-        of its own and the main thread does the engine work: only there can the watchdog stop a
-        doc whose judging never ends (:mod:`docfact.watchdog`). From another thread, the engine
-        work gets a thread of its own and the watchdog stands aside (the soft time bounds stay)."""
+        the client ends the session: the protocol on a thread of its own, the engine work on this
+        one, the main thread, where the watchdog can stop a rule that never returns
+        (:meth:`EngineThread.run_beside`)."""
         self.input = BoundedInput(stdin or sys.stdin.buffer)
-        if threading.current_thread() is not threading.main_thread():
-            threading.Thread(target=self._engine_thread.serve, name="docfact-engine", daemon=True).start()
-            self._serve_protocol(stdout)
-            return
-        protocol = threading.Thread(target=self._serve_protocol, args=(stdout,), name="docfact-protocol",
-                                    daemon=True)
-        protocol.start()
-        self._engine_thread.serve()  # until the protocol thread ends
-        protocol.join()
-
-    def _serve_protocol(self, stdout: BinaryIO | None) -> None:
-        """pygls' event loop on stdio; when it ends, the engine thread stops after its current job."""
-        try:
-            super().start_io(self.input, stdout)  # type: ignore[arg-type]  # duck-typed: readline, read
-        finally:
-            self._engine_thread.shutdown()
+        serve = functools.partial(LanguageServer.start_io, self,
+                                  self.input, stdout)  # type: ignore[arg-type]  # duck-typed: readline, read
+        self._engine_thread.run_beside(serve)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside a request: log them (window/logMessage), no pop-up. A message the
