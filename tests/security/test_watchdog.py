@@ -25,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import runaway_rule
 
 from docfact.engine import WATCHDOG_SECONDS, Engine
+from docfact.lsp.llm import _judge_replacement
+from docfact.positions import LineIndex
 from docfact.watchdog import Overran, Watchdog
 from lsp_raw import LSPPROJ, RawServer, hover_store, open_store
 
@@ -153,6 +155,21 @@ def test_the_engine_skips_the_runaway_doc_and_keeps_every_other_finding(tmp_path
     # the engine stays usable: the file is judged in full once the rule returns again
     again = engine.check_file(str(root / "hostile.py"))
     assert again.error is None and [d.symbol for d in again.docs] == ["before", "patho", "after"]
+
+
+def test_a_regenerated_docstring_whose_judging_is_stopped_falls_back_to_the_offline_fix(tmp_path: Path) -> None:
+    """The language server judges a model's docstring before offering it: stopped, it is not
+    offered (None: the offline repair is), and the command does not fail."""
+    root = _project(tmp_path / "proj")
+    engine = Engine(root)
+    engine.load()
+    doc = engine.check_file(str(root / "other.py")).docs[0]
+    lines = LineIndex(PLANTED)
+    start, end = lines.offset(doc.doc.range.start), lines.offset(doc.doc.range.end)
+    assert _judge_replacement(engine, doc, lines, start, end, '"""Add one to the value."""') is not None
+    with runaway_rule.installed():
+        stuck = f'"""{runaway_rule.MARKER} sentence."""'
+        assert _judge_replacement(engine, doc, lines, start, end, stuck) is None
 
 
 # ---- the CLI -----------------------------------------------------------------------------------
