@@ -76,11 +76,16 @@ class Watchdog:
                 signal.setitimer(signal.ITIMER_PROF, seconds)
                 yield
             finally:
-                self._armed = False  # first: a signal handled from here on raises nothing
-                signal.setitimer(signal.ITIMER_PROF, 0)
+                self._disarm()
         except Interrupted as e:
+            self._disarm()  # again: the stop may have landed in the first one, before it was done
             where = f" ({e.place})" if e.place else ""
             raise Overran(f"stopped after {seconds:g} s of CPU time{where}") from None
+
+    def _disarm(self) -> None:
+        self._armed = False  # first: a signal handled from here on raises nothing
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        self._exempt = _nothing  # it holds what the block read (the run's shared values)
 
     def _can_arm(self) -> bool:
         """Whether a bound can be armed here: the main thread, ``setitimer`` present, and no one

@@ -83,6 +83,23 @@ def test_a_regular_expression_that_never_ends_is_stopped() -> None:
     assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)  # nothing left armed
 
 
+def test_stops_at_any_point_of_a_block_leave_the_watchdog_armable() -> None:
+    """Blocks that end about when their bound does are stopped anywhere, the way out of the
+    block included; the watchdog still stops the next runaway and leaves no timer behind."""
+    watchdog = Watchdog()
+    stopped = 0
+    for i in range(100):
+        try:
+            with watchdog.bound(0.01):  # CPU timers tick in a few milliseconds: blocks of 5-25 ms
+                _burn(0.005 + 0.002 * (i % 11))
+        except Overran:
+            stopped += 1
+    assert stopped > 0
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+    with pytest.raises(Overran), watchdog.bound(0.2):
+        BLOW_UP.match("a" * 60 + "!")
+
+
 def test_an_except_exception_in_a_rule_cannot_swallow_the_stop() -> None:
     def stubborn() -> None:
         while True:
