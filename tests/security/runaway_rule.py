@@ -20,14 +20,19 @@ RULE = "C1.unknown-param"  # stable, Python prose: it runs on every sentence of 
 _BLOW_UP = re.compile(r"(a+)+$")
 
 
-def install() -> Callable[[], None]:
-    """Put the runaway check in place of the real one; returns what puts the real one back."""
+def _never_ends(ctx: Any) -> None:
+    _BLOW_UP.match("a" * 60 + "!")  # never returns
+
+
+def install(on_marker: Callable[[Any], None] = _never_ends) -> Callable[[], None]:
+    """Put the runaway check in place of the real one (``on_marker(ctx)`` runs on a marked
+    sentence; by default, for ever); returns what puts the real one back."""
     check = next(c for c in ALL_CHECKS if c.id == RULE)
     real = check.fn
 
     def runaway(ctx: Any, seg: Any) -> Any:
         if MARKER in seg.text:
-            _BLOW_UP.match("a" * 60 + "!")  # never returns
+            on_marker(ctx)
         return real(ctx, seg)
 
     object.__setattr__(check, "fn", runaway)  # a frozen dataclass: the test swaps it all the same
@@ -35,9 +40,9 @@ def install() -> Callable[[], None]:
 
 
 @contextmanager
-def installed() -> Iterator[None]:
+def installed(on_marker: Callable[[Any], None] = _never_ends) -> Iterator[None]:
     """The runaway check in place of the real one for the block."""
-    restore = install()
+    restore = install(on_marker)
     try:
         yield
     finally:

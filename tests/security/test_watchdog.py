@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import runaway_rule
 
+import docfact.engine as engine_module
 from docfact.engine import WATCHDOG_SECONDS, Engine
 from docfact.lsp.llm import _judge_replacement
 from docfact.positions import LineIndex
@@ -172,6 +174,41 @@ def test_the_engine_skips_the_runaway_doc_and_keeps_every_other_finding(tmp_path
     # the engine stays usable: the file is judged in full once the rule returns again
     again = engine.check_file(str(root / "hostile.py"))
     assert again.error is None and [d.symbol for d in again.docs] == ["before", "patho", "after"]
+
+
+def _shared_value(ctx: Any, seconds: float) -> None:
+    """A value every later doc shares (a project-wide table), computed for ``seconds`` of CPU."""
+    key = ("test-table", seconds)
+    if ctx.run_cache.get(key) is None:
+        _burn(seconds)
+        ctx.run_cache[key] = True
+
+
+def test_time_computing_shared_values_is_allowed_up_to_its_own_bound(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large project's shared table may take longer than a doc's bound: the doc that needs it
+    first is not stopped for it (which would stop every doc needing it), up to
+    WATCHDOG_SHARED_SECONDS; a rule stuck while computing one is stopped once that is spent."""
+    monkeypatch.setattr(engine_module, "WATCHDOG_SECONDS", 0.3)
+    monkeypatch.setattr(engine_module, "WATCHDOG_SHARED_SECONDS", 1.0)
+    root = _project(tmp_path / "proj")
+    engine = Engine(root)
+    engine.load()
+    with runaway_rule.installed(lambda ctx: _shared_value(ctx, 0.6)):
+        fine = engine.check_file(str(root / "hostile.py"))
+    assert fine.error is None or "stopped after" not in fine.error
+    assert "patho" in [d.symbol for d in fine.docs]
+
+    def stuck_in_a_table(ctx: Any) -> None:
+        if ctx.run_cache.get(("test-stuck-table",)) is None:
+            BLOW_UP.match("a" * 60 + "!")
+
+    began = time.thread_time()
+    with runaway_rule.installed(stuck_in_a_table):
+        stopped = engine.check_file(str(root / "hostile.py"))
+    spent = time.thread_time() - began
+    assert stopped.error is not None and "the doc at line 10 was skipped: its judging stopped after" in stopped.error
+    assert 1.2 <= spent < 4, spent  # 0.3 s of its own and the 1 s allowance
 
 
 def test_a_regenerated_docstring_whose_judging_is_stopped_falls_back_to_the_offline_fix(tmp_path: Path) -> None:
