@@ -36,6 +36,7 @@ from docfact.model import (
 from docfact.positions import LineIndex
 from docfact.project.indexing import file_words, load_paths, world_part
 from docfact.store import Store, source_digest, text_digest
+from docfact.watchdog import Interrupted, Overran, Watchdog
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,25 @@ MAX_DOC_CHARS = 40_000
 # a doc up to this long that runs out of time is judged once more (see Engine._judge_bounded):
 # with linear patterns such a doc takes milliseconds, so its time went to loading shared data
 RETRY_CHARS = 8_000
+# The hard bound (issue 31): the bounds above are read between sentences, so a rule that never
+# returns (a regular expression backtracking without end) would never be stopped by them. The
+# watchdog (docfact.watchdog) interrupts a doc's judging once it has used WATCHDOG_SECONDS of
+# CPU time, not counting up to WATCHDOG_SHARED_SECONDS spent computing values every later doc
+# shares (a project-wide table of a large project may take seconds; a rule stuck inside such a
+# computation is stopped once the allowance is spent too). The doc is skipped with the reason,
+# as for the bounds above, and not judged again.
+WATCHDOG_SECONDS = 2.0
+WATCHDOG_SHARED_SECONDS = 5.0
 
+
+
+class _RunCache(RunCache):
+    """The run's judging cache, which can also tell since when the value it is computing now
+    (the outermost one) has been computing: the watchdog does not count that time."""
+
+    def building_since(self) -> float | None:
+        """This thread's CPU time when the outermost computation under way began (None: none)."""
+        return self._building[0][1] if self._building else None
 
 
 @dataclass
@@ -203,7 +222,8 @@ class Engine:
         self.settings = settings
         self.graph = ProjectGraph(self.root)
         self._words = _Words()
-        self._run_cache = RunCache()  # shared by the judging of every file (name index, classes)
+        self._run_cache = _RunCache()  # shared by the judging of every file (name index, classes)
+        self._watchdog = Watchdog()  # stops a doc's judging that never ends (WATCHDOG_SECONDS)
         self.skipped: list[tuple[str, str]] = []
         self.from_store = 0  # files of the last load() whose index came from the store
         self.hashes: dict[str, str] = {}  # path -> source_digest of the file indexed
@@ -384,6 +404,8 @@ class Engine:
                     got = self._judge_own_frame(job, n, clock, recorder, per_doc)
                 else:
                     got = self._judge_or_reuse(job, doc, clock, reuse)
+            except Overran as e:
+                skipped.append(f"the doc at line {doc.start_line + 1} was skipped: its judging {e}")
             except TimeoutError as e:
                 skipped.append(f"the doc at line {doc.start_line + 1} was skipped: {e}")
             except Exception:
@@ -436,12 +458,13 @@ class Engine:
         """:meth:`judge_doc`, and once more when a doc of at most RETRY_CHARS ran out of time:
         its first try may have paid for what every doc shares, loaded on first use (the names of
         an installed package, the project's name index). Returns the result and the time of the
-        failed try (the file's bound does not count it)."""
+        failed try (the file's bound does not count it). A doc the watchdog stopped is not
+        judged again: it does not count shared values, so its time went to its own rules."""
         began = time.thread_time()
         try:
             return self.judge_doc(index, doc, lines, criteria, file_names, file_cache), 0.0
-        except TimeoutError:
-            if len(doc.text) > RETRY_CHARS:
+        except TimeoutError as e:
+            if len(doc.text) > RETRY_CHARS or isinstance(e, Overran):
                 raise
         lost = time.thread_time() - began
         log.info("docfact: %s:%d: judged again after running out of time", index.path, doc.start_line + 1)
@@ -450,11 +473,30 @@ class Engine:
     def judge_doc(self, index: FileIndex, doc: DocBlock, lines: LineIndex,
                   criteria: tuple[str, ...], file_names: frozenset[str] | None = None,
                   file_cache: dict[Hashable, Any] | None = None) -> DocResult:
+        """Segment ``doc`` and run the static rules on it, within the time bounds: TimeoutError
+        when it is too long, runs past DOC_SECONDS (read between sentences), or is stopped by the
+        watchdog (:class:`~docfact.watchdog.Overran`, past WATCHDOG_SECONDS)."""
         if len(doc.text) > MAX_DOC_CHARS:
             raise TimeoutError(f"too long to judge ({len(doc.text)} characters > {MAX_DOC_CHARS})")
         run_cache = self._run_cache
         run_cache.forget_pending()
         shared_began = run_cache.shared_seconds
+
+        def exempt() -> float:
+            """CPU time of values every later doc shares, computed or being computed, up to
+            WATCHDOG_SHARED_SECONDS (read in the watchdog's signal handler)."""
+            since = run_cache.building_since()
+            now = time.thread_time() - since if since is not None else 0.0
+            return min(run_cache.shared_seconds - shared_began + now, WATCHDOG_SHARED_SECONDS)
+
+        with self._watchdog.bound(WATCHDOG_SECONDS, exempt):
+            return self._judge_doc_now(index, doc, lines, criteria, file_names, file_cache, shared_began)
+
+    def _judge_doc_now(self, index: FileIndex, doc: DocBlock, lines: LineIndex, criteria: tuple[str, ...],
+                       file_names: frozenset[str] | None, file_cache: dict[Hashable, Any] | None,
+                       shared_began: float) -> DocResult:
+        """:meth:`judge_doc`'s work, under its watchdog: the soft bound DOC_SECONDS is read here."""
+        run_cache = self._run_cache
 
         def charged() -> float:
             """This thread's CPU time less what went into values every later doc shares."""
@@ -470,6 +512,9 @@ class Engine:
         began = time.thread_time() if timings is not None else 0.0
         try:
             segments = segment_doc(doc, lines, out_of_time)
+        except Interrupted as e:  # the watchdog's stop (see judge_doc): say where it landed
+            e.place = e.place or "while segmenting"
+            raise
         except TimeoutError as e:
             raise TimeoutError(f"over {DOC_SECONDS:g} s ({e})") from None
         examples = example_segments(doc, lines, len(segments))

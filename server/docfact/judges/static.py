@@ -33,6 +33,7 @@ from docfact.lang.java import contracts as java_contracts
 from docfact.lang.typescript import judging as ts_judging
 from docfact.lang.typescript import rules as ts_rules
 from docfact.model import Finding
+from docfact.watchdog import Interrupted
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +84,9 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
 
     With a ``deadline`` (of ``clock``: this thread's CPU time, by default; a loaded machine does
     not make a doc late), the clock is read after each sentence's rules: past it,
-    :class:`OutOfTime` is raised and the doc gets no verdict (a rule is never interrupted; each
-    is linear in its sentence, and a sentence has at most 10,000 characters of mentions).
+    :class:`OutOfTime` is raised and the doc gets no verdict. A rule that never returns is
+    stopped by the engine's watchdog (:mod:`docfact.watchdog`), whose interrupt passes through
+    here, not caught with a failing rule's error, marked with the rule and the sentence.
 
     With ``timings`` (``docfact check --profile``), each rule's CPU time (``time.thread_time()``)
     is added to ``timings[rule id]``."""
@@ -98,6 +100,9 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
             began = time.thread_time() if timings is not None else 0.0  # profile hook
             try:
                 found.extend(r.fn(ctx, seg))
+            except Interrupted as e:  # the watchdog's stop (a BaseException): say where it landed
+                e.place = e.place or f"in rule {r.id}, at sentence {seg.index + 1}"
+                raise
             except Exception:
                 log.exception("docfact: rule %s failed on %s:%d; skipped", r.id, ctx.doc.path,
                               seg.range.start.line + 1)

@@ -160,7 +160,9 @@ def _adds_a_finding(old: DocResult, new: DocResult) -> bool:
 
 def _judge_replacement(engine: Engine, doc: DocResult, lines: LineIndex, start: int, end: int,
                        new_text: str) -> tuple[DocResult, LlmInput] | None:
-    """Statically judge the file with the docstring replaced, without touching the graph."""
+    """Statically judge the file with the docstring replaced, without touching the graph; None
+    when the new docstring is not found there or its judging ran out of time (the watchdog's
+    stop included)."""
     from docfact.index import index_file
 
     text = lines.text[:start] + new_text + lines.text[end:]
@@ -169,5 +171,9 @@ def _judge_replacement(engine: Engine, doc: DocResult, lines: LineIndex, start: 
     if new_doc is None:
         return None
     new_lines = LineIndex(text)
-    judged = engine.judge_doc(index, new_doc, new_lines, tuple(doc.criteria))
+    try:
+        judged = engine.judge_doc(index, new_doc, new_lines, tuple(doc.criteria))
+    except TimeoutError as e:
+        log.warning("docfact: the model's docstring was not judged (%s); the offline fix is offered instead", e)
+        return None
     return judged, llm_input(engine.graph, judged)

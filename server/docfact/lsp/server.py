@@ -8,12 +8,12 @@ and background tasks. Handlers (``docfact.lsp.features``) are thin adapters over
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
 import sys
 import threading
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -33,6 +33,7 @@ from docfact.store import open_store
 
 from . import convert
 from .checker import Checker
+from .engine_thread import EngineThread
 from .llm import LlmService
 from .progress import Reporter, progress
 from .protocol import DocfactProtocol
@@ -93,7 +94,8 @@ class DocfactServer(LanguageServer):
         self.config = ConfigService(self)
         self.checker = Checker(self)
         self.llm = LlmService(self)
-        self._engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docfact-engine")
+        # engine work runs on the main thread, where the watchdog can stop a runaway rule (start_io)
+        self._engine_thread = EngineThread()
         # nltk and the parsers cost ~1 s to import: start while the client is still handshaking
         self.warm_up = threading.Thread(target=_warm_up, name="docfact-warm-up", daemon=True)
         self.input: BoundedInput | None = None  # set by start_io
@@ -121,9 +123,14 @@ class DocfactServer(LanguageServer):
         return await asyncio.get_running_loop().run_in_executor(self._engine_thread, fn, *args)
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        """Serve on stdio (or the given streams) with the limits of :class:`BoundedInput`."""
+        """Serve on stdio (or the given streams) with the limits of :class:`BoundedInput`, until
+        the client ends the session: the protocol on a thread of its own, the engine work on this
+        one, the main thread, where the watchdog can stop a rule that never returns
+        (:meth:`EngineThread.run_beside`)."""
         self.input = BoundedInput(stdin or sys.stdin.buffer)
-        super().start_io(self.input, stdout)  # type: ignore[arg-type]  # duck-typed: readline, read
+        serve = functools.partial(LanguageServer.start_io, self,
+                                  self.input, stdout)  # type: ignore[arg-type]  # duck-typed: readline, read
+        self._engine_thread.run_beside(serve)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside a request: log them (window/logMessage), no pop-up. A message the
