@@ -119,9 +119,10 @@ def test_each_reported_form_alone_finishes_quickly(tmp_path: Path, stem: str) ->
 async def test_a_slow_file_does_not_delay_another_files_diagnostics_or_hover(tmp_path: Path) -> None:
     ws = tmp_path / "lspproj"
     shutil.copytree(LSPPROJ, ws)
-    # six docs that each run into the per-doc bound: the file's judging takes its whole bound
+    # twelve docs that each take a large share of the per-doc bound (or run into it, on a slower
+    # machine): the file's judging runs into its own bound whatever the machine's speed
     fields = _fill(":param x: y\n    ", MID)  # one C1 finding per item: a quadratic rule runs into the bound
-    slow = "\n\n".join(f'def slow{i}(x):\n    """{fields}"""\n    return x\n' for i in range(6))
+    slow = "\n\n".join(f'def slow{i}(x):\n    """{fields}"""\n    return x\n' for i in range(12))
     # the normal doc first: docs after the file's time bound are skipped (with a reason)
     (ws / "pkg" / "slow.py").write_text(_source("python", "Fine.")[1] + "\n\n" + slow, encoding="utf-8")
     (ws / "pkg" / "other.py").write_text(_source("python", "Returns x.")[1], encoding="utf-8")
@@ -143,7 +144,8 @@ async def test_a_slow_file_does_not_delay_another_files_diagnostics_or_hover(tmp
         # before: other.py waited for all of slow.py (11 s for one 4 KB doc); now for a slice of it
         assert hover_s < 3 and other_s < 3, (hover_s, other_s, slow_s)
         assert other_s < slow_s, (other_s, slow_s)
-        assert any("was skipped" in m for m in server.log_messages())
+        # a doc past the per-doc bound "was skipped"; docs past the file's bound "were skipped"
+        assert any("was skipped" in m or "were skipped" in m for m in server.log_messages()), server.log_messages()
 
 
 def test_a_class_line_of_many_names_without_an_assignment_finishes_quickly(tmp_path: Path) -> None:
