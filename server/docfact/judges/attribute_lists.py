@@ -14,7 +14,7 @@ from docfact.model import Entity
 _QUOTED_NAME = re.compile(r"[\"']([A-Za-z_]\w*)[\"']")
 
 
-def _only_project_class(ctx: JudgeContext, name: str) -> Entity | None:
+def only_project_class(ctx: JudgeContext, name: str) -> Entity | None:
     """The project class of that name when there is exactly one."""
     classes = [x for x in ctx.graph.entities_named(name) if x.kind == "class"]
     return classes[0] if len(classes) == 1 else None
@@ -39,9 +39,9 @@ def _all_members_known(ctx: JudgeContext, cls: Entity, interface_ok: bool = Fals
         if simple in ("object", "Object", "Exception", "BaseException", "ABC") \
                 or simple.startswith(("Generic", "Protocol")):
             continue
-        if interface_ok and simple == "Interface" and _only_project_class(ctx, simple) is None:
+        if interface_ok and simple == "Interface" and only_project_class(ctx, simple) is None:
             continue  # zope.interface's Interface adds no methods a reference could name
-        if _only_project_class(ctx, simple) is None:
+        if only_project_class(ctx, simple) is None:
             return False
     return True
 
@@ -127,7 +127,7 @@ def _class_names_of(ctx: JudgeContext, cls: Entity, depth: int,
         names.update(re.findall(rf"^{indent}([A-Za-z_]\w*)[ \t]*:[ \t]*[A-Za-z_\"']", code, re.M))
     quoted = set(_QUOTED_NAME.findall(code))
     for base in cls.bases:
-        parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+        parent = only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is None or parent is cls or parent.qualname == cls.qualname:
             continue
         inherited = _class_names(ctx, parent, depth + 1, complete)

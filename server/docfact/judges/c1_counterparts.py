@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.attribute_lists import _only_project_class
+from docfact.judges.attribute_lists import only_project_class
 from docfact.judges.base import JudgeContext
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions
@@ -72,7 +72,7 @@ def _code_names(ctx: JudgeContext, e: Entity, name: str) -> bool:
     todo = [e]
     while todo and len(seen) < 16:
         for base in todo.pop().bases:
-            parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+            parent = only_project_class(ctx, base.split(".")[-1].split("[")[0])
             if parent is not None and all(parent.qualname != s.qualname for s in seen):
                 seen.append(parent)
                 todo.append(parent)
@@ -101,10 +101,10 @@ def wrong_counterpart(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         if not _USE_CUE.pattern.search(_ROLE_TAIL.sub("", seg.text[:m.start])):
             continue  # the sentence does not say the code uses this class
-        if _only_project_class(ctx, name) is None or _names_class(code, name):
+        if only_project_class(ctx, name) is None or _names_class(code, name):
             continue
         used = {w for w in set(_CLASS_WORD.findall(code)) if w not in own and _one_part_apart(name, w)}
-        used = {w for w in used if _only_project_class(ctx, w) is not None}
+        used = {w for w in used if only_project_class(ctx, w) is not None}
         if len(used) != 1 or _code_names(ctx, e, name):
             continue
         real = used.pop()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from docfact.judges import world
-from docfact.judges.attribute_lists import _all_members_known, _only_project_class, _takes_any_names
+from docfact.judges.attribute_lists import _all_members_known, _takes_any_names, only_project_class
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity
 
@@ -41,7 +41,7 @@ def _has_member(ctx: JudgeContext, cls: Entity, name: str, depth: int = 0) -> bo
     if depth > 8:
         return False
     for base in cls.bases:
-        parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+        parent = only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is not None and parent is not cls and _has_member(ctx, parent, name, depth + 1):
             return True
     return False
@@ -54,7 +54,7 @@ def proven_missing_member(ctx: JudgeContext, dotted: str, project_head: bool) ->
     if project_head:
         return _owner_closed(ctx, owner_name, last)
     head = dotted.split(".")[0]
-    cls = _only_project_class(ctx, head)
+    cls = only_project_class(ctx, head)
     if cls is not None and _all_members_known(ctx, cls) and world.class_attributes_closed(ctx, cls, last):
         return True
     try:
@@ -109,7 +109,7 @@ def _owner_closed(ctx: JudgeContext, owner_name: str, last: str) -> bool:
         return True  # ``func.attr``: a function's attributes are rare enough to call a slip
     # a value (``MText.dxf``: a field of some type): closed only when its annotation names a
     # project class whose attributes are closed
-    cls = _only_project_class(ctx, (ent.annotation or "").strip("'\"").split("[")[0].rsplit(".", 1)[-1]) \
+    cls = only_project_class(ctx, (ent.annotation or "").strip("'\"").split("[")[0].rsplit(".", 1)[-1]) \
         if ent.annotation else None
     return cls is not None and world.class_attributes_closed(ctx, cls, last) \
         and last not in (known_class_attributes(ctx, cls, complete=False) or set())
@@ -176,7 +176,7 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
             if _NAME_TUPLE.fullmatch(target) and (class_level or "self." in target):
                 names |= set(re.findall(r"[A-Za-z_]\w*", target.replace("self.", "")))
     for base in cls.bases:
-        parent = _only_project_class(ctx, base.split(".")[-1].split("[")[0])
+        parent = only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is not None and parent is not cls:
             if parent.qualname == cls.qualname:
                 continue

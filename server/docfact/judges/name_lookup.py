@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from docfact.judges import world
-from docfact.judges.attribute_lists import _QUOTED_NAME, _all_members_known, _only_project_class
+from docfact.judges.attribute_lists import _QUOTED_NAME, _all_members_known, only_project_class
 from docfact.judges.base import JudgeContext
 from docfact.judges.member_lookup import _closed_enum_owner, _closed_owner_lacks, _has_member
 from docfact.judges.mentions import Mention
@@ -45,7 +45,7 @@ def resolves(ctx: JudgeContext, m: Mention) -> bool:
             if head_res is not None and head_res.kind == "project" and head_res.entity is not None \
                     and head_res.entity.kind in ("class", "module"):
                 return _member_of_project_owner(ctx, parts, dotted, head_res.entity, scope)
-            cls = _only_project_class(ctx, head) if head_res is None else None
+            cls = only_project_class(ctx, head) if head_res is None else None
             if cls is not None and len(parts) == 2:
                 # ``Session.resolve_redirects`` in a file that does not import Session
                 return _has_member(ctx, cls, parts[1]) or not _all_members_known(ctx, cls)

@@ -8,9 +8,10 @@ from __future__ import annotations
 import ast
 import re
 
+from docfact.judges.attribute_lists import only_project_class
 from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.function_ast import function_ast
-from docfact.judges.world_classes import _last, _project_class, _subclass_versions
+from docfact.judges.world_classes import _last, _subclass_versions
 from docfact.judges.world_functions import _placeholder_body, signature_closed
 from docfact.model import Entity
 
@@ -207,7 +208,7 @@ def _plain_hierarchy(ctx: JudgeContext, cls: Entity) -> bool:
             name = base.split("[")[0].rsplit(".", 1)[-1].strip()
             if name in ("object", "ABC", "Generic", "Protocol") or name.startswith("metaclass="):
                 continue
-            found = _project_class(ctx, name)
+            found = only_project_class(ctx, name)
             if found is None:
                 return False
             stack.append(found)

@@ -10,7 +10,7 @@ import enum
 import re
 from collections.abc import Iterator
 
-from docfact.judges.attribute_lists import shown_attributes
+from docfact.judges.attribute_lists import only_project_class, shown_attributes
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity
 
@@ -29,11 +29,6 @@ def _last(decorator: str) -> str:
 
 
 # ---- classes ----------------------------------------------------------------------------------
-
-def _project_class(ctx: JudgeContext, name: str) -> Entity | None:
-    classes = [x for x in ctx.graph.entities_named(name) if x.kind == "class"]
-    return classes[0] if len(classes) == 1 else None
-
 
 def _metaclass(cls: Entity) -> str | None:
     m = re.search(r"\bmetaclass\s*=\s*([\w.]+)", cls.signature)
@@ -182,7 +177,7 @@ def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
         return True
     for base in cls.bases:
         simple = base.split("[")[0].rsplit(".", 1)[-1]
-        parent = _project_class(ctx, simple)
+        parent = only_project_class(ctx, simple)
         if parent is cls:
             parent = None  # ``class IntEnum(_enum.IntEnum)``: a project class named after its base
         if (parent is None and _stdlib_enum(ctx, cls, base, simple)) \
@@ -245,7 +240,7 @@ def _bases_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
             continue  # a keyword of the class statement (``metaclass=``, ``total=False``)
         if simple in ("object", "Exception", "BaseException", "ABC") or simple.startswith(("Generic", "Protocol")):
             continue
-        parent = _project_class(ctx, simple)
+        parent = only_project_class(ctx, simple)
         if parent is cls:
             parent = None  # ``class IntEnum(_enum.IntEnum)``: the base is the library's class of that name
         if parent is None and _stdlib_enum(ctx, cls, base, simple):
@@ -294,7 +289,7 @@ def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[s
         simple = base.split("[")[0].rsplit(".", 1)[-1]
         if "=" in base or simple in ("object", "ABC") or simple.startswith(("Generic", "Protocol")):
             continue
-        parent = _project_class(ctx, simple)
+        parent = only_project_class(ctx, simple)
         if parent is None:
             return None
         inherited = constructor_fields(ctx, parent, depth + 1)
