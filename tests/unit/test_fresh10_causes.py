@@ -180,6 +180,9 @@ CASES = [
                  id="compiled-base-method-trap"),
     pytest.param(_network("", "object"), "netgraph/network.py", ["C1.unknown-reference"],
                  id="closed-class-misnamed-method-planted"),
+    pytest.param({k: v.replace(":meth:`connectivity_undirected`", ":meth:`connectivity_lcoal_undirected`")
+                  for k, v in _network("from netgraph._core import NetworkBase", "NetworkBase").items()},
+                 "netgraph/network.py", ["C1.unknown-reference"], id="misspelling-in-open-class-planted"),
     # ---- "returns a tuple ... for each line" of a generator: what each step gives -------------
     pytest.param(_lines("Iterate over the text line by line and return a tuple for each line: the line and its width."),
                  "drawkit/text.py", [], id="tuple-for-each-line-trap"),

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges.attribute_lists import only_project_class, shown_attributes
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, osa_distance
 from docfact.model import Entity
 
 # class decorators that add nothing docfact would have to see (beyond the fields it reads)
@@ -89,8 +89,8 @@ def open_sibling_member(ctx: JudgeContext, name: str, near: str) -> bool:
     class, may be a member the class gets from where docfact cannot read (a compiled base, a
     metaclass): ``transitivity()`` beside ``transitivity_local()`` in a class built on a C base."""
     cls = ctx.owner_class
-    if not ctx.is_python or cls is None:
-        return False
+    if not ctx.is_python or cls is None or osa_distance(name, near, 2) <= 2:
+        return False  # a misspelling (``transofrm_params``) is a slip wherever the class gets its members
     # the near name is the class's own method, or is itself defined nowhere docfact reads (used as
     # ``self.transitivity_local()``: a member of the same unreadable base)
     params = {p.name.lstrip("*") for e in (ctx.entity, ctx.file.entity(f"{cls.local_name}.__init__"))
