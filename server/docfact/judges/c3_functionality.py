@@ -13,7 +13,8 @@ from docfact.judges.c3_async import not_async
 from docfact.judges.c3_calls import calls_missing
 from docfact.judges.c3_raises import raises_not_raised
 from docfact.judges.c3_recursive import not_recursive
-from docfact.judges.defaults import required_documented_optional, wrong_default
+from docfact.judges.c3_required_optional import required_documented_optional
+from docfact.judges.defaults import wrong_default
 from docfact.judges.mentions import strip_code
 from docfact.judges.rule import Check
 from docfact.judges.rules.c3_behaviour import (
