@@ -94,7 +94,8 @@ class _Ndim:
             return None if left is None or right is None else max(left, right)
         if isinstance(node, ast.Attribute) and node.attr == "T":
             return self.of(node.value)
-        if isinstance(node, (ast.Attribute, ast.Subscript)) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) \
+                or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             return 0 if self.count(node) else None
         if isinstance(node, ast.Call):
             return self.call(node)
@@ -177,8 +178,8 @@ class _Ndim:
             return True
         if isinstance(node, ast.Attribute) and node.attr in ("size", "ndim"):
             return self.is_array(node.value)  # an image's ``size`` is a pair
-        return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape" \
-            and isinstance(node.slice, (ast.Constant, ast.UnaryOp))
+        return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) \
+            and node.value.attr == "shape" and isinstance(node.slice, (ast.Constant, ast.UnaryOp))
 
 
 def _param_ndims(ctx: JudgeContext, e: Entity) -> dict[str, int]:
@@ -204,7 +205,8 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A Returns item typed as an array of N dimensions when every ``return`` gives an array the
     code makes with another number of dimensions."""
     item = seg.field
-    if item is None or item.section != "returns" or not item.type or ("(" not in item.type and "d" not in item.type.lower()):
+    if item is None or item.section != "returns" or not item.type \
+            or ("(" not in item.type and "d" not in item.type.lower()):
         return
     got = returns_of(ctx, seg)
     if got is None:
