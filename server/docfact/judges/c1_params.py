@@ -52,20 +52,6 @@ def _part_of_an_argument(e: Entity, name: str) -> bool:
     return False
 
 
-def _method_params(ctx: JudgeContext, cls: Entity) -> frozenset[str]:
-    """The parameter names of the class's own methods (its constructor's aside)."""
-    fi = ctx.file
-    out: set[str] = set()
-    for m in cls.members:
-        last = m.rsplit(".", 1)[-1]
-        if last == "__init__":
-            continue
-        fn = fi.entity(f"{cls.local_name}.{last}")
-        if fn is not None and fn.kind in ("function", "method"):
-            out.update(p.name.lstrip("*") for p in fn.params)
-    return frozenset(out)
-
-
 def _documents_parts(ctx: JudgeContext, e: Entity) -> bool:
     """Whether two or more of the doc's parameter items name parts of one argument: the items
     then describe that argument's fields, read or not (once per doc)."""
