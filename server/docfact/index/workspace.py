@@ -269,6 +269,9 @@ class _Walk:
 
 
 def _walk(w: _Walk, d: str, ignores: list[tuple[str, IgnoreRules]], linked: bool) -> Iterator[ScanItem]:
+    """The source files under folder ``d`` (each once, whatever links lead there), with what was
+    skipped and why; ``ignores`` are the ``.gitignore`` rules of the folders above, ``linked``
+    whether a symlink led here."""
     # plain strings throughout (a Path per entry cost as much as the rest of the walk); a
     # directory's identity: its device and inode (one stat), or its real path where the file
     # system has no inode numbers
@@ -288,6 +291,26 @@ def _walk(w: _Walk, d: str, ignores: list[tuple[str, IgnoreRules]], linked: bool
         return
     if d != w.root and any(e.name == "pyvenv.cfg" for e in entries):
         return  # a virtual environment, whatever its name (``env/``, ``.py312/``)
+    ignores = _with_gitignore(w, d, entries, ignores)
+    rules = bool(ignores or w.excludes)
+    subdirs: list[tuple[str, bool]] = []
+    for e in entries:
+        try:
+            is_dir = e.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            yield from _folder_entry(w, e, ignores, rules, linked, subdirs)
+        else:
+            yield from _file_entry(w, e, ignores, rules, linked)
+    for sub, sub_linked in subdirs:
+        yield from _walk(w, sub, ignores, sub_linked)
+
+
+def _with_gitignore(w: _Walk, d: str, entries: list[os.DirEntry[str]],
+                    ignores: list[tuple[str, IgnoreRules]]) -> list[tuple[str, IgnoreRules]]:
+    """The ignore rules in force in folder ``d``: those of the folders above, and its own
+    ``.gitignore`` when it has a readable one inside the checked folder."""
     for e in entries:
         if e.name == ".gitignore":
             if not (e.is_symlink() and w.leaves(e.path)):
@@ -295,48 +318,53 @@ def _walk(w: _Walk, d: str, ignores: list[tuple[str, IgnoreRules]], linked: bool
                 if data is not None:
                     ignores = [*ignores, (d, w.rules(data.decode("utf-8", "replace").splitlines()))]
             break
+    return ignores
+
+
+def _folder_entry(w: _Walk, e: os.DirEntry[str], ignores: list[tuple[str, IgnoreRules]], rules: bool,
+                  linked: bool, subdirs: list[tuple[str, bool]]) -> Iterator[ScanItem]:
+    """A sub-folder of the walk: added to ``subdirs`` (with whether a link led there) unless it is
+    always skipped, ignored, excluded or a link that leaves the checked folder; a folder named
+    like a source file is listed as skipped."""
+    name, p = e.name, e.path
     excludes = w.excludes
-    rules = bool(ignores or excludes)
-    subdirs: list[tuple[str, bool]] = []
-    for e in entries:
-        name, p = e.name, e.path
-        try:
-            is_dir = e.is_dir()
-        except OSError:
-            is_dir = False
-        if is_dir:
-            if language_for_path(name) is not None:  # ``d.py/``: never read as a source file
-                if not (rules and (excluded(ignores, p, True) or excluded(excludes, p, True))):
-                    yield ScanItem(Path(p), None, None, "not a regular file: a directory")
-                continue
-            if always_skipped(name, p):
-                continue
-            if rules and (excluded(ignores, p, True) or excluded(excludes, p, True)):
-                continue
-            link = e.is_symlink()
-            if link and w.leaves(p):
-                w.outside.append(p)
-                continue
-            subdirs.append((p, linked or link))
-            continue
-        lang = LANGUAGES.get(os.path.splitext(name)[1].lower())
-        if lang is None:
-            continue
-        if rules and (excluded(ignores, p, False) or excluded(excludes, p, False)):
-            continue
-        link = e.is_symlink()
-        if link and w.leaves(p) and os.path.isfile(p):  # a pipe, device or broken link: its own reason
-            w.outside.append(p)
-            yield ScanItem(Path(p), lang, None, "symlink to a file outside the checked folder: not read")
-            continue
-        text, reason = read_source(p, w.max_size)
-        if text is not None and lang in ("javascript", "typescript"):
-            why = minified(name, text)
-            if why is not None:
-                text, reason = None, why
-        yield ScanItem(Path(p), lang, text, reason, linked or link)
-    for sub, sub_linked in subdirs:
-        yield from _walk(w, sub, ignores, sub_linked)
+    if language_for_path(name) is not None:  # ``d.py/``: never read as a source file
+        if not (rules and (excluded(ignores, p, True) or excluded(excludes, p, True))):
+            yield ScanItem(Path(p), None, None, "not a regular file: a directory")
+        return
+    if always_skipped(name, p):
+        return
+    if rules and (excluded(ignores, p, True) or excluded(excludes, p, True)):
+        return
+    link = e.is_symlink()
+    if link and w.leaves(p):
+        w.outside.append(p)
+        return
+    subdirs.append((p, linked or link))
+
+
+def _file_entry(w: _Walk, e: os.DirEntry[str], ignores: list[tuple[str, IgnoreRules]], rules: bool,
+                linked: bool) -> Iterator[ScanItem]:
+    """A file of the walk in a registered language, read (or skipped with its reason) unless it
+    is ignored or excluded."""
+    name, p = e.name, e.path
+    excludes = w.excludes
+    lang = LANGUAGES.get(os.path.splitext(name)[1].lower())
+    if lang is None:
+        return
+    if rules and (excluded(ignores, p, False) or excluded(excludes, p, False)):
+        return
+    link = e.is_symlink()
+    if link and w.leaves(p) and os.path.isfile(p):  # a pipe, device or broken link: its own reason
+        w.outside.append(p)
+        yield ScanItem(Path(p), lang, None, "symlink to a file outside the checked folder: not read")
+        return
+    text, reason = read_source(p, w.max_size)
+    if text is not None and lang in ("javascript", "typescript"):
+        why = minified(name, text)
+        if why is not None:
+            text, reason = None, why
+    yield ScanItem(Path(p), lang, text, reason, linked or link)
 
 
 def _entry_name(e: os.DirEntry[str]) -> str:

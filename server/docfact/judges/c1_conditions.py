@@ -50,7 +50,8 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     word = re.compile(rf"\b{re.escape(name)}\b")
     if any(s.field is not None and s.field.section == "param" and word.search(s.text) for s in ctx.segments):
         return  # a parameter's item names it: a part of that argument ("``(max_alpha, min_alpha)``")
-    if re.search(rf"\([^()]*,[^()]*\b{re.escape(name)}\b[^()]*\)|\([^()]*\b{re.escape(name)}\b[^()]*,[^()]*\)", ctx.doc.text):
+    if re.search(rf"\([^()]*,[^()]*\b{re.escape(name)}\b[^()]*\)|\([^()]*\b{re.escape(name)}\b[^()]*,[^()]*\)",
+                 ctx.doc.text):
         return  # "a datatuple of (subject, message, from_email, recipient_list)": a part of a value
     code = e.docless_code or e.code
     body = code[len(e.signature):] if e.signature and code.startswith(e.signature) else code

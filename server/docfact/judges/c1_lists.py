@@ -90,7 +90,8 @@ def duplicate_entry(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     for name, off, listed in dups:
         if not seg.start <= off < seg.end:
             continue
-        msg = f"`{name}` is listed twice in this list, with two different descriptions: one of the two entries names the wrong thing"
+        msg = (f"`{name}` is listed twice in this list, with two different descriptions: "
+               "one of the two entries names the wrong thing")
         fix = None
         meant = _left_out(ctx, name, listed)
         if meant is not None:
@@ -98,7 +99,8 @@ def duplicate_entry(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             rel = off - seg.start
             fix = ctx.fix_replace(seg, rel, rel + len(name), meant, f"Replace `{name}` with `{meant}`")
         yield ctx.finding(seg, DUPLICATE_ENTRY, msg,
-                          evidence=ctx.evidence_of(ctx.entity, "the documented definition", ctx.entity.signature or None),
+                          evidence=ctx.evidence_of(ctx.entity, "the documented definition",
+                                                   ctx.entity.signature or None),
                           fix=fix)
         return
 

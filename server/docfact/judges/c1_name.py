@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from docfact.judges import world
 from docfact.judges.base import JudgeContext, _variants, osa_distance
 from docfact.judges.c1_attributes import unknown_attribute
-from docfact.judges.c1_params import _typo_of, prose_parameter_claims, unknown_param
+from docfact.judges.c1_param_prose import prose_parameter_claims
+from docfact.judges.c1_params import _typo_of, unknown_param
 from docfact.judges.c1_subject import wrong_subject
 from docfact.judges.member_lookup import opaque_owner, proven_missing_member
 from docfact.judges.mentions import (
@@ -301,7 +302,7 @@ def _value_span_slips(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     of the documented function's own parameters and exists nowhere else: the name part is a
     parameter reference. Silent when the function takes ``**kwargs`` (the name may be a key it
     forwards) or the doc speaks of history."""
-    from docfact.judges.c1_params import documented_params
+    from docfact.judges.param_signatures import documented_params
 
     e = ctx.entity
     if e is None or e.kind not in ("function", "method", "class") or not ctx.is_python \

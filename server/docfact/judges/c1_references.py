@@ -17,13 +17,14 @@ from collections.abc import Iterator
 from docfact.graph.externals import is_stdlib_module
 from docfact.judges import world
 from docfact.judges.base import JudgeContext, _same_family, name_words, osa_distance
+from docfact.judges.c1_callee import wrong_callee
 from docfact.judges.example_project import through_package
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.member_lookup import opaque_owner, proven_missing_member
 from docfact.judges.mentions import PLACEHOLDER_NAME, Mention, find_mentions
 from docfact.judges.name_clues import _scope_excerpt, _unreadable_imports
 from docfact.judges.name_lookup import exists_by_suffix, project_head, resolves, unlisted_member
-from docfact.judges.name_prose import _HISTORY, _NOT_THE_CODE, _TWO_HUMPS
+from docfact.judges.name_prose import _HISTORY, _TWO_HUMPS
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_references import SELF_REFERENCE, UNKNOWN_REFERENCE, WRONG_CALLEE
 from docfact.model import Entity, Finding, Segment
@@ -128,6 +129,7 @@ def _missing(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
 
 
 def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]:
+    """:func:`_missing` without its cache."""
     if exists_by_suffix(ctx, target):
         return False, None
     if "." in target and not project_head(ctx, target):
@@ -141,42 +143,50 @@ def _missing_uncached(ctx: JudgeContext, target: str) -> tuple[bool, str | None]
     if len(last) < 3:
         return False, None
     if "." in target:
-        if unlisted_member(ctx, target):
-            return False, None
-        head_is_project = project_head(ctx, target)
-        head = target.split(".")[0]
-        if not head_is_project and not ctx.is_known(head) and not _stdlib_head(ctx, head):
-            # another library's name (numpy.mean) cannot be proven; a class name that exists
-            # nowhere, whose member the project defines, is a project class misnamed
-            # (``PassiveAggressive.partial_fit`` for ``PassiveAggressiveClassifier.partial_fit``)
-            if target.count(".") != 1 or not _TWO_HUMPS.match(head) or _unreadable_imports(ctx):
-                return False, None
-            owners = {e.qualname.rsplit(".", 2)[-2] for e in ctx.graph.entities_named(last)
-                      if e.kind in ("method", "variable", "field")}
-            if not owners:
-                return False, None
-            near = [o for o in owners if o.startswith(head) or osa_distance(head, o, 2) <= 2]
-            return True, f"{near[0]}.{last}" if len(near) == 1 else None
-        if head_is_project and opaque_owner(ctx, target):
-            return False, None
-        proven = proven_missing_member(ctx, target, head_is_project)
-        moved = _real_path(ctx, target)
-        if moved is not None:
-            return proven, moved
-        if not proven and _owner_is_value(ctx, target):
-            return False, None  # ``MText.dxf.char_height``: a member of a value whose type is open
-        if not proven and ctx.graph.entities_named(last):
-            return False, None  # the project defines the name: a path docfact could not follow is no misspelling
-        suggestion = _near_miss(ctx, last)
-        if suggestion is not None:
-            suggestion = target[: len(target) - len(last)] + suggestion
-        return proven or suggestion is not None, suggestion
+        return _missing_member(ctx, target, last)
     suggestion = _near_miss(ctx, last)
     if suggestion is None or suggestion.lower() == last.lower():
         return False, None
     if world.open_sibling_member(ctx, last, suggestion):
-        return False, None  # ``transitivity()`` beside ``transitivity_local()`` in a class whose compiled base may define it
+        # ``transitivity()`` beside ``transitivity_local()`` in a class whose compiled base may define it
+        return False, None
     return True, suggestion  # a single name: the suggestion replaces it whole
+
+
+def _missing_member(ctx: JudgeContext, target: str, last: str) -> tuple[bool, str | None]:
+    """(provably missing, suggestion) for a dotted target no lookup resolved (``last`` is its
+    last part): a member the project class or module lacks, a misnamed project class, or a near
+    miss; never for another library's name or a path through a value of open type."""
+    if unlisted_member(ctx, target):
+        return False, None
+    head_is_project = project_head(ctx, target)
+    head = target.split(".")[0]
+    if not head_is_project and not ctx.is_known(head) and not _stdlib_head(ctx, head):
+        # another library's name (numpy.mean) cannot be proven; a class name that exists
+        # nowhere, whose member the project defines, is a project class misnamed
+        # (``PassiveAggressive.partial_fit`` for ``PassiveAggressiveClassifier.partial_fit``)
+        if target.count(".") != 1 or not _TWO_HUMPS.match(head) or _unreadable_imports(ctx):
+            return False, None
+        owners = {e.qualname.rsplit(".", 2)[-2] for e in ctx.graph.entities_named(last)
+                  if e.kind in ("method", "variable", "field")}
+        if not owners:
+            return False, None
+        near = [o for o in owners if o.startswith(head) or osa_distance(head, o, 2) <= 2]
+        return True, f"{near[0]}.{last}" if len(near) == 1 else None
+    if head_is_project and opaque_owner(ctx, target):
+        return False, None
+    proven = proven_missing_member(ctx, target, head_is_project)
+    moved = _real_path(ctx, target)
+    if moved is not None:
+        return proven, moved
+    if not proven and _owner_is_value(ctx, target):
+        return False, None  # ``MText.dxf.char_height``: a member of a value whose type is open
+    if not proven and ctx.graph.entities_named(last):
+        return False, None  # the project defines the name: a path docfact could not follow is no misspelling
+    suggestion = _near_miss(ctx, last)
+    if suggestion is not None:
+        suggestion = target[: len(target) - len(last)] + suggestion
+    return proven or suggestion is not None, suggestion
 
 
 # a Python role whose target has an empty part: ``:attr:`~pkg.Rights..can_edit``` (a leading
@@ -360,63 +370,6 @@ def _names_itself(ctx: JudgeContext, e: Entity, name: str) -> bool:
         if cls is not None and other.kind == "method" and other.qualname.endswith(f".{cls.name}.{e.name}"):
             return False  # the method of another class of that name
     return True
-
-
-# the code hands the work to the name that follows ("delegated to a class built by X()")
-_HANDS_VERB = (r"\b(?:calls|calling|invokes|invoking|uses|using|delegate[sd]?\s+to|delegating\s+to|"
-               r"built\s+by|created\s+by|made\s+by|handled\s+by|implemented\s+by|done\s+by|wraps|wrapping)\b")
-_HANDS_ANYWHERE = Gated(re.compile(_HANDS_VERB, re.I), ("calls", "calling", "invok", "uses", "using", "delegat", "built",
-                                                         "created", "made", "handled", "implemented", "done", "wrap"))
-_HANDS_TO = re.compile(_HANDS_VERB + r"[^.;:]{0,60}$", re.I)
-_CALLED = re.compile(r"(?<![\w.])(?:self\.|cls\.)?([A-Za-z_]\w*)\s*\(")
-
-
-def _words(name: str) -> list[str]:
-    return [w for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", name.strip("_")) if w]
-
-
-def _similar(a: str, b: str) -> bool:
-    """Names of the same shape that differ in a word or two (``create_forward_many_to_many_manager``
-    and ``create_reverse_many_to_one_manager``), not unrelated names."""
-    wa, wb = _words(a.lower()), _words(b.lower())
-    if len(wa) < 3 or len(wb) < 3:
-        return False
-    common = sum(1 for x in wa if x in wb)
-    return common >= max(len(wa), len(wb)) - 2 and wa[0] == wb[0]
-
-
-def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    """The doc says the code hands the work to project function ``X``; the code never uses ``X``
-    (nor do the functions it calls) but calls ``Y``, a function of the same shape: ``X`` is the
-    wrong name."""
-    e = ctx.entity
-    if e is None or e.kind not in ("function", "method", "class") or ctx.doc.kind == "comment" or not ctx.is_python:
-        return
-    if "`" not in seg.text or not _HANDS_ANYWHERE.search(seg.text) or _NOT_THE_CODE.search(seg.text):
-        return  # no marked name handed the work; "can be passed ... by using ``x()``": the reader's code
-    for m in find_mentions(seg.text):
-        if m.strength != "marked" or not _HANDS_TO.search(seg.text, 0, m.start):
-            continue
-        last = m.name.rsplit(".", 1)[-1]
-        targets = [t for t in ctx.graph.entities_named(last) if t.kind in ("function", "method", "class")]
-        if not targets or re.search(rf"\b{re.escape(last)}\b", e.docless_code or e.code):
-            continue
-        names = set(_CALLED.findall(e.docless_code or e.code))
-        hop = [*ctx.related_entities, *(t for c in names for t in ctx.graph.entities_named(c))]
-        if any(re.search(rf"\b{re.escape(last)}\b", r.docless_code or r.code) for r in hop):
-            continue  # used one call away
-        called = {c for c in names if c != last and _similar(last, c)
-                  and any(t.kind in ("function", "method", "class") for t in ctx.graph.entities_named(c))}
-        if len(called) != 1:
-            continue
-        real = called.pop()
-        yield ctx.finding(
-            seg, WRONG_CALLEE,
-            f"the code does not use `{last}`; it calls `{real}`",
-            evidence=ctx.evidence_of(e, f"the code calls `{real}`"),
-            fix=ctx.fix_replace(seg, m.end - len(last), m.end, real, f"Replace `{last}` with `{real}`"),
-        )
-        return
 
 
 CHECKS: tuple[Check, ...] = (

@@ -14,14 +14,9 @@ import ast
 import re
 from collections.abc import Iterator
 
+from docfact.judges.argument_uses import fills_none, line_evidence, numpy_call
 from docfact.judges.base import JudgeContext
-from docfact.judges.c2_param_use import (
-    _ELEMENTWISE,
-    _fills_none,
-    _line_evidence,
-    _numpy_call,
-    _returns_of,
-)
+from docfact.judges.c2_scalar_return import ELEMENTWISE, returns_of
 from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.rule import Check
 from docfact.judges.rules.c2_types import RETURN_SHAPE
@@ -73,7 +68,7 @@ class _Ndim:
                 parent = parents[-1] if parents else None
                 value = parent.value if isinstance(parent, ast.Assign) and len(parent.targets) == 1 \
                     and parent.targets[0] is node else None
-                if value is not None and node.id in params and _fills_none(node.id, [*parents, node]):
+                if value is not None and node.id in params and fills_none(node.id, [*parents, node]):
                     self.fills.setdefault(node.id, []).append(value)
                     continue
                 self.bindings.setdefault(node.id, []).append(value)
@@ -99,7 +94,8 @@ class _Ndim:
             return None if left is None or right is None else max(left, right)
         if isinstance(node, ast.Attribute) and node.attr == "T":
             return self.of(node.value)
-        if isinstance(node, (ast.Attribute, ast.Subscript)) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) \
+                or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             return 0 if self.count(node) else None
         if isinstance(node, ast.Call):
             return self.call(node)
@@ -128,7 +124,7 @@ class _Ndim:
 
     def call(self, node: ast.Call) -> int | None:
         f = node.func
-        np_name = _numpy_call(node)
+        np_name = numpy_call(node)
         if np_name in ("zeros", "ones", "empty", "full") and node.args:
             return self.shape_arg(node.args[0])
         if np_name in ("zeros_like", "ones_like", "empty_like", "full_like") and node.args \
@@ -140,7 +136,7 @@ class _Ndim:
             return 2
         if np_name in ("asarray", "array", "asanyarray") and len(node.args) == 1 and not node.keywords:
             return self.of(node.args[0]) if not isinstance(node.args[0], (ast.List, ast.Tuple)) else None
-        if np_name in _ELEMENTWISE and len(node.args) == 1 and not node.keywords:
+        if np_name in ELEMENTWISE and len(node.args) == 1 and not node.keywords:
             return self.of(node.args[0])
         if isinstance(f, ast.Attribute) and np_name is None:
             if f.attr in ("ravel", "flatten") and not node.args:
@@ -162,7 +158,7 @@ class _Ndim:
     def is_array(self, node: ast.AST) -> bool:
         """A NumPy call's result, an argument documented as an array, or an expression the code
         makes an array."""
-        if isinstance(node, ast.Call) and _numpy_call(node) is not None:
+        if isinstance(node, ast.Call) and numpy_call(node) is not None:
             return True
         if isinstance(node, ast.Name) and node.id in self.arrays:
             return True
@@ -182,8 +178,8 @@ class _Ndim:
             return True
         if isinstance(node, ast.Attribute) and node.attr in ("size", "ndim"):
             return self.is_array(node.value)  # an image's ``size`` is a pair
-        return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape" \
-            and isinstance(node.slice, (ast.Constant, ast.UnaryOp))
+        return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) \
+            and node.value.attr == "shape" and isinstance(node.slice, (ast.Constant, ast.UnaryOp))
 
 
 def _param_ndims(ctx: JudgeContext, e: Entity) -> dict[str, int]:
@@ -209,9 +205,10 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A Returns item typed as an array of N dimensions when every ``return`` gives an array the
     code makes with another number of dimensions."""
     item = seg.field
-    if item is None or item.section != "returns" or not item.type or ("(" not in item.type and "d" not in item.type.lower()):
+    if item is None or item.section != "returns" or not item.type \
+            or ("(" not in item.type and "d" not in item.type.lower()):
         return
-    got = _returns_of(ctx, seg)
+    got = returns_of(ctx, seg)
     if got is None:
         return
     doc_type, e = got
@@ -249,7 +246,7 @@ def return_shape(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         seg, RETURN_SHAPE,
         f"the return value is documented as `{doc_type}`, {n}-dimensional, but `{code_line}` gives "
         f"a {m}-D array{how}",
-        evidence=_line_evidence(e, first.lineno, code_line, "the return statement"))
+        evidence=line_evidence(e, first.lineno, code_line, "the return statement"))
 
 
 CHECKS: tuple[Check, ...] = (

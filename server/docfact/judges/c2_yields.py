@@ -247,7 +247,8 @@ def yield_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     line = e.code.split("\n")[first.lineno - 1] if first.lineno - 1 < len(e.code.split("\n")) else ""
     yield ctx.finding(seg, YIELD_TYPE, message,
                       evidence=Evidence(description="the yield statement", path=e.path,
-                                        range=Range(Pos(at, len(line) - len(line.lstrip())), Pos(at, len(line.rstrip()))),
+                                        range=Range(Pos(at, len(line) - len(line.lstrip())),
+                                                    Pos(at, len(line.rstrip()))),
                                         excerpt=line.strip()))
 
 

@@ -79,7 +79,8 @@ def _evaluates(text: str, word: str) -> bool:
     """Whether the text says ``word`` is evaluated or computed, ending a clause: "when evaluating
     the Hessian.", "at which cdf is evaluated", not "to compute the forecast components"."""
     w = re.escape(word)
-    return re.search(rf"(?i)\b(?:evaluat|comput|calculat)\w*\s+(?:the\s+)?{w}(?:\s*[.,;:)]|\s*$|\s+(?:at|for|with|of|in|on)\b)"
+    return re.search(rf"(?i)\b(?:evaluat|comput|calculat)\w*\s+(?:the\s+)?{w}"
+                     rf"(?:\s*[.,;:)]|\s*$|\s+(?:at|for|with|of|in|on)\b)"
                      rf"|\b{w}\s+(?:is|are)\s+(?:evaluated|computed|calculated)\b", text) is not None
 
 
@@ -172,17 +173,14 @@ def _hedged(text: str, word: str) -> bool:
 
 
 def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
+    """The summary line, or a parameter, return or yield item, of a Python function whose text is
+    also in the docstring of a sibling and speaks of that sibling's work, not its own."""
     e = ctx.entity
-    if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment" or e.language != "python" \
-            or e.name.startswith("test"):
-        return  # tests repeat one another's summaries on purpose
+    got = _judged_text(ctx, seg)
+    if e is None or got is None:
+        return
+    text, param_item = got
     item = seg.field
-    if (item is None and seg.index != 0) or (item is not None and item.section not in ("param", "returns", "yields")):
-        return  # the summary line, or a parameter, return or yield item
-    param_item = item is not None and item.section == "param"
-    text = (item.description or seg.text) if param_item and item is not None else seg.text
-    if param_item and not _EVALUATES.search(text):
-        return  # a parameter item counts only when it says something is evaluated or computed
     siblings = _siblings(ctx, e)
     if not siblings:
         return
@@ -209,25 +207,9 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if s.name == e.name or s.name in seen:
                 continue
             seen.add(s.name)
-            theirs, mine = sib.words - own, own - sib.words
-            if not theirs or not mine or not theirs <= words or words & mine or _overlap(theirs, mine):
-                continue  # ``fit`` beside ``fit_transform``, ``bar`` beside ``barh``: one name holds the other
-            if param_item:
-                if not any(_evaluates(plain, w) for w in theirs):
-                    continue  # a parameter's text must say the sibling's work is done with it
-            elif not _parallel(e, s) or (item is not None and theirs & _TYPE_WORDS):
-                continue  # "results : list" beside ``compute_list_like``: a type, not the sibling's work
-            if any(c == s.name or c.endswith("." + s.name) for c in e.calls) \
-                    or re.search(rf"\b(?:self|cls)\.{re.escape(s.name)}\b", e.docless_code or e.code):
-                continue  # ``cla`` calls ``__clear``, ``return self.cell_normals``: the sibling's work is done here too
-            if theirs & {w for p in e.params for w in _name_words(p.name)}:
-                continue  # "Process SNMP PDU response" of a method that takes the ``pdu``: its work too
-            if _variants(e, s):
-                continue  # an alias kept as a copy, ``@wraps(sibling)``: one does what the other does
-            if all(_hedged(plain, w) for w in theirs):
-                continue  # "GARCH and related models", "if using bootstrap": a family or a condition
-            if re.search(rf"(?<![\w.]){re.escape(s.name)}(?!\w)", text) and "_" in s.name:
-                continue  # "use fit_transform instead": a reference to the sibling, not a copy
+            theirs = _sibling_work(e, sib, own, words, plain, text, param_item, item is not None)
+            if theirs is None:
+                continue
             ctx.reads_docs_of(s)  # its doc's text (which members have docs, and their names and
             # parameters, are in the file's outline: docfact.doc_inputs.file_outline)
             if copied not in sib.text:
@@ -241,6 +223,53 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                               f"`{s.name}`'s work, not `{e.name}`'s: it looks copied from there",
                               evidence=ctx.evidence_of(s, f"the docstring of `{s.name}`"))
             return
+
+
+def _judged_text(ctx: JudgeContext, seg: Segment) -> tuple[str, bool] | None:
+    """The text of a sentence the rule judges, and whether it is a parameter item's; None for a
+    doc or sentence it leaves alone."""
+    e = ctx.entity
+    if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment" or e.language != "python" \
+            or e.name.startswith("test"):
+        return None  # tests repeat one another's summaries on purpose
+    item = seg.field
+    if (item is None and seg.index != 0) or (item is not None and item.section not in ("param", "returns", "yields")):
+        return None  # the summary line, or a parameter, return or yield item
+    param_item = item is not None and item.section == "param"
+    text = (item.description or seg.text) if param_item and item is not None else seg.text
+    if param_item and not _EVALUATES.search(text):
+        return None  # a parameter item counts only when it says something is evaluated or computed
+    return text, param_item
+
+
+def _sibling_work(e: Entity, sib: _Sibling, own: frozenset[str], words: set[str], plain: str, text: str,
+                  param_item: bool, is_item: bool) -> frozenset[str] | None:
+    """The words of the sibling's name (not of ``e``'s, ``own``) that the text (its ``words``;
+    ``plain`` without marked code) speaks of, when they name the sibling's work and not ``e``'s
+    own: None when one name holds the other, the words are a type, ``e`` does that work too (it
+    calls the sibling, takes such a parameter, is a variant of it), or the text hedges or refers
+    to the sibling."""
+    s = sib.entity
+    theirs, mine = sib.words - own, own - sib.words
+    if not theirs or not mine or not theirs <= words or words & mine or _overlap(theirs, mine):
+        return None  # ``fit`` beside ``fit_transform``, ``bar`` beside ``barh``: one name holds the other
+    if param_item:
+        if not any(_evaluates(plain, w) for w in theirs):
+            return None  # a parameter's text must say the sibling's work is done with it
+    elif not _parallel(e, s) or (is_item and theirs & _TYPE_WORDS):
+        return None  # "results : list" beside ``compute_list_like``: a type, not the sibling's work
+    if any(c == s.name or c.endswith("." + s.name) for c in e.calls) \
+            or re.search(rf"\b(?:self|cls)\.{re.escape(s.name)}\b", e.docless_code or e.code):
+        return None  # ``cla`` calls ``__clear``, ``return self.cell_normals``: the sibling's work is done here too
+    if theirs & {w for p in e.params for w in _name_words(p.name)}:
+        return None  # "Process SNMP PDU response" of a method that takes the ``pdu``: its work too
+    if _variants(e, s):
+        return None  # an alias kept as a copy, ``@wraps(sibling)``: one does what the other does
+    if all(_hedged(plain, w) for w in theirs):
+        return None  # "GARCH and related models", "if using bootstrap": a family or a condition
+    if re.search(rf"(?<![\w.]){re.escape(s.name)}(?!\w)", text) and "_" in s.name:
+        return None  # "use fit_transform instead": a reference to the sibling, not a copy
+    return theirs
 
 
 CHECKS: tuple[Check, ...] = (

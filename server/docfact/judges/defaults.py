@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docfact.judges.base import JudgeContext, member_of
+from docfact.judges.base import JudgeContext
 from docfact.judges.default_values import (
     UNKNOWN,
     Default,
@@ -31,7 +31,7 @@ from docfact.judges.default_values import (
 )
 from docfact.judges.function_ast import parse_function
 from docfact.judges.gates import Gated, may_hold
-from docfact.judges.rules.c3_behaviour import REQUIRED_DOCUMENTED_OPTIONAL, WRONG_DEFAULT
+from docfact.judges.rules.c3_behaviour import WRONG_DEFAULT
 from docfact.model import Entity, Finding, Segment
 
 # a documented value: code-marked, quoted, a number, a keyword, a dotted constant (Mode.FAST) or
@@ -86,7 +86,8 @@ _NAMED = tuple((re.compile(gate), re.compile(p + _VALUE)) for gate, p in (
     (r"(?i:default)(?:\s+value)?\s+(?:of|for)\s",
      r"\b(?i:the\s+)?(?i:default)(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?" + _NAME + _ROLE + r"\s+is\s+"),
     (r"\b(?i:when|if)\s+not\s",
-     r"\b(?i:when|if)\s+not\s+(?:given|provided|passed|specified|set),?\s+" + _NAME + r"\s+(?:is\s+(?:set\s+to\s+)?|defaults\s+to\s+)"),
+     r"\b(?i:when|if)\s+not\s+(?:given|provided|passed|specified|set),?\s+"
+     + _NAME + r"\s+(?:is\s+(?:set\s+to\s+)?|defaults\s+to\s+)"),
     (r"\sis\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out)",
      r"\b(?i:when|if)\s+" + _NAME + r"\s+is\s+(?:not\s+(?:given|provided|passed|specified|set)|omitted|left\s+out),?\s+"
      r"(?:it\s+)?(?:defaults\s+to|is\s+set\s+to|is)\s+"),
@@ -180,13 +181,15 @@ def _bare_subject_ok(text: str, start: int, name: str) -> bool:
     timeout defaults to 3", "..., and retries defaults to 3"), never inside a phrase ("the
     width of the border defaults to")."""
     before = _sentence_before(text[:start]).rstrip()
-    return not before or before[-1] in ",;:(" or re.search(r"(?i:^the|\bthe|\band|\bwhile|\bwhereas)$", before) is not None
+    return not before or before[-1] in ",;:(" \
+        or re.search(r"(?i:^the|\bthe|\band|\bwhile|\bwhereas)$", before) is not None
 
 
 # ---- what the code says ----------------------------------------------------------------------
 
 
-_MAYBE_DEFAULT = Gated(re.compile(r"(?i:default|omitted|left\s+out|unset|\bnot\s+(?:given|provided|passed|set|specified))"),
+_MAYBE_DEFAULT = Gated(re.compile(r"(?i:default|omitted|left\s+out|unset|"
+                                  r"\bnot\s+(?:given|provided|passed|set|specified))"),
                        ("default", "omitted", "left", "unset", "not"))
 
 
@@ -248,18 +251,11 @@ def _agrees(ctx: JudgeContext, written: str, default: Default, e: Entity) -> boo
     return same_value(doc_v, code_v) is True
 
 
-# decorators that leave a function's signature as written
-_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "abstractmethod", "abc.abstractmethod",
-                               "override", "typing.override", "cached_property", "functools.cached_property"})
-# "int, optional"; not Optional[int] nor "NOT optional"
-_OPTIONAL_WORD = re.compile(r"(?<![\w\[])(?<!(?i:not) )(?i:optional)\b(?!\s*\[)")
-_DEFAULT_WORD = re.compile(r"(?<![\w\-])(?i:default)\b(?!\s*\()")
-_HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b")
-_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
 
 # possessive: a run of strings never splits its spaces two ways (exponential on hostile code)
-_STRING_TEST = re.compile(r"(?P<neg>\bnot\s+)?\bin\s*[\[({](?P<set>(?:\s*+[rbuf]?(?:'[^'\n]*+'|\"[^\"\n]*+\")\s*+,?)++)[\])}]"
+_STRING_TEST = re.compile(r"(?P<neg>\bnot\s+)?\bin\s*[\[({]"
+                          r"(?P<set>(?:\s*+[rbuf]?(?:'[^'\n]*+'|\"[^\"\n]*+\")\s*+,?)++)[\])}]"
                           r"|[=!]=\s*(?P<one>[rbuf]?(?:'[^'\n]*'|\"[^\"\n]*\"))")
 _STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 
@@ -279,76 +275,6 @@ def _aliases(owner: Entity, doc_v: object, code_v: object) -> bool:
             return False  # a test that takes one of the two and not the other
         together = together or (len(shared) == 2 and not m.group("neg"))
     return together
-
-
-def _signature_owner(ctx: JudgeContext) -> Entity | None:
-    """The function whose parameters a doc describes: the function itself, or a class's
-    ``__init__`` (``__new__``)."""
-    e = ctx.entity
-    if e is None:
-        return None
-    if e.kind in ("function", "method"):
-        return e
-    if e.kind == "class":
-        return member_of(ctx.file, e, "__init__") or member_of(ctx.file, e, "__new__")
-    return None
-
-
-def _private(name: str) -> bool:
-    """A private helper's name (``_draw``, not ``__init__``)."""
-    return name.startswith("_") and not name.endswith("__")
-
-
-def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
-    """A parameter item that calls a parameter optional or gives it a default ("x : int,
-    optional", "x : str, default=None") when the signature requires it: no default, not
-    ``*args``/``**kwargs``. Silent when a decorator may change the signature."""
-    item = seg.field
-    if ctx.doc.kind == "comment":
-        return
-    if item is None:
-        # a NumPy item written without its "Parameters" heading: "one_half : str, default: ..."
-        bare = _HEADLESS_ITEM.match(seg.text) if seg.index > 0 and " : " in seg.text else None
-        if bare is None:
-            return
-        own, start = bare.group(1), seg.start + bare.end(1)
-    elif item.section != "param" or not item.name or item.name_span is None:
-        return
-    else:
-        own, start = item.name.strip(), item.name_span[1]
-    owner = _signature_owner(ctx)
-    if owner is None or owner.language != "python" or not set(owner.decorators) <= _PLAIN_DECORATORS:
-        return
-    param = next((p for p in owner.params if p.name == own), None)
-    if param is None or param.default is not None or param.kind not in ("positional", "keyword"):
-        return
-    # the item's head: "x : int, optional" (NumPy) or the parenthesis of "x (int, optional): ..."
-    text = ctx.doc.text
-    eol = text.find("\n", start)
-    head = text[start: eol if eol >= 0 else len(text)]
-    if head.lstrip().startswith("("):
-        head = head[: head.find(")") + 1]  # Google: "x (int, optional): ..."
-    elif not re.match(r"\s+:\s", head):
-        return  # not a NumPy "x : int, optional" head: a Sphinx or Google description follows
-    m = _OPTIONAL_WORD.search(_QUOTED.sub(lambda q: " " * len(q.group(0)), head))
-    m = m or _DEFAULT_WORD.search(_QUOTED.sub(lambda q: " " * len(q.group(0)), head))
-    if m is None:
-        return
-    how = "optional" if m.group(0).lower() == "optional" else "with a default"
-    if how == "optional" and re.search(rf"\b{re.escape(own)}\s+is\s+(?:not\s+)?None\b", owner.docless_code or owner.code):
-        return  # ``if y is not None``: "optional" says the argument may be None, as it is read
-    if how == "optional" and _private(owner.name):
-        return  # a private helper's callers are the project's own: "optional" says what they may pass, None
-    if how != "optional" and re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():]):
-        return  # a setter's "default: :rc:`font.style`" is the property's default, not the argument's
-    fix = None
-    cut = re.search(r",\s*(?i:optional)\b", head[: m.end()]) if how == "optional" else None
-    if cut is not None and cut.end() == m.end():
-        a = start + cut.start() - seg.start  # ", optional" taken out of the type
-        fix = ctx.fix_replace(seg, a, a + cut.end() - cut.start(), "", f"Remove “optional” from `{own}`")
-    yield ctx.finding(seg, REQUIRED_DOCUMENTED_OPTIONAL,
-                      f"`{own}` is documented {how}, but `{owner.name}` requires it (the signature gives it no default)",
-                      evidence=ctx.evidence_of(owner, "the signature"), fix=fix)
 
 
 def _replaced_in_class(ctx: JudgeContext, default: Default, name: str) -> object:

@@ -65,7 +65,8 @@ _TRAILING = (re.compile(r",\s*(?:and\s+)?returning\s+" + _PHRASE, re.I),
              re.compile(r"^[^,;]*?\b(?:and|then)\s+returns?\s+" + _PHRASE, re.I))
 # "The version is returned as int." (in the main clause: not "If it is returned as a str, ...")
 # with the whole result as its subject: "A partition is returned as a tuple" may be one item
-_RETURNED_AS = re.compile(r"^\s*" + _WHEN + r"(?:it|this|(?:the\s+)?(?:result|return\s+value|output))\s+(?:is|will\s+be)\s+"
+_RETURNED_AS = re.compile(r"^\s*" + _WHEN + r"(?:it|this|(?:the\s+)?(?:result|return\s+value|output))"
+                          r"\s+(?:is|will\s+be)\s+"
                           r"returned\s+as\s+(?:a\s+|an\s+)?(?:new\s+)?" + _TYPE + _AFTER, re.I)
 # "Because URLs cannot hold non-ASCII data you will always get bytes back" (not after code or a
 # call: "If you call ``load()`` you get a dict back" is about ``load``)
@@ -76,7 +77,8 @@ _AS_TYPE = re.compile(r"(?<!\bsuch\s)(?<!\bsame\s)(?<!\bwell\s)\bas\s+(?:a|an)\s
                       + r"(?!\s*(?:-|_|\w*\())" + _AFTER, re.I)
 # an aside that states the form of the whole result: "Return the encoded payload (as text)",
 # "Returns the rows (as a list)"; not "(stored as text in the log)"
-_ASIDE_AS = re.compile(r"\(\s*as\s+(?:a\s+|an\s+)?`{0,2}(?P<t>text|list|dict|dictionary|set|tuple|string|str|integer|int|"
+_ASIDE_AS = re.compile(r"\(\s*as\s+(?:a\s+|an\s+)?`{0,2}"
+                       r"(?P<t>text|list|dict|dictionary|set|tuple|string|str|integer|int|"
                        r"float|boolean|bool|bytes)`{0,2}\s*\)\s*[.;]?\s*$", re.I)
 _RETURNS_HEAD = re.compile(r"^\s*(?:Returns?|Gets?)\b(?!\s+whether\b)", re.I)
 _PROSE_BOOL = re.compile(r"^\s*(?:@return\s+|Returns?:?\s+)(?:C\{)?`{0,2}(True|False|true|false)`{0,2}\}?"
@@ -88,7 +90,8 @@ _RELATIVE = re.compile(r"\b(?:that|which|who|whose|function|callable|callback|de
                        r"hook|handler|factory|where|but|because|while|note)\b|\w\(\)", re.I)
 # "L{parse} accepts a string and returns a tuple", "When ``f`` is called ..., it returns": the
 # sentence is about another function
-_ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{(?!(?:True|False|None)\})|:\w+:`|`{1,2}[\w.]+(?:\(\))?`{1,2}\s+(?!is\b)\w|[^,;]*\bis\s+called\b)")
+_ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{(?!(?:True|False|None)\})|:\w+:`|`{1,2}[\w.]+(?:\(\))?`{1,2}\s+(?!is\b)\w|"
+                              r"[^,;]*\bis\s+called\b)")
 # "If you would like to ..., return a tuple", "Subclasses should return a dict": what an
 # implementation may do, not what this one does
 _PRESCRIPTIVE = re.compile(r"\b(?:you|your|should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
