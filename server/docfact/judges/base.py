@@ -9,11 +9,11 @@ dependencies or the project graph.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from docfact.judges.rule import Rule
 from docfact.judges.similarity import NameIndex as NameIndex
@@ -28,6 +28,7 @@ from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, S
 
 if TYPE_CHECKING:
     from docfact.graph.graph import ProjectGraph
+    from docfact.graph.resolved import Resolved
     from docfact.positions import LineIndex
 
 RuleFn = Callable[["JudgeContext", Segment], Iterable[Finding]]
@@ -70,9 +71,10 @@ class JudgeContext:
     examples: list[Segment] = field(default_factory=list)  # example code lines (kind "code")
     known_words: AbstractSet[str] = field(default_factory=frozenset)  # every name used in the project
     file_names: frozenset[str] | None = None  # file_scope_names(file), computed once per file
-    file_cache: dict = field(default_factory=dict)  # per-file values shared by the file's docs
-    run_cache: dict = field(default_factory=dict)  # values shared by every file of a run (engine)
-    memo: dict = field(default_factory=dict)  # per-doc values several rules read (by key and segment index)
+    file_cache: dict[Hashable, Any] = field(default_factory=dict)  # per-file values shared by the file's docs
+    run_cache: dict[Hashable, Any] = field(default_factory=dict)  # values shared by every file of a run (engine)
+    # per-doc values several rules read (by key and segment index)
+    memo: dict[Hashable, Any] = field(default_factory=dict)
 
     # ---- the documented code --------------------------------------------------------------
     @cached_property
@@ -136,7 +138,7 @@ class JudgeContext:
         file: shared by every doc of the file through ``file_cache``)."""
         key = ("external_imports", self.file.path)
         if key in self.file_cache:
-            return self.file_cache[key]
+            return cast("list[str]", self.file_cache[key])
         out: list[str] = []
         scope = self.file.entity("")
         for imp in self.file.imports:
@@ -152,7 +154,7 @@ class JudgeContext:
         return out
 
     @cached_property
-    def related(self) -> list:
+    def related(self) -> list[Resolved]:
         """The 1-hop dependencies of the documented entity (graph.Resolved objects)."""
         if self.entity is None:
             return []
@@ -168,7 +170,7 @@ class JudgeContext:
 
     @cached_property
     def related_entities(self) -> list[Entity]:
-        return [r.entity for r in self.related if getattr(r, "entity", None) is not None]
+        return [ent for r in self.related if (ent := getattr(r, "entity", None)) is not None]
 
     @cached_property
     def related_names(self) -> set[str]:
