@@ -10,15 +10,14 @@ from __future__ import annotations
 import fnmatch
 import logging
 import time
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from docfact.config import Settings
-from docfact.deps import Deps, Recorder, RunCache
+from docfact.deps import Deps, Recorder
+from docfact.doc_jobs import FileJob, Reuse, documented_entity, judge_or_reuse, judge_own_frame
 from docfact.docs.segments import example_segments, segment_doc
 from docfact.graph.graph import ProjectGraph
 from docfact.index.nesting import TooDeep
@@ -30,96 +29,26 @@ from docfact.model import (
     Entity,
     FileIndex,
     FileResult,
-    Finding,
     settle_index,
 )
 from docfact.positions import LineIndex
-from docfact.project.indexing import file_words, load_paths, world_part
+from docfact.project.indexing import load_paths, world_part
+from docfact.project.words import ProjectWords
 from docfact.store import Store, source_digest, text_digest
+from docfact.suppression import suppressed as suppressed
+from docfact.time_bounds import DOC_SECONDS as DOC_SECONDS
+from docfact.time_bounds import DOC_SHARED_SECONDS as DOC_SHARED_SECONDS
+from docfact.time_bounds import FILE_SECONDS as FILE_SECONDS
+from docfact.time_bounds import MAX_DOC_CHARS as MAX_DOC_CHARS
+from docfact.time_bounds import RETRY_CHARS as RETRY_CHARS
+from docfact.time_bounds import SHARED_SECONDS as SHARED_SECONDS
+from docfact.time_bounds import WATCHDOG_SECONDS as WATCHDOG_SECONDS
+from docfact.time_bounds import WATCHDOG_SHARED_SECONDS as WATCHDOG_SHARED_SECONDS
+from docfact.time_bounds import FileClock, TimedRunCache
+from docfact.time_bounds import Slice as Slice
 from docfact.watchdog import Interrupted, Overran, Watchdog
 
 log = logging.getLogger(__name__)
-
-# Time bounds (issue 27): one doc whose segmenting and static rules run longer than DOC_SECONDS
-# is abandoned; once a file's judging has run FILE_SECONDS, its remaining docs are skipped; a doc
-# longer than MAX_DOC_CHARS is not judged at all (segmenting alone would take a large share of
-# the bound). Each skip is logged (a warning: the CLI's stderr, the editor's log) and noted in
-# FileResult.error; every other doc is judged. The clock is the judging thread's CPU time
-# (time.thread_time: other processes on a busy machine do not make a doc late), read between
-# blocks and sentences, never inside one, so the bounds are a little below the promised 0.5 s
-# and 2 s. CPU time spent computing values that every later doc and file shares (project-wide
-# tables, deps.RunCache.shared_seconds) is not charged to the doc or file that happened to ask
-# first, up to DOC_SHARED_SECONDS / SHARED_SECONDS: otherwise which docs of a large file are
-# judged would depend on the order files are judged in.
-DOC_SECONDS = 0.4
-FILE_SECONDS = 1.5
-# time a file's docs spend computing values every later file shares (project-wide tables: see
-# deps.RunCache.shared_seconds) is not charged to the file, up to this much
-SHARED_SECONDS = 2.0
-DOC_SHARED_SECONDS = 1.0  # the same for one doc
-MAX_DOC_CHARS = 40_000
-# a doc up to this long that runs out of time is judged once more (see Engine._judge_bounded):
-# with linear patterns such a doc takes milliseconds, so its time went to loading shared data
-RETRY_CHARS = 8_000
-# The hard bound (issue 31): the bounds above are read between sentences, so a rule that never
-# returns (a regular expression backtracking without end) would never be stopped by them. The
-# watchdog (docfact.watchdog) interrupts a doc's judging once it has used WATCHDOG_SECONDS of
-# CPU time, not counting up to WATCHDOG_SHARED_SECONDS spent computing values every later doc
-# shares (a project-wide table of a large project may take seconds; a rule stuck inside such a
-# computation is stopped once the allowance is spent too). The doc is skipped with the reason,
-# as for the bounds above, and not judged again.
-WATCHDOG_SECONDS = 2.0
-WATCHDOG_SHARED_SECONDS = 5.0
-
-
-
-class _RunCache(RunCache):
-    """The run's judging cache, which can also tell since when the value it is computing now
-    (the outermost one) has been computing: the watchdog does not count that time."""
-
-    def building_since(self) -> float | None:
-        """This thread's CPU time when the outermost computation under way began (None: none)."""
-        return self._building[0][1] if self._building else None
-
-
-@dataclass
-class Slice:
-    """A file judged a slice at a time (the language server's way to let other files' work run
-    in between): the next doc position, the judging time spent so far (the per-file bound counts
-    it all), and how long one call may run before it stops after the doc it is on."""
-
-    seconds: float = 0.1
-    next: int = 0
-    spent: float = 0.0
-    done: bool = False
-
-
-@dataclass
-class _FileJob:
-    """What every doc of one :meth:`Engine.judge_index` call is judged with: the file, its line
-    index, the criteria, the names in the file's scope and the values its docs share."""
-
-    index: FileIndex
-    lines: LineIndex
-    crits: tuple[str, ...]
-    names: frozenset[str]
-    shared: dict[Hashable, Any] = field(default_factory=dict)
-
-
-@dataclass
-class _FileClock:
-    """The per-file time bound of one :meth:`Engine.judge_index` call: the CPU-time deadline
-    (moved on by the time of retried tries), and where the run's shared-value time stood when
-    the file began (that time is not charged to the file, up to SHARED_SECONDS)."""
-
-    run_cache: RunCache
-    deadline: float
-    shared_began: float
-
-    def late(self) -> bool:
-        """Whether the file's judging time has run out."""
-        shared = min(self.run_cache.shared_seconds - self.shared_began, SHARED_SECONDS)
-        return time.thread_time() - shared > self.deadline
 
 
 def _note_skipped(result: FileResult, skipped: list[str], late: list[int]) -> None:
@@ -135,76 +64,6 @@ def _note_skipped(result: FileResult, skipped: list[str], late: list[int]) -> No
 
 
 Progress = Callable[[int, int, str], None]
-Reuse = Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None]
-
-
-@dataclass
-class _Words:
-    """Every name the project uses, with per-file sets so one file can be swapped cheaply.
-
-    ``live`` is kept up to date in place (a word enters when its first file appears and leaves
-    with its last one), so readers never wait for a rebuild; treat it as read-only. A run that
-    adds each file once and swaps none (``docfact check``) needs only ``live``:
-    :meth:`forget_files` drops the per-file sets and the counts (a large check's set of each
-    file's words was a tenth of its memory); a later swap counts them again from the files.
-    """
-
-    counts: Counter[str] = field(default_factory=Counter)
-    by_file: dict[str, set[str]] = field(default_factory=dict)
-    live: set[str] = field(default_factory=set)
-    # the files whose words are in ``live`` but not counted (after forget_files), else None
-    uncounted: set[str] | None = None
-
-    def replace(self, path: str, index: FileIndex | None, files: Callable[[], Iterable[FileIndex]]) -> None:
-        """Swap ``path``'s words for those of ``index`` (None: the file is gone); ``files()``
-        lists the project's indexes as they are now (read when the counts were forgotten)."""
-        if self.uncounted is not None:
-            if path not in self.uncounted and index is not None:  # a new file: its words join
-                self.uncounted.add(path)
-                self.live.update(file_words(index))
-                index.words = None
-                return
-            self._count_again(files())
-        old = self.by_file.pop(path, None)
-        new = file_words(index) if index is not None else set()
-        counts, live = self.counts, self.live
-        if old is None:  # a file added (a whole project loads this way): counted in bulk
-            counts.update(new)
-            live.update(new)
-            if index is not None:
-                self.by_file[path] = new
-            return
-        for w in old - new:
-            counts[w] -= 1
-            if counts[w] <= 0:
-                del counts[w]
-                live.discard(w)
-        for w in new - old:
-            counts[w] += 1
-            live.add(w)
-        if index is not None:
-            self.by_file[path] = new
-
-    def forget_files(self, files: Iterable[FileIndex]) -> None:
-        """Keep only ``live``: drop each file's set (the index's own, see :func:`file_words`,
-        made again when asked for) and the counts, until a file is swapped."""
-        for index in files:
-            index.words = None
-        if self.uncounted is None:
-            self.uncounted = set(self.by_file)
-        self.by_file.clear()
-        self.counts.clear()
-
-    def _count_again(self, files: Iterable[FileIndex]) -> None:
-        """The per-file sets and counts again, from the project's indexes (``live`` is refilled
-        in place: readers hold it)."""
-        self.uncounted = None
-        for index in files:
-            words = file_words(index)
-            self.by_file[index.path] = words
-            self.counts.update(words)
-        self.live.clear()
-        self.live.update(self.counts)
 
 
 class Engine:
@@ -221,8 +80,8 @@ class Engine:
             settings = load_user_config([]).settings
         self.settings = settings
         self.graph = ProjectGraph(self.root)
-        self._words = _Words()
-        self._run_cache = _RunCache()  # shared by the judging of every file (name index, classes)
+        self._words = ProjectWords()
+        self._run_cache = TimedRunCache()  # shared by the judging of every file (name index, classes)
         self._watchdog = Watchdog()  # stops a doc's judging that never ends (WATCHDOG_SECONDS)
         self.skipped: list[tuple[str, str]] = []
         self.from_store = 0  # files of the last load() whose index came from the store
@@ -383,10 +242,10 @@ class Engine:
                             "docs inside the broken code were skipped")
         if index.ignore_file or not crits:
             return result
-        job = _FileJob(index, lines or LineIndex(index.text), crits, file_scope_names(index))
+        job = FileJob(index, lines or LineIndex(index.text), crits, file_scope_names(index))
         recorder = self.graph.recorder if per_doc is not None else None
         cpu_began = time.thread_time()
-        clock = _FileClock(self._run_cache,
+        clock = FileClock(self._run_cache,
                            cpu_began + FILE_SECONDS - (part.spent if part is not None else 0.0),
                            self._run_cache.shared_seconds)
         skipped: list[str] = []  # why docs were skipped (time bounds)
@@ -401,9 +260,9 @@ class Engine:
                 continue
             try:
                 if recorder is not None and per_doc is not None:
-                    got = self._judge_own_frame(job, n, clock, recorder, per_doc)
+                    got = judge_own_frame(self._judge_bounded, job, n, clock, recorder, per_doc)
                 else:
-                    got = self._judge_or_reuse(job, doc, clock, reuse)
+                    got = judge_or_reuse(self._judge_bounded, job, doc, clock, reuse)
             except Overran as e:
                 skipped.append(f"the doc at line {doc.start_line + 1} was skipped: its judging {e}")
             except TimeoutError as e:
@@ -420,37 +279,6 @@ class Engine:
         if part is not None:
             part.spent += time.thread_time() - cpu_began
         return result
-
-    def _judge_own_frame(self, job: _FileJob, n: int, clock: _FileClock, recorder: Recorder,
-                         per_doc: list[tuple[int, Deps]]) -> DocResult | None:
-        """Judge the doc at position ``n`` in its own recorder frame and with no file-wide values,
-        so that what it read is all its own, and append its lookups to ``per_doc``; None when the
-        file's time ran out before it."""
-        if clock.late():
-            return None
-        recorder.push(("doc", n))
-        try:
-            got, lost = self._judge_bounded(job.index, job.index.docs[n], job.lines, job.crits,
-                                            job.names, {})
-            clock.deadline += lost
-        finally:
-            deps = recorder.pop_to(("doc", n))
-        per_doc.append((n, deps or Deps()))
-        return got
-
-    def _judge_or_reuse(self, job: _FileJob, doc: DocBlock, clock: _FileClock,
-                        reuse: Reuse | None) -> DocResult | None:
-        """The verdict ``reuse`` keeps for ``doc``, else ``doc`` judged with the file's shared
-        values; None when there was no kept verdict and the file's time ran out before it."""
-        kept = (reuse(doc, self.documented_entity(job.index, doc), job.crits)
-                if reuse is not None else None)
-        if kept is None and clock.late():
-            return None
-        if kept is None:
-            kept, lost = self._judge_bounded(job.index, doc, job.lines, job.crits, job.names,
-                                             job.shared)
-            clock.deadline += lost
-        return kept
 
     def _judge_bounded(self, index: FileIndex, doc: DocBlock, lines: LineIndex, criteria: tuple[str, ...],
                        file_names: frozenset[str], file_cache: dict[Hashable, Any]
@@ -507,7 +335,7 @@ class Engine:
         def out_of_time() -> bool:
             return charged() > deadline
 
-        entity = self.documented_entity(index, doc)
+        entity = documented_entity(index, doc)
         timings = self.timings
         began = time.thread_time() if timings is not None else 0.0
         try:
@@ -538,11 +366,7 @@ class Engine:
     @staticmethod
     def documented_entity(index: FileIndex, doc: DocBlock) -> Entity | None:
         """The entity a docstring belongs to; for a comment, the entity it sits in."""
-        if doc.kind != "comment":
-            owner = index.documented(doc)
-            if owner is not None:
-                return owner
-        return index.entity(doc.owner)
+        return documented_entity(index, doc)
 
     def selected_rules(self, path: str) -> frozenset[str]:
         """The rule ids that run on ``path``: the settings' select/ignore/preview and the rule ids
@@ -573,38 +397,3 @@ class Engine:
         if entity is None:
             raise KeyError(local_name)
         return render(related_info(self.graph, entity, hops=hops, budget=budget))
-
-
-def suppressed(index: FileIndex, doc: DocBlock, entity: Entity | None, finding: Finding) -> bool:
-    """Whether a ``docfact: ignore`` comment on the doc's lines (or its definition line) silences it."""
-    lines = set(range(doc.start_line, doc.end_line + 1))
-    lines.add(finding.segment.range.start.line)
-    if entity is not None and doc.kind != "comment":
-        lines.add(entity.range.start.line)
-    for line in lines:
-        crits = index.suppressions.get(line)
-        if crits and ("*" in crits or finding.criterion in crits):
-            return True
-    if doc.kind == "docstring":  # a marker on the opening line is inside the string: read it there
-        crits = _opening_line_marker(index, doc)
-        if crits and ("*" in crits or finding.criterion in crits or finding.rule in crits):
-            return True
-    return False
-
-
-def _opening_line_marker(index: FileIndex, doc: DocBlock) -> set[str] | None:
-    """The codes of a ``docfact: ignore`` written on a docstring's opening line (after the
-    quotes, where a ``#`` comment would be part of the string), or None."""
-    from docfact.index.common import parse_suppression
-
-    text = index.text
-    if not text or "docfact:" not in text:  # the common case: no marker anywhere in the file
-        return None
-    a = 0
-    for _ in range(doc.start_line):
-        a = text.find("\n", a) + 1
-        if a == 0:
-            return None
-    b = text.find("\n", a)
-    line = text[a:] if b == -1 else text[a:b]
-    return parse_suppression(line)[1] if "docfact:" in line else None

@@ -19,7 +19,7 @@ from docfact.cli.report import DocRow, FindingRow, Report, emit
 from docfact.cli.reporters import as_json, json_parts
 from docfact.config import Settings
 from docfact.engine import Engine
-from docfact.judges import base
+from docfact.judges import similarity as base
 
 _FILES = {
     "a.py": 'def alpha(x):\n    """Return ``x``."""\n    return beta(x)\n',

@@ -8,6 +8,7 @@ import ast
 import re
 import textwrap
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.annotation_kinds import _project_class
@@ -37,7 +38,7 @@ def _attribute_assignments(ctx: JudgeContext,
     key = ("c2-attribute-assignments", cls.qualname, id(cls))
     got = ctx.run_cache.get(key)
     if got is not None:
-        return got
+        return cast("tuple[dict[str, list[tuple[str | None, Entity, str]]], frozenset[str]]", got)
     out: dict[str, list[tuple[str | None, Entity, str]]] = {}
     by_name: set[str] = set()
     stack: list[Entity] = [cls]

@@ -7,6 +7,7 @@ instance that takes any name from its caller). It imports neither the closed-wor
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity
@@ -82,7 +83,7 @@ def set_attributes(ctx: JudgeContext, cls: Entity) -> frozenset[str] | None:
     if key not in ctx.run_cache:
         got = _class_names(ctx, cls, 0, True)
         ctx.run_cache[key] = None if got is None else got[0] | got[1]
-    return ctx.run_cache[key]
+    return cast("frozenset[str] | None", ctx.run_cache[key])
 
 
 def shown_attributes(ctx: JudgeContext, cls: Entity, complete: bool = False) -> frozenset[str] | None:
@@ -92,7 +93,7 @@ def shown_attributes(ctx: JudgeContext, cls: Entity, complete: bool = False) -> 
     if key not in ctx.run_cache:
         got = _class_names(ctx, cls, 0, complete)
         ctx.run_cache[key] = None if got is None else got[0]
-    return ctx.run_cache[key]
+    return cast("frozenset[str] | None", ctx.run_cache[key])
 
 
 def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
@@ -101,7 +102,7 @@ def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
     once per class and run."""
     key = ("class-names", cls.qualname, id(cls), complete)
     if key in ctx.run_cache:
-        return ctx.run_cache[key]
+        return cast("tuple[frozenset[str], frozenset[str]] | None", ctx.run_cache[key])
     got = ctx.run_cache[key] = _class_names_of(ctx, cls, depth, complete)
     return got
 

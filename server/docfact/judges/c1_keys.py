@@ -7,6 +7,7 @@ from __future__ import annotations
 import keyword
 import re
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext
@@ -34,7 +35,7 @@ def _keys_read(ctx: JudgeContext, every_param: bool = False) -> dict[str, set[st
     key = "keys-read-all" if every_param else "keys-read"
     got = ctx.memo.get(key)
     if got is not None:
-        return got
+        return cast("dict[str, set[str]]", got)
     got = ctx.memo[key] = {}
     e = ctx.entity
     if e is None:

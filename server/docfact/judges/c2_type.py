@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges.annotation_kinds import _QUOTES
 from docfact.judges.base import JudgeContext
@@ -41,7 +42,7 @@ def _checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | No
     key = ("checked-claim", seg.index)
     if key not in ctx.memo:
         ctx.memo[key] = _find_checked_claim(ctx, seg)
-    return ctx.memo[key]
+    return cast("tuple[Entity, Claim] | None", ctx.memo[key])
 
 
 def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | None:

@@ -16,6 +16,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from docfact.judges.base import JudgeContext, name_words
 from docfact.judges.function_ast import function_ast
@@ -52,7 +53,7 @@ def _siblings(ctx: JudgeContext, e: Entity) -> dict[str, list[_Sibling]]:
     key = ("copied-siblings", e.parent or "")
     got = ctx.file_cache.get(key)
     if got is not None:
-        return got
+        return cast("dict[str, list[_Sibling]]", got)
     if e.parent:
         owner = ctx.file.entity(e.parent)
         members = [ctx.file.entity(m) for m in owner.members] if owner is not None and owner.kind == "class" else []
@@ -87,7 +88,7 @@ def _evaluates(text: str, word: str) -> bool:
 _EVALUATES = re.compile(r"(?i)evaluat|comput|calculat")
 
 
-def _shapes(e: Entity) -> list[tuple]:
+def _shapes(e: Entity) -> list[tuple[object, ...]]:
     """Keys that names built alike share (see :func:`_parallel`): the words with one left out,
     for each position; one word: the parameter names."""
     words = name_words(e.name)

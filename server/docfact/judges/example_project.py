@@ -10,6 +10,7 @@ name all make docfact say it cannot tell.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext
@@ -147,7 +148,7 @@ def mro(ctx: JudgeContext, cls: Entity) -> list[Entity] | None:
     project or cannot be told apart from another class of its name."""
     key = ("example-mro", cls.qualname, id(cls))
     if key in ctx.run_cache:
-        return ctx.run_cache[key]
+        return cast("list[Entity] | None", ctx.run_cache[key])
     out: list[Entity] | None = [cls]
     stack = [cls]
     seen = {cls.qualname}
@@ -185,7 +186,7 @@ def plain_class(ctx: JudgeContext, cls: Entity | None) -> bool:
         chain = mro(ctx, cls)
         ctx.reads_code_of(*(chain or ()))
         ctx.run_cache[key] = chain is not None and not any(_opaque_class(c) for c in chain)
-    return ctx.run_cache[key]
+    return cast("bool", ctx.run_cache[key])
 
 
 def _opaque_class(cls: Entity) -> bool:
@@ -205,7 +206,7 @@ def class_names(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     key = ("example-class-names", cls.qualname, id(cls))
     if key not in ctx.run_cache:
         ctx.run_cache[key] = _class_names(ctx, cls)
-    return ctx.run_cache[key]
+    return cast("set[str] | None", ctx.run_cache[key])
 
 
 def _class_names(ctx: JudgeContext, cls: Entity) -> set[str] | None:

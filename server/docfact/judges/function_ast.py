@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import textwrap
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity
@@ -32,7 +33,7 @@ def parse_function(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncF
     key = ("param-use-ast", e.local_name)
     if key not in ctx.memo:
         ctx.memo[key] = function_ast(e)
-    return ctx.memo[key]
+    return cast("ast.FunctionDef | ast.AsyncFunctionDef | None", ctx.memo[key])
 
 
 def body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.AST, list[ast.AST]]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext
@@ -165,7 +165,7 @@ def deep_raises(ctx: JudgeContext, e: Entity) -> tuple[set[str], bool, bool]:
     key = ("deep-raises", id(e))  # Java overloads share a qualified name
     hit = ctx.file_cache.get(key)
     if hit is not None:
-        return hit
+        return cast("tuple[set[str], bool, bool]", hit)
     walk = _DeepWalk(ctx, e)
     walk.run(e)
     out = ctx.file_cache[key] = (walk.raised, walk.uncertain, walk.external)

@@ -6,6 +6,7 @@ included. The name lookup (:mod:`docfact.judges.name_lookup`) and the C1 rules a
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.attribute_lists import _all_members_known, _takes_any_names, only_project_class
@@ -143,7 +144,7 @@ def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     if key not in ctx.run_cache:
         ctx.run_cache[key] = None  # asked again while computing: a cycle of bases, an open world
         ctx.run_cache[key] = known_class_attributes(ctx, cls)
-    return ctx.run_cache[key]
+    return cast("set[str] | None", ctx.run_cache[key])
 
 
 def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True,

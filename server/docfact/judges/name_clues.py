@@ -6,6 +6,7 @@ the project's classes that it may misspell."""
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from docfact.judges.attribute_lists import shown_attributes
 from docfact.judges.base import JudgeContext, osa_distance
@@ -121,7 +122,7 @@ def _unreadable_imports(ctx: JudgeContext) -> bool:
     key = ("unreadable-imports", ctx.file.path)
     if key not in ctx.file_cache:
         ctx.file_cache[key] = _has_unreadable_imports(ctx)
-    return ctx.file_cache[key]
+    return cast("bool", ctx.file_cache[key])
 
 
 def _has_unreadable_imports(ctx: JudgeContext) -> bool:

@@ -6,6 +6,7 @@ attributes a class is known to have, are :mod:`docfact.judges.member_lookup`'s."
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.attribute_lists import _QUOTED_NAME, _all_members_known, only_project_class
@@ -112,7 +113,7 @@ def _text_bindings(ctx: JudgeContext, owner: Entity) -> frozenset[str]:
     key = ("text-bindings", owner.qualname, id(owner))
     got = ctx.run_cache.get(key)
     if got is not None:
-        return got
+        return cast("frozenset[str]", got)
     if owner.kind == "module":
         mod = ctx.graph.file(owner.path)
         text = mod.text if mod is not None else ""
@@ -207,7 +208,7 @@ def _in_imported_module(ctx: JudgeContext, name: str) -> bool:
     key = ("in-imported-module", name)
     if key not in ctx.file_cache:
         ctx.file_cache[key] = _defined_by_imports(ctx, name)
-    return ctx.file_cache[key]
+    return cast("bool", ctx.file_cache[key])
 
 
 def _defined_by_imports(ctx: JudgeContext, name: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import cast
 
 from docfact.judges.attribute_lists import only_project_class
 from docfact.judges.base import JudgeContext, member_of
@@ -55,7 +56,7 @@ def may_call_back(ctx: JudgeContext, fn: Entity, same_name: bool = True) -> str 
         return None
     key = ("world-call-back", fn.qualname, id(fn), same_name)
     if key in ctx.run_cache:
-        return ctx.run_cache[key]
+        return cast("str | None", ctx.run_cache[key])
     tree = function_ast(fn)
     reason: str | None = None if tree is not None else "its code does not parse"
     owner = fn.parent.rsplit(".", 1)[-1] if fn.parent else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges.attribute_lists import only_project_class, shown_attributes
 from docfact.judges.base import JudgeContext, osa_distance
@@ -42,7 +43,7 @@ def _project_scan(ctx: JudgeContext) -> tuple[frozenset[str], frozenset[tuple[st
     key = ("world-project-scan", id(ctx.graph))
     got = ctx.run_cache.get(key)
     if got is not None:
-        return got
+        return cast("tuple[frozenset[str], frozenset[tuple[str, str]], dict[str, list[Entity]]]", got)
     setattr_owners: set[str] = set()
     pairs: set[tuple[str, str]] = set()
     subclasses: dict[str, list[Entity]] = {}
