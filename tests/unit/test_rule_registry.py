@@ -98,3 +98,18 @@ def test_docs_rules_md_is_generated_from_the_registry() -> None:
     assert text == registry.markdown(), "docs/rules.md is stale: run `docfact rules --markdown > docs/rules.md`"
     for r in registry.RULES:
         assert f"\n## {r.id}\n" in text
+
+
+def test_a_rule_written_as_one_unit_is_registered_by_its_file_alone() -> None:
+    """Every module of ``judges/units/`` is found without being listed anywhere: its declaration
+    is in the registry and its checks run in the static judge (``C3.not-self`` lives there)."""
+    from docfact.judges import static
+    from docfact.judges.rule import Rule
+    from docfact.judges.units import unit_modules
+
+    modules = unit_modules()
+    assert "docfact.judges.units.c3_not_self" in {m.__name__ for m in modules}
+    for module in modules:
+        declared = [v for v in vars(module).values() if isinstance(v, Rule)]
+        assert declared and all(registry.BY_ID[r.id] is r for r in declared), module.__name__
+        assert module.CHECKS and all(c in static.ALL_CHECKS for c in module.CHECKS), module.__name__

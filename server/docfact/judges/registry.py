@@ -1,8 +1,10 @@
-"""The rule registry: every rule id's one declaration (:mod:`docfact.judges.rules`), ordered by
-what each rule supersedes, with the maturity and audit figures of :mod:`docfact.judges.maturity`.
+"""The rule registry: every rule id's one declaration (:mod:`docfact.judges.rules`, and the rules
+written as one unit in :mod:`docfact.judges.units`), ordered by what each rule supersedes, with
+the maturity and audit figures of :mod:`docfact.judges.maturity`.
 
 ``docfact rules``, ``docs/rules.md`` (:func:`markdown`), SARIF's rule descriptors and the static
-judge read it. It imports the declarations only, not the rules' checking code.
+judge read it. It imports the declarations of the family modules, not their checking code; a
+unit module holds both.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from docfact.judges.rules import (
     c3_behaviour,
     c4_context,
 )
+from docfact.judges.units import unit_modules
 
-_MODULES = (c1_names, c1_references, c1_examples, c2_types, c3_behaviour, c4_context)
+_MODULES = (c1_names, c1_references, c1_examples, c2_types, c3_behaviour, c4_context, *unit_modules())
 
 
 def _declared() -> list[Rule]:

@@ -21,7 +21,6 @@ from docfact.judges import (
     c2_yields,
     c3_copied,
     c3_functionality,
-    c3_returns,
     c4_irrelevant,
     examples,
     maturity,
@@ -29,6 +28,7 @@ from docfact.judges import (
 from docfact.judges.base import JudgeContext
 from docfact.judges.registry import RANK, RULES
 from docfact.judges.rule import Check, Rule
+from docfact.judges.units import unit_modules
 from docfact.lang.java import contracts as java_contracts
 from docfact.lang.typescript import judging as ts_judging
 from docfact.lang.typescript import rules as ts_rules
@@ -64,8 +64,8 @@ def _ordered(checks: Iterable[Check]) -> tuple[Check, ...]:
 
 ALL_CHECKS: tuple[Check, ...] = _ordered(
     c for m in (java_contracts, c1_references, c1_name, c1_keys, c1_counterparts, c1_conditions, c1_lists,
-                c2_type, c2_param_use, c2_yields, c2_shapes, c3_functionality, c3_returns, c3_copied,
-                c4_irrelevant, examples, ts_rules)
+                c2_type, c2_param_use, c2_yields, c2_shapes, c3_functionality, c3_copied,
+                c4_irrelevant, examples, ts_rules, *unit_modules())
     for c in m.CHECKS)
 
 

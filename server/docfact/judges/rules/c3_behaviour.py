@@ -1,5 +1,6 @@
 """C3 rules: claims of behaviour the code does not have (exceptions, asynchrony, recursion,
-generators, defaults, calls, returning the instance) and docs copied from a sibling."""
+generators, defaults, calls) and docs copied from a sibling. Returning the instance is a rule
+written as one unit: :mod:`docfact.judges.units.c3_not_self`."""
 
 from __future__ import annotations
 
@@ -256,51 +257,6 @@ def audit(lines: list) -> int:
     supersedes=("C3.not-self",),
 )
 
-NOT_SELF = Rule(
-    "C3.not-self",
-    "\"Returns the instance itself\" when no return statement returns `self`.",
-    "A `Returns` item of a method that claims the method returns the instance (`self : object`, "
-    "\"Returns the instance itself.\") while every `return` hands back something that cannot be "
-    "`self`: chained calls written from that doc would break.",
-    Example('''\
-class PriceModel:
-    """A price learnt from receipts."""
-
-    def __init__(self) -> None:
-        self.price = 0.0
-
-    def predict(self, n: int) -> float:
-        """Price of ``n`` items.
-
-        Returns
-        -------
-        total : float
-            Returns the instance itself.
-        """
-        total = self.price * n
-        return total
-'''),
-    Example('''\
-class PriceModel:
-    """A price learnt from receipts."""
-
-    def __init__(self) -> None:
-        self.price = 0.0
-
-    def predict(self, n: int) -> float:
-        """Price of ``n`` items.
-
-        Returns
-        -------
-        total : float
-            The price of the items.
-        """
-        total = self.price * n
-        return total
-'''),
-    languages=("python",),
-    supersedes=("C3.copied-from-sibling",),
-)
 
 COPIED_FROM_SIBLING = Rule(
     "C3.copied-from-sibling",

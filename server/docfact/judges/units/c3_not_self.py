@@ -1,5 +1,6 @@
-"""C3 rules on what a method hands back beyond its type: ``self`` documented, something else
-returned."""
+"""C3.not-self, a rule written as one unit: "Returns the instance itself" documented while no
+``return`` of the method returns ``self``. Its declaration, its check and its ``CHECKS`` live
+here (:mod:`docfact.judges.units`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,54 @@ import textwrap
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.rule import Check
-from docfact.judges.rules.c3_behaviour import NOT_SELF
+from docfact.judges.rule import Check, Example, Rule
 from docfact.model import Finding, Segment
+
+NOT_SELF = Rule(
+    "C3.not-self",
+    "\"Returns the instance itself\" when no return statement returns `self`.",
+    "A `Returns` item of a method that claims the method returns the instance (`self : object`, "
+    "\"Returns the instance itself.\") while every `return` hands back something that cannot be "
+    "`self`: chained calls written from that doc would break.",
+    Example('''\
+class PriceModel:
+    """A price learnt from receipts."""
+
+    def __init__(self) -> None:
+        self.price = 0.0
+
+    def predict(self, n: int) -> float:
+        """Price of ``n`` items.
+
+        Returns
+        -------
+        total : float
+            Returns the instance itself.
+        """
+        total = self.price * n
+        return total
+'''),
+    Example('''\
+class PriceModel:
+    """A price learnt from receipts."""
+
+    def __init__(self) -> None:
+        self.price = 0.0
+
+    def predict(self, n: int) -> float:
+        """Price of ``n`` items.
+
+        Returns
+        -------
+        total : float
+            The price of the items.
+        """
+        total = self.price * n
+        return total
+'''),
+    languages=("python",),
+    supersedes=("C3.copied-from-sibling",),
+)
 
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod", "abc.abstractmethod", "override",
                                "typing.override"})
