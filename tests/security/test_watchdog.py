@@ -27,7 +27,7 @@ import runaway_rule
 
 import docfact.engine as engine_module
 from docfact.engine import WATCHDOG_SECONDS, Engine
-from docfact.lsp.llm import _judge_replacement
+from docfact.lsp.llm import judge_replacement
 from docfact.positions import LineIndex
 from docfact.watchdog import Overran, Watchdog
 from lsp_raw import LSPPROJ, RawServer, hover_store, open_store
@@ -220,10 +220,10 @@ def test_a_regenerated_docstring_whose_judging_is_stopped_falls_back_to_the_offl
     doc = engine.check_file(str(root / "other.py")).docs[0]
     lines = LineIndex(PLANTED)
     start, end = lines.offset(doc.doc.range.start), lines.offset(doc.doc.range.end)
-    assert _judge_replacement(engine, doc, lines, start, end, '"""Add one to the value."""') is not None
+    assert judge_replacement(engine, doc, lines, start, end, '"""Add one to the value."""') is not None
     with runaway_rule.installed():
         stuck = f'"""{runaway_rule.MARKER} sentence."""'
-        assert _judge_replacement(engine, doc, lines, start, end, stuck) is None
+        assert judge_replacement(engine, doc, lines, start, end, stuck) is None
 
 
 # ---- the CLI -----------------------------------------------------------------------------------

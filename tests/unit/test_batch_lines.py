@@ -10,7 +10,7 @@ import pytest
 
 from docfact.cli.batch_plan import Pending
 from docfact.cli.batch_state import State
-from docfact.cli.llm_batch import _chunks
+from docfact.cli.llm_batch import chunks
 from docfact.cli.shard import ShardError, parse_shard, shard_of
 from docfact.config import LlmSettings, Settings
 from docfact.llm.batch import (
@@ -115,8 +115,8 @@ def test_tally_stores_each_answer_as_it_is_read(tmp_path: Path) -> None:
 
 def test_chunks_respect_the_request_limit() -> None:
     items = [(Pending(f"{n:064x}", {}, "digit"), "x" * 10) for n in range(7)]
-    assert [len(c) for c in _chunks(items, 3)] == [3, 3, 1]
-    assert [len(c) for c in _chunks(items, 50_000)] == [7]
+    assert [len(c) for c in chunks(items, 3)] == [3, 3, 1]
+    assert [len(c) for c in chunks(items, 50_000)] == [7]
 
 
 def test_state_is_replaced_atomically_and_private(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import re
 from docfact.docs.segments import split_sentences
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.mentions import find_mentions, strip_code
-from docfact.judges.name_prose import _HISTORY
+from docfact.judges.name_prose import HISTORY
 
 
 def test_gate_answers_as_the_pattern() -> None:
@@ -21,8 +21,8 @@ def test_non_ascii_text_always_reaches_the_pattern() -> None:
     # case text would miss it, so text outside ASCII always goes to the pattern
     assert not may_hold("deprecated".replace("e", "x"), ("deprecated",))
     assert may_hold("u\u017feless", ("use",))
-    assert _HISTORY.search("It u\u017fed to count the rows.") is not None  # "used to", with a long s
-    assert _HISTORY.search("Counts the rows.") is None
+    assert HISTORY.search("It u\u017fed to count the rows.") is not None  # "used to", with a long s
+    assert HISTORY.search("Counts the rows.") is None
 
 
 def test_mentions_of_plain_prose_and_of_code() -> None:

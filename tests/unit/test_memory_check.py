@@ -67,13 +67,13 @@ def test_close_ratio_is_difflib_s(cutoff: float) -> None:
         for w in words:
             for c in words:
                 want = difflib.SequenceMatcher(None, c, w).ratio()
-                assert base._close_ratio(w, c, cutoff) == (want if want >= cutoff else 0.0)
+                assert base.close_ratio(w, c, cutoff) == (want if want >= cutoff else 0.0)
 
 
 def test_the_ratios_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(base, "_RATIOS_MAX", 10)
     for n in range(50):
-        base._close_ratio("name", f"candidate{n}", 0.75)
+        base.close_ratio("name", f"candidate{n}", 0.75)
     local = base._MATCHERS.__dict__
     assert local["size"] <= 10
     assert sum(len(ratios) for _, ratios in local["by_word"].values()) <= 10

@@ -7,7 +7,7 @@ import gc
 import pytest
 
 from docfact.docs import sentences
-from docfact.docs.sentences import _chunk_sentences, mask_code, split_sentences
+from docfact.docs.sentences import chunk_sentences, mask_code, split_sentences
 from docfact.project.indexing import no_collection
 
 
@@ -38,7 +38,7 @@ def test_mask_code_fast_path_equals_the_character_loop(text: str) -> None:
 
 
 def test_a_chunk_without_a_break_is_not_masked(monkeypatch: pytest.MonkeyPatch) -> None:
-    _chunk_sentences.cache_clear()
+    chunk_sentences.cache_clear()
 
     def no_mask(text: str) -> str:
         raise AssertionError("masked a chunk where no sentence can end")
@@ -46,19 +46,19 @@ def test_a_chunk_without_a_break_is_not_masked(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(sentences, "mask_code", no_mask)
     text = "Return the value of ``os.path.join`` for the given key."
     assert split_sentences(text) == [(0, len(text))]
-    assert _chunk_sentences("  one sentence, then e.g  ") == ((2, 24),)
-    _chunk_sentences.cache_clear()
+    assert chunk_sentences("  one sentence, then e.g  ") == ((2, 24),)
+    chunk_sentences.cache_clear()
 
 
 def test_sentences_are_the_same_when_a_chunk_recurs() -> None:
-    _chunk_sentences.cache_clear()
+    chunk_sentences.cache_clear()
     sentences._split.cache_clear()
     text = "First one. Then ``a.b`` is read.\n\nFirst one. Then ``a.b`` is read."
     first = split_sentences(text)
     again = split_sentences("Intro.\n\n" + text)
     assert [text[a:b] for a, b in first] == ["First one.", "Then ``a.b`` is read."] * 2
     assert [("Intro.\n\n" + text)[a:b] for a, b in again][1:] == [text[a:b] for a, b in first]
-    assert _chunk_sentences.cache_info().hits >= 2
+    assert chunk_sentences.cache_info().hits >= 2
 
 
 def test_no_collection_leaves_everything_collectable_and_nothing_frozen() -> None:

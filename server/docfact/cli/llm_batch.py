@@ -41,7 +41,7 @@ from docfact.llm.batch import (
 from docfact.llm.cache import LlmCache
 
 
-def _chunks(lines: list[tuple[Pending, str]], max_requests: int) -> list[list[tuple[Pending, str]]]:
+def chunks(lines: list[tuple[Pending, str]], max_requests: int) -> list[list[tuple[Pending, str]]]:
     out: list[list[tuple[Pending, str]]] = [[]]
     size = 0
     for item in lines:
@@ -83,7 +83,7 @@ def submit(args: argparse.Namespace) -> int:
         return EXIT_OK
     try:
         with BatchApi(settings.llm) as api:
-            for chunk in _chunks(lines, args.max_batch_requests):
+            for chunk in chunks(lines, args.max_batch_requests):
                 _send(api, chunk, settings, state)
     except BatchApiError as exc:
         raise _api_error(exc) from None

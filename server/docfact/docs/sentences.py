@@ -211,11 +211,11 @@ def _split(text: str) -> tuple[tuple[int, int], ...]:
 
 
 def _punkt(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    return [(start + a, start + b) for a, b in _chunk_sentences(text[start:end])]
+    return [(start + a, start + b) for a, b in chunk_sentences(text[start:end])]
 
 
 @lru_cache(maxsize=2048)
-def _chunk_sentences(chunk: str) -> tuple[tuple[int, int], ...]:
+def chunk_sentences(chunk: str) -> tuple[tuple[int, int], ...]:
     """The sentence spans of one hard-boundary chunk, relative to it, kept per text (the same
     sentence recurs across a project's docs: "Return the value.")."""
     if not _LETTER.search(chunk):

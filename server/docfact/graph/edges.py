@@ -9,7 +9,7 @@ from typing import Any
 
 from docfact.graph.digraph import MultiDiGraph
 from docfact.graph.lookup_tables import Lookups
-from docfact.graph.names import _uses
+from docfact.graph.names import entity_uses
 from docfact.graph.resolve import ResolveCache, Resolver
 from docfact.model import Entity, FileIndex
 
@@ -248,7 +248,7 @@ def _entity_edges(e: Entity, module_q: str, cache: ResolveCache, targets: _Targe
     if own is None:
         own = cache.locals[id(e)] = frozenset([*e.locals, *(p.name for p in e.params)])
     done: set[str] = set()
-    for kind, names in _uses(e):
+    for kind, names in entity_uses(e):
         for name in names:
             if name in done or name in own:
                 continue

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from docfact.graph.digraph import MultiDiGraph, Node
 from docfact.graph.edges import EDGE_KINDS, Edges
 from docfact.graph.externals import ExternalDoc
-from docfact.graph.names import _in_code_order, _module_entity, instance_fields
+from docfact.graph.names import in_code_order, instance_fields, module_entity
 from docfact.graph.resolve import ResolveCache, Resolved, Resolver
 from docfact.lang.typescript.externals import ExternalsWithTs
 from docfact.model import Entity, FileIndex, Import
@@ -225,7 +225,7 @@ class ProjectGraph(Edges):
         owned: list[str] = []
         entities = fi.entities
         if not any(e.kind == "module" for e in entities):
-            entities = [_module_entity(fi), *entities]
+            entities = [module_entity(fi), *entities]
         if fi.language == "python":
             entities = [*entities, *instance_fields(fi)]
         java = fi.language == "java"
@@ -290,7 +290,7 @@ class ProjectGraph(Edges):
         cache = cache if cache is not None else ResolveCache()
         own = set(entity.locals)
         own.update(p.name for p in entity.params)
-        for name in _in_code_order(entity):
+        for name in in_code_order(entity):
             head = name.split(".", 1)[0]
             if head in own and "." not in name:
                 continue

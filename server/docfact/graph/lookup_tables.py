@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docfact.graph.digraph import MultiDiGraph
-from docfact.graph.names import _prefixes
+from docfact.graph.names import module_prefixes
 from docfact.model import Entity, FileIndex, Import
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class Lookups:
         new_tops: list[str] = []
         if fi.language != "java" and fi.module and fi.module not in self._modules:
             self._modules[fi.module] = fi.path
-            for prefix in _prefixes(fi.module):
+            for prefix in module_prefixes(fi.module):
                 if prefix not in self._prefixes and "." not in prefix:
                     new_tops.append(prefix)
                 self._prefixes[prefix] = self._prefixes.get(prefix, 0) + 1
@@ -134,7 +134,7 @@ class Lookups:
         """Undo :meth:`_add_module` for a removed file that registered its module."""
         if fi.language != "java" and self._modules.get(fi.module) == fi.path:
             del self._modules[fi.module]
-            for prefix in _prefixes(fi.module):
+            for prefix in module_prefixes(fi.module):
                 n = self._prefixes.get(prefix, 0) - 1
                 if n <= 0:
                     self._prefixes.pop(prefix, None)

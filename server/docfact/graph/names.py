@@ -10,7 +10,7 @@ from docfact.graph.resolved import clean_name, type_names
 from docfact.model import Entity, FileIndex, Pos, Range
 
 
-def _uses(e: Entity) -> list[tuple[str, list[str]]]:
+def entity_uses(e: Entity) -> list[tuple[str, list[str]]]:
     """The names an entity uses, per relation kind."""
     types: list[str] = []
     for p in e.params:
@@ -37,7 +37,7 @@ _WORD = re.compile(r"[\w.]+")
 _ORDER_CACHE: dict[int, tuple[Entity, list[str]]] = {}  # id -> (the entity, its names in order)
 
 
-def _in_code_order(e: Entity) -> list[str]:
+def in_code_order(e: Entity) -> list[str]:
     """All names ``e`` uses, ordered by their first occurrence in its code (kept per entity
     object: the docs inside one large function each ask for it)."""
     got = _ORDER_CACHE.get(id(e))
@@ -52,7 +52,7 @@ def _in_code_order(e: Entity) -> list[str]:
 
 def _ordered_names(e: Entity) -> list[str]:
     names: dict[str, None] = {}
-    for _, group in _uses(e):
+    for _, group in entity_uses(e):
         for n in group:
             c = clean_name(n)
             if not c:
@@ -131,12 +131,12 @@ def _instance_fields(entities: list[Entity]) -> list[Entity]:
     return out
 
 
-def _prefixes(module: str) -> list[str]:
+def module_prefixes(module: str) -> list[str]:
     parts = module.split(".")
     return [".".join(parts[: i + 1]) for i in range(len(parts))]
 
 
-def _module_entity(fi: FileIndex) -> Entity:
+def module_entity(fi: FileIndex) -> Entity:
     return Entity(
         kind="module",
         name=fi.module.rsplit(".", 1)[-1],

@@ -14,7 +14,7 @@ from docfact.model import Entity
 _ALIAS_HEAD = re.compile(r"\s*[\"']?([A-Za-z_]\w*)")
 
 
-def _kinds_through_alias(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+def kinds_through_alias(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
     """The kinds of a Python annotation as its module reads it: a name the project binds as a type
     alias (``Array = NDArray[Any]``) stands for its value, read one step; None when the alias's
     value cannot be read (an alias is never taken for the builtin or library type it shadows)."""
@@ -36,21 +36,21 @@ def _kinds_through_alias(ctx: JudgeContext, e: Entity, annotation: str) -> set[s
     return kinds(value[1].strip())
 
 
-def _annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+def annotation_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
     """The kinds of a Python annotation whose alternatives are builtin types or project classes
     (``str | SessionRunner``); None when one is unknown."""
     found: set[str] = set()
-    for alt in split_union(annotation.strip().strip(_QUOTES)):
+    for alt in split_union(annotation.strip().strip(QUOTES)):
         k = kinds(alt)
         if k is None:
-            k = _annotated_class_kinds(ctx, e, alt)
+            k = annotated_class_kinds(ctx, e, alt)
         if k is None:
             return None
         found |= k
     return found
 
 
-def _excluded_alternatives(doc: set[str] | None, code: set[str] | None) -> list[str]:
+def excluded_alternatives(doc: set[str] | None, code: set[str] | None) -> list[str]:
     """The documented alternatives no annotated alternative admits (``Callable`` of
     ``Union[str, Callable]`` against ``str | SessionRunner``); never ``None`` (an old-style
     ``x: int = None`` means Optional)."""
@@ -74,7 +74,7 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
     whose every ancestor is a project class (or ``object``) and that defines no ``__new__``
     gives plain objects; anything else (an external base, a metaclass) is unknown."""
     ctx.reads_code_of(cls)  # its members, bases and decorators
-    if depth > 8 or f"{cls.local_name}.__new__" in cls.members or _METACLASS.search(cls.signature):
+    if depth > 8 or f"{cls.local_name}.__new__" in cls.members or METACLASS.search(cls.signature):
         return None
     if any(not d.startswith(_PLAIN_CLASS_DECORATORS) for d in cls.decorators):
         return None  # ``@add_metaclass(M)``, ``@singleton``: the call may not build an instance
@@ -86,7 +86,7 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
         if builtin is not None:
             found.add(builtin)
             continue
-        parent = _project_class(ctx, base, cls)
+        parent = project_class(ctx, base, cls)
         if parent is None:
             return None
         inherited = _instance_kinds(ctx, parent, depth + 1)
@@ -99,13 +99,13 @@ def _instance_kinds(ctx: JudgeContext, cls: Entity, depth: int) -> set[str] | No
 
 
 # a metaclass other than ``ABCMeta`` may make a call of the class return anything
-_METACLASS = re.compile(r"\bmetaclass\s*=\s*(?!(?:abc\.)?ABCMeta\b)")
-_GENERIC_ARGS = re.compile(r"\[.*\]$", re.S)
+METACLASS = re.compile(r"\bmetaclass\s*=\s*(?!(?:abc\.)?ABCMeta\b)")
+GENERIC_ARGS = re.compile(r"\[.*\]$", re.S)
 
 
-def _project_class(ctx: JudgeContext, spelling: str, at: Entity) -> Entity | None:
+def project_class(ctx: JudgeContext, spelling: str, at: Entity) -> Entity | None:
     """The project class a base or an annotation names (``Listener[T]`` is ``Listener``)."""
-    name = _GENERIC_ARGS.sub("", spelling.strip().strip(_QUOTES)).strip()
+    name = GENERIC_ARGS.sub("", spelling.strip().strip(QUOTES)).strip()
     if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
         return None
     found = ctx.graph.project_entity(name, at)
@@ -119,7 +119,7 @@ _PROTOCOL_METHODS = ("__iter__", "__getitem__", "__len__", "__contains__", "__ne
                      "__mul__", "__float__", "__int__", "__index__", "__complex__")
 
 
-def _object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
+def object_kinds(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     """What an instance of a project class is (:func:`_instance_kinds`); a plain object when
     neither the class nor an ancestor defines a protocol method."""
     if _awaitable(ctx, cls, 0):
@@ -137,7 +137,7 @@ def _awaitable(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
     if f"{cls.local_name}.__await__" in cls.members:
         return True
     return any(parent is not None and _awaitable(ctx, parent, depth + 1)
-               for parent in (_project_class(ctx, base, cls) for base in cls.bases))
+               for parent in (project_class(ctx, base, cls) for base in cls.bases))
 
 
 def _protocol_free(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
@@ -147,16 +147,16 @@ def _protocol_free(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
     for base in cls.bases:
         if base in ("object", "ABC", "abc.ABC") or base.startswith(("Generic[", "typing.Generic[")):
             continue
-        parent = _project_class(ctx, base, cls)
+        parent = project_class(ctx, base, cls)
         if parent is None or not _protocol_free(ctx, parent, depth + 1):
             return False
     return True
 
 
-def _annotated_class_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
+def annotated_class_kinds(ctx: JudgeContext, e: Entity, annotation: str) -> set[str] | None:
     """The kinds of a return annotation that names one project class (``-> MultiListener[T]``)."""
-    cls = _project_class(ctx, annotation, e)
-    return _object_kinds(ctx, cls) if cls is not None else None
+    cls = project_class(ctx, annotation, e)
+    return object_kinds(ctx, cls) if cls is not None else None
 
 
-_QUOTES = "\"'"
+QUOTES = "\"'"

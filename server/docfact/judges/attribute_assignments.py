@@ -11,17 +11,17 @@ from collections.abc import Iterator
 from typing import cast
 
 from docfact.judges import world
-from docfact.judges.annotation_kinds import _project_class
+from docfact.judges.annotation_kinds import project_class
 from docfact.judges.base import JudgeContext
-from docfact.judges.return_kinds import _callee_kinds
+from docfact.judges.return_kinds import callee_kinds
 from docfact.judges.types import return_kind_to_kind
 from docfact.model import Entity
 
 # a DataFrame or a Series of pandas: none of the builtin kinds, nor a NumPy array
-_FRAME = "pandas-frame"
+FRAME = "pandas-frame"
 _FRAME_CLASSES = {"pandas.DataFrame": "DataFrame", "pandas.Series": "Series",
                   "pandas.core.frame.DataFrame": "DataFrame", "pandas.core.series.Series": "Series"}
-_NOT_A_FRAME = frozenset({"str", "bytes", "int", "float", "bool", "none", "list", "tuple", "dict", "set",
+NOT_A_FRAME = frozenset({"str", "bytes", "int", "float", "bool", "none", "list", "tuple", "dict", "set",
                           "ndarray", "callable", "path", "Path", "generator", "iterator"})
 # NumPy functions that always build a new array
 _NUMPY_ARRAYS = frozenset({"array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace",
@@ -29,7 +29,7 @@ _NUMPY_ARRAYS = frozenset({"array", "asarray", "zeros", "ones", "empty", "full",
                            "vstack", "hstack", "column_stack", "concatenate", "stack"})
 
 
-def _attribute_assignments(ctx: JudgeContext,
+def attribute_assignments(ctx: JudgeContext,
                            cls: Entity) -> tuple[dict[str, list[tuple[str | None, Entity, str]]], frozenset[str]]:
     """Every ``self.name = value`` of the methods of ``cls`` and of its project base classes, by
     name: (the value's kind or None when not provable, the class, the assignment's line), and the
@@ -67,7 +67,7 @@ def _attribute_assignments(ctx: JudgeContext,
         for base in c.bases:
             if "=" in base or base in ("object", "ABC", "abc.ABC") or base.startswith(("Generic[", "typing.Generic[")):
                 continue
-            parent = _project_class(ctx, base, c)
+            parent = project_class(ctx, base, c)
             if parent is None:
                 out = {}
                 stack = []
@@ -247,7 +247,7 @@ def _call_kind(ctx: JudgeContext, at: Entity, value: ast.Call) -> str | None:
     if res is not None and res.kind == "external" and not res.rest:
         qual = res.qualname
         if qual in _FRAME_CLASSES:
-            return _FRAME
+            return FRAME
         module, _, last = qual.rpartition(".")
         if module == "numpy" and last in _NUMPY_ARRAYS:
             return "ndarray"
@@ -257,7 +257,7 @@ def _call_kind(ctx: JudgeContext, at: Entity, value: ast.Call) -> str | None:
         return k if k in _CONSTRUCTOR_KINDS.values() else None
     if res is None or res.kind != "project":
         return None
-    found = _callee_kinds(ctx, at, callee)
+    found = callee_kinds(ctx, at, callee)
     return next(iter(found)) if found is not None and len(found) == 1 else None
 
 

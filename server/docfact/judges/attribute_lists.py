@@ -12,7 +12,7 @@ from typing import cast
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity
 
-_QUOTED_NAME = re.compile(r"[\"']([A-Za-z_]\w*)[\"']")
+QUOTED_NAME = re.compile(r"[\"']([A-Za-z_]\w*)[\"']")
 
 
 def only_project_class(ctx: JudgeContext, name: str) -> Entity | None:
@@ -29,7 +29,7 @@ _PLAIN_CLASS_DECORATORS = frozenset({
 })
 
 
-def _all_members_known(ctx: JudgeContext, cls: Entity, interface_ok: bool = False) -> bool:
+def all_members_known(ctx: JudgeContext, cls: Entity, interface_ok: bool = False) -> bool:
     """Whether every base of a project class is a project class too (so its members are all
     visible): an external base may supply any member, and so may a class decorator that
     copies methods in (pandas' ``@inherit_names``)."""
@@ -55,7 +55,7 @@ _DICT_UPDATE = re.compile(r"\b(?:self\.__dict__|vars\(\s*self\s*\))\s*\.\s*updat
 _SETATTR_ANY = re.compile(r"\bsetattr\(\s*self\s*,\s*(?![\"'\s])")
 
 
-def _takes_any_names(cls: Entity) -> bool:
+def takes_any_names(cls: Entity) -> bool:
     """Whether the code of ``cls`` fills its instance's ``__dict__`` from outside names (an
     ``update`` of it, ``setattr(self, name, ...)`` with a name that is not a literal)."""
     code = cls.code
@@ -110,7 +110,7 @@ def _class_names(ctx: JudgeContext, cls: Entity, depth: int,
 def _class_names_of(ctx: JudgeContext, cls: Entity, depth: int,
                     complete: bool) -> tuple[frozenset[str], frozenset[str]] | None:
     ctx.reads_code_of(cls)
-    if depth > 8 or (complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls))):
+    if depth > 8 or (complete and (not all_members_known(ctx, cls) or takes_any_names(cls))):
         return None
     members = {m.rsplit(".", 1)[-1] for m in cls.members}
     if complete and members & {"__getattr__", "__getattribute__"}:
@@ -126,7 +126,7 @@ def _class_names_of(ctx: JudgeContext, cls: Entity, depth: int,
                               re.M):
             names.update(part.strip() for part in lhs.split(","))
         names.update(re.findall(rf"^{indent}([A-Za-z_]\w*)[ \t]*:[ \t]*[A-Za-z_\"']", code, re.M))
-    quoted = set(_QUOTED_NAME.findall(code))
+    quoted = set(QUOTED_NAME.findall(code))
     for base in cls.bases:
         parent = only_project_class(ctx, base.split(".")[-1].split("[")[0])
         if parent is None or parent is cls or parent.qualname == cls.qualname:

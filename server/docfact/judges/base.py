@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from docfact.judges.rule import Rule
 from docfact.judges.similarity import NameIndex as NameIndex
-from docfact.judges.similarity import _close_ratio as _close_ratio
-from docfact.judges.similarity import _same_family as _same_family
-from docfact.judges.similarity import _variants as _variants
+from docfact.judges.similarity import close_ratio as close_ratio
 from docfact.judges.similarity import name_words as name_words
 from docfact.judges.similarity import osa_distance as osa_distance
+from docfact.judges.similarity import same_family as same_family
+from docfact.judges.similarity import variants as variants
 from docfact.judges.similarity import word_order_key as word_order_key
 from docfact.lang import by_name
 from docfact.model import DocBlock, Entity, Evidence, FileIndex, Finding, Fix, Segment
@@ -208,7 +208,7 @@ class JudgeContext:
     def is_known(self, name: str) -> bool:
         """Whether a simple name exists anywhere docfact can see; a plural (``QuerySets``) or a
         spelling without the private underscore (``watch_glob``) counts as its name."""
-        return any(self._known_exact(n) for n in _variants(name))
+        return any(self._known_exact(n) for n in variants(name))
 
     def _known_exact(self, name: str) -> bool:
         # cheapest first: the project's words and the builtins answer almost every lookup
@@ -256,9 +256,9 @@ class JudgeContext:
             # difflib's ratio is at most 2*min(len)/(sum of lens): skip what cannot reach the cutoff
             candidates = {c for c in everything
                           if len(c) > 1 and 2 * min(n, len(c)) >= cutoff * (n + len(c)) and c != name}
-            scored = [(r, c) for c in candidates if (r := _close_ratio(name, c, cutoff))]
+            scored = [(r, c) for c in candidates if (r := close_ratio(name, c, cutoff))]
             got = max(scored)[1] if scored else None  # as difflib.get_close_matches(n=1) picks
-        if got is None or _same_family(name, got):
+        if got is None or same_family(name, got):
             return None
         return got
 

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from docfact.judges import world
 from docfact.judges.attribute_lists import assigned_on_others, set_attributes, shown_attributes
 from docfact.judges.base import JudgeContext
-from docfact.judges.c1_params import _typo_of
+from docfact.judges.c1_params import typo_of
 from docfact.judges.member_lookup import class_attributes, known_class_attributes
-from docfact.judges.name_prose import _HISTORY
+from docfact.judges.name_prose import HISTORY
 from docfact.judges.name_relatives import relative
 from docfact.judges.rules.c1_names import UNKNOWN_ATTRIBUTE
 from docfact.model import Entity, Finding, Segment
@@ -51,7 +51,7 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if key not in ctx.run_cache:
             ctx.run_cache[key] = known_class_attributes(ctx, cls, complete=False) or set()
         shown = ctx.run_cache[key]
-        suggestion = None if name in shown or ctx.is_known(name) else _typo_of(name, sorted(shown))
+        suggestion = None if name in shown or ctx.is_known(name) else typo_of(name, sorted(shown))
         if suggestion is None and name not in shown and not ctx.is_known(name) \
                 and not re.search(r"__dict__|\bvars\(\s*self", cls.code) and never_set_in_file(ctx, name):
             # a name another way (``forecast_x`` for the ``forecasts_x`` the class sets), unless
@@ -69,7 +69,7 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     elif seg.text.lstrip().startswith("@"):
         # epytext ``@ivar`` entries also describe what subclasses, mixin users and dynamic
         # lookups provide: only a misspelt real attribute is a wrong name there
-        suggestion = _typo_of(name, sorted(names))
+        suggestion = typo_of(name, sorted(names))
         if suggestion is None:
             return
     else:
@@ -126,7 +126,7 @@ def prose_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                                     and "``." not in text)):
         return
     cls = ctx.owner_class
-    if cls is None or not ctx.is_python or ctx.doc.kind == "comment" or _HISTORY.search(text):
+    if cls is None or not ctx.is_python or ctx.doc.kind == "comment" or HISTORY.search(text):
         return
     seen: set[str] = set()
     for m in _PROSE_ATTRIBUTE.finditer(text):

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from docfact.judges.base import JudgeContext
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import find_mentions
-from docfact.judges.name_prose import _NOT_THE_CODE
+from docfact.judges.name_prose import NOT_THE_CODE
 from docfact.judges.rules.c1_references import WRONG_CALLEE
 from docfact.model import Finding, Segment
 
@@ -45,7 +45,7 @@ def wrong_callee(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method", "class") or ctx.doc.kind == "comment" or not ctx.is_python:
         return
-    if "`" not in seg.text or not _HANDS_ANYWHERE.search(seg.text) or _NOT_THE_CODE.search(seg.text):
+    if "`" not in seg.text or not _HANDS_ANYWHERE.search(seg.text) or NOT_THE_CODE.search(seg.text):
         return  # no marked name handed the work; "can be passed ... by using ``x()``": the reader's code
     for m in find_mentions(seg.text):
         if m.strength != "marked" or not _HANDS_TO.search(seg.text, 0, m.start):

@@ -18,7 +18,7 @@ from docfact.judges.attribute_lists import only_project_class
 from docfact.judges.base import JudgeContext
 from docfact.judges.gates import Gated
 from docfact.judges.mentions import MARKED, find_mentions
-from docfact.judges.name_prose import _HISTORY, _TWO_HUMPS
+from docfact.judges.name_prose import HISTORY, TWO_HUMPS
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_references import WRONG_COUNTERPART
 from docfact.model import Entity, Finding, Segment
@@ -86,7 +86,7 @@ def wrong_counterpart(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             or not ctx.is_python:
         return
     if "`" not in seg.text or not _CUE_BEFORE_CODE.search(seg.text) or _CONTRAST.search(seg.text) \
-            or _HISTORY.search(seg.text):
+            or HISTORY.search(seg.text):
         return
     item = seg.field
     if item is not None and item.tag.lower() in ("see also", "see"):
@@ -97,7 +97,7 @@ def wrong_counterpart(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         name = m.name.rsplit(".", 1)[-1]
         own = {e.name, *(c.name for c in (ctx.owner_class,) if c is not None)}
-        if not _TWO_HUMPS.match(name) or name in own:
+        if not TWO_HUMPS.match(name) or name in own:
             continue
         if not _USE_CUE.pattern.search(_ROLE_TAIL.sub("", seg.text[:m.start])):
             continue  # the sentence does not say the code uses this class

@@ -12,10 +12,10 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, _variants, osa_distance
+from docfact.judges.base import JudgeContext, osa_distance, variants
 from docfact.judges.c1_attributes import unknown_attribute
 from docfact.judges.c1_param_prose import prose_parameter_claims
-from docfact.judges.c1_params import _typo_of, unknown_param
+from docfact.judges.c1_params import typo_of, unknown_param
 from docfact.judges.c1_subject import wrong_subject
 from docfact.judges.member_lookup import opaque_owner, proven_missing_member
 from docfact.judges.mentions import (
@@ -27,14 +27,14 @@ from docfact.judges.mentions import (
     is_constant_like,
 )
 from docfact.judges.name_clues import (
-    _class_case_slip,
-    _gone_through_package,
-    _private_member_nowhere,
-    _project_class_slip,
-    _relative_in_scope,
-    _scope_excerpt,
-    _shorthand_of_an_import,
-    _unreadable_imports,
+    class_case_slip,
+    gone_through_package,
+    private_member_nowhere,
+    project_class_slip,
+    relative_in_scope,
+    scope_excerpt,
+    shorthand_of_an_import,
+    unreadable_imports,
 )
 from docfact.judges.name_lookup import (
     external_attribute,
@@ -44,26 +44,26 @@ from docfact.judges.name_lookup import (
     resolves,
 )
 from docfact.judges.name_prose import (
-    _COMPARES,
-    _EXAMPLE_LIST,
-    _FOREIGN_FILE_AFTER,
-    _GRAMMAR_LINE,
-    _HISTORY,
-    _HYPOTHETICAL,
-    _OTHER_LANGUAGE,
-    _OUTSIDE_THING,
-    _SEE_BEFORE,
-    _SHAPE_TUPLE,
-    _SPELLING,
-    _TWO_HUMPS,
-    _claims_use,
-    _doc_placeholders,
-    _family_notation,
-    _field_name_span,
-    _identifier_shaped,
-    _in_value_list,
-    _same_in_other_case_style,
-    _tuple_names,
+    COMPARES,
+    EXAMPLE_LIST,
+    FOREIGN_FILE_AFTER,
+    GRAMMAR_LINE,
+    HISTORY,
+    HYPOTHETICAL,
+    OTHER_LANGUAGE,
+    OUTSIDE_THING,
+    SEE_BEFORE,
+    SHAPE_TUPLE,
+    SPELLING,
+    TWO_HUMPS,
+    claims_use,
+    doc_placeholders,
+    family_notation,
+    field_name_span,
+    identifier_shaped,
+    in_value_list,
+    same_in_other_case_style,
+    tuple_names,
 )
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_names import (
@@ -88,16 +88,16 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         yield from _value_span_slips(ctx, seg)
     yield from prose_parameter_claims(ctx, seg)
     mentions = find_mentions(seg.text)
-    if not mentions or _HISTORY.search(seg.text) or _SPELLING.search(seg.text):
+    if not mentions or HISTORY.search(seg.text) or SPELLING.search(seg.text):
         return  # "renamed from ``x``", "use ``y`` instead of ``x``", "a typo of": old or other names are the point
-    if _HYPOTHETICAL.search(seg.text):
+    if HYPOTHETICAL.search(seg.text):
         return  # "a ``_DirPkgWriter`` could be implemented": a name that does not exist on purpose
-    skip = _field_name_span(seg)
+    skip = field_name_span(seg)
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
     seen: set[tuple[str, str]] = set()
     resolved: set[str] = set()
-    shapes = [mm.span(1) for mm in _SHAPE_TUPLE.finditer(seg.text)]
+    shapes = [mm.span(1) for mm in SHAPE_TUPLE.finditer(seg.text)]
     for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
@@ -107,11 +107,11 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if _written_as_other_text(ctx, seg, m, shapes) or _a_name_the_doc_gives(ctx, seg, m):
             continue
         seen.add((m.name, m.strength))  # a missing name written plainly, then marked, is read twice
-        gone = _gone_through_package(ctx, m, strict_place)
+        gone = gone_through_package(ctx, m, strict_place)
         if gone is not None:
             yield _unknown_name_finding(ctx, seg, m, gone)
             continue
-        private = _private_member_nowhere(ctx, m)
+        private = private_member_nowhere(ctx, m)
         if private is not None:
             yield _unknown_name_finding(ctx, seg, m, private or None)
             continue
@@ -134,9 +134,9 @@ def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: 
         return True  # "of shape (n_samples, image_height)": dimensions, not names
     if seg.text[m.end:m.end + 1] == "-" and seg.text[m.end + 1:m.end + 2].isalnum():
         return True  # "a Mermaid stateDiagram-v2 string": part of a hyphenated word
-    if _OTHER_LANGUAGE.search(seg.text, 0, m.start) or _FOREIGN_FILE_AFTER.match(seg.text, m.end):
+    if OTHER_LANGUAGE.search(seg.text, 0, m.start) or FOREIGN_FILE_AFTER.match(seg.text, m.end):
         return True  # "the R ``diffinv`` function", "f() in linux_usbfs.c": a name in another language
-    if m.strength != MARKED and seg.text[m.end:m.end + 1] in ("?", "*", "+") and _GRAMMAR_LINE.search(ctx.doc.text):
+    if m.strength != MARKED and seg.text[m.end:m.end + 1] in ("?", "*", "+") and GRAMMAR_LINE.search(ctx.doc.text):
         return True  # ``pseudo_page?`` in a grammar the doc quotes
     return False
 
@@ -150,16 +150,16 @@ def _a_name_the_doc_gives(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:
     """Whether mention ``m`` is a name the doc gives itself, not one the code must have: a
     shorthand of an import, a word of the function's own name, a value or placeholder of the
     doc's own, an example of a kind of name, a string in quotes."""
-    if "." in m.name and _shorthand_of_an_import(ctx, m.name):
+    if "." in m.name and shorthand_of_an_import(ctx, m.name):
         return True  # "Like urllib.urljoin" where the file imports ``urljoin`` from ``urllib.parse``
     if m.strength != MARKED and "." not in m.name and len(m.name) >= 4 and m.name[0].isupper() \
             and ctx.entity is not None and m.name in ctx.entity.name:
         return True  # "get TypeString" of ``_getCSSPrimitiveTypeString``: a word of its own name
-    if m.name in _tuple_names(ctx) or m.name in _doc_placeholders(ctx):
+    if m.name in tuple_names(ctx) or m.name in doc_placeholders(ctx):
         return True  # "a ``(low, high)`` tuple", ``clip[t_start:t_end]``: the doc names values of its own
     if m.strength != MARKED and _MATH_SYMBOL.match(m.name):
         return True  # "Gamma_vecs(g) J = J Gamma_ref(g)": a symbol of the doc's mathematics
-    if "." not in m.name and _EXAMPLE_LIST.search(seg.text, 0, m.start):
+    if "." not in m.name and EXAMPLE_LIST.search(seg.text, 0, m.start):
         return True  # "handlers such as ``on_connect``, ``on_disconnect``": names of a kind, the user's own
     if 0 < m.start and m.end < len(seg.text) and seg.text[m.start - 1] in "\"'" \
             and seg.text[m.end] == seg.text[m.start - 1]:
@@ -187,17 +187,17 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
     # "analogous to other backends' ``_nodb_connection``" in ``_maindb_connection``'s doc: a
     # stale name, but the near name the sentence sets the code beside is not the one meant
     near_self = suggestion is not None and ctx.entity is not None and suggestion == ctx.entity.name \
-        and _COMPARES.search(seg.text) is not None
+        and COMPARES.search(seg.text) is not None
     if near_self:
         suggestion = None
     claimed = suggestion is None and strict_place and m.strength == MARKED and "." not in m.name \
-        and _identifier_shaped(m.name) and _claims_use(seg.text, m) and not _unreadable_imports(ctx) \
+        and identifier_shaped(m.name) and claims_use(seg.text, m) and not unreadable_imports(ctx) \
         and ctx.entity is not None and world.behaviour_closed(ctx, ctx.entity)
     if not (marked and strict_place) and suggestion is None and not claimed and not near_self:
         return None
     if suggestion is None and "." in m.name and world.doc_convention(ctx, m.name):
         return None  # ``pkg.text`` as a type across the package: a stand-in its manual defines
-    if suggestion is not None and not m.is_call and _in_value_list(seg.text, m):
+    if suggestion is not None and not m.is_call and in_value_list(seg.text, m):
         return None  # "one of ``restarting``, ``paused``, ``exited``": values, not names
     return _unknown_name_finding(ctx, seg, m, suggestion)
 
@@ -217,7 +217,7 @@ def _unprovable(ctx: JudgeContext, seg: Segment, m: Mention, last: str, in_proje
         return True  # its module star-imports what docfact cannot read: any name may be there
     if ctx.doc.kind == "comment" and (m.strength != MARKED and not m.is_call):
         return True  # comments are loose prose: only marked names are held to the code
-    if m.strength != MARKED and not m.is_call and _OUTSIDE_THING.match(seg.text, m.end):
+    if m.strength != MARKED and not m.is_call and OUTSIDE_THING.match(seg.text, m.end):
         return True  # "the image_description tag": a format's tag, field or setting, named in prose
     return False
 
@@ -235,10 +235,10 @@ def _proven_missing(ctx: JudgeContext, seg: Segment, m: Mention, last: str, in_p
     # only a local or a variable: "See statsmodels.rlm" points at a module that is not there)
     own_package = m.name.split(".")[0] == ctx.file.module.split(".")[0] and (
         m.strength == MARKED or not ctx.is_known(last) or no_such_owner(ctx, m.name)
-        or not any(ctx.graph.entities_named(v) for v in _variants(last))
-        or (_SEE_BEFORE.search(seg.text, 0, m.start) is not None
+        or not any(ctx.graph.entities_named(v) for v in variants(last))
+        or (SEE_BEFORE.search(seg.text, 0, m.start) is not None
             and not any(e.kind in ("class", "function", "method", "module")
-                        for v in _variants(last) for e in ctx.graph.entities_named(v))))
+                        for v in variants(last) for e in ctx.graph.entities_named(v))))
     return (m.strength == MARKED or own_package) and "." in m.name \
         and proven_missing_member(ctx, m.name, in_project)
 
@@ -250,13 +250,13 @@ def _near_name(ctx: JudgeContext, m: Mention, last: str) -> str | None:
     if suggestion is None and m.strength == MARKED:
         # a marked name may mean anything in the project: ``Respone`` for the class Response
         suggestion = ctx.suggest_in_project(last, cutoff=0.88)
-    elif suggestion is None and "." not in m.name and len(last) >= 8 and _TWO_HUMPS.match(last):
+    elif suggestion is None and "." not in m.name and len(last) >= 8 and TWO_HUMPS.match(last):
         # an unmarked CamelCase word one edit from a project class ("a PHregResults instance",
         # "returns TreatmentEffectsResults"): a class name misspelled, not English
-        suggestion = _project_class_slip(ctx, last)
+        suggestion = project_class_slip(ctx, last)
     if suggestion is None and "." not in m.name and (m.strength == MARKED or last.startswith("_")) \
             and not ctx.is_known(last):
-        suggestion = _relative_in_scope(ctx, last)  # (unmarked words are as often English)
+        suggestion = relative_in_scope(ctx, last)  # (unmarked words are as often English)
     return suggestion
 
 
@@ -264,7 +264,7 @@ def _not_a_slip(ctx: JudgeContext, last: str, suggestion: str) -> bool:
     """Whether ``last`` is not a slip of the near name ``suggestion`` after all: a numbered
     family, an English form or another English word, a sibling in another library, the same
     name in another case or case style."""
-    if _family_notation(last, suggestion):
+    if family_notation(last, suggestion):
         return True  # ``GL_COLOR_ATTACHMENTi`` beside ``GL_COLOR_ATTACHMENT0``: the family, numbered i
     if ts_judging.inflected(last, suggestion):
         return True  # "is `closed`" beside ``close``, "refCounted" beside ``refCount``: an English form of it
@@ -275,8 +275,8 @@ def _not_a_slip(ctx: JudgeContext, last: str, suggestion: str) -> bool:
         return True  # ``getch`` beside ``msvcrt.getwch``: a sibling we cannot see
     # a difference of case only is more often prose than a rename, and ``filterText``
     # beside ``filter_text`` is the same field as spelled on the wire (JSON, a protocol)
-    return (suggestion.lower() == last.lower() and not _class_case_slip(ctx, last, suggestion)) \
-        or _same_in_other_case_style(last, suggestion)
+    return (suggestion.lower() == last.lower() and not class_case_slip(ctx, last, suggestion)) \
+        or same_in_other_case_style(last, suggestion)
 
 
 def _unknown_name_finding(ctx: JudgeContext, seg: Segment, m: Mention, suggestion: str | None) -> Finding:
@@ -289,7 +289,7 @@ def _unknown_name_finding(ctx: JudgeContext, seg: Segment, m: Mention, suggestio
         new = m.name[: len(m.name) - len(last)] + suggestion
         fix = ctx.fix_replace(seg, m.start, m.end, new, f"Replace `{m.name}` with `{new}`")
     return ctx.finding(seg, UNKNOWN_NAME, msg,
-                       evidence=ctx.evidence_of(ctx.entity, "names available to this code", _scope_excerpt(ctx)),
+                       evidence=ctx.evidence_of(ctx.entity, "names available to this code", scope_excerpt(ctx)),
                        fix=fix)
 
 
@@ -306,7 +306,7 @@ def _value_span_slips(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 
     e = ctx.entity
     if e is None or e.kind not in ("function", "method", "class") or not ctx.is_python \
-            or ctx.doc.kind == "comment" or _HISTORY.search(seg.text):
+            or ctx.doc.kind == "comment" or HISTORY.search(seg.text):
         return
     params = [p for p in (documented_params(ctx) or []) if p not in ("self", "cls")]
     if not params or any(p.kind == "kwarg" for p in e.params):
@@ -319,7 +319,7 @@ def _value_span_slips(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         name = m.group(2)
         if name in params or ctx.is_known(name):
             continue
-        real = _typo_of(name, params)
+        real = typo_of(name, params)
         if real is None:
             continue
         start, end = m.span(2)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, _same_family, osa_distance
+from docfact.judges.base import JudgeContext, osa_distance, same_family
 from docfact.judges.c1_param_entries import documented_twice, swapped_finding, type_after_name
 from docfact.judges.param_signatures import (
     accepts_any_keyword,
@@ -91,14 +91,14 @@ def _keyword_prefix(ctx: JudgeContext) -> str | None:
     return None
 
 
-def _typo_of(name: str, candidates: list[str]) -> str | None:
+def typo_of(name: str, candidates: list[str]) -> str | None:
     """The candidate that ``name`` misspells: one edit or a swap of two neighbours (two edits
     in names of six letters or more), not a plural or a longer name of the same family."""
     if len(name) < 3:
         return None
     limit = 2 if len(name) >= 6 else 1
     hits = sorted(c for c in candidates
-                  if len(c) >= 3 and osa_distance(name, c, limit) <= limit and not _same_family(name, c)
+                  if len(c) >= 3 and osa_distance(name, c, limit) <= limit and not same_family(name, c)
                   and not (c.startswith(name) or name.startswith(c) or c.endswith(name) or name.endswith(c)))
     return hits[0] if len(hits) == 1 else None
 
@@ -124,7 +124,7 @@ def _names_undocumented_varargs(ctx: JudgeContext, e: Entity, name: str, params:
         return False
     if any(s.field is not None and s.field.name and s.field.name.strip("*` ") == star for s in ctx.segments):
         return False
-    return _typo_of(name, [p for p in params if p not in ("self", "cls", star)]) is None
+    return typo_of(name, [p for p in params if p not in ("self", "cls", star)]) is None
 
 
 def _call_form_names(ctx: JudgeContext, e: Entity) -> frozenset[str]:
@@ -168,7 +168,7 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         name = raw.strip().lstrip("*").strip()
         if name in elsewhere:
             continue
-        if sig_open and name not in params and _typo_of(name, [p for p in params if p not in ("self", "cls")]) is None:
+        if sig_open and name not in params and typo_of(name, [p for p in params if p not in ("self", "cls")]) is None:
             continue
         if name in params and item.section == "param" and "," not in item.name:
             yield from documented_twice(ctx, seg, item, raw, name, params)
@@ -274,7 +274,7 @@ def _type_entry_suspects(ctx: JudgeContext, seg: Segment, e: Entity | None, name
             (ctx.entity is not None and ctx.entity.kind == "class"
              and name in (class_attributes(ctx, ctx.entity) or {name})):
         return None
-    typo = _typo_of(name, undocumented)
+    typo = typo_of(name, undocumented)
     if typo is None and (e is None or e.kind == "class" or open_names):
         return None  # (a function's ``:type x:`` of no parameter at all is wrong all the same)
     return [typo] if typo is not None else []
@@ -309,7 +309,7 @@ def _keyword_suspects(ctx: JudgeContext, name: str, documented: set[str | None],
         return None, why  # ``desc`` handed on through ``**kwargs`` to a callee that takes it (or may)
     methods = {m.rsplit(".", 1)[-1] for m in cls.members} if cls is not None else set()
     attrs = sorted(known_attrs - documented - methods)
-    typo = _typo_of(name, undocumented) or _typo_of(name, [a for a in attrs if not a.startswith("_")])
+    typo = typo_of(name, undocumented) or typo_of(name, [a for a in attrs if not a.startswith("_")])
     if typo is None and fates != {"refused"} and not (fates == {"ignored"} and renamed_param(ctx, name, undocumented)):
         return None, why
     starred = {p.name.lstrip("*") for t in keyword_takers(ctx) for p in t.params if p.kind in ("vararg", "kwarg")}
@@ -325,7 +325,7 @@ def _typescript_suspects(e: Entity, name: str, params: list[str], undocumented: 
     if ts_judging.loose_params(e):
         # a rest parameter or ``arguments`` takes what the doc describes: only a
         # misspelling of a named parameter is wrong
-        typo = _typo_of(name, undocumented)
+        typo = typo_of(name, undocumented)
         if typo is None:
             return None
         return [typo]

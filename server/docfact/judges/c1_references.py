@@ -16,15 +16,15 @@ from collections.abc import Iterator
 
 from docfact.graph.externals import is_stdlib_module
 from docfact.judges import world
-from docfact.judges.base import JudgeContext, _same_family, name_words, osa_distance
+from docfact.judges.base import JudgeContext, name_words, osa_distance, same_family
 from docfact.judges.c1_callee import wrong_callee
 from docfact.judges.example_project import through_package
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.member_lookup import opaque_owner, proven_missing_member
 from docfact.judges.mentions import PLACEHOLDER_NAME, Mention, find_mentions
-from docfact.judges.name_clues import _scope_excerpt, _unreadable_imports
+from docfact.judges.name_clues import scope_excerpt, unreadable_imports
 from docfact.judges.name_lookup import exists_by_suffix, project_head, resolves, unlisted_member
-from docfact.judges.name_prose import _HISTORY, _TWO_HUMPS
+from docfact.judges.name_prose import HISTORY, TWO_HUMPS
 from docfact.judges.rule import Check
 from docfact.judges.rules.c1_references import SELF_REFERENCE, UNKNOWN_REFERENCE, WRONG_CALLEE
 from docfact.model import Entity, Finding, Segment
@@ -111,7 +111,7 @@ def _near_miss(ctx: JudgeContext, name: str) -> str | None:
     pool = ctx.scope_names | ctx.related_names | ctx.graph.project_names()
     swaps = sorted(c for c in pool if len(c) == len(name) and c != name
                    and sorted(c) == sorted(name) and osa_distance(name, c, 1) == 1
-                   and not _same_family(name, c))
+                   and not same_family(name, c))
     return swaps[0] if len(swaps) == 1 else None
 
 
@@ -165,7 +165,7 @@ def _missing_member(ctx: JudgeContext, target: str, last: str) -> tuple[bool, st
         # another library's name (numpy.mean) cannot be proven; a class name that exists
         # nowhere, whose member the project defines, is a project class misnamed
         # (``PassiveAggressive.partial_fit`` for ``PassiveAggressiveClassifier.partial_fit``)
-        if target.count(".") != 1 or not _TWO_HUMPS.match(head) or _unreadable_imports(ctx):
+        if target.count(".") != 1 or not TWO_HUMPS.match(head) or unreadable_imports(ctx):
             return False, None
         owners = {e.qualname.rsplit(".", 2)[-2] for e in ctx.graph.entities_named(last)
                   if e.kind in ("method", "variable", "field")}
@@ -249,7 +249,7 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                           fix=ctx.fix_replace(seg, a, b, fixed, f"Replace `{target}` with `{fixed}`"))
         return
     targets = _item_targets(seg) or _role_targets(seg)
-    if not targets or _HISTORY.search(_SEE_ALSO.sub("", seg.text) if may_hold(seg.text, ("see",)) else seg.text):
+    if not targets or HISTORY.search(_SEE_ALSO.sub("", seg.text) if may_hold(seg.text, ("see",)) else seg.text):
         return  # "``x`` is deprecated", "renamed from ``y``": old names are the point
     for_subclasses = bool(_FOR_SUBCLASSES.search(seg.text))
     for name, start, end in targets:
@@ -275,7 +275,7 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                 fix = ctx.fix_replace(seg, end - len(last), end, suggestion[len(owner) + 1:],
                                       f"Replace `{name}` with `{suggestion}`")
         yield ctx.finding(seg, UNKNOWN_REFERENCE, msg,
-                          evidence=ctx.evidence_of(ctx.entity, "names available to this code", _scope_excerpt(ctx)),
+                          evidence=ctx.evidence_of(ctx.entity, "names available to this code", scope_excerpt(ctx)),
                           fix=fix)
         return
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext, name_words
 from docfact.judges.mentions import find_mentions
-from docfact.judges.name_prose import _HISTORY
+from docfact.judges.name_prose import HISTORY
 from docfact.judges.name_relatives import relation
 from docfact.judges.rules.c1_names import WRONG_SUBJECT
 from docfact.model import Entity, Finding, Segment
@@ -56,7 +56,7 @@ def _own_name_rearranged(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator
     if e.kind not in ("function", "method") or "_" not in e.name.strip("_"):
         return
     low = seg.text.lower()
-    if not all(w in low for w in name_words(e.name)) or _HISTORY.search(seg.text):
+    if not all(w in low for w in name_words(e.name)) or HISTORY.search(seg.text):
         return  # (the words of the name first: a cheap test that skips almost every sentence)
     for m in find_mentions(seg.text):
         if "_" not in m.name.strip("_") or m.name.lower() != m.name or "." in m.name \

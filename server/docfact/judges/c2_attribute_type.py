@@ -9,11 +9,11 @@ from collections.abc import Iterator
 
 from docfact.docs.fields import top_level
 from docfact.judges.annotation_kinds import (
-    _annotation_kinds,
-    _excluded_alternatives,
-    _kinds_through_alias,
+    annotation_kinds,
+    excluded_alternatives,
+    kinds_through_alias,
 )
-from docfact.judges.attribute_assignments import _FRAME, _NOT_A_FRAME, _attribute_assignments
+from docfact.judges.attribute_assignments import FRAME, NOT_A_FRAME, attribute_assignments
 from docfact.judges.base import JudgeContext
 from docfact.judges.rules.c2_types import PARAM_TYPE
 from docfact.judges.types import contradicts_kinds, kinds, scalar_mismatch
@@ -31,7 +31,7 @@ def _field_annotation(signature: str) -> str | None:
     return rest[:cut].strip() or None
 
 
-def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Finding]:
+def attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Finding]:
     """An Attributes item whose type contradicts the class-level annotation of that name
     (``count (str)`` for ``count: int``)."""
     item = seg.field
@@ -47,10 +47,10 @@ def _attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity) -> Iterator[Fi
     annotation = _field_annotation(field.signature or "")
     if not annotation:
         return
-    doc, code = kinds(item.type), _kinds_through_alias(ctx, cls, annotation)
+    doc, code = kinds(item.type), kinds_through_alias(ctx, cls, annotation)
     if code is None and doc is not None:
-        code = _annotation_kinds(ctx, cls, annotation)
-    extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) \
+        code = annotation_kinds(ctx, cls, annotation)
+    extra = (excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) \
         if not contradicts_kinds(doc, code) else []
     if not contradicts_kinds(doc, code) and not extra:
         return
@@ -81,7 +81,7 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
     doc = kinds(item.type)
     if doc is None or "any" in doc:
         return
-    assigned, by_name = _attribute_assignments(ctx, cls)
+    assigned, by_name = attribute_assignments(ctx, cls)
     found = assigned.get(name)
     if not found or any(k is None for k, _w, _l in found):
         return
@@ -97,10 +97,10 @@ def _assigned_attribute_type(ctx: JudgeContext, seg: Segment, cls: Entity, name:
     code.discard("none")  # ``self.x_ = None`` until fitted: the documented value is the other one
     if len(code) != 1:
         return  # one provable kind, or nothing is said
-    if _FRAME in code:
-        if code != {_FRAME} or not doc <= _NOT_A_FRAME:
+    if FRAME in code:
+        if code != {FRAME} or not doc <= NOT_A_FRAME:
             return
-        shown = sorted({line for kind, _w, line in found if kind == _FRAME})[0]
+        shown = sorted({line for kind, _w, line in found if kind == FRAME})[0]
     elif not contradicts_kinds(doc, code):
         return
     else:

@@ -9,12 +9,12 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges.annotation_kinds import (
-    _annotation_kinds,
-    _excluded_alternatives,
-    _kinds_through_alias,
+    annotation_kinds,
+    excluded_alternatives,
+    kinds_through_alias,
 )
 from docfact.judges.base import JudgeContext, member_of
-from docfact.judges.c2_attribute_type import _attribute_type
+from docfact.judges.c2_attribute_type import attribute_type
 from docfact.judges.function_ast import body_nodes, parse_function
 from docfact.judges.rules.c2_types import PARAM_TYPE
 from docfact.judges.types import accepts, contradicts_kinds, kinds, scalar_mismatch
@@ -26,7 +26,7 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     item = seg.field
     e = ctx.entity
     if item is not None and item.section == "attribute" and e is not None and e.kind == "class":
-        yield from _attribute_type(ctx, seg, e)
+        yield from attribute_type(ctx, seg, e)
         return
     if item is None or item.section not in ("param", "type") or not item.name or not item.type or e is None:
         return
@@ -37,12 +37,12 @@ def param_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if p.name.lstrip("*") != item.name.strip().lstrip("*") or not p.annotation:
             continue
         doc = kinds(item.type)
-        code = _kinds_through_alias(ctx, target, p.annotation)
+        code = kinds_through_alias(ctx, target, p.annotation)
         if code is None and doc is not None and target.language == "python" and p.kind not in ("vararg", "kwarg"):
-            code = _annotation_kinds(ctx, target, p.annotation)
+            code = annotation_kinds(ctx, target, p.annotation)
         if code is not None and p.kind in _COLLECTED:
             code = code | _COLLECTED[p.kind]  # ``**kwargs: Callable``: the doc may type the whole dict
-        extra = (_excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) \
+        extra = (excluded_alternatives(doc, code) or scalar_mismatch(doc, code)) \
             if not contradicts_kinds(doc, code) else []
         if (contradicts_kinds(doc, code) or extra) and doc is not None and code is not None \
                 and doc <= code | _tested_kinds(target, p.name.lstrip("*")):
@@ -110,7 +110,7 @@ def _callee_may_take(ctx: JudgeContext, call: ast.Call, where: int | str, extra:
         params = [p for p in f.params if p.name not in ("self", "cls")]
         p = next((q for q in params if q.name == where), None) if isinstance(where, str) else \
             (params[where] if where < len(params) and params[where].kind == "positional" else None)
-        allowed = (kinds(p.annotation) or _annotation_kinds(ctx, f, p.annotation)) \
+        allowed = (kinds(p.annotation) or annotation_kinds(ctx, f, p.annotation)) \
             if p is not None and p.annotation else None
         if allowed is None or "any" in allowed or any(accepts(a, d) or accepts(d, a) for d in extra for a in allowed):
             return True

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docfact.judges.annotation_kinds import _GENERIC_ARGS, _METACLASS, _QUOTES, _project_class
+from docfact.judges.annotation_kinds import GENERIC_ARGS, METACLASS, QUOTES, project_class
 from docfact.judges.base import JudgeContext
 from docfact.judges.return_claims import Claim
-from docfact.judges.return_kinds import _plain_returner, _statement_evidence
+from docfact.judges.return_kinds import plain_returner, statement_evidence
 from docfact.judges.rules.c2_types import RETURN_TYPE
 from docfact.judges.types import kinds
 from docfact.model import Entity, Finding, Segment
@@ -21,12 +21,12 @@ _CLASS_CLAIM = re.compile(r"^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z]\w*[a-z
                           r"(?:\s+(?:instance|object))?\.?$|^(?::\w+:)?`{0,2}~?((?:[A-Za-z_]\w*\.)*([A-Z][a-z]+))`{0,2}$")
 
 
-def _other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> Iterator[Finding]:
+def other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> Iterator[Finding]:
     """A Returns item naming a class of the project (``SimpleTable``) when every ``return`` of a
     plain function builds an object of a class that neither is it nor derives from it
     (``DataFrame(...)``, ``PredictionResultsDelta(...)``)."""
     m = _CLASS_CLAIM.match(claim.written)
-    if m is None or claim.prose or kinds(claim.written) is not None or not _plain_returner(e):
+    if m is None or claim.prose or kinds(claim.written) is not None or not plain_returner(e):
         return
     name = m.group(2) or m.group(4)
     claimed = [c for c in ctx.graph.entities_named(name) if c.kind == "class"]
@@ -49,7 +49,7 @@ def _other_class(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim) -> It
     yield ctx.finding(seg, RETURN_TYPE,
                       f"documented to return `{claim.written}`, but it returns {', '.join(built)}, "
                       f"which is not a `{name}` nor derived from it",
-                      evidence=_statement_evidence(e, "return", "the return statement")
+                      evidence=statement_evidence(e, "return", "the return statement")
                       or ctx.evidence_of(e, "its returns"))
 
 
@@ -69,14 +69,14 @@ def _built_by(ctx: JudgeContext, callee: str, at: Entity) -> tuple[list[set[str]
         return None
     ctx.reads_code_of(f)
     if f.returns:
-        ann = f.returns.strip().strip(_QUOTES)
-        if not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*", ann) or _project_class(ctx, ann, f) is None:
+        ann = f.returns.strip().strip(QUOTES)
+        if not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*", ann) or project_class(ctx, ann, f) is None:
             return None  # ``-> Any``, a TypeVar, another library's class: what it stands for is open
         ancestry = _class_names(ctx, ann, f)
         if ancestry is None:
             return None
         return [ancestry], f"`{callee}(...)`, annotated to return `{ann}`", ann.rsplit(".", 1)[-1]
-    if not _plain_returner(f):
+    if not plain_returner(f):
         return None
     rks = [rk for rk in f.return_kinds if rk != "name:NotImplemented"]
     if not rks or not all(rk.startswith("call:") for rk in rks):
@@ -115,13 +115,13 @@ def _class_names(ctx: JudgeContext, callee: str, at: Entity) -> set[str] | None:
         seen += 1
         names.add(cls.name)
         if any(f"{cls.local_name}.{m}" in cls.members for m in ("__new__", "__getattr__", "__getattribute__")) \
-                or _METACLASS.search(cls.signature):
+                or METACLASS.search(cls.signature):
             return None  # a call of it may build something else, or a proxy that stands for one
         for base in cls.bases:
-            plain = _GENERIC_ARGS.sub("", base).strip()
+            plain = GENERIC_ARGS.sub("", base).strip()
             if plain in ("object", "ABC", "abc.ABC", "Generic", "typing.Generic"):
                 continue
-            parent = _project_class(ctx, plain, cls)
+            parent = project_class(ctx, plain, cls)
             if parent is not None:
                 todo.append(parent)
                 continue

@@ -9,17 +9,17 @@ import re
 from collections.abc import Iterator
 from typing import cast
 
-from docfact.judges.annotation_kinds import _QUOTES
+from docfact.judges.annotation_kinds import QUOTES
 from docfact.judges.base import JudgeContext
 from docfact.judges.c2_param_type import param_type
-from docfact.judges.c2_returned_class import _other_class
+from docfact.judges.c2_returned_class import other_class
 from docfact.judges.return_claims import Claim, claimed_return
 from docfact.judges.return_kinds import (
-    _generator_value,
-    _plain_returner,
-    _statement_evidence,
-    _stub,
     code_return_type,
+    generator_value,
+    is_stub,
+    plain_returner,
+    statement_evidence,
 )
 from docfact.judges.rule import Check, Rule
 from docfact.judges.rules.c2_types import GENERATOR_RETURN, PARAM_TYPE, RETURN_TYPE
@@ -119,12 +119,12 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     code_kinds, source = code
     doc_kinds = kinds(claim.type)
-    if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and _plain_returner(e) \
-            and not _NO_VALUE.match(seg.field.name or "" if seg.field is not None else "") and not _stub(e):
+    if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and plain_returner(e) \
+            and not _NO_VALUE.match(seg.field.name or "" if seg.field is not None else "") and not is_stub(e):
         # a type docfact cannot read ("ndarray, int8, 2d", a class), but a value all the same
         yield ctx.finding(seg, rule, f"documented to return `{claim.written}`, but no `return` of "
                           f"`{e.name}` gives a value: it returns `None`",
-                          evidence=_statement_evidence(e, "return", source) or ctx.evidence_of(e, source))
+                          evidence=statement_evidence(e, "return", source) or ctx.evidence_of(e, source))
         return
     if doc_kinds is None:
         return
@@ -149,7 +149,7 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
     if claim.span and e.returns:
         fix = ctx.fix_replace(seg, claim.span[0], claim.span[1], e.returns, f"Change the return type to `{e.returns}`")
     keyword = "yield" if e.is_generator and not e.returns else "return" if not e.returns else ""
-    evidence = (_statement_evidence(e, keyword, source) if keyword else None) or ctx.evidence_of(e, source)
+    evidence = (statement_evidence(e, keyword, source) if keyword else None) or ctx.evidence_of(e, source)
     yield ctx.finding(seg, rule, f"documented to return `{claim.written}`, but {source}{note}",
                       evidence=evidence, fix=fix)
 
@@ -192,7 +192,7 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "frozenset[int]: the indices. bool: whether ...": the items name the tuple's parts
     if checked is not None and not _returns_a_generator(checked[0]):
         found = list(_contradiction(ctx, seg, *checked, RETURN_TYPE))
-        yield from found or _other_class(ctx, seg, *checked)
+        yield from found or other_class(ctx, seg, *checked)
 
 
 _TUPLE_ANNOTATION = re.compile(r"^(?:typing\.)?[Tt]uple\[(.*)\]$")
@@ -211,7 +211,7 @@ def _an_element_of_the_tuple(e: Entity, claim: Claim) -> bool:
 def _returns_a_generator(e: Entity) -> bool:
     """A generator function whose docs cannot mean a value it returns when done (annotated
     ``Generator[Y, S, R]`` with an ``R``, they may: that is a plain return type)."""
-    return e.is_generator and _generator_value(e.returns or "") == "None"
+    return e.is_generator and generator_value(e.returns or "") == "None"
 
 
 def generator_return(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
@@ -241,7 +241,7 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
         return
     if not e.is_generator:
         # ``-> None`` (a stub, whose annotation is all there is): nothing it gives can be iterated
-        ann = e.returns.strip().strip(_QUOTES)
+        ann = e.returns.strip().strip(QUOTES)
         if ann in _CANNOT_YIELD and e.kind in ("function", "method") and not e.is_async:
             yield ctx.finding(seg, RETURN_TYPE,
                               f"documented to yield `{item.type.strip()}`, but it has no `yield` and is annotated "

@@ -16,11 +16,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docfact.judges.annotation_kinds import _object_kinds
+from docfact.judges.annotation_kinds import object_kinds
 from docfact.judges.base import JudgeContext
 from docfact.judges.function_ast import body_nodes, parse_function
-from docfact.judges.return_claims import _RELATIVE
-from docfact.judges.return_kinds import _PLAIN_DECORATORS
+from docfact.judges.return_claims import RELATIVE
+from docfact.judges.return_kinds import PLAIN_DECORATORS
 from docfact.judges.rule import Check
 from docfact.judges.rules.c2_types import YIELD_TYPE
 from docfact.judges.types import (
@@ -102,7 +102,7 @@ def _claim(ctx: JudgeContext, seg: Segment) -> tuple[str, int | None, set[str] |
         return (item.type or "").strip(), None, doc_kinds
     text = seg.text
     m = _PROSE.match(text)
-    if m is None or (m.group("lead") and _RELATIVE.search(m.group("lead"))) or _OTHERWISE.search(text, m.end()):
+    if m is None or (m.group("lead") and RELATIVE.search(m.group("lead"))) or _OTHERWISE.search(text, m.end()):
         return None
     word = m.group("word") or m.group("word2")
     paren = m.group("paren") or m.group("paren2") or ""
@@ -190,7 +190,7 @@ def _called(ctx: JudgeContext, e: Entity, node: ast.Call, shown: str) -> _Yielde
     if target is None:
         return None
     if target.kind == "class":
-        if _object_kinds(ctx, target) != {PLAIN_INSTANCE}:
+        if object_kinds(ctx, target) != {PLAIN_INSTANCE}:
             return None
         return _Yielded(PLAIN_INSTANCE, None, short, "an object of a project class with no `__iter__` or `__getitem__`")
     if target.kind == "variable":
@@ -212,7 +212,7 @@ def yield_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if seg.field is None and "yield" not in seg.text.lower():
         return
-    if e.kind not in ("function", "method") or e.is_abstract or not set(e.decorators) <= _PLAIN_DECORATORS:
+    if e.kind not in ("function", "method") or e.is_abstract or not set(e.decorators) <= PLAIN_DECORATORS:
         return
     claim = _claim(ctx, seg)
     if claim is None:

@@ -9,12 +9,12 @@ import re
 from typing import cast
 
 from docfact.judges import world
-from docfact.judges.attribute_lists import _all_members_known, _takes_any_names, only_project_class
+from docfact.judges.attribute_lists import all_members_known, only_project_class, takes_any_names
 from docfact.judges.base import JudgeContext
 from docfact.model import Entity
 
 
-def _closed_owner_lacks(ctx: JudgeContext, owner: str, last: str) -> bool:
+def closed_owner_lacks(ctx: JudgeContext, owner: str, last: str) -> bool:
     """Whether ``owner`` is a project module or class whose names docfact can list
     (:func:`_owner_closed`), without ``last``, and no project code uses ``owner.last``."""
     ent = world.resolved_entity(ctx, owner) if owner else None
@@ -24,7 +24,7 @@ def _closed_owner_lacks(ctx: JudgeContext, owner: str, last: str) -> bool:
     return ent.kind == "module" or last not in (known_class_attributes(ctx, ent, complete=False) or {last})
 
 
-def _closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:
+def closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:
     """Whether ``dotted``'s owner is a project enum (a class on the standard library's enum) whose
     attributes docfact lists and which lacks the last name: the resolver's way into the enum base
     is not a member (``pkg.limits.Limits.MAX_X`` on an ``IntEnum``)."""
@@ -34,7 +34,7 @@ def _closed_enum_owner(ctx: JudgeContext, dotted: str, scope: Entity) -> bool:
         and world.class_attributes_closed(ctx, cls, last)
 
 
-def _has_member(ctx: JudgeContext, cls: Entity, name: str, depth: int = 0) -> bool:
+def has_member(ctx: JudgeContext, cls: Entity, name: str, depth: int = 0) -> bool:
     """Whether project class ``cls`` defines or sets ``name``, or inherits it from a project
     base class (``DiGraph.edge_subgraph`` defined on its base ``Graph``)."""
     if ctx.graph.find(cls.path, f"{cls.local_name}.{name}") is not None or f"self.{name}" in cls.code:
@@ -43,7 +43,7 @@ def _has_member(ctx: JudgeContext, cls: Entity, name: str, depth: int = 0) -> bo
         return False
     for base in cls.bases:
         parent = only_project_class(ctx, base.split(".")[-1].split("[")[0])
-        if parent is not None and parent is not cls and _has_member(ctx, parent, name, depth + 1):
+        if parent is not None and parent is not cls and has_member(ctx, parent, name, depth + 1):
             return True
     return False
 
@@ -56,7 +56,7 @@ def proven_missing_member(ctx: JudgeContext, dotted: str, project_head: bool) ->
         return _owner_closed(ctx, owner_name, last)
     head = dotted.split(".")[0]
     cls = only_project_class(ctx, head)
-    if cls is not None and _all_members_known(ctx, cls) and world.class_attributes_closed(ctx, cls, last):
+    if cls is not None and all_members_known(ctx, cls) and world.class_attributes_closed(ctx, cls, last):
         return True
     try:
         return ctx.graph.external_exists(dotted) is False \
@@ -153,7 +153,7 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     even when more may come from elsewhere (dynamic ``setattr``, an external base); with
     ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
     ctx.reads_code_of(cls)
-    if complete and (not _all_members_known(ctx, cls) or _takes_any_names(cls)
+    if complete and (not all_members_known(ctx, cls) or takes_any_names(cls)
                      or not world.class_attributes_closed(ctx, cls)):
         return None
     names = {m.rsplit(".", 1)[-1] for m in cls.members}

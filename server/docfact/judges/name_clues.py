@@ -17,7 +17,7 @@ from docfact.judges.name_relatives import relative
 from docfact.lang.python.builtins import STDLIB_MODULES
 
 
-def _shorthand_of_an_import(ctx: JudgeContext, dotted: str) -> bool:
+def shorthand_of_an_import(ctx: JudgeContext, dotted: str) -> bool:
     """Whether ``pkg.name`` shortens a name the file imports from a submodule of ``pkg`` (the
     doc's pkg.join where the file has ``from pkg.paths import join``)."""
     head, last = dotted.split(".", 1)[0], dotted.rsplit(".", 1)[-1]
@@ -29,7 +29,7 @@ def _shorthand_of_an_import(ctx: JudgeContext, dotted: str) -> bool:
 _IMPORT_LINE_HEAD = re.compile(r"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.M)
 
 
-def _private_member_nowhere(ctx: JudgeContext, m: Mention) -> str | None:
+def private_member_nowhere(ctx: JudgeContext, m: Mention) -> str | None:
     """A private attribute marked as code on a receiver docfact cannot type (a parent's ``_table``
     read through a chain of parents), where no code of the project defines or uses that name (a
     private name is the project's own, not another library's): its public spelling when the
@@ -59,7 +59,7 @@ def _imported_heads(ctx: JudgeContext) -> frozenset[str]:
     return got
 
 
-def _gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> str | None:
+def gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> str | None:
     """A dotted name written from the project's import alias of its own package or a
     subpackage's short name (``helpers.old_builder`` for ``pkg.helpers``) that the module it
     leads to does not bind, that module being closed (:func:`example_project.through_package`):
@@ -88,7 +88,7 @@ def _gone_through_package(ctx: JudgeContext, m: Mention, strict_place: bool) -> 
     return near if (strict_place or near) else None
 
 
-def _relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
+def relative_in_scope(ctx: JudgeContext, name: str) -> str | None:
     """The one name in scope, one hop away or on the documented class and its project bases that
     ``name`` writes another way: a word abbreviated or derived, the words in another order or
     run together; a private name (``_wtd_modif_newton``) may also have one word too many or
@@ -116,7 +116,7 @@ def _placeholder(ctx: JudgeContext, name: str) -> bool:
     return sum(1 for w in ctx.known_words if w.startswith(stem)) >= 2
 
 
-def _unreadable_imports(ctx: JudgeContext) -> bool:
+def unreadable_imports(ctx: JudgeContext) -> bool:
     """Whether the file imports a package docfact cannot read (not installed, or loaded by
     ``import_module``): a name the docs say the code calls may come from there (once per file)."""
     key = ("unreadable-imports", ctx.file.path)
@@ -141,7 +141,7 @@ def _has_unreadable_imports(ctx: JudgeContext) -> bool:
     return False
 
 
-def _project_class_slip(ctx: JudgeContext, written: str) -> str | None:
+def project_class_slip(ctx: JudgeContext, written: str) -> str | None:
     """The project class one edit away from ``written`` (a name known nowhere), if exactly one."""
     if ctx.is_known(written):
         return None
@@ -151,7 +151,7 @@ def _project_class_slip(ctx: JudgeContext, written: str) -> str | None:
     return near if any(e.kind == "class" for e in ctx.graph.entities_named(near)) else None
 
 
-def _class_case_slip(ctx: JudgeContext, written: str, real: str) -> bool:
+def class_case_slip(ctx: JudgeContext, written: str, real: str) -> bool:
     """Whether ``written`` is a project class's CamelCase name with one inner letter in the wrong
     case (``PHregResults`` for ``PHRegResults``): a slip, not prose spelling a word another way."""
     if written[0] != real[0] or sum(a != b for a, b in zip(written, real)) != 1:
@@ -161,7 +161,7 @@ def _class_case_slip(ctx: JudgeContext, written: str, real: str) -> bool:
     return any(e.kind == "class" for e in ctx.graph.entities_named(real))
 
 
-def _scope_excerpt(ctx: JudgeContext) -> str | None:
+def scope_excerpt(ctx: JudgeContext) -> str | None:
     e = ctx.entity
     if e is None:
         return None

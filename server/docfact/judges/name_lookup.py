@@ -9,9 +9,9 @@ import re
 from typing import cast
 
 from docfact.judges import world
-from docfact.judges.attribute_lists import _QUOTED_NAME, _all_members_known, only_project_class
+from docfact.judges.attribute_lists import QUOTED_NAME, all_members_known, only_project_class
 from docfact.judges.base import JudgeContext
-from docfact.judges.member_lookup import _closed_enum_owner, _closed_owner_lacks, _has_member
+from docfact.judges.member_lookup import closed_enum_owner, closed_owner_lacks, has_member
 from docfact.judges.mentions import Mention
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
@@ -49,7 +49,7 @@ def resolves(ctx: JudgeContext, m: Mention) -> bool:
             cls = only_project_class(ctx, head) if head_res is None else None
             if cls is not None and len(parts) == 2:
                 # ``Session.resolve_redirects`` in a file that does not import Session
-                return _has_member(ctx, cls, parts[1]) or not _all_members_known(ctx, cls)
+                return has_member(ctx, cls, parts[1]) or not all_members_known(ctx, cls)
         except Exception:
             return True  # a resolver problem is not a finding
     if ctx.is_known(parts[-1]):
@@ -80,9 +80,9 @@ def _member_of_project_owner(ctx: JudgeContext, parts: list[str], dotted: str, o
     project class or module ``owner``."""
     full = ctx.graph.resolve(dotted, scope)
     if full is not None and not (full.kind == "external" and (
-            (owner.kind == "class" and _all_members_known(ctx, owner, interface_ok=True))
-            or _closed_enum_owner(ctx, dotted, scope)
-            or (parts[-1] in PY_BUILTIN_NAMES and _closed_owner_lacks(ctx, ".".join(parts[:-1]), parts[-1])))):
+            (owner.kind == "class" and all_members_known(ctx, owner, interface_ok=True))
+            or closed_enum_owner(ctx, dotted, scope)
+            or (parts[-1] in PY_BUILTIN_NAMES and closed_owner_lacks(ctx, ".".join(parts[:-1]), parts[-1])))):
         return True  # (the resolver follows a missing member into an external base)
     if owner.kind == "module" and len(parts) == 2:
         # bound by an import of a module docfact cannot read (compiled, generated)
@@ -92,7 +92,7 @@ def _member_of_project_owner(ctx: JudgeContext, parts: list[str], dotted: str, o
     # an instance attribute set in a method (``self.show_default = ...``), or a
     # member of a class with a base outside the project (``jinja2.Environment``)
     return len(parts) == 2 and (f"self.{parts[1]}" in owner.code or (
-        owner.kind == "class" and not _all_members_known(ctx, owner, interface_ok=True)))
+        owner.kind == "class" and not all_members_known(ctx, owner, interface_ok=True)))
 
 
 # what zope.interface's ``Interface`` gives every interface
@@ -122,7 +122,7 @@ def _text_bindings(ctx: JudgeContext, owner: Entity) -> frozenset[str]:
     names: set[str] = set()
     for m in _ASSIGNED.finditer(text):
         names.update(part.strip().rsplit(".", 1)[-1] for part in m.group(1).split(","))
-    names.update(_QUOTED_NAME.findall(text))
+    names.update(QUOTED_NAME.findall(text))
     for d, imported in _DEF_OR_IMPORT.findall(text):
         names.add(d)
         names.update(re.findall(r"\w+", imported))
@@ -182,7 +182,7 @@ def unlisted_member(ctx: JudgeContext, dotted: str) -> bool:
     owner, _, last = dotted.rpartition(".")
     if (last.startswith("__") and last.endswith("__")) or last in _INTERFACE_MEMBERS:
         return True
-    if last in PY_BUILTIN_NAMES and not _closed_owner_lacks(ctx, owner, last):
+    if last in PY_BUILTIN_NAMES and not closed_owner_lacks(ctx, owner, last):
         return True  # ``mod.open`` patched in by a test; but ``pkg.sorted`` on a closed module is a slip
     if ctx.entity is None or not owner:
         return False

@@ -13,7 +13,7 @@ from docfact.judges.mentions import MARKED, Mention
 from docfact.model import Segment
 
 
-def _field_name_span(seg: Segment) -> tuple[int, int] | None:
+def field_name_span(seg: Segment) -> tuple[int, int] | None:
     item = seg.field
     if item is None or item.name_span is None:
         return None
@@ -21,25 +21,25 @@ def _field_name_span(seg: Segment) -> tuple[int, int] | None:
 
 
 # a sentence about a name that does not exist on purpose
-_HYPOTHETICAL = Gated(re.compile(
+HYPOTHETICAL = Gated(re.compile(
     r"\b(?:could|would|might)\s+(?:also\s+|easily\s+)?be\s+(?:implemented|added|written|created|provided|introduced)\b"
     r"|\b(?:does|do)\s+not\s+(?:yet\s+)?exist\b|\bdoesn't\s+(?:yet\s+)?exist\b|\bnot\s+yet\s+(?:implemented|available|written)\b"
     r"|\bhypothetical\b|\bimaginary\b",
     re.I,
 ), ("could", "would", "might", "exist", "yet", "hypothetical", "imaginary"))
 
-_SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\)|\[[^\]]*\])", re.I)
+SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\)|\[[^\]]*\])", re.I)
 # a name of another language or tool right before a name: "the R ``diffinv`` function"
-_OTHER_LANGUAGE = re.compile(r"\b(?:R|MATLAB|Matlab|Octave|Julia|Stata|SAS|SPSS|Excel|Fortran|Mathematica|Maple|"
+OTHER_LANGUAGE = re.compile(r"\b(?:R|MATLAB|Matlab|Octave|Julia|Stata|SAS|SPSS|Excel|Fortran|Mathematica|Maple|"
                              r"Perl|Ruby|Java|JavaScript|C\+\+|C#|Go|Rust|Haskell|SQL|Bash)\s+[`*:\w]*$")
 # "see op_kernel_driver_active() in libusb/os/linux_usbfs.c": a name in a file of another language
-_FOREIGN_FILE_AFTER = re.compile(r"(?:\(\))?`*\s+(?:in|from|of)\s+[\w./-]{0,200}\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|java|"
+FOREIGN_FILE_AFTER = re.compile(r"(?:\(\))?`*\s+(?:in|from|of)\s+[\w./-]{0,200}\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|java|"
                                  r"js|ts|go|rs|rb|swift|kt|cs|f90|f|pyx|pxd)\b")
 # a grammar in the doc (BNF/EBNF: "Page : PAGE_SYM S* IDENT? pseudo_page? S* ;"): its rule
 # names are symbols of the grammar, not of the code
-_GRAMMAR_LINE = re.compile(r"::=|^[ \t]*[:|][ \t]+[^\n]{0,80}?\b[A-Z_]{2,}[*?+]?[ \t]", re.M)
+GRAMMAR_LINE = re.compile(r"::=|^[ \t]*[:|][ \t]+[^\n]{0,80}?\b[A-Z_]{2,}[*?+]?[ \t]", re.M)
 
-_HISTORY = Gated(re.compile(
+HISTORY = Gated(re.compile(
     r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
     r"formerly|previously|no\s+longer|instead\s+of|\buse\b[^.;]*\binstead|"
     # "it used to return", "``x`` used to be": not "the procedure used to find" (a participle)
@@ -52,15 +52,15 @@ _HISTORY = Gated(re.compile(
 ), ("rename", "removed", "deprecated", "formerly", "previously", "longer", "instead", "used", "older", "legacy",
     "backward", "called", "named", "versionchanged", "see", "version", "in"))
 # a sentence about spelling: "the misspelling in the name (`FileToLarge`, not `FileTooLarge`)"
-_SPELLING = Gated(re.compile(r"\b(?:misspel\w*|typos?|spelling|spelt|spelled)\b", re.I), ("spel", "typo"))
+SPELLING = Gated(re.compile(r"\b(?:misspel\w*|typos?|spelling|spelt|spelled)\b", re.I), ("spel", "typo"))
 
 
 # a sentence that sets the documented code beside something else: a near name there is not its own
-_COMPARES = re.compile(r"\b(?:analogous|similar|simil[ae]rly|like|unlike|other|others|counterpart|equivalent|"
+COMPARES = re.compile(r"\b(?:analogous|similar|simil[ae]rly|like|unlike|other|others|counterpart|equivalent|"
                        r"same\s+as|mirrors?|corresponds?)\b", re.I)
 
 
-def _family_notation(written: str, real: str) -> bool:
+def family_notation(written: str, real: str) -> bool:
     """Whether ``written`` stands for a numbered family ``real`` belongs to: its number replaced
     by an index letter (``ATTACHMENTi``, ``xn``, ``sensor_k`` for ``ATTACHMENT0``, ``x1``)."""
     stem = real.rstrip("0123456789")
@@ -72,7 +72,7 @@ def _family_notation(written: str, real: str) -> bool:
 _TUPLE_SPAN = re.compile(r"(?<!`)`{1,2}\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*,?\s*\)`{1,2}(?!`)")
 
 
-def _tuple_names(ctx: JudgeContext) -> frozenset[str]:
+def tuple_names(ctx: JudgeContext) -> frozenset[str]:
     """The names the doc gives the parts of a tuple it describes (once per doc)."""
     key = ("tuple-names", id(ctx.doc))
     got = ctx.memo.get(key)
@@ -85,7 +85,7 @@ def _tuple_names(ctx: JudgeContext) -> frozenset[str]:
 
 
 # names a sentence lists as examples of a kind: "such as ``on_connect``, ``on_disconnect``"
-_EXAMPLE_LIST = re.compile(r"\b(?:such\s+as|e\.g\.|for\s+example|for\s+instance)\s*[:,]?\s*"
+EXAMPLE_LIST = re.compile(r"\b(?:such\s+as|e\.g\.|for\s+example|for\s+instance)\s*[:,]?\s*"
                            r"(?:[`*]*[\w.]+(?:\(\))?[`*]*\s*,\s*)*[`*]*$", re.I)
 # a code span (those with brackets are expressions: ``clip[t_start:t_end]``, ``f(a, b)``); the
 # bracket is looked for in the span's text, not by the pattern, which would make it quadratic
@@ -93,7 +93,7 @@ _CODE_SPAN = re.compile(r"(?<!`)`{1,2}([^`\n]+)`{1,2}(?!`)")
 _ARGUMENT = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?=\s*[,:)\]])")
 
 
-def _doc_placeholders(ctx: JudgeContext) -> frozenset[str]:
+def doc_placeholders(ctx: JudgeContext) -> frozenset[str]:
     """The names a doc's own example expressions pass as values (``clip[t_start:t_end]``,
     ``clip.subclipped(t_start, t_end)``): placeholders the doc introduces, not names of the code
     (keyword names, ``mode=``, are the callee's and stay out). Read once per doc."""
@@ -108,8 +108,8 @@ def _doc_placeholders(ctx: JudgeContext) -> frozenset[str]:
     return got
 
 
-_SEE_BEFORE = re.compile(r"\b[Ss]ee\s+$")
-_TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
+SEE_BEFORE = re.compile(r"\b[Ss]ee\s+$")
+TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
 _SNAKE_NAME = re.compile(r"^_{0,2}[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 # the code (not the reader) calls, uses, returns, raises or hands over to the name that follows
 _USE_VERB = re.compile(
@@ -118,12 +118,12 @@ _USE_VERB = re.compile(
     r"\s+(?:the\s+|a\s+|an\s+|its\s+)?(?:\w+\s+)?$",
     re.I,
 )
-_NOT_THE_CODE = re.compile(r"\b(?:you|your|user|users|e\.g|for\s+example|such\s+as|like|subclass(?:es)?|override|"
+NOT_THE_CODE = re.compile(r"\b(?:you|your|user|users|e\.g|for\s+example|such\s+as|like|subclass(?:es)?|override|"
                            r"overridden|can|could|may|might|should|must)\b", re.I)
 
 
 # what follows the name says it is not a Python/Java name: "the `AddGeometryColumn` stored procedure"
-_OUTSIDE_THING = re.compile(
+OUTSIDE_THING = re.compile(
     r"`*\s+(?:stored\s+procedure|procedure|command|option|setting|environment\s+variable|header|"
     r"table|column|key|flag|event|extension|library|package|module|program|tool|binary|executable|"
     r"endpoint|url|file|directory|field|property|element|tag|keyword|argument|parameter|"
@@ -133,20 +133,20 @@ _OUTSIDE_THING = re.compile(
 )
 
 
-def _identifier_shaped(name: str) -> bool:
+def identifier_shaped(name: str) -> bool:
     """A name no English word looks like: snake_case with an underscore, or CamelCase with two
     or more humps."""
-    return bool(_SNAKE_NAME.match(name) or _TWO_HUMPS.match(name))
+    return bool(_SNAKE_NAME.match(name) or TWO_HUMPS.match(name))
 
 
-def _claims_use(text: str, m: Mention) -> bool:
+def claims_use(text: str, m: Mention) -> bool:
     """Whether the sentence says that the documented code calls, uses, returns, raises or
     delegates to the mentioned name (and is not about the reader or a subclass)."""
     before = _TICKED.sub(lambda t: "x" * len(t.group(0)), text[: m.start].rstrip("`:"))
     before = re.sub(r":[\w:]+:$", "", before)
-    if not _USE_VERB.search(before) or _OUTSIDE_THING.match(text, m.end):
+    if not _USE_VERB.search(before) or OUTSIDE_THING.match(text, m.end):
         return False
-    return not _NOT_THE_CODE.search(text)
+    return not NOT_THE_CODE.search(text)
 
 
 _TICKED = re.compile(r"`+[^`]+`+")
@@ -154,7 +154,7 @@ _LIST_LEFT = re.compile(r"""`[^`]+`+[\s'"]*(?:,|/|\bor|\band)[\s'"]*(?:(?:or|and
 _LIST_RIGHT = re.compile(r"""`*[\s'"]*(?:,|/|or\b|and\b)[\s'"]*(?:(?:or|and)\s+)?`""")
 
 
-def _in_value_list(text: str, m: Mention) -> bool:
+def in_value_list(text: str, m: Mention) -> bool:
     """Whether ``m`` is a plain lower-case word marked as code in an enumeration of marked
     values ("either ``not-running``, ``next-exit`` or ``removed``")."""
     if m.strength != MARKED or not re.fullmatch(r"[a-z]+", m.name) or len(_TICKED.findall(text)) < 3:
@@ -162,7 +162,7 @@ def _in_value_list(text: str, m: Mention) -> bool:
     return bool(_LIST_LEFT.search(text, 0, m.start) or _LIST_RIGHT.match(text, m.end))
 
 
-def _same_in_other_case_style(a: str, b: str) -> bool:
+def same_in_other_case_style(a: str, b: str) -> bool:
     """Whether one name is the camelCase spelling of the other's snake_case (``filterText``,
     ``filter_text``)."""
     camel, snake = (a, b) if "_" in b.strip("_") else (b, a)

@@ -86,7 +86,7 @@ _PROSE_BOOL = re.compile(r"^\s*(?:@return\s+|Returns?:?\s+)(?:C\{)?`{0,2}(True|F
 _WHETHER = re.compile(r"^\s*Returns?\s+whether\b", re.I)
 # "a function/callable that ... returns a string", "debugprint() has a bug where it ... and
 # returns": the verb has another subject
-_RELATIVE = re.compile(r"\b(?:that|which|who|whose|function|callable|callback|decorator|wrapper|"
+RELATIVE = re.compile(r"\b(?:that|which|who|whose|function|callable|callback|decorator|wrapper|"
                        r"hook|handler|factory|where|but|because|while|note)\b|\w\(\)", re.I)
 # "L{parse} accepts a string and returns a tuple", "When ``f`` is called ..., it returns": the
 # sentence is about another function
@@ -165,7 +165,7 @@ def prose_claim(text: str, name: str = "") -> Claim | None:
             return _claim(text, m, passive=i >= 2)
     for trailing in _TRAILING:
         m = trailing.search(text)
-        if m is not None and not _RELATIVE.search(text[: m.start("t")]):
+        if m is not None and not RELATIVE.search(text[: m.start("t")]):
             return _claim(text, m)
     m = _RETURNED_AS.match(text)
     if m is not None:
@@ -175,7 +175,7 @@ def prose_claim(text: str, name: str = "") -> Claim | None:
         return _claim(text, m, own_subject=True, to_reader=True)
     if _RETURNS_HEAD.match(text):
         m = _AS_TYPE.search(text) or _ASIDE_AS.search(text)
-        if m is not None and not _RELATIVE.search(text[: m.start()]):
+        if m is not None and not RELATIVE.search(text[: m.start()]):
             return _claim(text, m)
     return None
 

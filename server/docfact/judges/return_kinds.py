@@ -10,10 +10,10 @@ import re
 import textwrap
 
 from docfact.judges.annotation_kinds import (
-    _QUOTES,
-    _annotated_class_kinds,
-    _kinds_through_alias,
-    _object_kinds,
+    QUOTES,
+    annotated_class_kinds,
+    kinds_through_alias,
+    object_kinds,
 )
 from docfact.judges.base import JudgeContext
 from docfact.judges.types import (
@@ -37,14 +37,14 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
         return _generator_type(e)
     if e.returns and e.returns.strip() not in ("", "..."):
         where = "it is declared to return" if e.language == "java" else "it is annotated to return"
-        annotated = _kinds_through_alias(ctx, e, e.returns)
+        annotated = kinds_through_alias(ctx, e, e.returns)
         source = f"{where} `{e.returns}`"
         if annotated is None and e.language == "python":
-            annotated = _annotated_class_kinds(ctx, e, e.returns)
+            annotated = annotated_class_kinds(ctx, e, e.returns)
             source += ", a class of this project" + (
                 " with no container, call or number methods" if annotated == {PLAIN_INSTANCE} else "")
         return (annotated, source) if annotated is not None else None
-    if e.is_abstract or _stub(e) or not signature_closed(ctx, e) or e.path.endswith(".pyi"):
+    if e.is_abstract or is_stub(e) or not signature_closed(ctx, e) or e.path.endswith(".pyi"):
         # a hook's placeholder ``return None``, a body a decorator replaces, a stub: the docs
         # state a contract for what runs instead
         return None
@@ -76,7 +76,7 @@ def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> 
         elif rk.startswith("name:"):
             ks = _parameter_kinds(e, rk[5:])
         elif rk.startswith("call:") and hop:
-            ks = _callee_kinds(ctx, e, rk[5:])
+            ks = callee_kinds(ctx, e, rk[5:])
         if ks is None:
             return None
         found |= ks
@@ -84,7 +84,7 @@ def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> 
 
 
 def _self_kinds(ctx: JudgeContext, e: Entity) -> set[str] | None:
-    """``return self`` in a method: what an instance of its class is (:func:`_object_kinds`)."""
+    """``return self`` in a method: what an instance of its class is (:func:`object_kinds`)."""
     if e.kind != "method" or "self" in e.assigns or not e.params or e.params[0].kind != "self" \
             or e.params[0].name != "self" or not e.parent or e.language != "python":
         return None
@@ -92,7 +92,7 @@ def _self_kinds(ctx: JudgeContext, e: Entity) -> set[str] | None:
         cls = ctx.graph.find(e.path, e.parent)
     except Exception:
         return None
-    return _object_kinds(ctx, cls) if cls is not None and cls.kind == "class" else None
+    return object_kinds(ctx, cls) if cls is not None and cls.kind == "class" else None
 
 
 def _parameter_kinds(e: Entity, name: str) -> set[str] | None:
@@ -106,11 +106,11 @@ def _parameter_kinds(e: Entity, name: str) -> set[str] | None:
 
 
 # decorators that leave what a call of the function returns as it is
-_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "override", "typing.override",
+PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "override", "typing.override",
                                "abstractmethod", "abc.abstractmethod", "final", "typing.final"})
 
 
-def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
+def callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
     """What a call returns: a project function's annotation or the kinds its own returns have
     (through ``self``, not a None that a subclass's override may replace); an instance of a
     project class; a string method called on a value docfact does not know
@@ -130,12 +130,12 @@ def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
     if target is None or res.rest:
         return None
     if target.kind == "class":
-        return _object_kinds(ctx, target)
+        return object_kinds(ctx, target)
     if target.kind not in ("function", "method"):
         return None
     if target.returns:
         return kinds(target.returns)
-    if target.is_abstract or not set(target.decorators) <= _PLAIN_DECORATORS:
+    if target.is_abstract or not set(target.decorators) <= PLAIN_DECORATORS:
         return None
     if target.is_generator:
         return {"generator"}
@@ -148,7 +148,7 @@ def _callee_kinds(ctx: JudgeContext, e: Entity, callee: str) -> set[str] | None:
 _GENERATOR_ANNOTATION = re.compile(r"(?:typing\.|collections\.abc\.)?(Async)?Generator\[(.*)\]")
 
 
-def _generator_value(annotation: str) -> str:
+def generator_value(annotation: str) -> str:
     """``R`` of ``Generator[Y, S, R]``: None when absent (PEP 696), for an async generator or
     another annotation."""
     m = _GENERATOR_ANNOTATION.fullmatch(annotation.strip())
@@ -164,7 +164,7 @@ def _generator_type(e: Entity) -> tuple[set[str], str] | None:
     may turn it into something else (``@contextmanager``, ``@gen.coroutine``,
     ``@pytest.fixture``) or, unannotated, when it returns a value (an old-style coroutine's
     result may be what its docs describe)."""
-    if not set(e.decorators) <= _PLAIN_DECORATORS:
+    if not set(e.decorators) <= PLAIN_DECORATORS:
         return None
     what = "an async generator" if e.is_async else "a generator"
     ann = (e.returns or "").strip()
@@ -173,7 +173,7 @@ def _generator_type(e: Entity) -> tuple[set[str], str] | None:
             return None
         return {"generator", "none"}, f"it contains `yield`: calling it returns {what}"
     if _GENERATOR_ANNOTATION.fullmatch(ann):
-        returned = _generator_value(ann)
+        returned = generator_value(ann)
         value = kinds(returned)
         if value is None:
             return None
@@ -183,13 +183,13 @@ def _generator_type(e: Entity) -> tuple[set[str], str] | None:
         if values:
             # ``return "done"`` in the generator: a Returns item documents that value
             got = {return_kind_to_kind(rk) for rk in values}
-            if None in got or not set(e.decorators) <= _PLAIN_DECORATORS:
+            if None in got or not set(e.decorators) <= PLAIN_DECORATORS:
                 return None
             shown = ", ".join(_pretty_kinds(values))
             return {"generator"} | {k for k in got if k is not None}, \
-                f"it is {what} (annotated `{ann.strip(_QUOTES)}`) whose `return` gives `{shown}` when done"
+                f"it is {what} (annotated `{ann.strip(QUOTES)}`) whose `return` gives `{shown}` when done"
         return {"generator", "none"}, \
-            f"it contains `yield`: calling it returns {what} (annotated `{ann.strip(_QUOTES)}`)"
+            f"it contains `yield`: calling it returns {what} (annotated `{ann.strip(QUOTES)}`)"
     return None
 
 
@@ -202,7 +202,7 @@ def _pretty_kinds(rks: list[str]) -> list[str]:
     return out[:5]
 
 
-def _stub(e: Entity) -> bool:
+def is_stub(e: Entity) -> bool:
     """A body that is one ``return``, ``return None``, ``pass``, ``...`` or
     ``NotImplementedError(...)`` (after its docstring): a default that subclasses override, whose
     docs may describe what the overrides return."""
@@ -229,14 +229,14 @@ def _stub(e: Entity) -> bool:
         stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)))
 
 
-def _plain_returner(e: Entity) -> bool:
+def plain_returner(e: Entity) -> bool:
     """A plain (not async) Python function whose decorators leave its result alone and that
     defines no ``return`` annotation: its inferred return kinds are all it returns."""
     return e.language == "python" and not e.is_async and not e.is_generator and not e.returns \
-        and not e.is_abstract and set(e.decorators) <= _PLAIN_DECORATORS
+        and not e.is_abstract and set(e.decorators) <= PLAIN_DECORATORS
 
 
-def _statement_evidence(e: Entity, keyword: str, description: str) -> Evidence | None:
+def statement_evidence(e: Entity, keyword: str, description: str) -> Evidence | None:
     """The first ``return``/``yield`` statement of ``e``'s own body (not of a function nested
     in it, nor a line of its docstring), as evidence."""
     doc = e.doc.range if e.doc is not None else None

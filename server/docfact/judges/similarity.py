@@ -105,7 +105,7 @@ def _osa_within_one(a: str, b: str) -> int:
     return 1 if a[i + 1:] == b[i:] else 2
 
 
-def _same_family(name: str, other: str) -> bool:
+def same_family(name: str, other: str) -> bool:
     """Names that extend one another by a version digit, a plural, an acronym or a word (GeoIP /
     GeoIP2, ModelAdmin / ModelAdmins, GridSearch / GridSearchCV, watch_glob / _watch_glob)
     name a family, not a misspelling."""
@@ -133,7 +133,7 @@ _MATCHERS = threading.local()
 _RATIOS_MAX = 1 << 17  # ratios kept per thread (about 6 MB); all are dropped past it
 
 
-def _close_ratio(word: str, candidate: str, cutoff: float) -> float:
+def close_ratio(word: str, candidate: str, cutoff: float) -> float:
     """difflib's similarity ratio of ``candidate`` to ``word`` when it reaches ``cutoff``, else
     0.0, computed as :func:`difflib.get_close_matches` does. Kept per thread, by word: one
     unknown name meets the same in-scope names in doc after doc (a large package asks for each
@@ -163,7 +163,7 @@ def _close_ratio(word: str, candidate: str, cutoff: float) -> float:
     return r
 
 
-def _variants(name: str) -> tuple[str, ...]:
+def variants(name: str) -> tuple[str, ...]:
     out = [name]
     if name.endswith("s") and len(name) > 3:
         out.append(name[:-1])

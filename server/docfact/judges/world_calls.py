@@ -12,8 +12,8 @@ from typing import cast
 from docfact.judges.attribute_lists import only_project_class
 from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.function_ast import function_ast
-from docfact.judges.world_classes import _last, _subclass_versions
-from docfact.judges.world_functions import _placeholder_body, signature_closed
+from docfact.judges.world_classes import decorator_name, subclass_versions
+from docfact.judges.world_functions import placeholder_body, signature_closed
 from docfact.model import Entity
 
 # ---- calls that could come back ----------------------------------------------------------------
@@ -111,7 +111,7 @@ def project_decorators(ctx: JudgeContext, fn: Entity) -> list[Entity]:
     functions nested in them (the wrapper that replaces ``fn``)."""
     out: list[Entity] = []
     for d in fn.decorators:
-        for dec in ctx.graph.entities_named(_last(d)):
+        for dec in ctx.graph.entities_named(decorator_name(d)):
             if dec.kind not in ("function", "method") or dec is fn:
                 continue
             out.append(dec)
@@ -185,7 +185,7 @@ def _swallows_keywords(ctx: JudgeContext, fn: Entity, node: ast.FunctionDef | as
         and isinstance(node.body[0].value, ast.Constant) else node.body
     stub = all(isinstance(b, (ast.Pass, ast.Raise)) or (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
                for b in body)
-    if stub or fn.is_abstract or _placeholder_body(fn) or _READS_FRAME.search(fn.code) or not signature_closed(ctx, fn):
+    if stub or fn.is_abstract or placeholder_body(fn) or _READS_FRAME.search(fn.code) or not signature_closed(ctx, fn):
         return False
     cls = ctx.owner_class if ctx.entity is fn or fn.kind == "method" else None
     if fn.kind == "method" and cls is None:
@@ -218,7 +218,7 @@ def _plain_hierarchy(ctx: JudgeContext, cls: Entity) -> bool:
 
 def _overridden_below(ctx: JudgeContext, cls: Entity, method: str) -> bool:
     """Whether a project subclass of ``cls`` (at any depth) defines ``method`` itself."""
-    return any(impl is not None or not known for impl, known in _subclass_versions(ctx, cls, method))
+    return any(impl is not None or not known for impl, known in subclass_versions(ctx, cls, method))
 
 
 def _callee_refuses(ctx: JudgeContext, fn: Entity, call: ast.Call, name: str) -> bool:

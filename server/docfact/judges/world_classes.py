@@ -21,17 +21,17 @@ KNOWN_CLASS_DECORATORS = frozenset({
     "define", "frozen", "mutable", "s", "attrs", "deprecated", "public", "export", "register",
     "implementer", "provider", "python_2_unicode_compatible", "override",
 })
-_DATACLASS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclass_transform"})
-_PLAIN_METACLASSES = frozenset({"ABCMeta", "type", "EnumMeta", "EnumType"})
+DATACLASS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclass_transform"})
+PLAIN_METACLASSES = frozenset({"ABCMeta", "type", "EnumMeta", "EnumType"})
 
 
-def _last(decorator: str) -> str:
+def decorator_name(decorator: str) -> str:
     return decorator.split("(", 1)[0].strip().rsplit(".", 1)[-1]
 
 
 # ---- classes ----------------------------------------------------------------------------------
 
-def _metaclass(cls: Entity) -> str | None:
+def metaclass_of(cls: Entity) -> str | None:
     m = re.search(r"\bmetaclass\s*=\s*([\w.]+)", cls.signature)
     return m.group(1).rsplit(".", 1)[-1] if m else None
 
@@ -214,10 +214,10 @@ def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
         return True
     if depth > 8:
         return False
-    if any(_last(d) not in KNOWN_CLASS_DECORATORS for d in cls.decorators):
+    if any(decorator_name(d) not in KNOWN_CLASS_DECORATORS for d in cls.decorators):
         return False
-    meta = _metaclass(cls)
-    if meta is not None and meta not in _PLAIN_METACLASSES:
+    meta = metaclass_of(cls)
+    if meta is not None and meta not in PLAIN_METACLASSES:
         return False
     members = {m.rsplit(".", 1)[-1] for m in cls.members}
     if members & {"__getattr__", "__getattribute__", "__init_subclass__"}:
@@ -256,7 +256,7 @@ def _bases_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
 _SUBCLASS_WALK = 200  # subclasses visited at most; past it the walk gives up (``None`` below)
 
 
-def _subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[tuple[Entity | None, bool]]:
+def subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[tuple[Entity | None, bool]]:
     """For each project subclass of ``cls`` (at any depth): its own ``method`` (None when it
     defines none) and whether that answer is known (False when its file is not in the graph, or,
     once, when the walk stops after ``_SUBCLASS_WALK`` subclasses)."""
@@ -281,8 +281,8 @@ def _subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[
 def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[str] | None:
     """The constructor arguments of a dataclass or attrs class: its own fields after those of
     its project dataclass bases; None when a base is not one docfact can read."""
-    kinds = {_last(d) for d in cls.decorators}
-    if not kinds & _DATACLASS or depth > 8:
+    kinds = {decorator_name(d) for d in cls.decorators}
+    if not kinds & DATACLASS or depth > 8:
         return None
     fi = ctx.graph.file(cls.path)
     fields: list[str] = []

@@ -11,12 +11,12 @@ import re
 from docfact.judges.base import JudgeContext
 from docfact.judges.function_ast import function_ast
 from docfact.judges.world_classes import (
-    _DATACLASS,
-    _PLAIN_METACLASSES,
+    DATACLASS,
     KNOWN_CLASS_DECORATORS,
-    _last,
-    _metaclass,
-    _subclass_versions,
+    PLAIN_METACLASSES,
+    decorator_name,
+    metaclass_of,
+    subclass_versions,
 )
 from docfact.model import Entity
 
@@ -44,8 +44,8 @@ def unknown_decorators(ctx: JudgeContext, ent: Entity) -> list[str]:
     known = KNOWN_CLASS_DECORATORS if ent.kind == "class" else KNOWN_FUNCTION_DECORATORS
     out = []
     for d in ent.decorators:
-        last = _last(d)
-        if last in known or (ent.kind == "class" and last in _DATACLASS):
+        last = decorator_name(d)
+        if last in known or (ent.kind == "class" and last in DATACLASS):
             continue
         if ent.kind != "class" and _followable_project_decorator(ctx, d):
             continue
@@ -54,7 +54,7 @@ def unknown_decorators(ctx: JudgeContext, ent: Entity) -> list[str]:
 
 
 def _followable_project_decorator(ctx: JudgeContext, decorator: str) -> bool:
-    name = _last(decorator)
+    name = decorator_name(decorator)
     key = ("world-decorator", name)
     got = ctx.run_cache.get(key)
     if got is None:
@@ -71,12 +71,12 @@ def signature_closed(ctx: JudgeContext, fn: Entity) -> bool:
     if fn.language != "python":
         return True
     if fn.kind == "class":
-        meta = _metaclass(fn)
-        return not unknown_decorators(ctx, fn) and (meta is None or meta in _PLAIN_METACLASSES)
+        meta = metaclass_of(fn)
+        return not unknown_decorators(ctx, fn) and (meta is None or meta in PLAIN_METACLASSES)
     return not unknown_decorators(ctx, fn)
 
 
-def _placeholder_body(fn: Entity) -> bool:
+def placeholder_body(fn: Entity) -> bool:
     """A body (after its docstring) that only returns its arguments, ``None``, an empty literal
     (``[]``, ``""``) or ``NotImplemented``: a dispatcher stub or a hook for overrides."""
     node = function_ast(fn)
@@ -114,7 +114,7 @@ def behaviour_closed(ctx: JudgeContext, fn: Entity) -> bool:
     got = ctx.run_cache.get(key)
     if got is None:
         got = ctx.run_cache[key] = not (fn.path.endswith(".pyi") or fn.is_abstract) \
-            and signature_closed(ctx, fn) and (fn.kind == "class" or not _placeholder_body(fn))
+            and signature_closed(ctx, fn) and (fn.kind == "class" or not placeholder_body(fn))
     return got
 
 
@@ -141,7 +141,7 @@ def override_params(ctx: JudgeContext, fn: Entity) -> set[str]:
         return set()
     method = "__init__" if fn.kind == "class" else fn.name
     out: set[str] = set()
-    for impl, _known in _subclass_versions(ctx, cls, method):
+    for impl, _known in subclass_versions(ctx, cls, method):
         if impl is not None:
             out.update(p.name.lstrip("*") for p in impl.params if p.kind in ("vararg", "kwarg"))
     return out
@@ -157,7 +157,7 @@ def overrides_of(ctx: JudgeContext, method: Entity) -> tuple[list[Entity], bool]
         return [], True
     found: list[Entity] = []
     known = True
-    for impl, ok in _subclass_versions(ctx, cls, method.name):
+    for impl, ok in subclass_versions(ctx, cls, method.name):
         known &= ok
         if impl is not None and impl.kind in ("function", "method"):
             found.append(impl)

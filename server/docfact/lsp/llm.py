@@ -125,7 +125,7 @@ class LlmService:
                                                                     message=message))
             return regenerate(doc, lines)
         start, end = lines.offset(doc.doc.range.start), lines.offset(doc.doc.range.end)
-        judged = await self.server.in_engine(_judge_replacement, folder_engine, doc, lines, start, end, new_text)
+        judged = await self.server.in_engine(judge_replacement, folder_engine, doc, lines, start, end, new_text)
         if judged is None:
             return regenerate(doc, lines)
         new_doc, new_given = judged
@@ -158,7 +158,7 @@ def _adds_a_finding(old: DocResult, new: DocResult) -> bool:
     return any(n > before[k] for k, n in after.items())
 
 
-def _judge_replacement(engine: Engine, doc: DocResult, lines: LineIndex, start: int, end: int,
+def judge_replacement(engine: Engine, doc: DocResult, lines: LineIndex, start: int, end: int,
                        new_text: str) -> tuple[DocResult, LlmInput] | None:
     """Statically judge the file with the docstring replaced, without touching the graph; None
     when the new docstring is not found there or its judging ran out of time (the watchdog's

@@ -17,9 +17,9 @@ from docfact.index.scopes import nest
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import compact as _compact
 from docfact.index.tokens import names as token_names
-from docfact.lang.python.docs import _body_docstring, _docless_cut
-from docfact.lang.python.entities import _assignments, _definition_entity
-from docfact.lang.python.returns import _pattern_names
+from docfact.lang.python.docs import body_docstring, docless_cut
+from docfact.lang.python.entities import assignment_entities, definition_entity
+from docfact.lang.python.returns import pattern_names
 from docfact.lang.python.scope import PyScope
 from docfact.model import DocBlock, Entity, Import
 
@@ -39,19 +39,19 @@ def definitions(f: _File, scopes: list[PyScope], which: Iterable[int],
     classes: list[tuple[PyScope, Entity]] = []
     for i in which:
         sc = scopes[i]
-        ent = sc.entity = _definition_entity(f, sc, scopes)
+        ent = sc.entity = definition_entity(f, sc, scopes)
         entities.append(ent)
-        doc = _body_docstring(f, sc.body, ent.local_name, error_ranges) if sc.body is not None else None
+        doc = body_docstring(f, sc.body, ent.local_name, error_ranges) if sc.body is not None else None
         if doc is not None:
             ent.doc = doc[0]
             docs.append(doc[0])
             start = f.so(sc.outer.start_byte)  # type: ignore[union-attr]
-            ent.code_in(f.text, start, f.so(sc.node.end_byte), _docless_cut(ent.code, start, doc))
+            ent.code_in(f.text, start, f.so(sc.node.end_byte), docless_cut(ent.code, start, doc))
         if sc.is_class:
             classes.append((sc, ent))
     fields: list[Entity] = []
     for sc, ent in classes:
-        own = _assignments(f, sc.body, sc, error_ranges) if sc.body is not None else []
+        own = assignment_entities(f, sc.body, sc, error_ranges) if sc.body is not None else []
         fields += own
         docs += [v.doc for v in own if v.doc is not None]
         ent.members = list(dict.fromkeys([scopes[c].local_name for c in sc.children] + [v.local_name for v in own]))
@@ -196,7 +196,7 @@ def _collect_assign(f: _File, sc: PyScope, node: Node) -> None:
         sc.assigns.append(compact(src(node)))
         return
     if t != "subscript":
-        for ident in _pattern_names(node):
+        for ident in pattern_names(node):
             sc.bound.setdefault(src(ident), []).append(None)
     targets = node.named_children if t == "list_splat_pattern" else [
         c for c in node.named_children if c.type in ("identifier", "attribute")

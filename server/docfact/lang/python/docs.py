@@ -56,7 +56,7 @@ def _doc_block(
     return DocBlock(kind, text, owner, path, rng, pieces, rng.start.line, rng.end.line, target_lines)
 
 
-def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[tuple[int, int]]) -> _Docstring | None:
+def string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[tuple[int, int]]) -> _Docstring | None:
     if stmt.type != "expression_statement" or stmt.named_child_count != 1:
         return None
     s = stmt.named_children[0]
@@ -73,21 +73,21 @@ def _string_statement_doc(f: _File, stmt: Node, owner: str, error_ranges: list[t
     return _doc_block("docstring", text, pieces, owner, f.path, f.node_range(s, s)), start, end
 
 
-def _body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[int, int]]) -> _Docstring | None:
+def body_docstring(f: _File, body: Node, owner: str, error_ranges: list[tuple[int, int]]) -> _Docstring | None:
     for ch in statements(body):
-        return _string_statement_doc(f, ch, owner, error_ranges)
+        return string_statement_doc(f, ch, owner, error_ranges)
     return None
 
 
-def _docless(code: str, code_start: int, doc: _Docstring) -> str:
+def docless(code: str, code_start: int, doc: _Docstring) -> str:
     """``code`` (starting at file offset ``code_start``) without ``doc``'s literal and the
     blank rest of its lines."""
-    s, e = _docless_cut(code, code_start, doc)
+    s, e = docless_cut(code, code_start, doc)
     return code[: s - code_start] + code[e - code_start :]
 
 
-def _docless_cut(code: str, code_start: int, doc: _Docstring) -> tuple[int, int]:
-    """The file offsets of what :func:`_docless` removes from ``code``: ``doc``'s literal and
+def docless_cut(code: str, code_start: int, doc: _Docstring) -> tuple[int, int]:
+    """The file offsets of what :func:`docless` removes from ``code``: ``doc``'s literal and
     the blank rest of its lines."""
     s = doc[1] - code_start
     e = doc[2] - code_start
@@ -144,7 +144,7 @@ def looks_like_code(text: str) -> bool:
 _Entry = tuple[int, int, str, int, int, int, bool, Node]
 
 
-def _comments(
+def comment_docs(
     f: _File,
     fi: FileIndex,
     comments: list[Node],

@@ -10,8 +10,8 @@ from tree_sitter import Node
 from docfact.index.source import SourceFile as _File
 from docfact.index.source import compact as _compact
 from docfact.index.source import statements
-from docfact.lang.python.docs import _string_statement_doc
-from docfact.lang.python.returns import _expr_kind, _falls_through, _returned_kinds
+from docfact.lang.python.docs import string_statement_doc
+from docfact.lang.python.returns import expr_kind, falls_through, returned_kinds
 from docfact.lang.python.scope import PyScope
 from docfact.model import Entity, Param
 
@@ -27,7 +27,7 @@ def _unique(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items)) if len(items) > 1 else items
 
 
-def _fill_scope_lists(ent: Entity, sc: PyScope) -> None:
+def fill_scope_lists(ent: Entity, sc: PyScope) -> None:
     ent.calls = _unique(sc.calls)
     ent.raises = _unique(sc.raises)
     ent.catches = _unique(sc.catches)
@@ -42,7 +42,7 @@ def is_protocol(bases: list[str]) -> bool:
     return any(b.rsplit(".", 1)[-1].split("[", 1)[0] == "Protocol" for b in bases)
 
 
-def _definition_entity(f: _File, sc: PyScope, scopes: list[PyScope]) -> Entity:
+def definition_entity(f: _File, sc: PyScope, scopes: list[PyScope]) -> Entity:
     node = sc.node
     outer = sc.outer or node
     src = f.src
@@ -72,7 +72,7 @@ def _definition_entity(f: _File, sc: PyScope, scopes: list[PyScope]) -> Entity:
         parent=parent.local_name if parent is not None else None,
     )
     ent.code_in(f.text, start, end)  # ``f.text[start:end]``, sliced when read
-    _fill_scope_lists(ent, sc)
+    fill_scope_lists(ent, sc)
     if sc.is_class:
         sup = node.child_by_field_name("superclasses")
         if sup is not None:
@@ -96,8 +96,8 @@ def _definition_entity(f: _File, sc: PyScope, scopes: list[PyScope]) -> Entity:
     ent.is_abstract = abstract
     param_names = {p.name.lstrip("*") for p in ent.params}
     kinds = [k for r in sc.returns
-             for k in _returned_kinds(f, sc, r.named_children[0] if r.named_child_count else None, param_names)]
-    if not ent.is_generator and not abstract and body is not None and _falls_through(body):
+             for k in returned_kinds(f, sc, r.named_children[0] if r.named_child_count else None, param_names)]
+    if not ent.is_generator and not abstract and body is not None and falls_through(body):
         kinds.append("none")
     ent.return_kinds = list(dict.fromkeys(kinds))
     return ent
@@ -173,7 +173,7 @@ def _stub_body(f: _File, body: Node) -> bool:
     return False
 
 
-def _assignments(f: _File, block: Node, sc: PyScope | None, error_ranges: list[tuple[int, int]]) -> list[Entity]:
+def assignment_entities(f: _File, block: Node, sc: PyScope | None, error_ranges: list[tuple[int, int]]) -> list[Entity]:
     """Module variables (``sc`` None) or class fields from direct assignment statements."""
     out: list[Entity] = []
     children = block.named_children
@@ -203,19 +203,19 @@ def _assignments(f: _File, block: Node, sc: PyScope | None, error_ranges: list[t
             range=f.node_range(stmt, stmt),
             signature=f.text[start:end].split("\n", 1)[0],
             annotation=f.src(ty) if ty is not None else None,
-            value_kind=_expr_kind(f, right) if right is not None else None,
+            value_kind=expr_kind(f, right) if right is not None else None,
             parent=sc.local_name if sc is not None else None,
         )
         ent.code_in(f.text, start, end)
         if idx + 1 < len(children):
-            doc = _string_statement_doc(f, children[idx + 1], ent.local_name, error_ranges)
+            doc = string_statement_doc(f, children[idx + 1], ent.local_name, error_ranges)
             if doc is not None:
                 ent.doc = doc[0]
         out.append(ent)
     return out
 
 
-def _order_overloads(entities: list[Entity]) -> list[Entity]:
+def order_overloads(entities: list[Entity]) -> list[Entity]:
     """Put every implementation before its @overload variants (same local_name)."""
     overloads = [bool(e.decorators) and bool({d.split("(", 1)[0] for d in e.decorators} & _OVERLOAD) for e in entities]
     if not any(overloads):

@@ -36,8 +36,8 @@ from docfact.lang.python.collect import (
     read_imports,
     refs_for_scopes,
 )
-from docfact.lang.python.docs import _body_docstring, _comments, _docless_cut
-from docfact.lang.python.entities import _assignments, _fill_scope_lists, _order_overloads
+from docfact.lang.python.docs import body_docstring, comment_docs, docless_cut
+from docfact.lang.python.entities import assignment_entities, fill_scope_lists, order_overloads
 from docfact.lang.python.parser import captures, parser
 from docfact.lang.python.scope import PyScope
 from docfact.model import Entity, FileIndex
@@ -84,20 +84,20 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
         kind="module", name=module.rsplit(".", 1)[-1], local_name="", module=module, path=path,
         language="python", range=f.whole_range(),
     )
-    _fill_scope_lists(module_entity, mod_scope)
+    fill_scope_lists(module_entity, mod_scope)
     fi.entities.append(module_entity)
 
     entities, docs = definitions(f, scopes, range(len(scopes)), error_ranges)
     refs_for_scopes(f, masked, scopes, module_entity, root)
 
-    module_doc = _body_docstring(f, root, "", error_ranges)
+    module_doc = body_docstring(f, root, "", error_ranges)
     if module_doc is not None:
         module_entity.doc = module_doc[0]
-        module_entity.code_in(text, 0, len(text), _docless_cut(text, 0, module_doc))
+        module_entity.code_in(text, 0, len(text), docless_cut(text, 0, module_doc))
         docs.append(module_doc[0])
     else:
         module_entity.code_in(text, 0, len(text))
-    variables = _assignments(f, root, None, error_ranges)  # module-level assignments
+    variables = assignment_entities(f, root, None, error_ranges)  # module-level assignments
     docs += [v.doc for v in variables if v.doc is not None]
     module_entity.members = list(
         dict.fromkeys([sc.local_name for sc in scopes if sc.parent < 0] + [v.local_name for v in variables])
@@ -105,10 +105,10 @@ def extract_reusing(path: str, text: str, module: str, previous: Parsed | None,
 
     all_entities = entities + variables
     all_entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
-    fi.entities.extend(_order_overloads(all_entities))
+    fi.entities.extend(order_overloads(all_entities))
 
     fi.imports = [imp for node in caps.get("import", []) for imp in read_imports(f, node)]
-    docs.extend(_comments(f, fi, caps.get("comment", []), root, scope_at, error_ranges))
+    docs.extend(comment_docs(f, fi, caps.get("comment", []), root, scope_at, error_ranges))
     docs.sort(key=lambda d: (d.range.start.line, d.range.start.col))
     fi.docs = docs
     return fi, (f.data, tree)

@@ -26,7 +26,7 @@ _LITERAL_KINDS = {
 }
 
 
-def _falls_through(block: Node) -> bool:
+def falls_through(block: Node) -> bool:
     """True when control can reach the end of ``block`` (a conservative approximation)."""
     last = next(statements(block, last=True), None)
     if last is None:
@@ -43,7 +43,7 @@ def _falls_through(block: Node) -> bool:
         return _try_falls_through(last)
     if t == "with_statement":
         body = last.child_by_field_name("body")
-        return body is None or _falls_through(body)
+        return body is None or falls_through(body)
     if t == "match_statement":
         return True
     return True
@@ -60,7 +60,7 @@ def _if_falls_through(node: Node) -> bool:
         b = alt.child_by_field_name("body") or alt.child_by_field_name("consequence")
         if b is not None:
             branches.append(b)
-    return not has_else or any(_falls_through(b) for b in branches)
+    return not has_else or any(falls_through(b) for b in branches)
 
 
 def _try_falls_through(node: Node) -> bool:
@@ -71,7 +71,7 @@ def _try_falls_through(node: Node) -> bool:
     for ch in node.named_children:
         if ch.type == "finally_clause":
             fb = ch.named_children[-1] if ch.named_child_count else None
-            if fb is not None and fb.type == "block" and not _falls_through(fb):
+            if fb is not None and fb.type == "block" and not falls_through(fb):
                 return False
         elif ch.type in ("except_clause", "except_group_clause", "else_clause"):
             b = ch.named_children[-1] if ch.named_child_count else None
@@ -80,10 +80,10 @@ def _try_falls_through(node: Node) -> bool:
     has_else = any(ch.type == "else_clause" for ch in node.named_children)
     if has_else and body is not None:
         blocks = [b for b in blocks if b is not body]
-    return any(_falls_through(b) for b in blocks)
+    return any(falls_through(b) for b in blocks)
 
 
-def _expr_kind(f: _File, node: Node | None) -> str:
+def expr_kind(f: _File, node: Node | None) -> str:
     if node is None:
         return "none"
     t = node.type
@@ -110,11 +110,11 @@ def _expr_kind(f: _File, node: Node | None) -> str:
     if t == "identifier":
         return f"name:{f.src(node)}"
     if t == "boolean_operator":
-        kinds = {_expr_kind(f, c) for c in (node.child_by_field_name("left"), node.child_by_field_name("right"))}
+        kinds = {expr_kind(f, c) for c in (node.child_by_field_name("left"), node.child_by_field_name("right"))}
         return "comparison" if kinds <= {"comparison", "bool"} else "other"
     if t == "unary_operator":
         arg = node.child_by_field_name("argument")
-        inner = _expr_kind(f, arg)
+        inner = expr_kind(f, arg)
         return inner if inner in ("int", "float") else "other"
     return "other"
 
@@ -149,7 +149,7 @@ def _binary_kind(f: _File, node: Node) -> str:
     """``"%s" % x`` and ``x + "\\n"`` are text like their literal; ``[a] + rest`` is a list like
     its left literal (an array on the left of ``+ [a]`` would not make a list)."""
     op = node.child_by_field_name("operator")
-    left = _expr_kind(f, node.child_by_field_name("left"))
+    left = expr_kind(f, node.child_by_field_name("left"))
     if op is None:
         return "other"
     if op.type == "%":
@@ -157,19 +157,19 @@ def _binary_kind(f: _File, node: Node) -> str:
     if op.type == "+":
         if left in (*_TEXT_KINDS, "list", "tuple"):
             return left
-        right = _expr_kind(f, node.child_by_field_name("right"))
+        right = expr_kind(f, node.child_by_field_name("right"))
         if right in _TEXT_KINDS:
             return right
     return "other"
 
 
-def _pattern_names(node: Node) -> list[Node]:
+def pattern_names(node: Node) -> list[Node]:
     """The identifiers an unpacking target binds: ``a, (b, *c)`` -> a, b, c (not ``x.y``/``x[0]``)."""
     if node.type == "identifier":
         return [node]
     if node.type in ("pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern",
                      "parenthesized_expression", "tuple", "list", "expression_list"):
-        return [n for c in node.named_children for n in _pattern_names(c)]
+        return [n for c in node.named_children for n in pattern_names(c)]
     return []
 
 
@@ -192,7 +192,7 @@ def _other_bindings(f: _File, sc: PyScope) -> frozenset[str]:
     return sc.other_bound
 
 
-def _returned_kinds(f: _File, sc: PyScope, node: Node | None, params: set[str]) -> list[str]:
+def returned_kinds(f: _File, sc: PyScope, node: Node | None, params: set[str]) -> list[str]:
     """What one ``return`` can give back: ``a if c else b`` gives both, and a local name gives
     the kinds of every value assigned to it (``result = []`` ... ``return result`` is a list)."""
     if node is None:
@@ -201,8 +201,8 @@ def _returned_kinds(f: _File, sc: PyScope, node: Node | None, params: set[str]) 
         node = node.named_children[0]
     if node.type == "conditional_expression" and node.named_child_count == 3:
         a, _, b = node.named_children
-        return [*_returned_kinds(f, sc, a, params), *_returned_kinds(f, sc, b, params)]
-    kind = _expr_kind(f, node)
+        return [*returned_kinds(f, sc, a, params), *returned_kinds(f, sc, b, params)]
+    kind = expr_kind(f, node)
     if node.type == "identifier":
         return _local_kinds(f, sc, f.src(node), params) or [kind]
     return [kind]
@@ -232,7 +232,7 @@ def _local_kinds(f: _File, sc: PyScope, name: str, params: set[str]) -> list[str
             value = value.child_by_field_name("right")
         if value is None:
             continue  # ``x: int`` declares, it does not bind
-        kind = _expr_kind(f, value)
+        kind = expr_kind(f, value)
         if kind in ("other", "await") or kind.startswith("name:"):
             return None
         kinds.append(kind)

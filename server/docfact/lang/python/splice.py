@@ -42,8 +42,8 @@ from docfact.lang.python.collect import (
     read_imports,
     scope_refs,
 )
-from docfact.lang.python.docs import _body_docstring, _comments, _docless
-from docfact.lang.python.entities import _order_overloads, is_protocol
+from docfact.lang.python.docs import body_docstring, comment_docs, docless
+from docfact.lang.python.entities import is_protocol, order_overloads
 from docfact.lang.python.parser import captures
 from docfact.lang.python.scope import PyScope
 from docfact.model import DocBlock, Entity, FileIndex, Import, Pos, Range
@@ -276,8 +276,8 @@ def _definition_index(f: _File, root: Node, node: Node, outer: Node, chain: list
     entities.sort(key=lambda e: (e.range.start.line, e.range.start.col))
     imports = [imp for n in caps.get("import", []) for imp in read_imports(f, n)]
     fi = FileIndex(path=f.path, module=f.module, language="python", text=f.text)
-    docs += _comments(f, fi, comments, root, finder.at, [])
-    return _order_overloads(entities), docs, imports, fi
+    docs += comment_docs(f, fi, comments, root, finder.at, [])
+    return order_overloads(entities), docs, imports, fi
 
 
 def _name(f: _File, node: Node) -> str:
@@ -297,10 +297,10 @@ def _grown(f: _File, e: Entity, node: Node, outer: Node | None, body: Node | Non
         start = f.so(outer.start_byte)
         n.range = f.node_range(outer, node)
         n.code = f.text[start : f.so(node.end_byte)]
-    doc = _body_docstring(f, body, e.local_name, []) if body is not None else None
+    doc = body_docstring(f, body, e.local_name, []) if body is not None else None
     if (doc is None) != (e.doc is None):
         return None
-    n.docless_code = _docless(n.code, start, doc) if doc is not None else n.code
+    n.docless_code = docless(n.code, start, doc) if doc is not None else n.code
     return n
 
 
