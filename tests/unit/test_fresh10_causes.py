@@ -174,6 +174,39 @@ def _align(sentence: str) -> dict[str, str]:
         ''')
 
 
+def _dunder_only(body: str) -> dict[str, str]:
+    return _one("shapes/item.py", f'''
+        """Items."""
+
+
+        class Item:
+            """An item.
+
+            Attributes
+            ----------
+            label : str
+                The label.
+            """
+
+            {body}
+        ''')
+
+
+def _pair(doc: str) -> dict[str, str]:
+    return _one("pairkit/pair.py", f'''
+        """Pairs."""
+        from typing import Tuple
+
+
+        def count_and_flag(values) -> Tuple[int, bool]:
+            """Count the values.
+
+            {doc}
+            """
+            return len(values), bool(values)
+        ''')
+
+
 CASES = [
     # ---- a single-name reference in a class whose compiled base may define it -------------------
     pytest.param(_network("from netgraph._core import NetworkBase", "NetworkBase"), "netgraph/network.py", [],
@@ -214,6 +247,15 @@ CASES = [
                  id="default-named-in-description-trap"),
     pytest.param(_logger("A file to copy the log to."), "simkit/logs.py", ["C2.param-type-default"],
                  id="bool-default-of-string-planted"),
+    # ---- kept found (pydoclint's test data, a regression of the day before's silencings) -------
+    pytest.param(_dunder_only("def __int__(self):\n                pass"), "shapes/item.py", ["C1.unknown-attribute"],
+                 id="dunder-only-class-is-no-interface-planted"),
+    pytest.param(_dunder_only("def area(self):\n                pass"), "shapes/item.py", [],
+                 id="stub-interface-trap"),
+    pytest.param(_pair(":return: The count.\n            :rtype: int"), "pairkit/pair.py", ["C2.return-type"],
+                 id="one-part-of-the-tuple-as-rtype-planted"),
+    pytest.param(_pair("Returns:\n                int: The count.\n                bool: Whether any."), "pairkit/pair.py",
+                 [], id="each-part-typed-trap"),
     # ---- a Greek-letter symbol with a subscript is mathematics -----------------------------------
     pytest.param(_align("The result satisfies Gamma_vecs(g) J = J Gamma_ref(g)."), "phonkit/modes.py", [],
                  id="math-symbol-trap"),

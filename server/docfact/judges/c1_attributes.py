@@ -23,11 +23,12 @@ from docfact.model import Entity, Finding, Segment
 
 
 def _an_interface(ctx: JudgeContext, cls: Entity) -> bool:
-    """Whether ``cls`` only describes an interface: it has methods and every one is a stub
-    (``pass``, ``...``, a docstring alone, ``raise NotImplementedError``)."""
+    """Whether ``cls`` only describes an interface: it has a public method and every method is
+    a stub (``pass``, ``...``, a docstring alone, ``raise NotImplementedError``). A class whose
+    only methods are dunders (a stray ``__int__``) declares no interface."""
     methods = [m for m in (ctx.graph.entity(f"{cls.module}.{q}") for q in cls.members)
                if m is not None and m.kind == "method"]
-    return bool(methods) and all(m.is_abstract for m in methods)
+    return any(not m.name.startswith("__") for m in methods) and all(m.is_abstract for m in methods)
 
 
 def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:

@@ -188,7 +188,8 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             yield from _yield_type(ctx, seg, ctx.entity)
         return
     checked = _checked_claim(ctx, seg)
-    if checked is not None and _an_element_of_the_tuple(checked[0], checked[1]):
+    if checked is not None and seg.field is not None and seg.field.section == "returns" \
+            and _an_element_of_the_tuple(checked[0], checked[1]) and _parts_typed(ctx, checked[0], checked[1]):
         return  # "frozenset[int]: the indices. bool: whether ...": the items name the tuple's parts
     if checked is not None and not _returns_a_generator(checked[0]):
         found = list(_contradiction(ctx, seg, *checked, RETURN_TYPE))
@@ -200,12 +201,25 @@ _TUPLE_ANNOTATION = re.compile(r"^(?:typing\.)?[Tt]uple\[(.*)\]$")
 
 def _an_element_of_the_tuple(e: Entity, claim: Claim) -> bool:
     """Whether the claimed type is one element of the tuple ``e`` is annotated to return
-    (``-> tuple[frozenset[int], bool]`` documented item by item)."""
+    (``-> tuple[frozenset[int], bool]`` documented item by item; the caller asks only when the
+    Returns section has more than one item: ``int`` alone for ``Tuple[int, bool]`` is wrong)."""
     m = _TUPLE_ANNOTATION.match((e.returns or "").strip())
     if m is None or claim.prose:
         return False
     written = re.sub(r"\s+", "", claim.written)
     return any(re.sub(r"\s+", "", part) == written for part in split_top(m.group(1), ","))
+
+
+def _parts_typed(ctx: JudgeContext, e: Entity, claim: Claim) -> bool:
+    """Whether the Returns section types another part of the tuple too: a second item, or a
+    line ``bool: ...`` under it (Google style keeps the section as one item). ``int`` alone
+    for ``Tuple[int, bool]`` types no other part: it is wrong."""
+    if sum(1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
+        return True
+    m = _TUPLE_ANNOTATION.match((e.returns or "").strip())
+    written = re.sub(r"\s+", "", claim.written)
+    others = [p.strip() for p in split_top(m.group(1), ",") if re.sub(r"\s+", "", p) != written] if m else []
+    return any(re.search(rf"^[ \t]*{re.escape(p)}[ \t]*:", ctx.doc.text, re.M) for p in others if p)
 
 
 def _returns_a_generator(e: Entity) -> bool:
