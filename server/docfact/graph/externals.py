@@ -218,14 +218,19 @@ class Externals:
     @staticmethod
     def _absent(mod: ExternalModule, name: str) -> bool:
         """Whether the unparsed source shows that ``mod`` binds no ``name`` and takes nothing
-        from elsewhere: every binding's name is written in the source, and neither a star import
-        nor a module ``__getattr__`` is. Most lookups in imported modules are such misses, and
-        the text answers them without a parse."""
+        from elsewhere: every binding's name is written in the source, and neither a star import,
+        a module ``__getattr__`` nor a write of its own namespace is. Most lookups in imported
+        modules are such misses, and the text answers them without a parse (whether the text
+        takes names from elsewhere is read once per module)."""
         data = mod.data
         if data is None or not name.isascii() or name.startswith("__"):
             return False
-        return name.encode() not in data and b"__getattr__" not in data and _STAR_IMPORT.search(data) is None \
-            and DYNAMIC_NAMESPACE.search(data) is None
+        if name.encode() in data:
+            return False
+        if mod.text_open is None:
+            mod.text_open = b"__getattr__" in data or _STAR_IMPORT.search(data) is not None \
+                or DYNAMIC_NAMESPACE.search(data) is not None
+        return not mod.text_open
 
     # -- lookup -------------------------------------------------------------------------------
 

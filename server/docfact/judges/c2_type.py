@@ -45,6 +45,11 @@ def _checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | No
     return cast("tuple[Entity, Claim] | None", ctx.memo[key])
 
 
+def _field_items(ctx: JudgeContext, section: str) -> int:
+    """How many field items of ``section`` ("returns", "yields") the doc has."""
+    return sum(1 for s in ctx.segments if s.field is not None and s.field.section == section)
+
+
 def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim] | None:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or ctx.doc.kind == "comment":
@@ -54,8 +59,7 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
     claim = claimed_return(seg, e.name)
     if claim is None:
         return None
-    if seg.field is not None and seg.field.section == "returns" and sum(
-            1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
+    if seg.field is not None and seg.field.section == "returns" and _field_items(ctx, "returns") > 1:
         return None  # NumPy-style named items: each describes one element of a returned tuple
     if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
         return None  # "predecessor, distance : dictionaries": a tuple, typed by its elements
@@ -189,7 +193,7 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     checked = _checked_claim(ctx, seg)
     if checked is not None and seg.field is not None and seg.field.section == "returns" \
-            and _an_element_of_the_tuple(checked[0], checked[1]) and _parts_typed(ctx, checked[0], checked[1]):
+            and _one_typed_part_of_the_tuple(ctx, checked[0], checked[1]):
         return  # "frozenset[int]: the indices. bool: whether ...": the items name the tuple's parts
     if checked is not None and not _returns_a_generator(checked[0]):
         found = list(_contradiction(ctx, seg, *checked, RETURN_TYPE))
@@ -199,27 +203,21 @@ def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 _TUPLE_ANNOTATION = re.compile(r"^(?:typing\.)?[Tt]uple\[(.*)\]$")
 
 
-def _an_element_of_the_tuple(e: Entity, claim: Claim) -> bool:
-    """Whether the claimed type is one element of the tuple ``e`` is annotated to return
-    (``-> tuple[frozenset[int], bool]`` documented item by item; the caller asks only when the
-    Returns section has more than one item: ``int`` alone for ``Tuple[int, bool]`` is wrong)."""
+def _one_typed_part_of_the_tuple(ctx: JudgeContext, e: Entity, claim: Claim) -> bool:
+    """Whether the claimed type is one part of the tuple ``e`` is annotated to return and the
+    Returns section types another part too, on a line of its own (``frozenset[int]: ...`` then
+    ``bool: ...``: Google style keeps the section as one item). ``int`` alone for ``Tuple[int,
+    bool]`` types no other part: it is wrong. (A section of two or more items never gets here:
+    :func:`_find_checked_claim` leaves such items unchecked.)"""
     m = _TUPLE_ANNOTATION.match((e.returns or "").strip())
     if m is None or claim.prose:
         return False
     written = re.sub(r"\s+", "", claim.written)
-    return any(re.sub(r"\s+", "", part) == written for part in split_top(m.group(1), ","))
-
-
-def _parts_typed(ctx: JudgeContext, e: Entity, claim: Claim) -> bool:
-    """Whether the Returns section types another part of the tuple too: a second item, or a
-    line ``bool: ...`` under it (Google style keeps the section as one item). ``int`` alone
-    for ``Tuple[int, bool]`` types no other part: it is wrong."""
-    if sum(1 for s in ctx.segments if s.field is not None and s.field.section == "returns") > 1:
-        return True
-    m = _TUPLE_ANNOTATION.match((e.returns or "").strip())
-    written = re.sub(r"\s+", "", claim.written)
-    others = [p.strip() for p in split_top(m.group(1), ",") if re.sub(r"\s+", "", p) != written] if m else []
-    return any(re.search(rf"^[ \t]*{re.escape(p)}[ \t]*:", ctx.doc.text, re.M) for p in others if p)
+    parts = [p.strip() for p in split_top(m.group(1), ",")]
+    if not any(re.sub(r"\s+", "", p) == written for p in parts):
+        return False
+    others = [p for p in parts if p and re.sub(r"\s+", "", p) != written]
+    return any(re.search(rf"^[ \t]*{re.escape(p)}[ \t]*:", ctx.doc.text, re.M) for p in others)
 
 
 def _returns_a_generator(e: Entity) -> bool:
@@ -266,7 +264,7 @@ def _yield_type(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
     if m is None:
         return
     yielded = split_top(m.group(1), ",")[0].strip()  # ``Generator[Y, S, R]``: the yield type first
-    if sum(1 for s in ctx.segments if s.field is not None and s.field.section == "yields") > 1 \
+    if _field_items(ctx, "yields") > 1 \
             and (kinds(yielded) or set()) & {"tuple"}:
         return  # "header : str" and "sequence : str" under Yields: the parts of each yielded tuple
     inner = _YIELDED.match(item.type.strip())

@@ -14,8 +14,8 @@ from docfact.judges.c3_claims import (
     about_the_function,
     clause_about_the_function,
     noun_before_verb,
+    unfollowed_calls,
 )
-from docfact.judges.may_raise import unfollowed_method as _unfollowed_method
 from docfact.judges.mentions import MARKED, Mention, find_mentions, strip_code
 from docfact.judges.rules.c3_behaviour import CALLS_MISSING
 from docfact.judges.world import may_call_back, signature_closed
@@ -137,17 +137,7 @@ def _dispatched_dunders(ctx: JudgeContext, e: Entity) -> Iterator[Entity]:
 def _methods_of_unfollowed(ctx: JudgeContext, e: Entity) -> Iterator[Entity]:
     """The project methods a call of ``e`` on a value whose type docfact cannot follow may run
     (``self.sink.put(...)``: every project method ``put``)."""
-    from docfact.graph.resolve import ResolveCache
-
-    cache = ResolveCache()
-    for call in e.calls:
-        if "." not in call:
-            continue
-        try:
-            r = ctx.graph.resolver.resolve(call, e, cache)
-        except Exception:
-            continue
-        method = _unfollowed_method(call, r) if r is not None else None
+    for method in unfollowed_calls(ctx, e):
         if method is not None:
             yield from (m for m in ctx.graph.entities_named(method) if m.kind == "method" and m is not e)
 

@@ -6,6 +6,7 @@ subject) and whether the function's calls reach methods docfact cannot follow.""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext
 from docfact.judges.may_raise import unfollowed_method as _unfollowed_method
@@ -97,9 +98,9 @@ def clause_about_the_function(e: Entity, before: str) -> bool:
     return True
 
 
-def calls_an_unfollowed_method(ctx: JudgeContext, e: Entity) -> bool:
-    """Whether ``e`` calls a method on a value whose type docfact cannot follow (a local, an
-    attribute) while the project defines a method of that name."""
+def unfollowed_calls(ctx: JudgeContext, e: Entity) -> Iterator[str | None]:
+    """The name of each method ``e`` calls on a value whose type docfact cannot follow (a
+    local, an attribute); None for a call the resolver failed on."""
     from docfact.graph.resolve import ResolveCache
 
     cache = ResolveCache()
@@ -109,8 +110,16 @@ def calls_an_unfollowed_method(ctx: JudgeContext, e: Entity) -> bool:
         try:
             r = ctx.graph.resolver.resolve(call, e, cache)
         except Exception:
-            return True
+            yield None
+            continue
         method = _unfollowed_method(call, r) if r is not None else None
-        if method is not None and any(m.kind == "method" for m in ctx.graph.entities_named(method)):
-            return True
-    return False
+        if method is not None:
+            yield method
+
+
+def calls_an_unfollowed_method(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether ``e`` calls a method on a value whose type docfact cannot follow (a local, an
+    attribute) while the project defines a method of that name (or a call docfact could not
+    resolve at all)."""
+    return any(method is None or any(m.kind == "method" for m in ctx.graph.entities_named(method))
+               for method in unfollowed_calls(ctx, e))

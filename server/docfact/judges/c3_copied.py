@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from docfact.judges.base import JudgeContext, name_words
-from docfact.judges.function_ast import function_ast
+from docfact.judges.function_ast import function_ast, statements_after_doc
 from docfact.judges.rule import Check
 from docfact.judges.rules.c3_behaviour import COPIED_FROM_SIBLING
 from docfact.model import Entity, Finding, Segment
@@ -129,11 +129,7 @@ def _body(e: Entity) -> str | None:
     fn = function_ast(e)
     if fn is None:
         return None
-    body = fn.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
-        body = body[1:]
-    return "\n".join(ast.unparse(stmt) for stmt in body)
+    return "\n".join(ast.unparse(stmt) for stmt in statements_after_doc(fn))
 
 
 def _variants(e: Entity, s: Entity) -> bool:

@@ -28,6 +28,15 @@ def function_ast(fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
+def statements_after_doc(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.stmt]:
+    """The statements of ``fn``'s body after its docstring (all of them when it has none)."""
+    body = fn.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        return body[1:]
+    return body
+
+
 def parse_function(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """:func:`function_ast` of ``e``, parsed once per judging context."""
     key = ("param-use-ast", e.local_name)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 
 from docfact.judges.annotation_kinds import (
     QUOTES,
@@ -16,6 +15,7 @@ from docfact.judges.annotation_kinds import (
     object_kinds,
 )
 from docfact.judges.base import JudgeContext
+from docfact.judges.function_ast import function_ast, statements_after_doc
 from docfact.judges.types import (
     INSTANCE,
     PLAIN_INSTANCE,
@@ -206,16 +206,10 @@ def is_stub(e: Entity) -> bool:
     """A body that is one ``return``, ``return None``, ``pass``, ``...`` or
     ``NotImplementedError(...)`` (after its docstring): a default that subclasses override, whose
     docs may describe what the overrides return."""
-    try:
-        # the first line starts at the entity's column: a decorated method's ``@classmethod``
-        # line is followed by an indented ``def``
-        node = ast.parse(textwrap.dedent(" " * e.range.start.col + e.code)).body[0]
-    except (SyntaxError, IndexError, ValueError):
-        return True
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return True
-    body = node.body[1:] if node.body and isinstance(node.body[0], ast.Expr) \
-        and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str) else node.body
+    node = function_ast(e)
+    if node is None:
+        return True  # code that does not parse as one Python function: nothing to hold it to
+    body = statements_after_doc(node)
     if len(body) != 1:
         return False
     stmt = body[0]

@@ -9,7 +9,7 @@ import ast
 import re
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.function_ast import function_ast
+from docfact.judges.function_ast import function_ast, statements_after_doc
 from docfact.judges.world_classes import (
     DATACLASS,
     KNOWN_CLASS_DECORATORS,
@@ -82,10 +82,7 @@ def placeholder_body(fn: Entity) -> bool:
     node = function_ast(fn)
     if node is None:
         return False
-    body = node.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
-        body = body[1:]
+    body = statements_after_doc(node)
     if len(body) != 1 or not isinstance(body[0], ast.Return):
         return False
     value = body[0].value

@@ -46,6 +46,7 @@ class ExternalModule:
     dynamic: bool = False  # a module-level __getattr__ or namespace writes: any name may exist
     parsed: bool = False  # symbols, stars and dynamic are filled (parsing is deferred)
     data: bytes | None = None  # the source while not parsed yet
+    text_open: bool | None = None  # its unparsed source may bind names it does not spell (read once)
 
 
 _BLOCKS = ("if_statement", "try_statement", "else_clause", "elif_clause", "except_clause",
