@@ -56,7 +56,6 @@ def hostile(tmp_path: Path) -> Path:
 EXPECTED = {
     "fifo.py": "not a regular file: a named pipe (FIFO)",
     "Pipe.java": "not a regular file: a named pipe (FIFO)",
-    "d.py": "not a regular file: a directory",
     "loop.py": "symlink loop",
     "dangling.py": "dangling symlink",
     "null.py": "not a regular file: a device",
@@ -67,7 +66,7 @@ def test_scan_skips_everything_but_regular_files(hostile: Path) -> None:
     items = list(scan(hostile, (), 1_000_000))
     read = {i.path.name for i in items if i.text is not None}
     reasons = {i.path.name: i.reason for i in items if i.text is None}
-    assert read == {"good.py", "importer.py"}
+    assert read == {"good.py", "importer.py", "inner.py"}  # d.py/ is a folder: its files are read
     for name, reason in EXPECTED.items():
         assert reasons[name] == reason
     if (hostile / "sock.py").exists():
@@ -78,7 +77,11 @@ def test_scan_skips_everything_but_regular_files(hostile: Path) -> None:
 def test_read_source_refuses_without_blocking(hostile: Path, name: str) -> None:
     text, reason = read_source(hostile / name, 1_000_000)
     assert text is None
-    assert reason == EXPECTED[name] or (name == "d.py" and reason == "not a regular file: a directory")
+    assert reason == EXPECTED[name]
+
+
+def test_read_source_of_a_folder_named_like_a_file(hostile: Path) -> None:
+    assert read_source(hostile / "d.py", 1_000_000) == (None, "not a regular file: a directory")
 
 
 def test_read_bytes_checks_the_size_before_reading(tmp_path: Path) -> None:
@@ -111,7 +114,7 @@ def test_cli_check_of_a_folder_with_a_pipe_returns_and_lists_it(hostile: Path) -
     proc = run_cli(".", "--format", "json", "--no-cache", cwd=hostile)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert data["files"] == 2  # good.py, importer.py; d.py/inner.py is in a directory named like a file
+    assert data["files"] == 3  # good.py, importer.py and d.py/inner.py (a folder named like a file is walked)
     skipped = {Path(s["path"]).name: s["reason"] for s in data["skipped"]}
     for name, reason in EXPECTED.items():
         assert skipped[name] == reason

@@ -300,7 +300,7 @@ def _walk(w: _Walk, d: str, ignores: list[tuple[str, IgnoreRules]], linked: bool
         except OSError:
             is_dir = False
         if is_dir:
-            yield from _folder_entry(w, e, ignores, rules, linked, subdirs)
+            _folder_entry(w, e, ignores, rules, linked, subdirs)
         else:
             yield from _file_entry(w, e, ignores, rules, linked)
     for sub, sub_linked in subdirs:
@@ -322,16 +322,12 @@ def _with_gitignore(w: _Walk, d: str, entries: list[os.DirEntry[str]],
 
 
 def _folder_entry(w: _Walk, e: os.DirEntry[str], ignores: list[tuple[str, IgnoreRules]], rules: bool,
-                  linked: bool, subdirs: list[tuple[str, bool]]) -> Iterator[ScanItem]:
+                  linked: bool, subdirs: list[tuple[str, bool]]) -> None:
     """A sub-folder of the walk: added to ``subdirs`` (with whether a link led there) unless it is
-    always skipped, ignored, excluded or a link that leaves the checked folder; a folder named
-    like a source file is listed as skipped."""
+    always skipped, ignored, excluded or a link that leaves the checked folder. A folder named
+    like a source file (``d.py/``) is a folder like any other: its files are read."""
     name, p = e.name, e.path
     excludes = w.excludes
-    if language_for_path(name) is not None:  # ``d.py/``: never read as a source file
-        if not (rules and (excluded(ignores, p, True) or excluded(excludes, p, True))):
-            yield ScanItem(Path(p), None, None, "not a regular file: a directory")
-        return
     if always_skipped(name, p):
         return
     if rules and (excluded(ignores, p, True) or excluded(excludes, p, True)):

@@ -19,6 +19,7 @@ from docfact.judges.return_kinds import (
     generator_value,
     is_stub,
     plain_returner,
+    returns_only_ints,
     statement_evidence,
 )
 from docfact.judges.rule import Check, Rule
@@ -137,7 +138,9 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return  # ``a != b`` of arrays is an array of bool, as documented: a comparison is not always one bool
     if not contradicts_kinds(doc_kinds, code_kinds) and not (
             not claim.prose and e.returns and not e.is_generator and source.startswith("it is annotated")
-            and scalar_mismatch(doc_kinds, code_kinds)):
+            and scalar_mismatch(doc_kinds, code_kinds, tower=returns_only_ints(ctx, e))):
+        # a Returns ``int`` under ``-> float`` is true only of a body that returns ints (a
+        # function made to return floats whose docs still say int is the usual case)
         return
     if code_kinds <= {INSTANCE, PLAIN_INSTANCE, "none"} and doc_kinds & _argument_kinds(e.returns or ""):
         return  # "Returns a list of values" for ``-> SearchStrategy[list[T]]``: the object makes lists

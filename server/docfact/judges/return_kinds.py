@@ -59,6 +59,13 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
     return found, f"it returns `{shown}` (" + ", ".join(_pretty_kinds(rks)) + ")"
 
 
+def returns_only_ints(ctx: JudgeContext, e: Entity) -> bool:
+    """Whether every ``return`` of ``e`` gives an int (or a bool), as far as docfact can tell."""
+    rks = [rk for rk in e.return_kinds if rk != "name:NotImplemented"]
+    found = _inferred_kinds(ctx, e, rks, hop=True)
+    return bool(found) and found is not None and found <= {"int", "bool"}
+
+
 def _inferred_kinds(ctx: JudgeContext, e: Entity, rks: list[str], hop: bool) -> set[str] | None:
     """The kinds of every returned expression of ``e``; None when one is unknown. ``hop``: a
     call may be followed into the project function it calls (once)."""

@@ -266,17 +266,19 @@ def contradicts_kinds(doc: set[str] | None, code: set[str] | None) -> bool:
 SCALARS = frozenset({"int", "float", "bool"})
 
 
-def scalar_mismatch(doc: set[str] | None, code: set[str] | None) -> list[str]:
+def scalar_mismatch(doc: set[str] | None, code: set[str] | None, tower: bool = True) -> list[str]:
     """The documented scalar kinds (``int``, ``float``, ``bool``) an annotation does not name:
     a docstring that writes ``bool`` for ``-> int``, ``float`` for ``x: int`` or ``str | float``
     for ``str | None`` names another type, though a value of one may pass for the other (``float``
-    for ``int | float`` is one of its members; "number" is no scalar spelling and stays lenient)."""
+    for ``int | float`` is one of its members; "number" is no scalar spelling and stays lenient).
+    ``tower``: a documented ``int`` passes for a ``float`` annotation (PEP 484's numeric tower),
+    as for a parameter, which accepts ints too."""
     if doc is None or code is None:
         return []
     code_main = code - {"none"}
     if not code_main:
         return []
-    if "float" in code_main:  # PEP 484's numeric tower: a float annotation accepts an int
+    if tower and "float" in code_main:  # a float annotation accepts an int
         code_main = code_main | {"int"}
     return sorted(d for d in doc - {"none"}
                   if d in SCALARS and d not in code_main
