@@ -223,13 +223,22 @@ class JudgeContext:
 
     def suggest_in_project(self, name: str, cutoff: float = 0.88) -> str | None:
         """A near miss among every name of the project (for names marked as code)."""
+        return self.suggest(name, self._project_index.candidates(name), cutoff)
+
+    def case_twin_in_project(self, name: str) -> str | None:
+        """The one CamelCase name of the project spelled like ``name`` in other cases, if one."""
+        twins = self._project_index.case_twins(name)
+        return twins[0] if len(twins) == 1 else None
+
+    @property
+    def _project_index(self) -> NameIndex:
         names = self.graph.project_names()
         key = ("name-index", id(names), len(names))
         index = self.run_cache.get(key)
         if index is None:
             self.run_cache.clear()  # the project changed: drop every older index
             index = self.run_cache[key] = NameIndex(names)
-        return self.suggest(name, index.candidates(name), cutoff)
+        return cast(NameIndex, index)
 
     @cached_property
     def _near_pool(self) -> set[str]:

@@ -44,6 +44,7 @@ from docfact.judges.name_lookup import (
     resolves,
 )
 from docfact.judges.name_prose import (
+    ACRONYM_HUMPS,
     COMPARES,
     EXAMPLE_LIST,
     FOREIGN_FILE_AFTER,
@@ -250,7 +251,8 @@ def _near_name(ctx: JudgeContext, m: Mention, last: str) -> str | None:
     if suggestion is None and m.strength == MARKED:
         # a marked name may mean anything in the project: ``Respone`` for the class Response
         suggestion = ctx.suggest_in_project(last, cutoff=0.88)
-    elif suggestion is None and "." not in m.name and len(last) >= 8 and TWO_HUMPS.match(last):
+    elif suggestion is None and "." not in m.name and len(last) >= 8 \
+            and (TWO_HUMPS.match(last) or ACRONYM_HUMPS.match(last)):
         # an unmarked CamelCase word one edit from a project class ("a PHregResults instance",
         # "returns TreatmentEffectsResults"): a class name misspelled, not English
         suggestion = project_class_slip(ctx, last)

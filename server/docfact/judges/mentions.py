@@ -67,7 +67,9 @@ _CALL = re.compile(rf"(?<![\w.`])({_DOTTED})\(\)")
 _CODE_WORD = re.compile(rf"(?<![\w.`@#/\\-])(?=[\w.]*[A-Z_.])({_DOTTED})(?![\w`])")
 
 _SNAKE = re.compile(r"^_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+_*$|^_{1,2}[a-z][a-z0-9]*$")
-_CAMEL = re.compile(r"^[a-z]+[A-Z][A-Za-z0-9]*$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+# (``PHregResults``, ``XMLHttpRequest``: a capitalized acronym, then a word and another hump)
+_CAMEL = re.compile(r"^[a-z]+[A-Z][A-Za-z0-9]*$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
+                    r"|^[A-Z]{2,}[a-z0-9]+[A-Z][A-Za-z0-9]*$")
 _UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 # snake_case with capitals in its words (``_modified_Newton``, ``fit_OLS``): not all capitals
 _MIXED_SNAKE = re.compile(r"^_*(?=[A-Za-z0-9_]*[a-z])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_*$")

@@ -145,7 +145,8 @@ def project_class_slip(ctx: JudgeContext, written: str) -> str | None:
     """The project class one edit away from ``written`` (a name known nowhere), if exactly one."""
     if ctx.is_known(written):
         return None
-    near = ctx.suggest_in_project(written, cutoff=0.9)
+    # (a name in another case is no typo to :meth:`suggest`, which reads it as the same family)
+    near = ctx.suggest_in_project(written, cutoff=0.9) or ctx.case_twin_in_project(written)
     if near is None or osa_distance(written.lower(), near.lower(), 1) > 1:
         return None
     return near if any(e.kind == "class" for e in ctx.graph.entities_named(near)) else None

@@ -110,6 +110,8 @@ def doc_placeholders(ctx: JudgeContext) -> frozenset[str]:
 
 SEE_BEFORE = re.compile(r"\b[Ss]ee\s+$")
 TWO_HUMPS = re.compile(r"^_?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){1,}$")
+# the same after a capitalized acronym (``PHregResults``, ``HTTPRequestHandler`` is not: one hump)
+ACRONYM_HUMPS = re.compile(r"^_?[A-Z]{2,}[a-z0-9]+[A-Z][A-Za-z0-9]*$")
 _SNAKE_NAME = re.compile(r"^_{0,2}[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 # the code (not the reader) calls, uses, returns, raises or hands over to the name that follows
 _USE_VERB = re.compile(

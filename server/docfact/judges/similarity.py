@@ -25,6 +25,7 @@ class NameIndex:
         self.tails: dict[str, list[str]] = {}
         self.by_len: dict[int, list[str]] = {}
         self.by_letters: dict[str, list[str]] = {}
+        self.by_lower: dict[str, list[str]] = {}  # CamelCase names of eight letters or more
         for n in names:
             if len(n) < 2:
                 continue
@@ -33,6 +34,12 @@ class NameIndex:
             self.by_len.setdefault(len(n), []).append(n)
             if ("_" in n.strip("_") or n[1:] != n[1:].lower()) and len(n) >= 8:
                 self.by_letters.setdefault("".join(sorted(n.lower())), []).append(n)
+                if "_" not in n:
+                    self.by_lower.setdefault(n.lower(), []).append(n)
+
+    def case_twins(self, name: str) -> list[str]:
+        """The CamelCase names spelled like ``name`` but for the case of their letters."""
+        return [n for n in self.by_lower.get(name.lower(), ()) if n != name]
 
     def candidates(self, name: str) -> set[str]:
         out = set(self.heads.get(name[:2], ())) | set(self.tails.get(name[-2:], ()))
