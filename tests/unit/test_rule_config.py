@@ -29,18 +29,18 @@ def test_rules_never_right_on_unseen_code_are_preview(rid: str) -> None:
 
 def test_maturity_follows_the_latest_blind_audit() -> None:
     """A rule audited on 10 or more unseen findings is stable exactly when it reached 0.90: the
-    latest blind audit (benchmarks/unseen_labels_fresh10.jsonl, code at ffb1e6b), pooled with the
-    ones before (fresh9, fresh8, ...) for rules it found fewer than 10 times of. Stable:
-    C1.unknown-param 13/13, C2.param-type-use 11/11, C3.wrong-default 14/14 and
-    C3.required-documented-optional 11/11 (all in fresh10), C1.example-import 20/20 (pooled);
-    C2.param-type-default (0/1 in fresh10, 9/11 pooled) fell back to preview, as
-    C1.unknown-reference (2/15 in fresh9) and C3.copied-from-sibling did before it."""
+    latest blind audit (benchmarks/unseen_labels_fresh11.jsonl, code at c5f22a3), pooled with the
+    ones before (fresh10, fresh9, ...) for rules it found fewer than 10 times of. Stable:
+    C1.unknown-param 10/10, C3.wrong-default 10/10, C3.required-documented-optional 10/10 and
+    C2.param-type-default 13/13 (all in fresh11, the last back from preview), C2.param-type-use
+    20/20 and C1.example-import 22/22 (pooled); C1.unknown-reference (11/13) and
+    C3.copied-from-sibling (9/14), demoted by fresh9 and fresh10, stay preview."""
     audited = {rid: m for rid, m in maturity.MATURITY.items() if m.audit is not None and m.audit.audited >= 10}
     assert {"C1.unknown-param", "C1.unknown-reference", "C3.wrong-default", "C2.param-type"} <= set(audited)
     for rid, m in audited.items():
         assert (m.maturity == "stable") == m.audit.earns_stable, rid  # type: ignore[union-attr]
     stable = {rid for rid, m in maturity.MATURITY.items() if m.maturity == "stable"}
-    assert stable == {"C1.unknown-param", "C1.example-import", "C2.param-type-use",
+    assert stable == {"C1.unknown-param", "C1.example-import", "C2.param-type-use", "C2.param-type-default",
                       "C3.required-documented-optional", "C3.wrong-default"}
     assert maturity.MATURITY["C2.return-type"].maturity == "preview"
 
