@@ -35,7 +35,7 @@ SECTIONS: dict[str, str] = {
     "raise": "raises",
     "exceptions": "raises",
     "throws": "raises",
-    "warns": "raises",
+    "warns": "warns",  # warnings issued (``warnings.warn``), not exceptions raised
     "attributes": "attribute",
     "members": "attribute",
     "methods": "other",
@@ -297,6 +297,10 @@ def sphinx_item(text: str, start: int, end: int) -> FieldItem:
     return _item(section, field, text, args, None, body, end)
 
 
+# the name a tag documents: a type parameter, a name (with a signature), or an epytext link to it
+_TAG_NAME = re.compile(r"[LC]\{(?P<linked>[\w.$#]+)\}|<\w+>|[\w.$#]+(?:\([^)\n]*\))?")
+
+
 def javadoc_item(text: str, start: int, end: int) -> FieldItem:
     """``@param x desc``, ``@return desc``, ``@throws X desc``, ``@see Ref``, ``@since 1.2``, and
     epytext's ``@type x: int``, ``@raise X: desc``, ``@ivar x: desc``."""
@@ -307,9 +311,10 @@ def javadoc_item(text: str, start: int, end: int) -> FieldItem:
     section = JAVADOC_TAGS[tag]
     i = _skip_ws(text, m.end(), end)
     if tag in ("param", "throws", "exception", "see", "raise", "type", "ivar", "cvar", "var", "keyword"):
-        n = re.compile(r"<\w+>|[\w.$#]+(?:\([^)\n]*\))?").match(text, i, end)
+        n = _TAG_NAME.match(text, i, end)
         if n and not (tag == "see" and text[i] in "<\""):
-            return _item(section, tag, text, (n.start(), n.end()), None, n.end(), end)
+            name = n.span("linked") if n.group("linked") else n.span()  # ``@raise L{Error}:``: the link's target
+            return _item(section, tag, text, name, None, n.end(), end)
     return _item(section, tag, text, None, None, i, end)
 
 

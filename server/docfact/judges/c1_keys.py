@@ -94,12 +94,25 @@ def unknown_key(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             if got is None or got[1] not in ("typo", "word"):
                 continue
             real = got[0]
+            if real in name and _tests_part_of(e, param, real):
+                continue  # ``"cent" in pos`` accepts "center": the code reads a part of the word
             yield ctx.finding(
                 seg, UNKNOWN_KEY,
                 f"`{name}` is not a key `{e.name}` reads from `{param}` (it reads `{real}`); did you mean `{real}`?",
                 evidence=ctx.evidence_of(e, f"the keys read from `{param}`", ", ".join(sorted(keys))),
                 fix=ctx.fix_replace(seg, start, end, real, f"Rename `{name}` to `{real}`"))
             return
+
+
+def _tests_part_of(e: Entity, param: str, key: str) -> bool:
+    """Whether the code of ``e`` tests ``key`` as a part of ``param``'s text (``"cent" in pos``,
+    ``pos.startswith("cent")``), so any word that holds it passes."""
+    k, p = re.escape(key), re.escape(param)
+    code = e.docless_code or e.code
+    if re.search(rf"\b{p}\s*(?:\[|\.get\(|\.pop\()\s*[\"']{k}[\"']", code):
+        return False  # ``pos["cent"]``: a key of a mapping after all
+    return re.search(rf"[\"']{k}[\"']\s+in\s+{p}\b|\b{p}\.(?:startswith|endswith|find|count)\(\s*[\"']{k}[\"']",
+                     code) is not None
 
 
 _QUOTED_KEY = re.compile(r"""(?<![\w`\\])(["'])([A-Za-z_]\w*)\1(?![\w`])""")
@@ -126,6 +139,8 @@ def _listed_key(ctx: JudgeContext, seg: Segment, e: Entity) -> Iterator[Finding]
     name, real = unread.pop(), unlisted.pop()
     if re.search(rf"[\"']{re.escape(name)}[\"']", e.docless_code or e.code):
         return  # spelled as a string somewhere in the code (a default, a key read another way)
+    if real in name and _tests_part_of(e, param, real):
+        return  # ``"cent" in pos`` accepts "center": the code reads a part of the documented word
     m = re.search(rf"(?<![\w`])([\"']){re.escape(name)}\1", seg.text)
     assert m is not None
     yield ctx.finding(

@@ -20,6 +20,9 @@ from docfact.model import Finding, Segment
 _ENTRY = re.compile(r"""([ \t]*)([A-Za-z_]\w*)(?:[ \t]*=[ \t]*(?:[\w.+-]+|'[^'\n]*'|"[^"\n]*"))?[ \t]*""")
 # a line that may be an entry (its name)
 _ALONE = re.compile(r"""^[ \t]*([A-Za-z_]\w*)(?:[ \t]*=[ \t]*(?:[\w.+-]+|'[^'\n]*'|"[^"\n]*"))?[ \t]*$""", re.M)
+# English words a line may hold alone in prose laid out as a list ("greater than x / and / not NaN")
+_CONNECTIVES = frozenset({"and", "or", "nor", "not", "but", "then", "else", "otherwise", "if", "unless", "where",
+                          "with", "without", "plus", "minus", "times", "the", "a", "an", "of", "to", "in", "is"})
 # a doctest and its output, up to the next blank line
 _DOCTEST = re.compile(r"^[ \t]*>>>.*(?:\n[ \t]*\S.*)*", re.M)
 
@@ -65,6 +68,8 @@ def _duplicates(text: str) -> list[tuple[str, int, set[str]]]:
             entries[-1][2].append(line.strip())
             continue
         m = _ENTRY.fullmatch(line)
+        if m is not None and m.group(2).lower() in _CONNECTIVES:
+            m = None  # a connective of prose, not an entry's name
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
         described = bool(nxt.strip()) and len(nxt) - len(nxt.lstrip(" \t")) > width
         if m is not None and described and (not entries or width == indent):

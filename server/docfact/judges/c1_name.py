@@ -131,6 +131,8 @@ def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: 
     symbol); ``shapes``: the spans of the sentence's ``shape (...)`` tuples."""
     if seg.text.strip().strip("`:") == m.name:
         return True  # a bare name on its own line: a NumPy "Returns" entry, a heading
+    if _NAMING_STYLE.match(m.name):
+        return True  # "Return ``s`` in snake_case": a naming style
     if any(a <= m.start < b for a, b in shapes):
         return True  # "of shape (n_samples, image_height)": dimensions, not names
     if seg.text[m.end:m.end + 1] == "-" and seg.text[m.end + 1:m.end + 2].isalnum():
@@ -142,9 +144,14 @@ def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: 
     return False
 
 
-# a capitalized Greek letter with a subscript (``Gamma_vecs``, ``Sigma_xx``, ``Delta_t``): notation
+# a capitalized Greek letter with a subscript (``Gamma_vecs``, ``Sigma_xx``, ``Delta_t``), or a
+# letter with an accent spelled out (``A_tilde``, ``x_hat``, ``y_bar``): notation
 _MATH_SYMBOL = re.compile(r"(?:Alpha|Beta|Gamma|Delta|Epsilon|Zeta|Eta|Theta|Iota|Kappa|Lambda|Mu|Nu|Xi|Omicron|Pi|"
-                          r"Rho|Sigma|Tau|Upsilon|Phi|Chi|Psi|Omega)_\w+$")
+                          r"Rho|Sigma|Tau|Upsilon|Phi|Chi|Psi|Omega)_\w+$"
+                          r"|[A-Za-z]\d?_(?:tilde|hat|bar|dot|ddot|star|prime|vec)$")
+# the name of a naming style (``snake_case``, ``camelCase``, ``SCREAMING_SNAKE_CASE``), not of code
+_NAMING_STYLE = re.compile(r"(?:screaming_snake|snake|camel|pascal|kebab|upper|lower|title|train|constant|"
+                           r"flat|mixed)_?case$", re.I)
 
 
 def _a_name_the_doc_gives(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:

@@ -18,7 +18,7 @@ from docfact.graph.externals import is_stdlib_module
 from docfact.judges import world
 from docfact.judges.base import JudgeContext, name_words, osa_distance, same_family
 from docfact.judges.c1_callee import wrong_callee
-from docfact.judges.example_project import through_package
+from docfact.judges.example_project import outside_package_too, through_package
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.member_lookup import opaque_owner, proven_missing_member
 from docfact.judges.mentions import PLACEHOLDER_NAME, Mention, find_mentions
@@ -175,6 +175,8 @@ def _missing_member(ctx: JudgeContext, target: str, last: str) -> tuple[bool, st
         return True, f"{near[0]}.{last}" if len(near) == 1 else None
     if head_is_project and opaque_owner(ctx, target):
         return False, None
+    if head_is_project and outside_package_too(ctx, head):
+        return False, None  # ``gstools.SRF`` beside the project's own ``interfaces/gstools.py``
     proven = proven_missing_member(ctx, target, head_is_project)
     moved = _real_path(ctx, target)
     if moved is not None:

@@ -64,6 +64,10 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
         return None  # NumPy-style named items: each describes one element of a returned tuple
     if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
         return None  # "predecessor, distance : dictionaries": a tuple, typed by its elements
+    if seg.field is not None and seg.field.section == "rtype" and (seg.field.name or _field_items(ctx, "rtype") > 1):
+        return None  # ``:rtype count: int`` beside ``:rtype names: list``: each types one element of a tuple
+    if seg.field is not None and seg.field.section == "rtype" and _type_list(claim.written):
+        return None  # ``:rtype: ndarray, ndarray``: the parts of a returned tuple
     if seg.field is not None and seg.field.section == "returns" and re.fullmatch(r"[a-z_][a-z0-9_]*", claim.written) \
             and claim.written not in _TYPE_WORDS:
         return None  # "path" alone under Returns: the value's name, in a style that types it elsewhere
@@ -75,6 +79,13 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
         getter = _property_getter(ctx, e)
         return (getter, claim) if getter is not None else None
     return e, claim
+
+
+def _type_list(written: str) -> bool:
+    """Whether a written type is a list of two or more types (``ndarray, ndarray``), not one
+    type with its details (``ndarray, int8, 2d``, ``int, optional``)."""
+    parts = split_top(written, ",")
+    return len(parts) > 1 and " or " not in written and all(kinds(p.strip()) is not None for p in parts)
 
 
 def _is_setter(ctx: JudgeContext, e: Entity) -> bool:

@@ -169,6 +169,35 @@ def _hedged(text: str, word: str) -> bool:
                                for m in found)
 
 
+# a denial just before a word: "have not been stopped", "never reset", "non-blocking"
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|non|without)\b(?:[\s-]+\w+){0,2}[\s-]+$", re.I)
+
+
+def _negated(text: str, word: str) -> bool:
+    """Whether every mention of the sibling's ``word`` in ``text`` is denied ("not been stopped")."""
+    found = list(re.finditer(rf"\b{re.escape(word)}\b", text, re.I))
+    return bool(found) and all(_DENIED_BEFORE.search(text, max(0, m.start() - 40), m.start()) for m in found)
+
+
+def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Sibling]], s: Entity, copied: str,
+               theirs: frozenset[str]) -> bool:
+    """Whether the text ``copied`` that the doc shares with sibling ``s`` is no stray copy after
+    all: the doc speaks of the sibling's words elsewhere too (its topic), the sibling hands its
+    work to this function, or three or more siblings share the text (a template)."""
+    e = ctx.entity
+    rest = _flat(ctx.doc.text[: seg.start] + " " + ctx.doc.text[seg.end:])
+    if e is None or any(re.search(rf"\b{re.escape(w)}\b", rest) for w in theirs):
+        return True  # the doc speaks of "aspect" elsewhere too: its topic, not a stray copy
+    ctx.reads_code_of(s)
+    if any(c == e.name or c.endswith("." + e.name) for c in s.calls) \
+            or re.search(rf"\b(?:self|cls)\.{re.escape(e.name)}\b", s.docless_code or s.code):
+        return True  # ``write`` is ``len(self.transfer(data))``: the sibling's work is done by this one
+    others = {id(x.entity): x for group in siblings.values() for x in group if x.entity is not e}
+    ctx.reads_docs_of(*(x.entity for x in others.values()))
+    # "Calculate starting value for parameter ..." in every ``start_*``: a template they share
+    return sum(copied in x.text for x in others.values()) >= 3
+
+
 def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """The summary line, or a parameter, return or yield item, of a Python function whose text is
     also in the docstring of a sibling and speaks of that sibling's work, not its own."""
@@ -211,9 +240,8 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # parameters, are in the file's outline: docfact.doc_inputs.file_outline)
             if copied not in sib.text:
                 continue
-            rest = _flat(ctx.doc.text[: seg.start] + " " + ctx.doc.text[seg.end:])
-            if any(re.search(rf"\b{re.escape(w)}\b", rest) for w in theirs):
-                continue  # the doc speaks of "aspect" elsewhere too: its topic, not a stray copy
+            if _explained(ctx, seg, siblings, s, copied, theirs):
+                continue
             said = ", ".join(f"“{x}”" for x in sorted(theirs))
             yield ctx.finding(seg, COPIED_FROM_SIBLING,
                               f"this text is also in the docstring of `{s.name}` and speaks of {said}, which is "
@@ -258,6 +286,8 @@ def _sibling_work(e: Entity, sib: _Sibling, own: frozenset[str], words: set[str]
     if any(c == s.name or c.endswith("." + s.name) for c in e.calls) \
             or re.search(rf"\b(?:self|cls)\.{re.escape(s.name)}\b", e.docless_code or e.code):
         return None  # ``cla`` calls ``__clear``, ``return self.cell_normals``: the sibling's work is done here too
+    if all(_negated(plain, w) for w in theirs):
+        return None  # "particles that have not been stopped": the sibling's work, denied
     if theirs & {w for p in e.params for w in _name_words(p.name)}:
         return None  # "Process SNMP PDU response" of a method that takes the ``pdu``: its work too
     if _variants(e, s):

@@ -347,6 +347,20 @@ def signature_of(ctx: JudgeContext, ent: Entity) -> tuple[Entity | None, str]:
     return None, ""
 
 
+def outside_package_too(ctx: JudgeContext, head: str) -> bool:
+    """Whether ``head``, the short name of a project module (``interfaces/gstools.py``), is also
+    a package the project imports from outside (``import gstools``, installed or not): a
+    reference may mean either (answered once per run)."""
+    if head == ctx.file.module.split(".")[0]:
+        return False  # the project's own top-level package
+    key = ("outside-package", head)
+    if key not in ctx.run_cache:
+        ctx.run_cache[key] = any(imp.level == 0 and imp.module.split(".")[0] == head
+                                 for fi in ctx.graph.files() for imp in fi.imports) \
+            and ctx.graph.module_path(head) is None
+    return bool(ctx.run_cache[key])
+
+
 def through_package(ctx: JudgeContext, target: str) -> tuple[bool, str | None] | None:
     """A target written from the project's import alias of its own package (``gk.area`` where
     the project writes ``import geomkit as gk``) or from a subpackage's short name
@@ -362,8 +376,8 @@ def through_package(ctx: JudgeContext, target: str) -> tuple[bool, str | None] |
     if module is None or ctx.entity is None:
         return None  # (what the documented module imports does not matter: the path's modules are checked)
     try:
-        if not module.startswith(head) and ctx.graph.external_exists(head):
-            return None  # an installed package of that name may be meant
+        if not module.startswith(head) and (ctx.graph.external_exists(head) or outside_package_too(ctx, head)):
+            return None  # a package of that name from outside may be meant
     except Exception:
         return None
     try:

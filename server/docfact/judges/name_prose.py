@@ -41,6 +41,9 @@ GRAMMAR_LINE = re.compile(r"::=|^[ \t]*[:|][ \t]+[^\n]{0,80}?\b[A-Z_]{2,}[*?+]?[
 
 HISTORY = Gated(re.compile(
     r"\b(?:renamed?|(?:was|were|been|now)\s+removed|removed\s+(?:in|since)\s+(?:v(?:ersion)?\s*)?\d|deprecated|"
+    # a change note: "Removed alias ``is_num``.", "Removed the ``strict`` parameter"
+    r"^\W*removed\s+(?:the\s+)?(?:deprecated\s+)?(?:`+[\w.]+`+\s+)?"
+    r"(?:alias|param|arg|option|keyword|function|method|class|attribute|support)|"
     r"formerly|previously|no\s+longer|instead\s+of|\buse\b[^.;]*\binstead|"
     # "it used to return", "``x`` used to be": not "the procedure used to find" (a participle)
     r"(?:(?:it|this|they|which|who|that)\s+|`+\s*)used\s+to|used\s+to\s+(?:be|exist|live|have|default)\b|"
