@@ -259,6 +259,8 @@ CASES = [
                  "dmdkit/costs.py", [], id="listed-rtype-trap"),
     pytest.param(_pair("    :return: The head and the tail.\n    :rtype: int"), "dmdkit/costs.py",
                  ["C2.return-type"], id="rtype-planted"),
+    pytest.param(_pair("    :return first: The head.\n    :rtype first: numpy.ndarray", ret="None"),
+                 "dmdkit/costs.py", ["C2.return-type"], id="named-rtype-of-nothing-planted"),
     # a key tested as part of a word
     pytest.param(_pos('if "cent" in pos:'), "plotkit/place.py", [], id="part-of-word-key-trap"),
     pytest.param(_pos('if pos["cent"]:'), "plotkit/place.py", ["C1.unknown-key"], id="part-of-word-key-planted"),
@@ -271,6 +273,8 @@ CASES = [
                  id="delegating-sibling-planted"),
     pytest.param(_masks("Mask of the particles that have not been stopped."), "trackkit/tracker.py", [],
                  id="denied-word-trap"),
+    pytest.param(_masks("Mask of the particles that have not been stopped or removed."), "trackkit/tracker.py", [],
+                 id="denied-words-trap"),
     pytest.param(_masks("Mask of the particles that have been stopped."), "trackkit/tracker.py",
                  ["C3.copied-from-sibling"], id="denied-word-planted"),
     pytest.param(_starts(["beta", "data", "gamma", "lambda"]), "semkit/starting.py", [], id="template-trap"),

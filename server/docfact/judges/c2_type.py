@@ -64,7 +64,8 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
         return None  # NumPy-style named items: each describes one element of a returned tuple
     if seg.field is not None and seg.field.section == "returns" and "," in (seg.field.name or ""):
         return None  # "predecessor, distance : dictionaries": a tuple, typed by its elements
-    if seg.field is not None and seg.field.section == "rtype" and (seg.field.name or _field_items(ctx, "rtype") > 1):
+    if seg.field is not None and seg.field.section == "rtype" and (seg.field.name or _field_items(ctx, "rtype") > 1) \
+            and (code_return_type(ctx, e) or (None, ""))[0] != {"none"}:
         return None  # ``:rtype count: int`` beside ``:rtype names: list``: each types one element of a tuple
     if seg.field is not None and seg.field.section == "rtype" and _type_list(claim.written):
         return None  # ``:rtype: ndarray, ndarray``: the parts of a returned tuple

@@ -169,8 +169,9 @@ def _hedged(text: str, word: str) -> bool:
                                for m in found)
 
 
-# a denial just before a word: "have not been stopped", "never reset", "non-blocking"
-_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|non|without)\b(?:[\s-]+\w+){0,2}[\s-]+$", re.I)
+# a denial just before a word: "have not been stopped", "never reset", "non-blocking", "not
+# stopped or removed"
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|non|without)\b(?:[\s-]+\w+){0,3}[\s-]+$", re.I)
 
 
 def _negated(text: str, word: str) -> bool:
@@ -183,7 +184,7 @@ def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Siblin
                theirs: frozenset[str]) -> bool:
     """Whether the text ``copied`` that the doc shares with sibling ``s`` is no stray copy after
     all: the doc speaks of the sibling's words elsewhere too (its topic), the sibling hands its
-    work to this function, or three or more siblings share the text (a template)."""
+    work to this function, or three or more siblings share the summary (a template)."""
     e = ctx.entity
     rest = _flat(ctx.doc.text[: seg.start] + " " + ctx.doc.text[seg.end:])
     if e is None or any(re.search(rf"\b{re.escape(w)}\b", rest) for w in theirs):
@@ -192,9 +193,11 @@ def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Siblin
     if any(c == e.name or c.endswith("." + e.name) for c in s.calls) \
             or re.search(rf"\b(?:self|cls)\.{re.escape(e.name)}\b", s.docless_code or s.code):
         return True  # ``write`` is ``len(self.transfer(data))``: the sibling's work is done by this one
+    if seg.field is not None:
+        return False  # a Returns item shared by many ("the new annotation created") is still copied
     others = {id(x.entity): x for group in siblings.values() for x in group if x.entity is not e}
     ctx.reads_docs_of(*(x.entity for x in others.values()))
-    # "Calculate starting value for parameter ..." in every ``start_*``: a template they share
+    # the summary "Calculate starting value for parameter ..." of every ``start_*``: a template
     return sum(copied in x.text for x in others.values()) >= 3
 
 
