@@ -6,14 +6,16 @@ assignments, ``for``/``with`` targets, definitions) is in scope for its later li
 never binds means what it means in the documented module (the doctest namespace)
 (:mod:`docfact.lang.python.examples`). Javadoc ``<pre>{@code}`` blocks are read the same way
 (:mod:`docfact.lang.java.examples`), and so is JSDoc ``@example`` code
-(:mod:`docfact.lang.typescript.examples`). Three things are proven wrong:
+(:mod:`docfact.lang.typescript.examples`). Four things are proven wrong:
 
 - ``C1.example-import``: an import of a project module, or of a name from a project, standard
   library or installed module, that the module does not define;
 - ``C1.example-attribute``: an attribute of a project module, a project class or an instance
   the example made of one (``cart = Cart()``) that it does not have;
 - ``C1.example-keyword``: a keyword argument that the signature of the project function, method
-  or class it is passed to does not accept.
+  or class it is passed to does not accept;
+- ``C1.example-name``: a called bare name that neither the example nor the module binds, one
+  slip from a name they do bind (in a module whose names docfact can all list).
 
 Everything docfact cannot see through is unknown, never wrong: modules that are not installed,
 bare names the example never binds, values of calls, classes with bases outside the project,
@@ -30,7 +32,12 @@ from docfact.docs.segments import example_units
 from docfact.judges.base import JudgeContext, RuleFn
 from docfact.judges.example_reader import Issue
 from docfact.judges.rule import Check, Rule
-from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT, EXAMPLE_KEYWORD
+from docfact.judges.rules.c1_examples import (
+    EXAMPLE_ATTRIBUTE,
+    EXAMPLE_IMPORT,
+    EXAMPLE_KEYWORD,
+    EXAMPLE_NAME,
+)
 from docfact.lang.java.examples import JavaReader
 from docfact.lang.python.examples import PythonReader
 from docfact.lang.typescript.examples import TsReader
@@ -79,9 +86,11 @@ def _judge(rule: Rule) -> RuleFn:
 example_import = _judge(EXAMPLE_IMPORT)
 example_attribute = _judge(EXAMPLE_ATTRIBUTE)
 example_keyword = _judge(EXAMPLE_KEYWORD)
+example_name = _judge(EXAMPLE_NAME)
 
 CHECKS: tuple[Check, ...] = (
     Check(EXAMPLE_IMPORT, example_import),
     Check(EXAMPLE_ATTRIBUTE, example_attribute),
     Check(EXAMPLE_KEYWORD, example_keyword),
+    Check(EXAMPLE_NAME, example_name),
 )

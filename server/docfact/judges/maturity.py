@@ -177,6 +177,7 @@ MATURITY: dict[str, RuleMaturity] = {
     "C1.example-import": RuleMaturity("stable", _f11(2, 0, _f9(4, 0, _f8(1, 0, _f7(1, 0, _f6(4, 0, _f3(10, 0))))))),
     "C1.example-attribute": RuleMaturity(
         "preview", _f11(1, 0, _f10(1, 0, _f9(3, 0, _f8(3, 0, _f6(1, 2, _f5(4, 2, _f4(2, 2)))))))),
+    "C1.example-name": RuleMaturity("preview", None),
     "C1.example-keyword": RuleMaturity("preview", _f11(1, 0, _f5(1, 0, _f3(2, 0)))),
     # C2 - types
     "C2.param-type": RuleMaturity(

@@ -1,6 +1,6 @@
 """C1 rules that read the example code of a doc (doctest `>>>` lines, literal blocks, code fences,
-Javadoc `<pre>{@code}`): imports, attributes and keyword arguments it names that the project does
-not have. They judge example lines only, so they never compete with the sentence rules."""
+Javadoc `<pre>{@code}`): imports, attributes, called names and keyword arguments it names that the
+project does not have. They judge example lines only, so they never compete with the sentence rules."""
 
 from __future__ import annotations
 
@@ -94,6 +94,38 @@ def first_cart(owner: str) -> list:
     """Make the first cart of ``owner``.
 
     >>> first_cart(owner="ann")
+    []
+    """
+    return []
+'''),
+    languages=("python",),
+    judges="examples",
+    supersedes=("C1.example-name",),
+)
+
+EXAMPLE_NAME = Rule(
+    "C1.example-name",
+    "An example calls a misspelled name that neither the example nor the module defines.",
+    "A doctest runs in the documented module's namespace: a bare name the example calls must be "
+    "bound by the example itself, by the module (its definitions and imports) or be a builtin. "
+    "docfact reports a called name that is none of these only when the module's names can all be "
+    "listed (no star import of an unreadable module, no module `__getattr__`, no writes to "
+    "`globals()`), the name is defined nowhere in the project, and it is one slip away from a name "
+    "the module or the example does bind: running the example would raise `NameError`.",
+    Example('''\
+def make_cart(owner: str) -> list:
+    """Make a cart for ``owner``.
+
+    >>> mkae_cart("ann")
+    []
+    """
+    return []
+'''),
+    Example('''\
+def make_cart(owner: str) -> list:
+    """Make a cart for ``owner``.
+
+    >>> make_cart("ann")
     []
     """
     return []

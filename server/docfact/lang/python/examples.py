@@ -14,7 +14,7 @@ from tree_sitter import Node
 from docfact.docs.layout import layout
 from docfact.docs.segments import CodeUnit, leading_import_rows
 from docfact.judges import world
-from docfact.judges.base import JudgeContext
+from docfact.judges.base import JudgeContext, osa_distance
 from docfact.judges.example_project import (
     ALWAYS,
     class_names,
@@ -27,7 +27,7 @@ from docfact.judges.example_project import (
     signature_of,
 )
 from docfact.judges.example_reader import Issue
-from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_KEYWORD
+from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_KEYWORD, EXAMPLE_NAME
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.lang.python.example_imports import ImportsReader, Value, value_of
 from docfact.model import Entity
@@ -251,6 +251,8 @@ class PythonReader(ImportsReader):
             fn = node.child_by_field_name("function")
             args = node.child_by_field_name("arguments")
             callee = self.evaluate(fn, shadow) if fn is not None else None
+            if callee is None and fn is not None and fn.type == "identifier":
+                self.unbound_call(fn, shadow)
             if args is not None:
                 self.visit(args, shadow)
                 if callee is not None and args.type == "argument_list":
@@ -263,6 +265,27 @@ class PythonReader(ImportsReader):
             return None
         self.visit(node, shadow)
         return None
+
+    def unbound_call(self, fn: Node, shadow: frozenset[str]) -> None:
+        """Report a called bare name that neither the example nor the documented module binds,
+        nor the project defines anywhere, when it is one slip from a name they do bind and the
+        module's names can all be listed (doctest would raise ``NameError``)."""
+        name = self.src(fn)
+        if len(name) < 5 or name in shadow or name in self.env or self.star or self.scope is None \
+                or name in PY_BUILTIN_NAMES or name in STDLIB_MODULES or self.ctx.is_known(name):
+            return
+        try:
+            if self.graph.resolve(name, self.scope) is not None:
+                return
+        except Exception:
+            return
+        if not world.module_names_closed(self.ctx, self.scope.path):
+            return
+        near = self.suggest(name, set(self.env) | self.ctx.scope_names, cutoff=0.9)
+        if near is None or osa_distance(name, near, 2) > (2 if len(name) >= 10 else 1):
+            return
+        self.report(EXAMPLE_NAME, fn, f"the example calls `{name}`, which neither the example nor the module binds",
+                    near, None)
 
     def in_module_scope(self, name: str) -> Value | None:
         """A name the examples never bound, as the documented module sees it (doctest runs
