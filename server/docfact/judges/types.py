@@ -302,6 +302,14 @@ _CONSTRUCTORS = {
     "json.dumps": "str", "pickle.dumps": "bytes", "textwrap.dedent": "str", "textwrap.indent": "str",
     "textwrap.fill": "str", "os.getcwd": "str", "os.listdir": "list", "os.fsencode": "bytes",
     "os.fsdecode": "str", "str.maketrans": "dict",
+    # the standard library's byte codecs: bytes in, bytes out (``b64encode`` does not give text)
+    **{f"base64.{f}": "bytes" for f in ("b64encode", "b64decode", "urlsafe_b64encode", "urlsafe_b64decode",
+                                         "standard_b64encode", "standard_b64decode", "b32encode", "b32decode",
+                                         "b16encode", "b16decode", "a85encode", "a85decode", "b85encode",
+                                         "b85decode", "encodebytes", "decodebytes")},
+    **{f"binascii.{f}": "bytes" for f in ("hexlify", "unhexlify", "b2a_hex", "a2b_hex", "b2a_base64",
+                                           "a2b_base64")},
+    **{f"{m}.{f}": "bytes" for m in ("zlib", "gzip", "bz2", "lzma") for f in ("compress", "decompress")},
     "String.valueOf": "str", "String.format": "str", "Integer.parseInt": "int",
     "Boolean.parseBoolean": "bool", "Double.parseDouble": "float",
 }
