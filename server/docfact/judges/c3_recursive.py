@@ -62,12 +62,14 @@ def not_recursive(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if ctx.doc.kind == "comment":
         return  # a comment talks about the statements below it, not the whole function
-    if e is None or e.kind not in ("function", "method") or not world.behaviour_closed(ctx, e) or _is_property(e):
-        return  # a hook that returns ``[]`` for overrides; a property's docs describe a value
+    if e is None or e.kind not in ("function", "method") or _is_property(e):
+        return  # a property's docs describe a value
     prose = strip_code(seg.text)
     m = _RECURSIVE.search(prose)
     if not m or NEG.search(prose[: m.start()]) or about_a_parameter(e, seg.text[: m.start()]):
         return
+    if not world.behaviour_closed(ctx, e):
+        return  # a hook that returns ``[]`` for overrides (asked after the words: it reads the body)
     if _GUARDS.search(prose[: m.start()]) or _HEDGED_AFTER.match(prose, m.end()) \
             or _OTHER_ACTOR.search(prose[: m.start()]):
         return  # "To prevent recursion", "where recursion could happen": no claim that it recurses
