@@ -75,7 +75,9 @@ def json_parts(rep: Report) -> Iterator[str]:
     if docs:
         yield "\n  ]"
     tail = json.dumps({"findings": [f.as_json() for f in rep.findings],
-                       "skipped": [{"path": p, "reason": r} for p, r in rep.skipped]}, indent=2)
+                       "skipped": [{"path": p, "reason": r} for p, r in rep.skipped],
+                       "skipped_docs": [{"path": p, "line": n, "symbol": s, "reason": r}
+                                        for p, n, s, r in rep.skipped_docs]}, indent=2)
     yield f",\n{tail[2:]}\n"
 
 
