@@ -77,7 +77,8 @@ class Engine:
         self.graph = ProjectGraph(self.root)
         self._words = ProjectWords()
         self._run_cache = TimedRunCache()  # shared by the judging of every file (name index, classes)
-        self._watchdog = Watchdog()  # stops a doc's judging that never ends (WATCHDOG_SECONDS)
+        # stops a doc's judging that never ends (WATCHDOG_SECONDS), and a file's indexing
+        self._watchdog = Watchdog()
         self.skipped: list[tuple[str, str]] = []
         self.from_store = 0  # files of the last load() whose index came from the store
         self.hashes: dict[str, str] = {}  # path -> source_digest of the file indexed
@@ -97,10 +98,11 @@ class Engine:
         load_paths(self, list(paths) if paths is not None else None, progress, cancelled, store, on_read)
 
     def update_file(self, path: str, text: str) -> FileIndex | None:
-        """(Re)index one file; the cost depends on that file only."""
+        """(Re)index one file; the cost depends on that file only. None when it cannot be
+        indexed, or not within :data:`~docfact.index.nesting.INDEX_SECONDS` of CPU time (listed in :attr:`skipped`)."""
         path = str(Path(path).resolve())
         try:
-            index = self.graph.update_file(path, text, self.module_for(path))
+            index = self.graph.update_file(path, text, self.module_for(path), self._watchdog)
         except TooDeep as exc:
             self._skip(path, exc)
             return None
@@ -113,11 +115,13 @@ class Engine:
         return index
 
     def index_only(self, path: str, text: str) -> FileIndex | None:
-        """Index one file without adding it (None when it cannot be indexed; logged)."""
-        from docfact.index import index_file
+        """Index one file without adding it (None when it cannot be indexed, or not within
+        :data:`~docfact.index.nesting.INDEX_SECONDS` of CPU time: logged, and listed in :attr:`skipped`)."""
+        from docfact.index import index_bound, index_file
 
         try:
-            index = index_file(path, text, self.module_for(path))
+            with index_bound(self._watchdog):
+                index = index_file(path, text, self.module_for(path))
         except TooDeep as exc:
             self._skip(path, exc)
             return None
