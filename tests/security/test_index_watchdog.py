@@ -7,6 +7,7 @@ its forked index workers. The slow extraction is the real one wrapped by a test-
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -14,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import slow_index
 
 from docfact.engine import Engine
 from docfact.index import nesting
+from lsp_raw import LSPPROJ, RawServer, hover_store, open_store
 
 SERVER = Path(__file__).resolve().parents[2] / "server"
 REASON = f"indexing took more than {slow_index.SECONDS:g} s of CPU time"
@@ -90,3 +93,29 @@ def test_the_cli_lists_the_slow_file_as_skipped_and_checks_the_rest(tmp_path: Pa
         f"proj/m{i:03d}.py" for i in range(files) if i not in slow]
     text, _ = _check(tmp_path, "-j", "2", "--format", "text")
     assert f"proj/m000.py: skipped: {REASON}" in text.stdout
+
+
+async def test_the_language_server_skips_the_slow_file_and_keeps_serving(tmp_path: Path) -> None:
+    """The server indexes on its main thread, where the watchdog works: the slow file is skipped
+    at load and again when it is opened (an edit re-indexes it), with the reason in the log, and
+    the other files' diagnostics and hovers come as before."""
+    ws = tmp_path / "lspproj"
+    shutil.copytree(LSPPROJ, ws)
+    (ws / "pkg" / "slow.py").write_text(SLOW, encoding="utf-8")
+    site = slow_index.site_dir(tmp_path / "site")
+    env = {"PYTHONPATH": f"{site}:{slow_index.HERE}:{SERVER}"}
+    async with RawServer(ws, tmp_path / "home" / "cache", env=env) as server:
+        await server.initialize()
+        started = time.monotonic()
+        await open_store(server, ws)
+
+        def said() -> int:
+            return sum(REASON in m and "slow.py" in m for m in server.log_messages())
+
+        at_load = said()
+        assert at_load >= 1
+        server.open(ws / "pkg" / "slow.py")
+        await server.wait_for(lambda: said() > at_load, 30, "the reason logged again on opening")
+        assert time.monotonic() - started < 30
+        await hover_store(server, ws)  # still serving
+        assert server.alive
