@@ -1,5 +1,5 @@
 """The default number of processes of ``docfact check`` (issue 31: bound memory): one per CPU,
-but only as many judging workers as fit in half of the memory available, the machine's or a
+but only as many workers (index and judging) as fit in half of the memory available, the machine's or a
 container's cgroup limit; an explicit ``-j`` and unreadable figures leave the count alone."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from docfact.cli.jobs import available_memory, default_jobs, judging_jobs
+from docfact.cli.jobs import available_memory, default_jobs, jobs_that_fit
 
 MB = 1 << 20
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -37,17 +37,17 @@ def test_small_runs_use_one_process_and_large_ones_the_cpus_up_to_eight() -> Non
     (300 * MB, 1),  # not one worker fits: the parent judges alone
 ])
 def test_judging_workers_fit_in_half_the_available_memory(tmp_path: Path, available: int, want: int) -> None:
-    assert judging_jobs(8, _machine(tmp_path, 200 * MB, available)) == want
+    assert jobs_that_fit(8, _machine(tmp_path, 200 * MB, available)) == want
 
 
 def test_a_container_memory_limit_counts_what_it_leaves(tmp_path: Path) -> None:
     root = _machine(tmp_path, 200 * MB, 64_000 * MB, (str(1_500 * MB), 500 * MB))
     assert available_memory(root) == 1_000 * MB
-    assert judging_jobs(8, root) == 3  # 500 MB for workers of 250 MB: 2, and the parent
+    assert jobs_that_fit(8, root) == 3  # 500 MB for workers of 250 MB: 2, and the parent
     (root / "sys/fs/cgroup/memory.max").write_text("max\n")  # no limit: the machine's memory
-    assert judging_jobs(8, root) == 8
+    assert jobs_that_fit(8, root) == 8
 
 
 def test_unreadable_figures_and_one_job_leave_the_count_alone(tmp_path: Path) -> None:
-    assert judging_jobs(6, tmp_path) == 6  # no /proc here
-    assert judging_jobs(1, _machine(tmp_path, 200 * MB, 100 * MB)) == 1
+    assert jobs_that_fit(6, tmp_path) == 6  # no /proc here
+    assert jobs_that_fit(1, _machine(tmp_path, 200 * MB, 100 * MB)) == 1

@@ -2,9 +2,10 @@
 
 Judging workers are forked from the process that holds the project's graph; each starts with
 every page of it and grows by its judging caches (a quarter more, measured on 1,400 files), so
-each costs about as much memory as the parent. By default the run uses one process per CPU
-(at most 8), and forks judging workers only while they fit in half of the memory available
-now: the machine's (its available memory in ``/proc/meminfo``) or, in a container with a
+each costs about as much memory as the parent (index workers, forked before the graph is built,
+likewise cost about the parent's memory then). By default the run uses one process per CPU
+(at most 8), and forks index and judging workers only while they fit in half of the memory
+available now: the machine's (its available memory in ``/proc/meminfo``) or, in a container with a
 memory limit (cgroup v2 ``memory.max``, or v1 ``memory.limit_in_bytes``), what is left of that
 limit. A CI runner with many cores and little memory then judges in fewer processes instead of
 being killed for memory.
@@ -34,9 +35,9 @@ def default_jobs(files: int) -> int:
     return max(1, min(cpus, MAX_DEFAULT_JOBS))
 
 
-def judging_jobs(jobs: int, root: Path = Path("/")) -> int:
-    """At most ``jobs`` judging processes, forking only the workers that fit in SHARE of the
-    memory available now, each counted at GROWTH times this process's resident memory
+def jobs_that_fit(jobs: int, root: Path = Path("/")) -> int:
+    """At most ``jobs`` processes, this one and the workers forked from it that fit in SHARE of
+    the memory available now, each counted at GROWTH times this process's resident memory
     (``root``: where ``/proc`` and ``/sys`` are, for tests). Where the figures cannot be read,
     ``jobs``."""
     if jobs <= 1:
