@@ -81,6 +81,7 @@ def test_the_json_report_lists_the_doc_stopped_for_time(tmp_path: Path) -> None:
     text = _check(tmp_path, "check", "proj", "--no-cache", "-j", "1")
     assert ("proj/hostile.py: note: the doc at line 10 was skipped: its judging stopped after 0.3 s of CPU time"
             in text.stdout)
+    assert text.stdout.rstrip().endswith("; 1 doc not judged: skipped by a time bound (see the notes above)")
 
 
 def test_a_clean_run_has_an_empty_list(tmp_path: Path) -> None:

@@ -43,6 +43,8 @@ def text(rep: Report, color: bool = False) -> str:
         f"{' finding' + ('s' if n != 1 else '') + ' in' if n else ''} "
         f"{_count(len(rep.docs), 'docstring/comment', 'docstrings/comments')} across "
         f"{_count(len(rep.files), 'file', 'files')}; score {rep.score:.3f}".replace("  ", " ")
+        + (f"; {_count(len(late), 'doc', 'docs')} not judged: skipped by a time bound (see the notes above)"
+           if (late := rep.skipped_docs) else "")
     )
     return "\n".join(out) + "\n"
 
