@@ -6,14 +6,17 @@ reused. The judging itself (``judge``) is the engine's.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 from docfact.deps import Deps, Recorder
-from docfact.model import DocBlock, DocResult, Entity, FileIndex
+from docfact.model import DocBlock, DocResult, Entity, FileIndex, FileResult, SkippedDoc
 from docfact.positions import LineIndex
 from docfact.time_bounds import FileClock
+
+log = logging.getLogger(__name__)
 
 Reuse = Callable[[DocBlock, Entity | None, tuple[str, ...]], DocResult | None]
 # the engine's bounded judging of one doc: (index, doc, lines, criteria, the file's scope names,
@@ -43,6 +46,33 @@ def documented_entity(index: FileIndex, doc: DocBlock) -> Entity | None:
         if owner is not None:
             return owner
     return index.entity(doc.owner)
+
+
+def doc_symbol(index: FileIndex, doc: DocBlock) -> str:
+    """The name of what ``doc`` documents, as :attr:`~docfact.model.DocResult.symbol` gives it."""
+    entity = documented_entity(index, doc)
+    if entity is not None:
+        return entity.local_name or entity.module or "<module>"
+    return doc.owner or "<module>"
+
+
+def note_skipped(result: FileResult, index: FileIndex, skipped: list[tuple[DocBlock, str]],
+                 late: list[DocBlock], file_seconds: float) -> None:
+    """Record the docs of ``result``'s file that time bounds skipped: each in
+    ``result.skipped_docs`` (with its reason), and the reasons in ``result.error`` and the log
+    (``late``: the docs left once the file's time, ``file_seconds``, ran out)."""
+    reasons = [f"the doc at line {doc.start_line + 1} was skipped: {why}" for doc, why in skipped]
+    if late:
+        reasons.append(f"judging stopped after {file_seconds:g} s: {len(late)} doc(s) from line "
+                       f"{late[0].start_line + 1} on were skipped")
+    for reason in reasons:
+        log.warning("docfact: %s: %s", result.path, reason)
+    if reasons:
+        result.error = "; ".join([*([result.error] if result.error else []), *reasons])
+    late_reason = f"the file's judging stopped after {file_seconds:g} s of CPU time"
+    every = sorted([*((doc, why.removeprefix("its ")) for doc, why in skipped), *((doc, late_reason) for doc in late)],
+                   key=lambda x: x[0].start_line)
+    result.skipped_docs.extend(SkippedDoc(doc.start_line + 1, doc_symbol(index, doc), why) for doc, why in every)
 
 
 def judge_own_frame(judge: Judge, job: FileJob, n: int, clock: FileClock, recorder: Recorder,

@@ -17,7 +17,14 @@ from typing import Any
 
 from docfact.config import Settings
 from docfact.deps import Deps, Recorder
-from docfact.doc_jobs import FileJob, Reuse, documented_entity, judge_or_reuse, judge_own_frame
+from docfact.doc_jobs import (
+    FileJob,
+    Reuse,
+    documented_entity,
+    judge_or_reuse,
+    judge_own_frame,
+    note_skipped,
+)
 from docfact.docs.segments import example_segments, segment_doc
 from docfact.graph.graph import ProjectGraph
 from docfact.index.nesting import TooDeep
@@ -51,18 +58,6 @@ from docfact.watchdog import Interrupted, Overran, Watchdog
 log = logging.getLogger(__name__)
 
 
-def _note_skipped(result: FileResult, skipped: list[str], late: list[int]) -> None:
-    """Log why docs of ``result``'s file were skipped (time bounds; ``late`` holds the first lines
-    of the docs left once the file's time ran out) and add the reasons to ``result.error``."""
-    if late:
-        skipped.append(f"judging stopped after {FILE_SECONDS:g} s: {len(late)} doc(s) from line "
-                       f"{late[0]} on were skipped")
-    for reason in skipped:
-        log.warning("docfact: %s: %s", result.path, reason)
-    if skipped:
-        result.error = "; ".join([*([result.error] if result.error else []), *skipped])
-
-
 Progress = Callable[[int, int, str], None]
 
 
@@ -82,7 +77,8 @@ class Engine:
         self.graph = ProjectGraph(self.root)
         self._words = ProjectWords()
         self._run_cache = TimedRunCache()  # shared by the judging of every file (name index, classes)
-        self._watchdog = Watchdog()  # stops a doc's judging that never ends (WATCHDOG_SECONDS)
+        # stops a doc's judging that never ends (WATCHDOG_SECONDS), and a file's indexing
+        self._watchdog = Watchdog()
         self.skipped: list[tuple[str, str]] = []
         self.from_store = 0  # files of the last load() whose index came from the store
         self.hashes: dict[str, str] = {}  # path -> source_digest of the file indexed
@@ -102,10 +98,11 @@ class Engine:
         load_paths(self, list(paths) if paths is not None else None, progress, cancelled, store, on_read)
 
     def update_file(self, path: str, text: str) -> FileIndex | None:
-        """(Re)index one file; the cost depends on that file only."""
+        """(Re)index one file; the cost depends on that file only. None when it cannot be
+        indexed, or not within :data:`~docfact.index.nesting.INDEX_SECONDS` of CPU time (listed in :attr:`skipped`)."""
         path = str(Path(path).resolve())
         try:
-            index = self.graph.update_file(path, text, self.module_for(path))
+            index = self.graph.update_file(path, text, self.module_for(path), self._watchdog)
         except TooDeep as exc:
             self._skip(path, exc)
             return None
@@ -118,11 +115,13 @@ class Engine:
         return index
 
     def index_only(self, path: str, text: str) -> FileIndex | None:
-        """Index one file without adding it (None when it cannot be indexed; logged)."""
-        from docfact.index import index_file
+        """Index one file without adding it (None when it cannot be indexed, or not within
+        :data:`~docfact.index.nesting.INDEX_SECONDS` of CPU time: logged, and listed in :attr:`skipped`)."""
+        from docfact.index import index_bound, index_file
 
         try:
-            index = index_file(path, text, self.module_for(path))
+            with index_bound(self._watchdog):
+                index = index_file(path, text, self.module_for(path))
         except TooDeep as exc:
             self._skip(path, exc)
             return None
@@ -248,8 +247,8 @@ class Engine:
         clock = FileClock(self._run_cache,
                            cpu_began + FILE_SECONDS - (part.spent if part is not None else 0.0),
                            self._run_cache.shared_seconds)
-        skipped: list[str] = []  # why docs were skipped (time bounds)
-        late: list[int] = []  # first lines of the docs left unjudged once the file's time ran out
+        skipped: list[tuple[DocBlock, str]] = []  # docs skipped for time, and why
+        late: list[DocBlock] = []  # the docs left unjudged once the file's time ran out
         for n in range(first, len(index.docs)):
             doc = index.docs[n]
             if (part is not None and n > first and not late
@@ -264,18 +263,18 @@ class Engine:
                 else:
                     got = judge_or_reuse(self._judge_bounded, job, doc, clock, reuse)
             except Overran as e:
-                skipped.append(f"the doc at line {doc.start_line + 1} was skipped: its judging {e}")
+                skipped.append((doc, f"its judging {e}"))
             except TimeoutError as e:
-                skipped.append(f"the doc at line {doc.start_line + 1} was skipped: {e}")
+                skipped.append((doc, str(e)))
             except Exception:
                 log.exception("docfact: cannot judge the doc at %s:%d; skipped",
                               path, doc.start_line + 1)
             else:
                 if got is None:
-                    late.append(doc.start_line + 1)
+                    late.append(doc)
                 else:
                     result.docs.append(got)
-        _note_skipped(result, skipped, late)
+        note_skipped(result, index, skipped, late, FILE_SECONDS)
         if part is not None:
             part.spent += time.thread_time() - cpu_began
         return result

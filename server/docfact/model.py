@@ -157,11 +157,22 @@ class DocResult:
                 if f.criterion in self.criteria and (f.segment.kind == "code") == code}
 
 
+@dataclass(frozen=True, slots=True)
+class SkippedDoc:
+    """A doc left unjudged by a time bound (issue 31): its first line (1-based), the name of what
+    it documents (as :attr:`DocResult.symbol`) and why."""
+
+    line: int
+    symbol: str
+    reason: str
+
+
 @dataclass
 class FileResult:
     path: str
     docs: list[DocResult] = field(default_factory=list)
     error: str | None = None  # a one-line reason the file was skipped or only partly judged
+    skipped_docs: list[SkippedDoc] = field(default_factory=list)  # docs left unjudged for time
 
     @property
     def findings(self) -> list[Finding]:

@@ -41,6 +41,8 @@ RETRY_CHARS = 8_000
 # as for the bounds above, and not judged again.
 WATCHDOG_SECONDS = 2.0
 WATCHDOG_SHARED_SECONDS = 5.0
+# The same hard bound on indexing one file (parse and extraction; issue 31) is
+# docfact.index.nesting.INDEX_SECONDS (the index level imports nothing of judging).
 
 
 class TimedRunCache(RunCache):

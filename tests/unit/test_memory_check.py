@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import docfact
-from docfact.cli.report import DocRow, FindingRow, Report, emit
+from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
 from docfact.cli.reporters import as_json, json_parts
 from docfact.config import Settings
 from docfact.engine import Engine
@@ -113,11 +113,14 @@ def test_workers_sending_rows_batch_by_batch_give_a_serial_run_s_report(tmp_path
 def test_the_json_report_written_in_pieces_is_the_contract_text(tmp_path: Path, n: int) -> None:
     docs = [DocRow(f"p{i % 7}.py", f"f{i}", i + 1, "docstring", i % 5, round(1 / (i + 1), 4)) for i in range(n)]
     finding = FindingRow("p.py", 1, 2, 1, 9, "C1", "C1.unknown-name", "static", "m", "s", "f", "warning", fix="y")
-    rep = Report(docs=docs, findings=[finding], skipped=[("bin.py", "binary file")], score=0.5)
-    whole = {"version": 1, "files": 0, "docstrings": n, "score": 0.5,
+    slow = FileRow("p.py", 0.5, 1, 1, "a note", skipped_docs=((4, "g", "judging stopped after 2 s of CPU time"),))
+    rep = Report(files=[slow], docs=docs, findings=[finding], skipped=[("bin.py", "binary file")], score=0.5)
+    whole = {"version": 1, "files": 1, "docstrings": n, "score": 0.5,
              "docs": [{"path": d.path, "symbol": d.symbol, "line": d.line, "kind": d.kind,
                        "sentences": d.sentences, "score": d.score} for d in docs],
-             "findings": [finding.as_json()], "skipped": [{"path": "bin.py", "reason": "binary file"}]}
+             "findings": [finding.as_json()], "skipped": [{"path": "bin.py", "reason": "binary file"}],
+             "skipped_docs": [{"path": "p.py", "line": 4, "symbol": "g",
+                               "reason": "judging stopped after 2 s of CPU time"}]}
     want = json.dumps(whole, indent=2) + "\n"
     assert as_json(rep) == want
     out = tmp_path / "out.json"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from docfact import baseline
 from docfact.cli.errors import EXIT_LLM_INCOMPLETE, EXIT_OK, UsageError
+from docfact.cli.jobs import default_jobs, jobs_that_fit
 from docfact.cli.profile import Profile
 from docfact.cli.report import DocRow, FileRow, FindingRow, Report, emit
 from docfact.cli.settings import load_settings as load_settings
@@ -177,7 +178,9 @@ def _load_and_judge(run: _Run, llm_runner: Callable[..., bool | None] | None) ->
     if profile.enabled:
         engine.timings = {}
     total = len(run.graph_files)
-    jobs = run.args.jobs if run.args.jobs > 0 else (min(os.cpu_count() or 1, 8) if total >= 200 else 1)
+    # by default, only as many processes as the memory left allows (index workers now, judging
+    # workers again below, once the graph is built)
+    jobs = run.args.jobs if run.args.jobs > 0 else jobs_that_fit(default_jobs(total))
     progress = run.progress
     # no file is swapped in a check: the project's words are enough, each file's own set dropped
     # as it is added (a one-process run with a store drops them after indexing: the index rows it
@@ -200,6 +203,9 @@ def _load_and_judge(run: _Run, llm_runner: Callable[..., bool | None] | None) ->
         kept_rows, previous = kept.replay(answers, run.judged, run.targets, engine.hashes)
         run.rows.update(kept_rows)
     missing = [i for i in range(len(run.targets)) if i not in run.rows and run.judged(i)]
+    if run.args.jobs <= 0 and jobs > 1:
+        jobs = jobs_that_fit(jobs)
+        log.debug("docfact: judging in %d processes", jobs)
     forking = jobs > 1 and not run.settings.llm.enabled and len(missing) >= 100 and can_fork()
     # the installed modules judging reads are parsed once, for the runs after this one too
     # (forked workers cannot share the store's connection: they parse what they read)

@@ -105,6 +105,11 @@ def _check_json(doc: dict[str, Any]) -> None:
         x = _dict(x, f"skipped[{i}]")
         _str(x.get("path"), f"skipped[{i}].path")
         _str(x.get("reason"), f"skipped[{i}].reason")
+    for i, x in enumerate(_list(doc.get("skipped_docs", []), "skipped_docs")):
+        x = _dict(x, f"skipped_docs[{i}]")
+        for key in ("path", "symbol", "reason"):
+            _str(x.get(key), f"skipped_docs[{i}].{key}")
+        _int(x.get("line"), f"skipped_docs[{i}].line", 1)
 
 
 def _check_sarif(run: dict[str, Any]) -> None:
@@ -239,7 +244,12 @@ def merge_json(shards: list[ShardReport]) -> Report:
         docs = _ordered(shards, lambda s: s.doc["docs"], lambda d: d["path"], lambda p: p)
         findings = _ordered(shards, lambda s: s.doc["findings"], lambda f: f["path"], lambda p: p)
         rep = Report(skipped=[(x["path"], x["reason"]) for x in first.doc.get("skipped", [])])
-        rep.files = [FileRow(disp, 1.0, 0, 0, None) for _, disp in sorted(p for s in shards for p in s.files)]
+        late: dict[str, list[tuple[int, str, str]]] = {}  # the docs each shard skipped for time
+        for s in shards:
+            for x in s.doc.get("skipped_docs", []):
+                late.setdefault(x["path"], []).append((x["line"], x["symbol"], x["reason"]))
+        rep.files = [FileRow(disp, 1.0, 0, 0, None, skipped_docs=tuple(late.get(disp, ())))
+                     for _, disp in sorted(p for s in shards for p in s.files)]
         rep.docs = [DocRow(d["path"], d["symbol"], d["line"], d["kind"], d["sentences"], d["score"]) for d in docs]
         rep.findings = [_finding(f) for f in findings]
     except (KeyError, TypeError) as exc:

@@ -110,6 +110,8 @@ class FileRow:
     findings: int
     error: str | None
     text: str = ""
+    # the docs a time bound left unjudged: (line, symbol, reason) each (see model.SkippedDoc)
+    skipped_docs: tuple[tuple[int, str, str], ...] = ()
 
 
 @dataclass
@@ -123,6 +125,11 @@ class Report:
     @property
     def docstrings(self) -> int:
         return len(self.docs)
+
+    @property
+    def skipped_docs(self) -> list[tuple[str, int, str, str]]:
+        """The docs time bounds left unjudged, file by file: (path, line, symbol, reason) each."""
+        return [(f.path, *d) for f in self.files for d in f.skipped_docs]
 
 
 def symbol_of(d: DocResult) -> str:

@@ -43,6 +43,8 @@ def text(rep: Report, color: bool = False) -> str:
         f"{' finding' + ('s' if n != 1 else '') + ' in' if n else ''} "
         f"{_count(len(rep.docs), 'docstring/comment', 'docstrings/comments')} across "
         f"{_count(len(rep.files), 'file', 'files')}; score {rep.score:.3f}".replace("  ", " ")
+        + (f"; {_count(len(late), 'doc', 'docs')} not judged: skipped by a time bound (see the notes above)"
+           if (late := rep.skipped_docs) else "")
     )
     return "\n".join(out) + "\n"
 
@@ -75,7 +77,9 @@ def json_parts(rep: Report) -> Iterator[str]:
     if docs:
         yield "\n  ]"
     tail = json.dumps({"findings": [f.as_json() for f in rep.findings],
-                       "skipped": [{"path": p, "reason": r} for p, r in rep.skipped]}, indent=2)
+                       "skipped": [{"path": p, "reason": r} for p, r in rep.skipped],
+                       "skipped_docs": [{"path": p, "line": n, "symbol": s, "reason": r}
+                                        for p, n, s, r in rep.skipped_docs]}, indent=2)
     yield f",\n{tail[2:]}\n"
 
 

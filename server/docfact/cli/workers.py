@@ -46,7 +46,7 @@ DocVerdicts = dict[int, tuple[Fingerprint, DocPart]]
 def rows_of(fr: FileResult, target: tuple[Path, str, str], settings: Settings, keep_text: bool) -> Rows:
     """A file's report rows (those of an HTML report, ``keep_text``, with the file's text and
     its sentences' spans; the rows that others report, without)."""
-    return assemble([doc_part(d, target[2], settings.severity, keep_text) for d in fr.docs], target, fr.error,
+    return assemble([doc_part(d, target[2], settings.severity, keep_text) for d in fr.docs], target, fr,
                     keep_text)
 
 
@@ -55,8 +55,9 @@ def doc_part(d: DocResult, display: str, severities: dict[str, str], spans: bool
     return doc_row, finding_rows, d.pairs, d.score
 
 
-def assemble(parts: list[DocPart], target: tuple[Path, str, str], error: str | None, keep_text: bool) -> Rows:
-    """A file's rows from its docs' parts in file order (what :func:`rows_of` gives for the same docs)."""
+def assemble(parts: list[DocPart], target: tuple[Path, str, str], fr: FileResult, keep_text: bool) -> Rows:
+    """A file's rows from its docs' parts in file order (what :func:`rows_of` gives for the same
+    docs), with what ``fr`` says of the docs it did not judge."""
     pairs = 0
     good = 0.0
     findings: list[FindingRow] = []
@@ -65,8 +66,9 @@ def assemble(parts: list[DocPart], target: tuple[Path, str, str], error: str | N
         good += score * n
         findings.extend(rows)
     findings.sort(key=lambda r: (r.path, r.line, r.column, r.criterion))
-    file_row = FileRow(target[2], round(good / pairs if pairs else 1.0, 4), len(parts), len(findings), error,
-                       target[1] if keep_text else "")
+    file_row = FileRow(target[2], round(good / pairs if pairs else 1.0, 4), len(parts), len(findings), fr.error,
+                       target[1] if keep_text else "",
+                       tuple((d.line, d.symbol, d.reason) for d in fr.skipped_docs))
     return file_row, [p[0] for p in parts], findings
 
 
@@ -164,7 +166,7 @@ def judge_recorded(engine: Engine, target: tuple[Path, str, str], answers: Answe
     whole = merge_fingerprints([fingerprint(deps, answers), *(fp for fp, _ in kept.values())])
     row = {"text": answers.file(path) or "", "digest": text_digest(target[1]),
            "module": index.module if index is not None else "", "docs": verdicts if index is not None else {}}
-    return assemble(parts, target, fr.error, keep_text), whole, row, len(kept)
+    return assemble(parts, target, fr, keep_text), whole, row, len(kept)
 
 
 def release_free_memory() -> None:

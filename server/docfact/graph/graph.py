@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,7 @@ from docfact.model import Entity, FileIndex, Import
 if TYPE_CHECKING:
     from docfact.deps import Recorder
     from docfact.index.common import Parsed
+    from docfact.watchdog import Watchdog
 
 log = logging.getLogger(__name__)
 
@@ -165,9 +166,12 @@ class ProjectGraph(Edges):
         waiting.discard(index.path)
         self._dirty.update(dict.fromkeys(sorted(waiting)))
 
-    def update_file(self, path: str, text: str, module: str | None = None) -> FileIndex:
-        """Re-index ``path`` from ``text`` and replace its nodes and edges."""
-        from docfact.index import index_file_reusing
+    def update_file(self, path: str, text: str, module: str | None = None,
+                    watchdog: Watchdog | None = None) -> FileIndex:
+        """Re-index ``path`` from ``text`` and replace its nodes and edges; with ``watchdog``,
+        the indexing is bounded in time (:func:`docfact.index.index_bound`: past the bound,
+        :class:`~docfact.index.nesting.TooSlow` is raised and the graph keeps the file as it was)."""
+        from docfact.index import index_bound, index_file_reusing
 
         old = self._files.get(path)
         if module is None and old is not None:
@@ -175,7 +179,8 @@ class ProjectGraph(Edges):
         # files edited one after the other reparse incrementally from their last tree; bulk
         # loads (deferred) keep no trees
         previous = self._trees.pop(path, None)
-        index, parsed = index_file_reusing(path, text, module, previous, old if previous is not None else None)
+        with index_bound(watchdog) if watchdog is not None else nullcontext():
+            index, parsed = index_file_reusing(path, text, module, previous, old if previous is not None else None)
         self.add_file(index)
         if parsed is not None and self._deferred is None:
             self._trees[path] = parsed

@@ -7,15 +7,19 @@ Workspace code is only parsed, never imported.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from docfact.index.nesting import TooDeep
+from docfact.index import nesting
+from docfact.index.nesting import TooDeep, TooSlow
 from docfact.index.source import Parsed
 from docfact.index.workspace import language_for_path, module_name
 from docfact.lang import Language, for_path
 from docfact.model import FileIndex
+from docfact.watchdog import Overran, Watchdog
 
-__all__ = ["default_module", "index_file", "index_file_reusing", "language_for_path"]
+__all__ = ["default_module", "index_bound", "index_file", "index_file_reusing", "language_for_path"]
 
 
 def default_module(path: str) -> str:
@@ -72,6 +76,23 @@ def index_file_reusing(
         return lang.extract_reusing(path, text, module, previous, old)
     except RecursionError:
         raise TooDeep(_RECURSION) from None
+
+
+@contextmanager
+def index_bound(watchdog: Watchdog | None = None) -> Iterator[None]:
+    """Bound the indexing in the block (parse and extraction of one file) to
+    :data:`~docfact.index.nesting.INDEX_SECONDS` of CPU time with ``watchdog`` (a new one when None): past it
+    the block is stopped and :class:`~docfact.index.nesting.TooSlow` raised, whose message is the
+    reason the file is skipped. Like every watchdog bound, it guards the main thread only, and a
+    bound inside another one guards nothing more (:meth:`Watchdog.bound`). What indexing caches
+    across files is written so that a stop at any point leaves it whole
+    (:mod:`docfact.index.tokens`)."""
+    seconds = nesting.INDEX_SECONDS
+    try:
+        with (watchdog or Watchdog()).bound(seconds):
+            yield
+    except Overran:
+        raise TooSlow(f"indexing took more than {seconds:g} s of CPU time") from None
 
 
 # an expression nested deeper than the extractors' recursive readers go (``"a" + x + x ...``

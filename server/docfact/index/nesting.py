@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 200
 MAX_TREE_DEPTH = 2000  # levels of a syntax tree (see the module docstring)
+# The hard bound on indexing one file (issue 31; docfact.index.index_bound): past this much CPU
+# time, its parse and extraction are stopped by a watchdog and the file is skipped with the
+# reason (TooSlow); everything else is still checked. Read at each use, so a test can lower it.
+INDEX_SECONDS = 2.0
 
 # every distinct indentation of a line with content: the parser's stack of open blocks holds
 # strictly increasing indentations, so it never holds more entries than there are distinct ones
@@ -122,3 +126,9 @@ def _brackets(text: str, skip: re.Pattern[str]) -> str | None:
     if depth > MAX_DEPTH:
         return f"too deeply nested: brackets {depth} deep (more than {MAX_DEPTH} are not parsed)"
     return None
+
+
+class TooSlow(TooDeep):
+    """A file whose indexing ran past its CPU-time bound (:data:`INDEX_SECONDS`): refused
+    like a file that nests too deeply (a :class:`TooDeep`, which every caller reports as skipped
+    with the reason)."""

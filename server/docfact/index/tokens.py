@@ -40,8 +40,10 @@ class _TokenCache(dict):  # type: ignore[type-arg]
         if len(self) > 500_000:
             self.clear()
             self.attrs.clear()
-        self[tok] = ref
+        # attrs first: a watchdog stop between the two (docfact.index.index_bound) leaves a token
+        # that is missing here, computed again next time, never one without its attributes
         self.attrs[tok] = attrs
+        self[tok] = ref
         return ref
 
 

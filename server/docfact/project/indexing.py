@@ -236,13 +236,14 @@ def _index_one(job: tuple[str, str, str, bool]) -> tuple[str, bytes, bytes | Non
     """Worker: index one file (or say why not), pickled without its text (:class:`_NoText`),
     and with ``job[3]`` make its store row too; runs in a child process."""
     from docfact.graph.names import instance_fields
-    from docfact.index import index_file
+    from docfact.index import index_bound, index_file
     from docfact.store import index_row
 
     path, text, module, store = job
     try:
-        index = index_file(path, text, module)
-    except TooDeep as exc:  # a per-file bound: the parent lists it as skipped, with the reason
+        with index_bound():  # a file indexed past nesting.INDEX_SECONDS is skipped (TooSlow)
+            index = index_file(path, text, module)
+    except TooDeep as exc:  # a per-file bound (TooSlow too): the parent lists it as skipped, with the reason
         return Refused(path, str(exc))
     except Exception as exc:  # reported by the parent, the run goes on
         return f"{path}: cannot index: {exc}"
