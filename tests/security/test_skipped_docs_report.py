@@ -109,3 +109,30 @@ def test_forked_workers_and_shards_report_their_stopped_docs(tmp_path: Path) -> 
     merged = _check(tmp_path, "merge", "shard1.json", "shard2.json", "--format", "json", "--fail-on", "never")
     assert merged.returncode == 0, merged.stderr[-2000:]
     assert [(x["path"], x["line"], x["symbol"]) for x in json.loads(merged.stdout)["skipped_docs"]] == expected
+
+
+def test_sarif_names_the_stopped_doc_and_merge_keeps_it(tmp_path: Path) -> None:
+    """SARIF carries what the run left unjudged as tool execution notifications (a skipped doc
+    with its line, a skipped file), and ``docfact merge`` of SARIF shards keeps every one."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "hostile.py").write_text(HOSTILE, encoding="utf-8")
+    (root / "other.py").write_text(PLANTED, encoding="utf-8")
+    (root / "blob.py").write_bytes(b"x = 1\x00\x00\n")
+    proc = _check(tmp_path, "check", "proj", "--format", "sarif", "--no-cache", "-j", "1", "--fail-on", "never")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    notes = json.loads(proc.stdout)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    doc_note = [n for n in notes if n["level"] == "warning"]
+    assert len(doc_note) == 1 and "`patho`" in doc_note[0]["message"]["text"]
+    place = doc_note[0]["locations"][0]["physicalLocation"]
+    assert place["artifactLocation"]["uri"] == "proj/hostile.py" and place["region"]["startLine"] == 10
+    assert [n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for n in notes if n["level"] == "note"] \
+        == ["proj/blob.py"]
+    for n in (1, 2):
+        shard = _check(tmp_path, "check", "proj", "--format", "sarif", "--no-cache", "-j", "1", "--shard", f"{n}/2",
+                       "-o", f"shard{n}.sarif", "--fail-on", "never")
+        assert shard.returncode == 0, shard.stderr[-2000:]
+    merged = _check(tmp_path, "merge", "shard1.sarif", "shard2.sarif", "--format", "sarif", "--fail-on", "never")
+    assert merged.returncode == 0, merged.stderr[-2000:]
+    merged_notes = json.loads(merged.stdout)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert sorted(n["message"]["text"] for n in merged_notes) == sorted(n["message"]["text"] for n in notes)

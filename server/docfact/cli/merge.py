@@ -279,6 +279,12 @@ def merge_sarif(shards: list[ShardReport]) -> dict[str, Any]:
         shards, lambda s: s.doc["runs"][0].get("results", []),
         lambda r: r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
         sarif_uri)
+    notes: dict[str, Any] = {}  # every shard lists the files the scan skipped: keep each once
+    for s in shards:
+        for inv in s.doc["runs"][0].get("invocations", []):
+            for n in inv.get("toolExecutionNotifications", []):
+                notes.setdefault(json.dumps(n, sort_keys=True), n)
+    run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": list(notes.values())}]
     props = run.get("properties", {})
     props.pop("docfact.shard", None)
     if not props:

@@ -161,9 +161,24 @@ def sarif(rep: Report) -> str:
                                 "informationUri": DOCS_URL, "rules": rules}},
             "columnKind": "utf16CodeUnits",
             "results": results,
+            "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": sarif_notifications(rep)}],
         }],
     }
     return json.dumps(doc, indent=2) + "\n"
+
+
+def sarif_notifications(rep: Report) -> list[dict[str, object]]:
+    """What the run left unjudged, as SARIF notifications: each skipped file (``skipped``) and
+    each doc a time bound skipped (``skipped_docs``), with its reason and place."""
+    out: list[dict[str, object]] = []
+    for path, reason in rep.skipped:
+        out.append({"level": "note", "message": {"text": f"skipped: {reason}"},
+                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": sarif_uri(path)}}}]})
+    for path, line, symbol, reason in rep.skipped_docs:
+        out.append({"level": "warning", "message": {"text": f"the doc of `{symbol}` was not judged: {reason}"},
+                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": sarif_uri(path)},
+                                                        "region": {"startLine": line}}}]})
+    return out
 
 
 def sarif_uri(path: str) -> str:

@@ -13,5 +13,7 @@ def first_cart(owner: str) -> Cart:
     >>> cart.add_line("pear", 2.0)
     >>> cart.total()
     2.4
+    >>> first_cart("bob").total()
+    0
     """
     return Cart(owner)

@@ -13,5 +13,7 @@ def first_cart(owner: str) -> Cart:
     >>> cart.add_line("pear", 2.0)
     >>> cart.totl()
     2.4
+    >>> frist_cart("bob").total()
+    0
     """
     return Cart(owner)
