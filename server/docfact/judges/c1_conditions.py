@@ -30,6 +30,15 @@ _PLAIN_DECORATOR = re.compile(
     r"deleter|Appender|Substitution|doc|docstring\w*|dedent\w*|overload|override|final)(?:\(|$)")
 
 
+def _built_by_name(name: str, code: str) -> bool:
+    """Whether ``code`` builds ``name`` from a template whose literal tail is the name's tail
+    after its first word (``f"{attr}_set"`` for ``p_set``)."""
+    if "_" not in name.strip("_"):
+        return False
+    tail = name[name.index("_", 1):]
+    return re.search(rf"\}}{re.escape(tail)}[\"']", code) is not None
+
+
 def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     e = ctx.entity
     if e is None or e.kind not in ("function", "method") or not ctx.is_python or ctx.doc.kind == "comment":
@@ -55,8 +64,10 @@ def condition_on_unknown(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return  # "a datatuple of (subject, message, from_email, recipient_list)": a part of a value
     code = e.docless_code or e.code
     body = code[len(e.signature):] if e.signature and code.startswith(e.signature) else code
-    if re.search(rf"[\"']{re.escape(name)}[\"']|\bdef\s+\w+\([^)]*\*", code):
-        return  # read as a key (``"dims" in kwargs``), or an inner function (a decorator's) takes any argument
+    if re.search(rf"[\"']{re.escape(name)}[\"']|\bdef\s+\w+\([^)]*\*", code) or _built_by_name(name, code):
+        # read as a key (``"dims" in kwargs``), an inner function (a decorator's) takes any
+        # argument, or the code builds the name (``f"{attr}_set"`` is ``p_set`` for ``attr="p"``)
+        return
     if re.search(rf"\b{re.escape(name)}\s+is\b|\b(?:if|elif|while|not|and|or)\s+{re.escape(name)}\b"
                  rf"|\b{re.escape(name)}\s*(?:[!=]=|\bif\b|\band\b|\bor\b)", body):
         return  # the code tests it: a local or a global the sentence may mean

@@ -29,6 +29,7 @@ from docfact.judges.mentions import (
 from docfact.judges.name_clues import (
     class_case_slip,
     gone_through_package,
+    method_of_a_class_there,
     private_member_nowhere,
     project_class_slip,
     relative_in_scope,
@@ -137,6 +138,8 @@ def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: 
         return True  # "of shape (n_samples, image_height)": dimensions, not names
     if seg.text[m.end:m.end + 1] == "-" and seg.text[m.end + 1:m.end + 2].isalnum():
         return True  # "a Mermaid stateDiagram-v2 string": part of a hyphenated word
+    if m.start > 0 and seg.text[m.start - 1] in "}>":
+        return True  # "'${param}_scale_factor'": the tail of a name template
     if OTHER_LANGUAGE.search(seg.text, 0, m.start) or FOREIGN_FILE_AFTER.match(seg.text, m.end):
         return True  # "the R ``diffinv`` function", "f() in linux_usbfs.c": a name in another language
     if m.strength != MARKED and seg.text[m.end:m.end + 1] in ("?", "*", "+") and GRAMMAR_LINE.search(ctx.doc.text):
@@ -144,11 +147,15 @@ def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: 
     return False
 
 
-# a capitalized Greek letter with a subscript (``Gamma_vecs``, ``Sigma_xx``, ``Delta_t``), or a
-# letter with an accent spelled out (``A_tilde``, ``x_hat``, ``y_bar``): notation
+# a capitalized Greek letter with a subscript (``Gamma_vecs``, ``Sigma_xx``, ``Delta_t``), a letter
+# with an accent spelled out (``A_tilde``, ``x_hat``, ``y_bar``) or a Greek letter with a short
+# subscript (``rho_0``): notation, when it is not marked as code
 _MATH_SYMBOL = re.compile(r"(?:Alpha|Beta|Gamma|Delta|Epsilon|Zeta|Eta|Theta|Iota|Kappa|Lambda|Mu|Nu|Xi|Omicron|Pi|"
                           r"Rho|Sigma|Tau|Upsilon|Phi|Chi|Psi|Omega)_\w+$"
-                          r"|[A-Za-z]\d?_(?:tilde|hat|bar|dot|ddot|star|prime|vec)$")
+                          r"|[A-Za-z]\d?_(?:tilde|hat|bar|dot|ddot|star|prime|vec)$"
+                          # a Greek letter with a short subscript in prose (``rho_0``, ``sigma_x``)
+                          r"|(?:alpha|beta|gamma|delta|epsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|rho|sigma|"
+                          r"tau|phi|chi|psi|omega)_[A-Za-z0-9]{1,3}$")
 # the name of a naming style (``snake_case``, ``camelCase``, ``SCREAMING_SNAKE_CASE``), not of code
 _NAMING_STYLE = re.compile(r"(?:screaming_snake|snake|camel|pascal|kebab|upper|lower|title|train|constant|"
                            r"flat|mixed)_?case$", re.I)
@@ -205,6 +212,8 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
         return None
     if suggestion is None and "." in m.name and world.doc_convention(ctx, m.name):
         return None  # ``pkg.text`` as a type across the package: a stand-in its manual defines
+    if "." in m.name and method_of_a_class_there(ctx, m.name):
+        return None  # ``pkg.paragraph.set_mark()`` for the method of that module's ``Paragraph``
     if suggestion is not None and not m.is_call and in_value_list(seg.text, m):
         return None  # "one of ``restarting``, ``paused``, ``exited``": values, not names
     return _unknown_name_finding(ctx, seg, m, suggestion)

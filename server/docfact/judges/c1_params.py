@@ -27,7 +27,8 @@ from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Entity, FieldItem, Finding, Segment
 
 _HEADINGS = ("Default", "Defaults", "Note", "Notes", "Example", "Examples", "Warning", "Warnings", "Returns", "Return",
-             "Yields", "Yield", "Raises", "Args", "Arguments", "Parameters", "Params", "Attributes", "References")
+             "Yields", "Yield", "Raises", "Args", "Arguments", "Parameters", "Params", "Attributes", "References",
+             "Keywords", "Keyword", "Kwargs", "See", "Usage", "Todo")
 # section headings written where an item goes ("example: f(1) == 2", an indented "Returns:") and
 # placeholders: no parameter names
 NOT_PARAMS = frozenset({"self", "cls", "None", "none", *_HEADINGS,
@@ -258,6 +259,8 @@ def _not_a_parameter_name(ctx: JudgeContext, e: Entity | None, item: FieldItem, 
     if e is not None and not raw.strip().startswith("*") and _names_undocumented_varargs(ctx, e, name, params):
         return True  # ``:param keys:`` of ``pressed(*args)``: the doc names what ``*args`` holds
         # (``*keys`` written with its star names the ``*args`` themselves, wrongly)
+    if e is not None and e.kind == "class" and name.startswith("_") and re.search(rf"\bself\.{name}\b", e.code):
+        return True  # ``:param _kwargs_upper:`` in a base's doc: a private attribute its subclasses set
     return False
 
 

@@ -57,6 +57,9 @@ _KIND_WORDS = {k: re.compile(p, re.I) for k, p in {
 _ZERO_MEANS_NONE = re.compile(r"\boptional\b|\bnon-?zero\b|\bif\s+(?:given|provided|supplied|set)\b", re.I)
 
 
+_FALSY = frozenset({"False", "0", "0.0", "''", '""'})
+
+
 def _literal_kind(text: str) -> str | None:
     """The kind of a literal default as written (``1`` int, ``'a'`` str, ``[]`` list), else None."""
     try:
@@ -98,8 +101,11 @@ def param_type_default(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if param.default in ("0", "0.0", "0.") and _ZERO_MEANS_NONE.search(f"{item.type} {item.description or ''}"):
         return  # ``u : ndarray, optional`` "if non-zero, ...": zero is the "not given" value
     owner = ctx.entity if ctx.entity is not None and ctx.entity.kind == "class" else e
-    if sentinel_test(name, param.default).search(owner.docless_code or owner.code):
+    code = owner.docless_code or owner.code
+    if sentinel_test(name, param.default).search(code):
         return  # ``if title == 0:``: a sentinel the body replaces
+    if param.default in _FALSY and re.search(rf"\b(?:el)?if\s+{re.escape(name)}\s*:|\b{re.escape(name)}\s+and\b", code):
+        return  # ``agg=False`` then ``if agg:``: "not given", a dict when it is
     if any(CONVERTING.search(d) for d in e.decorators):
         return
     shown = item.type.strip().rstrip("\\").strip()

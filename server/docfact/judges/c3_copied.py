@@ -180,12 +180,18 @@ def _negated(text: str, word: str) -> bool:
     return bool(found) and all(_DENIED_BEFORE.search(text, max(0, m.start() - 40), m.start()) for m in found)
 
 
-def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Sibling]], s: Entity, copied: str,
+def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Sibling]], sib: _Sibling, copied: str,
                theirs: frozenset[str]) -> bool:
-    """Whether the text ``copied`` that the doc shares with sibling ``s`` is no stray copy after
+    """Whether the text ``copied`` that the doc shares with sibling ``sib`` is no stray copy after
     all: the doc speaks of the sibling's words elsewhere too (its topic), the sibling hands its
-    work to this function, or three or more siblings share the summary (a template)."""
-    e = ctx.entity
+    work to this function, the sibling's summary says more after the same verb, or three or more
+    siblings share the summary (a template)."""
+    e, s = ctx.entity, sib.entity
+    if sib.text.startswith(copied) and sib.text[len(copied):len(copied) + 1] == " " \
+            and re.fullmatch(r"_*[a-z]+", s.name) and copied.split(" ", 1)[0] == s.name.strip("_"):
+        # "Stop the motor" of ``kill`` beside ``stop``'s "Stop the motor during movement": the
+        # verb is English for both, and the sibling's summary says what sets it apart
+        return True
     rest = _flat(ctx.doc.text[: seg.start] + " " + ctx.doc.text[seg.end:])
     if e is None or any(re.search(rf"\b{re.escape(w)}\b", rest) for w in theirs):
         return True  # the doc speaks of "aspect" elsewhere too: its topic, not a stray copy
@@ -243,7 +249,7 @@ def copied_from_sibling(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             # parameters, are in the file's outline: docfact.doc_inputs.file_outline)
             if copied not in sib.text:
                 continue
-            if _explained(ctx, seg, siblings, s, copied, theirs):
+            if _explained(ctx, seg, siblings, sib, copied, theirs):
                 continue
             said = ", ".join(f"“{x}”" for x in sorted(theirs))
             yield ctx.finding(seg, COPIED_FROM_SIBLING,

@@ -30,7 +30,10 @@ from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Finding, Segment
 
 _YIELDS = re.compile(r"^\s*(?:Yields?\b(?!\s+(?:from|statements?|expressions?|keyword|control|execution|"
-                     r"the\s+(?:processor|cpu|thread|event\s+loop|floor))\b)|Lazily\s+yields?\b|(?:It|"
+                     r"the\s+(?:processor|cpu|thread|event\s+loop|floor))\b)"
+                     # "Yields significantly faster computation", "yields better results": English for "gives"
+                     r"(?!\s+(?:\w+ly\s+)?(?:faster|slower|better|worse|more|less|fewer|higher|lower|improved|"
+                     r"similar|comparable|identical|the\s+same|good|poor|accurate|stable)\b)|Lazily\s+yields?\b|(?:It|"
                      r"This(?:\s+function|\s+method)?)\s+(?:lazily\s+)?yields\b)|\b(?:is|returns?)\s+a\s+generator\b|"
                      r"^\s*(?:A\s+)?generator\s+(?:that|which|of|over)\b", re.I)
 

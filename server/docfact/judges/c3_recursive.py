@@ -46,7 +46,7 @@ _RECURSIVE = Gated(re.compile(
 _OTHER_ACTOR = re.compile(r"\b(?:they|these|those|which|who|whose|children|callers?|users?)\s+(?:\w+\s+)?$", re.I)
 _HEDGED_AFTER = re.compile(r"\s+(?:could|might|may|can|would)\b", re.I)
 # calls of helpers that recurse themselves: the docs may describe what they do
-_RECURSIVE_HELPER = re.compile(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten|"
+_RECURSIVE_HELPER = re.compile(r"walk|rglob|glob|copytree|rmtree|recurs|travers|visit|deep|tree|flatten|scan|crawl|"
                                r"descend|children", re.I)
 _GUARDS = re.compile(r"\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|detect(?:s|ing)?|guard(?:s|ing)?\s+against|"
                      r"break(?:s|ing)?|stop(?:s|ping)?|limit(?:s|ing)?|infinite|endless|maximum|max)"

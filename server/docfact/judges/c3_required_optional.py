@@ -16,8 +16,9 @@ _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "abstr
                                "override", "typing.override", "cached_property", "functools.cached_property"})
 # "int, optional"; not Optional[int] nor "NOT optional"
 _OPTIONAL_WORD = re.compile(r"(?<![\w\[])(?<!(?i:not) )(?i:optional)\b(?!\s*\[)")
-_DEFAULT_WORD = re.compile(r"(?<![\w\-])(?i:default)\b(?!\s*\()")
-_HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b")
+# "default" as a word of its own: not a "default dict(ionary)", the type ``collections.defaultdict``
+_DEFAULT_WORD = re.compile(r"(?<![\w\-])(?i:default)\b(?!\s*\()(?!\s+dict)")
+_HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b(?!\s+dict)")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
 

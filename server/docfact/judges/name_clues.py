@@ -162,6 +162,23 @@ def class_case_slip(ctx: JudgeContext, written: str, real: str) -> bool:
     return any(e.kind == "class" for e in ctx.graph.entities_named(real))
 
 
+def method_of_a_class_there(ctx: JudgeContext, dotted: str) -> bool:
+    """Whether ``pkg.mod.name`` names a method that a class of project module ``pkg.mod`` has
+    (its own or inherited from a project base): "``pkg.paragraph.set_mark()``" is shorthand for
+    ``Paragraph.set_mark`` of that module."""
+    owner, _, last = dotted.rpartition(".")
+    path = ctx.graph.module_path(owner) if owner else None
+    fi = ctx.graph.file(path) if path is not None else None
+    if fi is None or not any(e.kind == "method" for e in ctx.graph.entities_named(last)):
+        return False
+    for cls in fi.entities:
+        if cls.kind == "class" and cls.parent is None:
+            shown = shown_attributes(ctx, cls)
+            if shown is not None and last in shown:
+                return True
+    return False
+
+
 def scope_excerpt(ctx: JudgeContext) -> str | None:
     e = ctx.entity
     if e is None:

@@ -124,7 +124,7 @@ _USE_VERB = re.compile(
     re.I,
 )
 NOT_THE_CODE = re.compile(r"\b(?:you|your|user|users|e\.g|for\s+example|such\s+as|like|subclass(?:es)?|override|"
-                           r"overridden|can|could|may|might|should|must)\b", re.I)
+                           r"overridden|can|could|may|might|should|must|consider|prefer|recommended|instead)\b", re.I)
 
 
 # what follows the name says it is not a Python/Java name: "the `AddGeometryColumn` stored procedure"

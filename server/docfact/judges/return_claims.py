@@ -37,9 +37,12 @@ _ADJECTIVES = (r"(?:(?:new|sorted|single|empty|python|plain|flat|shallow|deep|un
 # what may follow the type word for it to be the head of the phrase: "a dict mapping names to
 # values", "a list of", "a string." -- not "a list-like object", "the dictionary key" nor a
 # call ("Return bool(value)" builds the call)
-_AFTER = (r"(?=\s*$|\s*[.,;:)]|\s+\(|\s+(?:of|that|which|if|when|for|with|from|containing|indicating|"
-          r"describing|representing|representation|where|whose|to|in|or|and|on|unless|otherwise|"
-          r"object|instance|value|mapping|keyed|over|holding|listing|iff|else|\w+ed)\b)")
+# ("a string keyed dictionary" and "a string for each run" are no string: a dictionary, and one
+# string per run)
+_AFTER = (r"(?=\s*$|\s*[.,;:)]|\s+\(|\s+(?:of|that|which|if|when|for(?!\s+(?:each|every)\b)|with|from|"
+          r"containing|indicating|describing|representing|representation|where|whose|to|in|or|and|on|unless|"
+          r"otherwise|object|instance|value|mapping|keyed\s+(?:by|on|with|to)|over|holding|listing|iff|else|"
+          r"(?!keyed\b)\w+ed)\b)")
 _PHRASE = _ARTICLE + _ADJECTIVES + _TYPE + _AFTER
 _WHEN = (r"(?:(?:if|when|whenever|unless|given|in\s+that\s+case|on\s+\w+)\b[^;]*?,\s*(?:then\s+)?"
          r"|(?:otherwise|else|instead),?\s+)?")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import cast
 
 from docfact.judges.base import JudgeContext
 
@@ -62,6 +63,8 @@ def _module_closed(ctx: JudgeContext, module: str, depth: int) -> bool:
         return False
     if _LAZY.search(fi.text):
         return False
+    if fi.module in _written_by_name(ctx):
+        return False  # ``setattr(pkg, key, value)`` in some project function: names come at run time
     base = os.path.splitext(path)[0]
     folder = os.path.dirname(path)
     if os.path.basename(base) == "__init__" and _has_compiled(folder):
@@ -75,6 +78,37 @@ def _module_closed(ctx: JudgeContext, module: str, depth: int) -> bool:
         if not _module_closed(ctx, target, depth + 1):
             return False
     return True
+
+
+# ``setattr(target, name, ...)`` with a name that is not a literal
+_SETATTR_BY_NAME = re.compile(r"\bsetattr\(\s*([A-Za-z_][\w.]*)\s*,\s*(?![\"'\s])")
+
+
+def _written_by_name(ctx: JudgeContext) -> frozenset[str]:
+    """The project modules some project code gives attributes by a computed name
+    (``import pkg`` ... ``setattr(pkg, key, value)``): their names are not all in their source
+    (answered once per run)."""
+    key = ("world-modules-written",)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        out: set[str] = set()
+        for fi in ctx.graph.files():
+            if "setattr(" not in fi.text:
+                continue
+            bound = {imp.bound_name: imp for imp in fi.imports if imp.name != "*"}
+            for target in _SETATTR_BY_NAME.findall(fi.text):
+                imp = bound.get(target.split(".")[0])
+                if imp is None:
+                    continue
+                try:
+                    module = ctx.graph.resolver.absolute(imp, fi) if imp.level else imp.module
+                except Exception:
+                    continue
+                if imp.name is not None:
+                    module = f"{module}.{imp.name}"
+                out.add(".".join([module, *target.split(".")[1:]]))
+        got = ctx.run_cache[key] = frozenset(out)
+    return got
 
 
 def _has_compiled(folder: str) -> bool:
@@ -123,7 +157,38 @@ def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
             return None
         if ctx.graph.is_project_module(f"{ctx.graph.file(where).module}.{name}"):  # type: ignore[union-attr]
             return True
+        if name in _exported(ctx, where, 0):
+            return True  # listed in ``__all__`` (its own or a star-imported module's): bound where docfact did not look
     return False if module_names_closed(ctx, path) else None
+
+
+# ``__all__ = [...]`` / ``(...)`` / ``+= [...]`` with literal names
+_ALL_LIST = re.compile(r"^__all__\s*\+?=\s*[\[(]([^\])]*)[\])]", re.M)
+_LISTED = re.compile(r"[\"']([A-Za-z_]\w*)[\"']")
+
+
+def _exported(ctx: JudgeContext, path: str, depth: int) -> frozenset[str]:
+    """The names the literal ``__all__`` of project module ``path`` lists, with those of the
+    project modules it star-imports (a star import re-exports them; once per module and run)."""
+    key = ("world-module-all", path)
+    got = ctx.run_cache.get(key)
+    if got is not None:
+        return cast("frozenset[str]", got)
+    fi = ctx.graph.file(path)
+    out: set[str] = set()
+    if fi is not None and depth <= 6:
+        if "__all__" in fi.text:
+            for m in _ALL_LIST.finditer(fi.text):
+                out.update(_LISTED.findall(m.group(1)))
+        for imp in ctx.graph.imports_of(path)[1]:
+            try:
+                target = _module_path(ctx, ctx.graph.resolver.absolute(imp, fi))
+            except Exception:
+                continue
+            if target is not None and target != path:
+                out |= _exported(ctx, target, depth + 1)
+    got = ctx.run_cache[key] = frozenset(out)
+    return got
 
 
 def project_tree_partial(ctx: JudgeContext) -> bool:

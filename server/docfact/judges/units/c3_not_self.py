@@ -83,6 +83,9 @@ def not_self(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         _SELF_WORDS.search(item.description or "")) or (not item.name and bool(_SELF_WORDS.search(item.type or "")))
     if not claims_self:
         return
+    m = _SELF_WORDS.search(item.description or "") or _SELF_WORDS.search(item.type or "")
+    if m is not None and any(re.search(rf"\b{re.escape(p.name)}\s+itself\b", m.group(0), re.I) for p in e.params):
+        return  # "The estimator itself" of a method that takes an ``estimator``: that argument, not ``self``
     returned = e.return_kinds
     if not returned or any(rk in ("name:self", "name:cls") for rk in returned):
         return
