@@ -350,6 +350,37 @@ def _scans(first: str) -> dict[str, str]:
         ''')
 
 
+def _dist(cdf_returns: str) -> dict[str, str]:
+    return _one("probkit/dist.py", f'''
+        """Distributions."""
+
+
+        class Dist:
+            """A distribution."""
+
+            def __init__(self, grid):
+                self.grid = grid
+
+            def cdf(self, x):
+                """Cdf values evaluated at x.
+
+                Returns
+                -------
+                {cdf_returns}
+                """
+                return sum(g for g in self.grid if g <= x)
+
+            def pdf(self, x):
+                """Pdf values evaluated at x.
+
+                Returns
+                -------
+                pdf values
+                """
+                return [g for g in self.grid if g == x]
+        ''')
+
+
 CASES = [
     pytest.param(_scans("scans_nb"), "orbkit/geometry.py", [], id="keywords-heading-trap"),
     pytest.param(_scans("scan_nb"), "orbkit/geometry.py", ["C1.unknown-name"], id="keywords-heading-planted"),
@@ -402,6 +433,9 @@ CASES = [
     pytest.param(_motor("Stop the motor"), "labkit/motor.py", [], id="shorter-sibling-summary-trap"),
     pytest.param(_motor("Stop the motor during movement."), "labkit/motor.py", ["C3.copied-from-sibling"],
                  id="shorter-sibling-summary-planted"),
+    pytest.param(_dist("cdf values"), "probkit/dist.py", [], id="sibling-named-returns-item"),
+    pytest.param(_dist("pdf values"), "probkit/dist.py", ["C3.copied-from-sibling"],
+                 id="sibling-named-returns-item-planted"),
 ]
 
 

@@ -187,7 +187,7 @@ def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Siblin
     work to this function, the sibling's summary says more after the same verb, or three or more
     siblings share the summary (a template)."""
     e, s = ctx.entity, sib.entity
-    if sib.text.startswith(copied) and sib.text[len(copied):len(copied) + 1] == " " \
+    if seg.field is None and sib.text.startswith(copied) and sib.text[len(copied):len(copied) + 1] == " " \
             and re.fullmatch(r"_*[a-z]+", s.name) and copied.split(" ", 1)[0] == s.name.strip("_"):
         # "Stop the motor" of ``kill`` beside ``stop``'s "Stop the motor during movement": the
         # verb is English for both, and the sibling's summary says what sets it apart
