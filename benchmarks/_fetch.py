@@ -63,15 +63,26 @@ def _root(dest: Path) -> Path:
     return kids[0] if len(kids) == 1 else dest
 
 
-def ensure_pydoclint(version: str, who: str) -> str:
-    """The path of a ``pydoclint`` beside this Python, installed with pip at ``version`` when
-    missing (a benchmark-only dependency); ``who`` names the benchmark in the messages."""
+def ensure_pydoclint(version: str, who: str, in_process: bool = False) -> str:
+    """The path of a ``pydoclint`` executable at ``version`` (a benchmark-only dependency): the one
+    beside this Python when it has it, else one installed with pip into a virtual environment of
+    its own under the cache (this Python's packages are left alone). ``in_process``: the benchmark
+    imports pydoclint itself, so this Python must have it (the message says how)."""
     exe = Path(sys.executable).with_name("pydoclint")
-    if importlib.util.find_spec("pydoclint") is None or not exe.exists():
-        print(f"{who}: pydoclint is not installed; installing pydoclint=={version} "
-              "(a benchmark-only dependency) with pip", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", f"pydoclint=={version}"], check=True)
-    out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, check=False).stdout
-    if version not in out:
-        print(f"{who}: warning: found {out.strip()!r}, the pinned version is {version}", file=sys.stderr)
-    return str(exe)
+    if importlib.util.find_spec("pydoclint") is not None and exe.exists():
+        out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, check=False).stdout
+        if version not in out:
+            print(f"{who}: warning: found {out.strip()!r}, the pinned version is {version}", file=sys.stderr)
+        return str(exe)
+    if in_process:
+        raise SystemExit(f"{who}: needs pydoclint=={version} importable by this Python; run it from a virtual "
+                         f"environment that has it: python -m venv --system-site-packages V && "
+                         f"V/bin/pip install pydoclint=={version} && V/bin/python benchmarks/{who}")
+    venv = CACHE / f"venv-pydoclint-{version}"
+    venv_exe = venv / "bin" / "pydoclint"
+    if not venv_exe.exists():
+        print(f"{who}: installing pydoclint=={version} (a benchmark-only dependency) into {venv}", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"pydoclint=={version}"],
+                       check=True)
+    return str(venv_exe)

@@ -5,8 +5,8 @@
 
 What it does (issue 28, "Everything the established peer proves"):
 
-1. Uses pydoclint 0.12.0 (a benchmark-only dependency, installed with pip when missing, as
-   ``speed.py`` does) and the ``tests/test_data`` folder of the pydoclint 0.12.0 **sdist**
+1. Uses pydoclint 0.12.0 (a benchmark-only dependency that this script imports: run it with a
+   Python that has it, e.g. a virtual environment made with ``--system-site-packages``) and the ``tests/test_data`` folder of the pydoclint 0.12.0 **sdist**
    (downloaded from PyPI by ``_fetch.sdist`` into ``benchmarks/.cache``).
 2. Runs pydoclint (``pydoclint.main._checkFile``, what its tests call) on every test-data file a test
    of pydoclint runs, with the options that test uses (``RUNS`` below, one row per test). Where a
@@ -809,7 +809,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", default=str(HERE / "peer_pydoclint_results.json"))
     args = ap.parse_args()
-    ensure_pydoclint(PYDOCLINT, "peer_pydoclint.py")
+    ensure_pydoclint(PYDOCLINT, "peer_pydoclint.py", in_process=True)
     data = sdist("pydoclint", PYDOCLINT) / "tests" / "test_data"
     viols, table, infos = peer_violations(data)
     files = {t["file"] for t in table if "factual" in t}

@@ -17,9 +17,9 @@ What it measures (all on pinned sdists downloaded from PyPI into benchmarks/.cac
    ``docfact check tiny.py --no-cache`` on a three-line file; plus ``-X importtime`` of that
    check, listing the slowest top-level imports.
 
-pydoclint is a benchmark-only dependency: when it is missing, this script installs the pinned
-version into the current environment with pip (and says so). pydoclint runs from an empty
-working directory so no project configuration changes its options.
+pydoclint is a benchmark-only dependency: when this Python lacks it, this script installs the
+pinned version into a virtual environment of its own under ``benchmarks/.cache`` (and says so).
+pydoclint runs from an empty working directory so no project configuration changes its options.
 """
 
 from __future__ import annotations
