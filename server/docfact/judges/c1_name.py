@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext, osa_distance, variants
@@ -110,6 +111,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue
         seen.add((m.name, m.strength))  # a missing name written plainly, then marked, is read twice
         gone = gone_through_package(ctx, m, strict_place)
+        if gone is not None and _spelled_as_a_string(ctx, m):
+            continue
         if gone is not None:
             yield _unknown_name_finding(ctx, seg, m, gone)
             continue
@@ -122,7 +125,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             resolved.add(m.name)
             continue  # (``typing.Unions``: the English plural of a real name)
         finding = _missing_name(ctx, seg, m, strict_place)
-        if finding is not None:
+        if finding is not None and not _spelled_as_a_string(ctx, m):
             yield finding
 
 
@@ -182,6 +185,26 @@ def _a_name_the_doc_gives(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:
     return False
 
 
+_DOTTED_STRING = re.compile(r"[\"']([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)[\"']")
+
+
+def _spelled_as_a_string(ctx: JudgeContext, m: Mention) -> bool:
+    """Whether the missing dotted name ``m`` is a string the project's code spells
+    (``tweet.fields``: a query parameter of a web API), asked only of names about to be reported."""
+    return "." in m.name and m.name.islower() and m.name in _dotted_strings(ctx)
+
+
+def _dotted_strings(ctx: JudgeContext) -> frozenset[str]:
+    """The dotted lower-case strings the project's code spells (``"tweet.fields"``, a setting's
+    key), once per run."""
+    key = ("dotted-strings",)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        ctx.reads_every_word()
+        got = ctx.run_cache[key] = frozenset(s for fi in ctx.graph.files() for s in _DOTTED_STRING.findall(fi.text))
+    return cast("frozenset[str]", got)
+
+
 def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: bool) -> Finding | None:
     """The finding for mention ``m``, a name that resolves nowhere, when the docs are held to it
     (``strict_place``: the doc of a function, method or class) or it misspells a near name."""
@@ -191,6 +214,7 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
     in_project = "." in m.name and project_head(ctx, m.name)
     if _unprovable(ctx, seg, m, last, in_project):
         return None
+
     marked = _proven_missing(ctx, seg, m, last, in_project)
     if len(last) < 4 and not marked:
         return None

@@ -21,7 +21,7 @@ from docfact.judges.c1_callee import wrong_callee
 from docfact.judges.example_project import outside_package_too, through_package
 from docfact.judges.gates import Gated, may_hold
 from docfact.judges.member_lookup import opaque_owner, proven_missing_member
-from docfact.judges.mentions import PLACEHOLDER_NAME, Mention, find_mentions
+from docfact.judges.mentions import FILEISH, PLACEHOLDER_NAME, Mention, find_mentions
 from docfact.judges.name_clues import scope_excerpt, unreadable_imports
 from docfact.judges.name_lookup import exists_by_suffix, project_head, resolves, unlisted_member
 from docfact.judges.name_prose import HISTORY, TWO_HUMPS
@@ -259,6 +259,8 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # "Define ``Mixin.hook`` in a subclass": a member others provide
         if any(PLACEHOLDER_NAME.search(part) for part in name.split(".")):
             continue  # ``MyModelClass.load_from_checkpoint``: the reader's own class, a stand-in
+        if FILEISH.search(name):
+            continue  # ``:gmt-docs:`triangulate.html```: a page or file of a manual, not code
         missing, suggestion = _missing(ctx, name)
         if not missing and start > 0 and seg.text[start - 1] == "." and _nowhere(ctx, name):
             missing = True  # ``:meth:`.flush_all```: a relative target that the project defines nowhere

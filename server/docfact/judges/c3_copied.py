@@ -271,6 +271,8 @@ def _judged_text(ctx: JudgeContext, seg: Segment) -> tuple[str, bool] | None:
         return None  # the summary line, or a parameter, return or yield item
     param_item = item is not None and item.section == "param"
     text = (item.description or seg.text) if param_item and item is not None else seg.text
+    if item is not None and item.section in ("returns", "yields") and item.name and (item.description or "").strip():
+        text = item.description or ""  # "xyz : DataArray": the value's name is no work of a ``*_xyz`` sibling
     if param_item and not _EVALUATES.search(text):
         return None  # a parameter item counts only when it says something is evaluated or computed
     return text, param_item

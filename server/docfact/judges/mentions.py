@@ -20,6 +20,7 @@ PLACEHOLDER_NAME = re.compile(
     r"^_?(?:Some|My|Your|Example|Dummy|Fake|Sample)[A-Z]"
     r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
     r"|^_*[A-Za-z]\w+_[A-Za-z]$"
+    r"|^[a-z]+_\d+_[a-z]+$"  # ``sig_1_name``: one of a numbered series the doc lays out (``sig_2_name``, ...)
 )
 
 # How strongly the text marks a word as code: "marked" (backticks, roles, {@code}) or
