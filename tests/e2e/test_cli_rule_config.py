@@ -125,7 +125,7 @@ def test_rules_lists_and_explains(ws: Path) -> None:
     rule = MATURITY["C1.unknown-param"]  # its maturity and figure by the latest blind audit
     assert one.returncode == 0 and f"({rule.maturity};" in one.stdout
     assert f"Precision on unseen code: {rule.precision_text()}" in one.stdout
-    back = docfact("rules", "C2.return-type", cwd=ws)
+    back = docfact("rules", "C3.not-async", cwd=ws)
     assert back.returncode == 0 and "(preview;" in back.stdout
     preview = docfact("rules", "C3.calls-missing", cwd=ws)
     assert preview.returncode == 0 and "--select C3.calls-missing" in preview.stdout

@@ -1,4 +1,4 @@
-"""A test-only runaway rule: :func:`installed` wraps one stable rule's check so that on a sentence
+"""A test-only runaway rule: :func:`installed` wraps one rule's check so that on a sentence
 holding :data:`MARKER` it runs a regular expression that backtracks for ever (``(a+)+$`` on 60
 ``a`` and a ``!``: about 2**60 steps), as the class-body pattern fixed in e7e20e4 did on a hostile
 docstring. Every other sentence is judged by the real check. Nothing in docfact can turn it on:
@@ -16,7 +16,7 @@ from typing import Any
 from docfact.judges.static import ALL_CHECKS
 
 MARKER = "Runaway"
-RULE = "C1.unknown-param"  # stable, Python prose: it runs on every sentence of a Python docstring
+RULE = "C1.unknown-param"  # Python prose: it runs on every sentence of a Python docstring (tests select it)
 _BLOW_UP = re.compile(r"(a+)+$")
 
 
