@@ -133,7 +133,31 @@ def _polar(sibling: str, description: str) -> dict[str, str]:
         ''')
 
 
+def _results(args_doc: str) -> dict[str, str]:
+    return _one("hydro/fit.py", f'''
+        """Fitting."""
+
+
+        class Fit:
+            """A fit."""
+
+            def __init__(self):
+                self.results = {{}}
+
+            def minimize(self):
+                """Minimize.
+
+                Args:
+                    {args_doc}
+                """
+                self.results["min_value"] = 0.0
+                return self.results
+        ''')
+
+
 CASES = [
+    pytest.param(_results("min_value (float): the minimum."), "hydro/fit.py", ["C1.unknown-param"],
+                 id="written-key-is-no-parameter-planted"),
     pytest.param(_settings("fill_after"), "hydro/series.py", [], id="settings-key-trap"),
     pytest.param(_settings("fill_before"), "hydro/series.py", ["C1.unknown-param"], id="settings-key-planted"),
     pytest.param(_csv("sig_1_name,sig_2_name,..."), "physio/csv.py", [], id="numbered-series-trap"),

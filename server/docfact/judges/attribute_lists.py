@@ -52,17 +52,15 @@ def all_members_known(ctx: JudgeContext, cls: Entity, interface_ok: bool = False
 _DICT_UPDATE = re.compile(r"\b(?:self\.__dict__|vars\(\s*self\s*\))\s*\.\s*update\(")
 
 
-# (``cls``: a class method that makes properties from a table of names, on the class itself)
-_SETATTR_ANY = re.compile(r"\bsetattr\(\s*(?:self|cls)\s*,\s*(?![\"'\s])")
+_SETATTR_ANY = re.compile(r"\bsetattr\(\s*self\s*,\s*(?![\"'\s])")
 
 
 def takes_any_names(cls: Entity) -> bool:
     """Whether the code of ``cls`` fills its instance's ``__dict__`` from outside names (an
-    ``update`` of it, ``setattr(self, name, ...)`` or ``setattr(cls, name, ...)`` with a name that
-    is not a literal)."""
+    ``update`` of it, ``setattr(self, name, ...)`` with a name that is not a literal)."""
     code = cls.code
     if "setattr(" in code and _SETATTR_ANY.search(code):
-        return True  # ``setattr(self, name, ...)`` over a list of names, properties made by name
+        return True  # ``setattr(self, name, ...)`` over a list of names
     if "update(" not in code:
         return False
     for m in _DICT_UPDATE.finditer(code):

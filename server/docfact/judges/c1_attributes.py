@@ -12,7 +12,12 @@ import re
 from collections.abc import Iterator
 
 from docfact.judges import world
-from docfact.judges.attribute_lists import assigned_on_others, set_attributes, shown_attributes
+from docfact.judges.attribute_lists import (
+    assigned_on_others,
+    only_project_class,
+    set_attributes,
+    shown_attributes,
+)
 from docfact.judges.base import JudgeContext
 from docfact.judges.c1_params import typo_of
 from docfact.judges.member_lookup import class_attributes, known_class_attributes
@@ -40,8 +45,10 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     name = item.name.strip().lstrip("*")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
         return  # a NumPy "Attributes" section saying "None"
-    if _an_interface(ctx, cls):
-        return  # every method a stub: the attributes it lists are what implementations provide
+    if _an_interface(ctx, cls) or _made_by_name(ctx, cls, name):
+        # every method a stub: the attributes it lists are what implementations provide; or
+        # ``setattr(cls, prop.name, property(...))`` over a table that spells the name
+        return
     names = class_attributes(ctx, cls)
     if names is not None and name not in names and not world.class_attributes_closed(ctx, cls, name):
         names = None  # a subclass or code outside the class sets it: the base documents it for them
@@ -84,6 +91,28 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             fix = ctx.fix_replace(seg, rel, rel + len(name), suggestion, f"Rename `{name}` to `{suggestion}`")
     yield ctx.finding(seg, UNKNOWN_ATTRIBUTE, msg,
                       evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
+
+
+_SETATTR_ON_CLASS = re.compile(r"\bsetattr\(\s*cls\s*,\s*(?![\"'\s])")
+
+
+def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
+    """Whether ``cls`` or a project base makes attributes by a computed name on the class
+    (``setattr(cls, prop.name, ...)`` in a class method) and the hierarchy spells ``name`` as a
+    string (the table of names it makes them from): a name no string spells is still missing."""
+    made = spelled = False
+    seen: set[str] = set()
+    todo = [cls]
+    while todo and len(seen) < 9:
+        c = todo.pop()
+        if c.qualname in seen:
+            continue
+        seen.add(c.qualname)
+        ctx.reads_code_of(c)
+        made = made or _SETATTR_ON_CLASS.search(c.code) is not None
+        spelled = spelled or re.search(rf"[\"']{re.escape(name)}[\"']", c.code) is not None
+        todo.extend(b for base in c.bases if (b := only_project_class(ctx, base.split(".")[-1].split("[")[0])))
+    return made and spelled
 
 
 def never_set_in_file(ctx: JudgeContext, name: str) -> bool:

@@ -261,9 +261,11 @@ def _not_a_parameter_name(ctx: JudgeContext, e: Entity | None, item: FieldItem, 
         # (``*keys`` written with its star names the ``*args`` themselves, wrongly)
     if e is not None and e.kind == "class" and name.startswith("_") and re.search(rf"\bself\.{name}\b", e.code):
         return True  # ``:param _kwargs_upper:`` in a base's doc: a private attribute its subclasses set
-    if e is not None and re.search(rf"\[\s*[\"']{name}[\"']\s*\]|\.(?:get|pop|setdefault)\(\s*[\"']{name}[\"']",
-                                   e.docless_code or e.code):
-        return True  # ``fill_after`` under "Other Parameters" read as ``settings["fill_after"]``: a key it documents
+    read_key = rf"\[\s*[\"']{name}[\"']\s*\](?!\s*=(?!=))|\.(?:get|pop|setdefault)\(\s*[\"']{name}[\"']"
+    if e is not None and re.search(read_key, e.docless_code or e.code):
+        # ``fill_after`` under "Other Parameters" read as ``settings["fill_after"]``: a key it
+        # documents (a key the code only writes, ``self.results["x"] = ...``, is an output)
+        return True
     return False
 
 
