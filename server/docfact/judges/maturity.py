@@ -87,7 +87,7 @@ class _AuditSet:
         return Audit(t, f, " + ".join(sources), self.date, " + ".join(c for c in commits if c))
 
 
-# 25, 25, 25, 24, 26, 29, 30, 29 and 28 packages chosen before docfact ran on them, labelled blind
+# 25, 25, 25, 24, 26, 29, 30, 29, 28 and 41 packages chosen before docfact ran on them, labelled blind
 _f5 = _AuditSet("benchmarks/unseen_labels_fresh5.jsonl", "2026-11-28", "03111ad")
 _f6 = _AuditSet("benchmarks/unseen_labels_fresh6.jsonl", "2026-11-28", "af912c8")
 _f7 = _AuditSet("benchmarks/unseen_labels_fresh7.jsonl", "2026-11-29", "f7ca6e3")
@@ -97,6 +97,7 @@ _f10 = _AuditSet("benchmarks/unseen_labels_fresh10.jsonl", "2026-11-29", "ffb1e6
 _f11 = _AuditSet("benchmarks/unseen_labels_fresh11.jsonl", "2026-11-29", "c5f22a3")
 _f12 = _AuditSet("benchmarks/unseen_labels_fresh12.jsonl", "2026-11-29", "35b4ac6")
 _f13 = _AuditSet("benchmarks/unseen_labels_fresh13.jsonl", "2026-11-29", "d754551")
+_f14 = _AuditSet("benchmarks/unseen_labels_fresh14.jsonl", "2026-11-29", "e721ea4")
 
 
 def _f3(true: int, false: int) -> Audit:
@@ -115,7 +116,11 @@ def _f43(true4: int, false4: int, true3: int, false3: int) -> Audit:
 
 # One entry per rule id, with its latest blind audit on unseen code; when that audit holds fewer
 # than MIN_AUDITED findings of the rule, the audits before it are pooled in, newest first, until
-# it has that many (fresh13 -> fresh12 -> ... -> fresh3 below). The fresh13 set (2026-11-29, tenth
+# it has that many (fresh14 -> fresh13 -> ... -> fresh3 below). The fresh14 set (2026-11-29, tenth
+# session: 41 packages the pickers of fresh11-13 had checked and kept as spares, committed before
+# docfact ran on them, code at e721ea4, three blind reviewers) measured only the two rules fresh13
+# left in preview after fixing their causes: C1.unknown-param 14/15 earns stable again;
+# C3.copied-from-sibling 12/15 stays preview. The fresh13 set (2026-11-29, tenth
 # session: 95 findings sampled per rule from 844 on 28 packages chosen after the fixes of fresh12's
 # causes and before docfact ran on them, all rules on, code at d754551, three blind reviewers) found
 # 0.89 overall (C1 0.91, C2 0.94, C3 0.76). By it C2.param-type-default (12/12, after its fix) and
@@ -178,7 +183,8 @@ MATURITY: dict[str, RuleMaturity] = {
     "C1.unknown-name": RuleMaturity(
         "preview", _f13(6, 2, _f12(10, 4, _f11(8, 5, _f10(1, 1, _f9(6, 2, _f8(10, 3))))))),
     "C1.unknown-param": RuleMaturity(
-        "preview", _f13(7, 1, _f12(5, 2, _f11(10, 0, _f10(13, 0))))),
+        "stable",
+        _f14(14, 1, _f13(7, 1, _f12(5, 2, _f11(10, 0, _f10(13, 0)))))),
     "C1.unknown-reference": RuleMaturity(
         "stable", _f13(5, 1, _f12(14, 1, _f11(11, 2, _f10(1, 1, _f9(2, 13, _f7(15, 0))))))),
     "C1.unknown-attribute": RuleMaturity(
@@ -238,7 +244,8 @@ MATURITY: dict[str, RuleMaturity] = {
         "stable", _f13(5, 0, _f12(6, 1, _f11(10, 0)))),
     "C3.not-self": RuleMaturity("preview", _f12(0, 2)),
     "C3.copied-from-sibling": RuleMaturity(
-        "preview", _f13(3, 2, _f12(13, 1, _f11(9, 5)))),
+        "preview",
+        _f14(12, 3, _f13(3, 2, _f12(13, 1, _f11(9, 5))))),
     "C3.undeclared-checked-exception": RuleMaturity("preview", None),
     # C4 - irrelevant context (never audited on unseen code: issue 28 sampled C1-C3 only)
     "C4.speculative": RuleMaturity("preview", None),
