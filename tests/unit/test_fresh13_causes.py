@@ -155,7 +155,33 @@ def _results(args_doc: str) -> dict[str, str]:
         ''')
 
 
+def _summary(doc_name: str) -> dict[str, str]:
+    return _one("hydro/summary.py", f'''
+        """Summaries."""
+
+
+        class Results:
+            """Results."""
+
+            def __init__(self, results):
+                self.results = results
+
+            def summary(self, show_contrast=False):
+                """Summarize.
+
+                Parameters
+                ----------
+                {doc_name} : bool
+                    Whether to show the contrast matrix.
+                """
+                return [r["contrast"] for r in self.results] if show_contrast else []
+        ''')
+
+
 CASES = [
+    pytest.param(_summary("contrast"), "hydro/summary.py", ["C1.unknown-param"],
+                 id="key-of-another-mapping-planted"),
+    pytest.param(_summary("show_contrast"), "hydro/summary.py", [], id="key-of-another-mapping-right-name"),
     pytest.param(_results("min_value (float): the minimum."), "hydro/fit.py", ["C1.unknown-param"],
                  id="written-key-is-no-parameter-planted"),
     pytest.param(_settings("fill_after"), "hydro/series.py", [], id="settings-key-trap"),

@@ -261,10 +261,13 @@ def _not_a_parameter_name(ctx: JudgeContext, e: Entity | None, item: FieldItem, 
         # (``*keys`` written with its star names the ``*args`` themselves, wrongly)
     if e is not None and e.kind == "class" and name.startswith("_") and re.search(rf"\bself\.{name}\b", e.code):
         return True  # ``:param _kwargs_upper:`` in a base's doc: a private attribute its subclasses set
-    read_key = rf"\[\s*[\"']{name}[\"']\s*\](?!\s*=(?!=))|\.(?:get|pop|setdefault)\(\s*[\"']{name}[\"']"
-    if e is not None and re.search(read_key, e.docless_code or e.code):
-        # ``fill_after`` under "Other Parameters" read as ``settings["fill_after"]``: a key it
-        # documents (a key the code only writes, ``self.results["x"] = ...``, is an output)
+    owners = "|".join(re.escape(p.lstrip("*")) for p in params if p not in ("self", "cls"))
+    read_key = rf"\b(?:self\.)?(?:{owners})\s*(?:\[\s*[\"']{name}[\"']\s*\](?!\s*=(?!=))" \
+               rf"|\.(?:get|pop|setdefault)\(\s*[\"']{name}[\"'])"
+    if e is not None and owners and re.search(read_key, e.docless_code or e.code):
+        # ``fill_after`` under "Other Parameters" read as ``settings["fill_after"]``: a key of a
+        # parameter it documents (a key the code only writes, ``self.results["x"] = ...``, is an
+        # output, and one read from another mapping says nothing about the parameters)
         return True
     return False
 
