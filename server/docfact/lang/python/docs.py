@@ -33,7 +33,8 @@ _CODE_START = re.compile(
     r"\s*(?:return|import|from|def|class|if|elif|else|for|while|try|except|with|raise|"
     r"yield|del|pass|break|continue|assert|print)\b"
 )
-_STRING_LIT = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
+_STRING_LIT = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"[^"\n]*"|\'[^\'\n]*\'')
+_COMMENT = re.compile(r"#[^\n]*")
 _WORD_PAIR = re.compile(r"(?<!\w)(\w+|[)\]}])[ \t]+(?=([^\W\d]\w*))")
 _LABEL = re.compile(r"(?:^|\n)[ \t]*([^\W\d]\w*)[ \t]*:[ \t]*$|[=\-*#~^]{4}")
 _CODE_WORDS = _KEYWORDS | {"match", "case", "type", "print", "exec"}
@@ -108,12 +109,15 @@ def looks_like_code(text: str) -> bool:
             or any(map(_CODE_START.match, text.split("\n")))):
         return False
     # two plain words in a row ("the value") never occur in valid Python: prose, no parse needed
-    bare = _STRING_LIT.sub('""', text)
+    # (string literals, docstrings included, and comments inside commented-out code are not code shape)
+    bare = _COMMENT.sub("", _STRING_LIT.sub('""', text))
+    if not bare.strip():
+        return False
     for m in _WORD_PAIR.finditer(bare):
         if m.group(1) not in _CODE_WORDS and m.group(2) not in _CODE_WORDS:
             return False
     # a "Label:" line or a rule such as "====": prose
-    label = _LABEL.search(text)
+    label = _LABEL.search(bare)
     if label and (label.group(1) is None or label.group(1) not in _KEYWORDS):
         return False
     if too_deep("python", text) is not None:
