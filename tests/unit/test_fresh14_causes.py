@@ -69,67 +69,6 @@ _PROSE_ENTRY = '''
 '''
 
 
-def _serving(threaded_body: str) -> dict[str, str]:
-    return _one("relay/link.py", f'''
-        """A link."""
-
-
-        def spawn(target):
-            """Start ``target`` in a thread."""
-            return target
-
-
-        class Link:
-            """A link between two peers."""
-
-            closed = False
-
-            def handle(self, timeout):
-                """Handle one request."""
-                return timeout
-
-            def close(self):
-                """Close the link."""
-                self.closed = True
-
-            def handle_all(self):
-                """Handle all requests for as long as the link is open."""
-                try:
-                    while not self.closed:
-                        self.handle(None)
-                finally:
-                    self.close()
-
-            def handle_threaded(self, workers=4):
-                """Handle all requests for as long as the link is open."""
-{threaded_body}
-        ''')
-
-
-_THREADED = '''
-                def work():
-                    while not self.closed:
-                        self.handle(None)
-
-                try:
-                    threads = [spawn(work) for _ in range(workers)]
-                    for t in threads:
-                        t.join()
-                finally:
-                    self.close()
-'''
-
-# the copy speaks of "all" requests, but this one handles a single request, and only closes
-_THREADED_ONCE = '''
-                try:
-                    threads = [spawn(self.close) for _ in range(workers)]
-                    for t in threads:
-                        t.join()
-                finally:
-                    self.close()
-'''
-
-
 def _encoded(bytes_doc: str, text_doc: str) -> dict[str, str]:
     return _one("ber/value.py", f'''
         """Encoded values."""
@@ -180,9 +119,6 @@ def _encoded(bytes_doc: str, text_doc: str) -> dict[str, str]:
 CASES = [
     pytest.param(_parked(_PARKED_METHOD), "grids/solver.py", [], id="parked-method-trap"),
     pytest.param(_parked(_PROSE_ENTRY), "grids/solver.py", ["C1.unknown-param"], id="prose-comment-entry-planted"),
-    pytest.param(_serving(_THREADED), "relay/link.py", [], id="threaded-sibling-trap"),
-    pytest.param(_serving(_THREADED_ONCE), "relay/link.py", ["C3.copied-from-sibling"],
-                 id="threaded-sibling-planted"),
     pytest.param(_encoded("A byte string of the encoded contents", "A unicode string"), "ber/value.py", [],
                  id="protocol-method-trap"),
 ]

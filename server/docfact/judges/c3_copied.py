@@ -13,7 +13,6 @@ written as code or as the sibling's full name is a reference to it, not a copy.
 from __future__ import annotations
 
 import ast
-import builtins
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,7 +29,6 @@ _TEXT_WORD = re.compile(r"(?<!\w)(?<!\w\.)[A-Za-z][A-Za-z0-9]*(?!\w|\.\w)")
 # words that name a type in a return item: "list", "a string", not a sibling's work
 _TYPE_WORDS = frozenset({"list", "dict", "str", "string", "strings", "tuple", "set", "int", "float", "bool", "array",
                          "frame", "series", "index", "none", "object", "bytes", "unicode"})
-_BUILTINS = frozenset(dir(builtins))
 _MARKED = re.compile(r"``?[^`]+``?|:\w+:`[^`]+`")
 
 
@@ -201,26 +199,12 @@ def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Siblin
     if any(c == e.name or c.endswith("." + e.name) for c in s.calls) \
             or re.search(rf"\b(?:self|cls)\.{re.escape(e.name)}\b", s.docless_code or s.code):
         return True  # ``write`` is ``len(self.transfer(data))``: the sibling's work is done by this one
-    theirs_calls = _call_texts(s)
-    if theirs_calls and theirs_calls <= _call_texts(e):
-        return True  # ``serve_threaded`` runs ``serve_all``'s loop in threads: it does the sibling's work too
     if seg.field is not None:
         return False  # a Returns item shared by many ("the new annotation created") is still copied
     others = {id(x.entity): x for group in siblings.values() for x in group if x.entity is not e}
     ctx.reads_docs_of(*(x.entity for x in others.values()))
     # the summary "Calculate starting value for parameter ..." of every ``start_*``: a template
     return sum(copied in x.text for x in others.values()) >= 3
-
-
-def _call_texts(e: Entity) -> frozenset[str]:
-    """Every call in ``e``'s body as written, arguments included, in the functions defined there
-    too (a thread's target, a callback): ``self.handle(None)``; ``get("short")`` and
-    ``get("long")`` are different work, and builtins (``range``, ``len``) are no one's work."""
-    fn = function_ast(e)
-    if fn is None:
-        return frozenset()
-    return frozenset(ast.unparse(n) for stmt in statements_after_doc(fn) for n in ast.walk(stmt)
-                     if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _BUILTINS))
 
 
 def _dunder(name: str) -> bool:
