@@ -9,6 +9,12 @@ from docfact.engine import Engine
 from docfact.model import FileResult
 
 
+def one_module(module: str, code: str) -> dict[str, str]:
+    """A package of one module: ``module`` (``"pkg/mod.py"``) with ``code``, and its ``__init__.py``."""
+    pkg = module.split("/")[0]
+    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
+
+
 def judge_files(root: Path, files: dict[str, str], target: str) -> FileResult:
     """Write ``files`` (dedented) under ``root``, index the project and judge ``target``."""
     for rel, text in files.items():

@@ -7,18 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from judging import assert_rules
-
-
-def _one(module: str, code: str) -> dict[str, str]:
-    pkg = module.split("/")[0]
-    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
+from judging import assert_rules, one_module
 
 
 def _network(base_import: str, base: str) -> dict[str, str]:
     """``Network`` whose base comes from a compiled module of the package (no source), or from
     a project class whose methods docfact can list."""
-    return _one("netgraph/network.py", f'''
+    return one_module("netgraph/network.py", f'''
         """Networks."""
         {base_import}
 
@@ -40,7 +35,7 @@ def _network(base_import: str, base: str) -> dict[str, str]:
 
 
 def _lines(sentence: str) -> dict[str, str]:
-    return _one("drawkit/text.py", f'''
+    return one_module("drawkit/text.py", f'''
         """Text."""
 
 
@@ -58,7 +53,7 @@ def _lines(sentence: str) -> dict[str, str]:
 
 
 def _fasta(annotation: str) -> dict[str, str]:
-    return _one("seqkit/fasta.py", f'''
+    return one_module("seqkit/fasta.py", f'''
         """FASTA files."""
         from typing import Iterator
 
@@ -79,7 +74,7 @@ def _fasta(annotation: str) -> dict[str, str]:
 
 
 def _matching(init_body: str) -> dict[str, str]:
-    return _one("graphkit/matching.py", f'''
+    return one_module("graphkit/matching.py", f'''
         """Matchings."""
 
 
@@ -108,7 +103,7 @@ def _matching(init_body: str) -> dict[str, str]:
 
 
 def _nested(sentence: str, body: str) -> dict[str, str]:
-    return _one("rowkit/rows.py", f'''
+    return one_module("rowkit/rows.py", f'''
         """Rows."""
 
 
@@ -124,7 +119,7 @@ def _nested(sentence: str, body: str) -> dict[str, str]:
 
 
 def _symmetry(body: str) -> dict[str, str]:
-    return _one("crystal/groups.py", f'''
+    return one_module("crystal/groups.py", f'''
         """Space groups."""
         TABLE = {{"1": "P1", "2": "P-1"}}
 
@@ -142,7 +137,7 @@ def _symmetry(body: str) -> dict[str, str]:
 
 
 def _logger(description: str) -> dict[str, str]:
-    return _one("simkit/logs.py", f'''
+    return one_module("simkit/logs.py", f'''
         """Logging."""
 
 
@@ -161,7 +156,7 @@ def _logger(description: str) -> dict[str, str]:
 
 
 def _align(sentence: str) -> dict[str, str]:
-    return _one("phonkit/modes.py", f'''
+    return one_module("phonkit/modes.py", f'''
         """Modes."""
 
 
@@ -175,7 +170,7 @@ def _align(sentence: str) -> dict[str, str]:
 
 
 def _dunder_only(body: str) -> dict[str, str]:
-    return _one("shapes/item.py", f'''
+    return one_module("shapes/item.py", f'''
         """Items."""
 
 
@@ -193,7 +188,7 @@ def _dunder_only(body: str) -> dict[str, str]:
 
 
 def _pair(doc: str) -> dict[str, str]:
-    return _one("pairkit/pair.py", f'''
+    return one_module("pairkit/pair.py", f'''
         """Pairs."""
         from typing import Tuple
 

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from judging import assert_rules
+from judging import assert_rules, one_module
 
 
 def _ind(doc: str) -> str:
@@ -16,13 +16,8 @@ def _ind(doc: str) -> str:
     return textwrap.indent(textwrap.dedent(doc), " " * 12)
 
 
-def _one(module: str, code: str) -> dict[str, str]:
-    pkg = module.split("/")[0]
-    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
-
-
 def _checks(sentence: str) -> dict[str, str]:
-    return _one("checkers/numbers.py", f'''
+    return one_module("checkers/numbers.py", f'''
         """Number checks."""
 
 
@@ -41,7 +36,7 @@ def _checks(sentence: str) -> dict[str, str]:
 
 
 def _operator(sentence: str) -> dict[str, str]:
-    return _one("reduce/operator.py", f'''
+    return one_module("reduce/operator.py", f'''
         """Reduced operators."""
 
 
@@ -59,7 +54,7 @@ def _operator(sentence: str) -> dict[str, str]:
 
 
 def _mask(layout: str) -> dict[str, str]:
-    return _one("fitkit/mask.py", f'''
+    return one_module("fitkit/mask.py", f'''
         """Masks."""
 
 
@@ -73,7 +68,7 @@ def _mask(layout: str) -> dict[str, str]:
 
 
 def _raises(doc: str, body: str) -> dict[str, str]:
-    return _one("soapkit/lookup.py", f'''
+    return one_module("soapkit/lookup.py", f'''
         """Lookups."""
         import warnings
 
@@ -99,7 +94,7 @@ def _raises(doc: str, body: str) -> dict[str, str]:
 
 
 def _pair(doc: str, ret: str = "first, second") -> dict[str, str]:
-    return _one("dmdkit/costs.py", f'''
+    return one_module("dmdkit/costs.py", f'''
         """Costs."""
         import numpy as np
 
@@ -116,7 +111,7 @@ def _pair(doc: str, ret: str = "first, second") -> dict[str, str]:
 
 
 def _pos(read: str) -> dict[str, str]:
-    return _one("plotkit/place.py", f'''
+    return one_module("plotkit/place.py", f'''
         """Placing."""
 
 
@@ -159,7 +154,7 @@ def _outside(imports_outside: bool) -> dict[str, str]:
 
 
 def _bus(write_body: str) -> dict[str, str]:
-    return _one("buskit/spi.py", f'''
+    return one_module("buskit/spi.py", f'''
         """A bus."""
 
 
@@ -180,7 +175,7 @@ def _bus(write_body: str) -> dict[str, str]:
 
 
 def _masks(tracked_summary: str) -> dict[str, str]:
-    return _one("trackkit/tracker.py", f'''
+    return one_module("trackkit/tracker.py", f'''
         """Tracking."""
 
 
@@ -202,7 +197,7 @@ def _masks(tracked_summary: str) -> dict[str, str]:
 
 
 def _case(sentence: str) -> dict[str, str]:
-    return _one("jsonkit/keys.py", f'''
+    return one_module("jsonkit/keys.py", f'''
         """Key transformers."""
 
 
@@ -219,7 +214,7 @@ def _starts(names: list[str]) -> dict[str, str]:
             """Calculate starting value for parameter in data given data in model."""
             return model.get("{n}", values)
         ''' for n in names)
-    return _one("semkit/starting.py", '"""Starting values."""' + funcs)
+    return one_module("semkit/starting.py", '"""Starting values."""' + funcs)
 
 
 CASES = [

@@ -7,16 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from judging import assert_rules
-
-
-def _one(module: str, code: str) -> dict[str, str]:
-    pkg = module.split("/")[0]
-    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
+from judging import assert_rules, one_module
 
 
 def _nested(item: str) -> dict[str, str]:
-    return _one("causal/nest.py", f'''
+    return one_module("causal/nest.py", f'''
         """Nesting."""
 
 
@@ -33,7 +28,7 @@ def _nested(item: str) -> dict[str, str]:
 
 
 def _agg(test: str) -> dict[str, str]:
-    return _one("trackkit/traj.py", f'''
+    return one_module("trackkit/traj.py", f'''
         """Trajectories."""
 
 
@@ -54,7 +49,7 @@ def _agg(test: str) -> dict[str, str]:
 
 
 def _venn(summary: str) -> dict[str, str]:
-    return _one("conform/venn.py", f'''
+    return one_module("conform/venn.py", f'''
         """Calibration."""
 
 
@@ -70,7 +65,7 @@ def _venn(summary: str) -> dict[str, str]:
 
 
 def _estimator(returns: str) -> dict[str, str]:
-    return _one("conform/wrap.py", f'''
+    return one_module("conform/wrap.py", f'''
         """Wrapping."""
 
 
@@ -96,7 +91,7 @@ def _estimator(returns: str) -> dict[str, str]:
 
 
 def _fixed(build: str) -> dict[str, str]:
-    return _one("gridkit/constraints.py", f'''
+    return one_module("gridkit/constraints.py", f'''
         """Constraints."""
 
 
@@ -111,7 +106,7 @@ def _fixed(build: str) -> dict[str, str]:
 
 
 def _scan(call: str) -> dict[str, str]:
-    return _one("webkit/setup.py", f'''
+    return one_module("webkit/setup.py", f'''
         """Setup."""
         import importscan
 
@@ -128,7 +123,7 @@ def _scan(call: str) -> dict[str, str]:
 
 
 def _returns(doc: str, annotation: str) -> dict[str, str]:
-    return _one("asgikit/kwargs.py", f'''
+    return one_module("asgikit/kwargs.py", f'''
         """Keyword arguments."""
 
 
@@ -143,7 +138,7 @@ def _returns(doc: str, annotation: str) -> dict[str, str]:
 
 
 def _callee(sentence: str) -> dict[str, str]:
-    return _one("docking/text.py", f'''
+    return one_module("docking/text.py", f'''
         """Text changes."""
 
 
@@ -249,7 +244,7 @@ def _exported(name: str) -> dict[str, str]:
 
 
 def _params_doc(name: str) -> dict[str, str]:
-    return _one("lenskit/groups.py", f'''
+    return one_module("lenskit/groups.py", f'''
         """Parameter groups."""
 
 
@@ -272,7 +267,7 @@ def _params_doc(name: str) -> dict[str, str]:
 
 
 def _notation(sentence: str) -> dict[str, str]:
-    return _one("lenskit/profile.py", f'''
+    return one_module("lenskit/profile.py", f'''
         """Profiles."""
 
 
@@ -309,7 +304,7 @@ def _laconic(writes: str) -> dict[str, str]:
 
 
 def _motor(kill_doc: str) -> dict[str, str]:
-    return _one("labkit/motor.py", f'''
+    return one_module("labkit/motor.py", f'''
         """A motor."""
 
 
@@ -330,7 +325,7 @@ def _motor(kill_doc: str) -> dict[str, str]:
 
 
 def _scans(first: str) -> dict[str, str]:
-    return _one("orbkit/geometry.py", f'''
+    return one_module("orbkit/geometry.py", f'''
         """Scan geometry."""
 
 
@@ -351,7 +346,7 @@ def _scans(first: str) -> dict[str, str]:
 
 
 def _dist(cdf_returns: str) -> dict[str, str]:
-    return _one("probkit/dist.py", f'''
+    return one_module("probkit/dist.py", f'''
         """Distributions."""
 
 

@@ -7,16 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from judging import assert_rules
-
-
-def _one(module: str, code: str) -> dict[str, str]:
-    pkg = module.split("/")[0]
-    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
+from judging import assert_rules, one_module
 
 
 def _settings(key: str) -> dict[str, str]:
-    return _one("hydro/series.py", f'''
+    return one_module("hydro/series.py", f'''
         """Time series."""
 
 
@@ -47,7 +42,7 @@ def _settings(key: str) -> dict[str, str]:
 
 
 def _csv(sentence: str) -> dict[str, str]:
-    return _one("physio/csv.py", f'''
+    return one_module("physio/csv.py", f'''
         """CSV files."""
 
 
@@ -88,7 +83,7 @@ def _events(name: str) -> dict[str, str]:
 
 
 def _manual(role: str) -> dict[str, str]:
-    return _one("gmtkit/triangulate.py", f'''
+    return one_module("gmtkit/triangulate.py", f'''
         """Triangulation."""
 
 
@@ -106,7 +101,7 @@ def _manual(role: str) -> dict[str, str]:
 
 
 def _polar(sibling: str, description: str) -> dict[str, str]:
-    return _one("radar/polar.py", f'''
+    return one_module("radar/polar.py", f'''
         """Polar coordinates."""
 
 
@@ -134,7 +129,7 @@ def _polar(sibling: str, description: str) -> dict[str, str]:
 
 
 def _results(args_doc: str) -> dict[str, str]:
-    return _one("hydro/fit.py", f'''
+    return one_module("hydro/fit.py", f'''
         """Fitting."""
 
 
@@ -156,7 +151,7 @@ def _results(args_doc: str) -> dict[str, str]:
 
 
 def _summary(doc_name: str) -> dict[str, str]:
-    return _one("hydro/summary.py", f'''
+    return one_module("hydro/summary.py", f'''
         """Summaries."""
 
 

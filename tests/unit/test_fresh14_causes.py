@@ -8,17 +8,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from judging import assert_rules
-
-
-def _one(module: str, code: str) -> dict[str, str]:
-    pkg = module.split("/")[0]
-    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
+from judging import assert_rules, one_module
 
 
 def _parked(comment: str) -> dict[str, str]:
     """A class whose body ends in a comment block: a method parked as a comment, or prose."""
-    return _one("grids/solver.py", '''
+    return one_module("grids/solver.py", '''
         """Solvers."""
 
 
@@ -70,7 +65,7 @@ _PROSE_ENTRY = '''
 
 
 def _encoded(bytes_doc: str, text_doc: str) -> dict[str, str]:
-    return _one("ber/value.py", f'''
+    return one_module("ber/value.py", f'''
         """Encoded values."""
 
 

@@ -7,16 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from judging import assert_rules
-
-
-def _one(module: str, code: str) -> dict[str, str]:
-    pkg = module.split("/")[0]
-    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
+from judging import assert_rules, one_module
 
 
 def _markov(doc_params: str, signature: str = "*args, m=None") -> dict[str, str]:
-    return _one("sysid/fit.py", f'''
+    return one_module("sysid/fit.py", f'''
         """Fitting."""
 
 
@@ -39,7 +34,7 @@ def _markov(doc_params: str, signature: str = "*args, m=None") -> dict[str, str]
 
 
 def _aggregate(type_line: str) -> dict[str, str]:
-    return _one("tablekit/agg.py", f'''
+    return one_module("tablekit/agg.py", f'''
         """Aggregation."""
 
 
@@ -58,7 +53,7 @@ def _aggregate(type_line: str) -> dict[str, str]:
 
 
 def _party(name: str, doc: str) -> dict[str, str]:
-    return _one("crowd/party.py", f'''
+    return one_module("crowd/party.py", f'''
         """Parties."""
 
 
@@ -76,7 +71,7 @@ def _party(name: str, doc: str) -> dict[str, str]:
 
 
 def _checker(returns_doc: str) -> dict[str, str]:
-    return _one("sigkit/check.py", f'''
+    return one_module("sigkit/check.py", f'''
         """Checks."""
 
 
@@ -92,7 +87,7 @@ def _checker(returns_doc: str) -> dict[str, str]:
 
 
 def _recursions(aparch_doc: str) -> dict[str, str]:
-    return _one("volkit/recursions.py", f'''
+    return one_module("volkit/recursions.py", f'''
         """Variance recursions."""
 
 
@@ -119,7 +114,7 @@ def _recursions(aparch_doc: str) -> dict[str, str]:
 
 
 def _poller() -> dict[str, str]:
-    return _one("iokit/poller.py", '''
+    return one_module("iokit/poller.py", '''
         """Pollers."""
 
 
@@ -199,7 +194,7 @@ def _bus(raises: str) -> dict[str, str]:
 
 
 def _bitrate(doc: str) -> dict[str, str]:
-    return _one("canbus/port.py", f'''
+    return one_module("canbus/port.py", f'''
         """Ports."""
 
 
@@ -215,7 +210,7 @@ def _bitrate(doc: str) -> dict[str, str]:
 
 
 def _model(dist_doc: str) -> dict[str, str]:
-    return _one("econkit/model.py", f'''
+    return one_module("econkit/model.py", f'''
         """Models."""
 
 
@@ -236,7 +231,7 @@ def _model(dist_doc: str) -> dict[str, str]:
 
 
 def _transport(doc: str) -> dict[str, str]:
-    return _one("wirekit/transport.py", f'''
+    return one_module("wirekit/transport.py", f'''
         """Transports."""
 
 
@@ -254,7 +249,7 @@ def _transport(doc: str) -> dict[str, str]:
 
 
 def _names(doc: str) -> dict[str, str]:
-    return _one("drawkit/render.py", f'''
+    return one_module("drawkit/render.py", f'''
         """Rendering."""
 
 
@@ -274,7 +269,7 @@ def _names(doc: str) -> dict[str, str]:
 
 
 def _handler(methods_body: str) -> dict[str, str]:
-    return _one("zkit/interfaces.py", f'''
+    return one_module("zkit/interfaces.py", f'''
         """Interfaces."""
 
 

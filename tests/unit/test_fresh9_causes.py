@@ -7,12 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from judging import assert_rules
-
-
-def _one(module: str, code: str) -> dict[str, str]:
-    pkg = module.split("/")[0]
-    return {f"{pkg}/__init__.py": '"""A package."""\n', module: code}
+from judging import assert_rules, one_module
 
 
 def _namespace(reference: str) -> dict[str, str]:
@@ -52,7 +47,7 @@ def _namespace(reference: str) -> dict[str, str]:
 
 
 def _flags(role: str) -> dict[str, str]:
-    return _one("lexkit/lex.py", f'''
+    return one_module("lexkit/lex.py", f'''
         """Lexing."""
         import json
         import re
@@ -68,7 +63,7 @@ def _flags(role: str) -> dict[str, str]:
 
 
 def _kwargs(name: str) -> dict[str, str]:
-    return _one("phylo/fit.py", f'''
+    return one_module("phylo/fit.py", f'''
         """Fitting."""
 
 
@@ -85,7 +80,7 @@ def _kwargs(name: str) -> dict[str, str]:
 
 
 def _press(signature: str, doc: str) -> dict[str, str]:
-    return _one("inputkit/keys.py", f'''
+    return one_module("inputkit/keys.py", f'''
         """Keys."""
 
 
@@ -102,7 +97,7 @@ def _press(signature: str, doc: str) -> dict[str, str]:
 
 
 def _states(second_body: str) -> dict[str, str]:
-    return _one("charkit/states.py", f'''
+    return one_module("charkit/states.py", f'''
         """States."""
         TERMINAL = 1
         LEAF = 2
@@ -125,7 +120,7 @@ def _states(second_body: str) -> dict[str, str]:
 
 
 def _handler(params: str) -> dict[str, str]:
-    return _one("snmpkit/handlers.py", f'''
+    return one_module("snmpkit/handlers.py", f'''
         """Handlers."""
 
 
@@ -143,7 +138,7 @@ def _handler(params: str) -> dict[str, str]:
 
 
 def _backend(comment: str, sentence: str) -> dict[str, str]:
-    return _one("usbkit/backend.py", f'''
+    return one_module("usbkit/backend.py", f'''
         """Backend."""
 
 
@@ -166,7 +161,7 @@ def _backend(comment: str, sentence: str) -> dict[str, str]:
 
 
 def _scheduler(name: str, sentence: str, body: str) -> dict[str, str]:
-    return _one("ioloop/loop.py", f'''
+    return one_module("ioloop/loop.py", f'''
         """The loop."""
 
 
@@ -183,7 +178,7 @@ def _scheduler(name: str, sentence: str, body: str) -> dict[str, str]:
 
 
 def _required(summary: str, body: str) -> dict[str, str]:
-    return _one("sigkit/base.py", f'''
+    return one_module("sigkit/base.py", f'''
         """Signals."""
 
 
@@ -197,7 +192,7 @@ def _required(summary: str, body: str) -> dict[str, str]:
 
 
 def _concatenate(body: str) -> dict[str, str]:
-    return _one("sigkit/concat.py", f'''
+    return one_module("sigkit/concat.py", f'''
         """Concatenation."""
 
 
@@ -217,7 +212,7 @@ def _concatenate(body: str) -> dict[str, str]:
 
 
 def _pairwise(annotation: str, sentence: str) -> dict[str, str]:
-    return _one("itkit/tools.py", f'''
+    return one_module("itkit/tools.py", f'''
         """Iteration tools."""
         import itertools
         from typing import Any, Iterator, Tuple
@@ -235,7 +230,7 @@ def _pairwise(annotation: str, sentence: str) -> dict[str, str]:
 
 
 def _kalman(second: str) -> dict[str, str]:
-    return _one("filtkit/filter.py", f'''
+    return one_module("filtkit/filter.py", f'''
         """Filtering."""
 
 
@@ -255,7 +250,7 @@ def _kalman(second: str) -> dict[str, str]:
 
 
 def _constraint(doc_type: str) -> dict[str, str]:
-    return _one("optkit/constraint.py", f'''
+    return one_module("optkit/constraint.py", f'''
         """Constraints."""
         from typing import Callable
 
@@ -273,7 +268,7 @@ def _constraint(doc_type: str) -> dict[str, str]:
 
 
 def _join(sentence: str) -> dict[str, str]:
-    return _one("webkit/urls.py", f'''
+    return one_module("webkit/urls.py", f'''
         """URLs."""
         from urllib.parse import urljoin
 
@@ -285,7 +280,7 @@ def _join(sentence: str) -> dict[str, str]:
 
 
 def _grammar(line: str) -> dict[str, str]:
-    return _one("csskit/parse.py", f'''
+    return one_module("csskit/parse.py", f'''
         """Parsing."""
 
 
@@ -304,7 +299,7 @@ def _grammar(line: str) -> dict[str, str]:
 
 
 def _factory(call_body: str) -> dict[str, str]:
-    return _one("metkit/derived.py", f'''
+    return one_module("metkit/derived.py", f'''
         """Derived metrics."""
 
 
@@ -339,7 +334,7 @@ def _factory(call_body: str) -> dict[str, str]:
 
 
 def _to_text(doc: str, body: str) -> dict[str, str]:
-    return _one("tmplkit/loader.py", f'''
+    return one_module("tmplkit/loader.py", f'''
         """Loading."""
 
 
