@@ -90,7 +90,9 @@ def _find_word(code: str, name: str) -> int:
     return m.start() if m else -1
 
 
-_SELF_ASSIGN = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*=(?!=)", re.M)
+# ``self.x = ...``, ``self.x: T = ...`` and a bare declaration ``self.x: T`` (set later, by name)
+_SELF_ASSIGN = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*"
+                          r"(?::[ \t]*([^=\n#]+?)[ \t]*(?:=(?!=)|(?:#[^\n]*)?$)|=(?!=))", re.M)
 
 
 def instance_fields(fi: FileIndex) -> list[Entity]:
@@ -102,8 +104,9 @@ def instance_fields(fi: FileIndex) -> list[Entity]:
 
 
 def _instance_fields(entities: list[Entity]) -> list[Entity]:
-    """Fields for ``self.x = ...`` assignments in methods that the class does not declare, so
-    ``self.items`` resolves and renders like a declared field (first assignment wins)."""
+    """Fields for ``self.x = ...`` assignments and ``self.x: T`` declarations in methods that the
+    class does not declare, so ``self.items`` resolves and renders like a declared field (first
+    assignment wins)."""
     classes = {e.local_name: e for e in entities if e.kind == "class"}
     known = {e.local_name for e in entities}
     out: list[Entity] = []

@@ -45,6 +45,8 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     name = item.name.strip().lstrip("*")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
         return  # a NumPy "Attributes" section saying "None"
+    if _lists_the_arguments(ctx, cls, name):
+        return  # an "Attributes" section that lists exactly the constructor's arguments: a heading slip
     if _an_interface(ctx, cls) or _made_by_name(ctx, cls, name):
         # every method a stub: the attributes it lists are what implementations provide; or
         # ``setattr(cls, prop.name, property(...))`` over a table that spells the name
@@ -91,6 +93,22 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             fix = ctx.fix_replace(seg, rel, rel + len(name), suggestion, f"Rename `{name}` to `{suggestion}`")
     yield ctx.finding(seg, UNKNOWN_ATTRIBUTE, msg,
                       evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
+
+
+def _lists_the_arguments(ctx: JudgeContext, cls: Entity, name: str) -> bool:
+    """Whether the doc's attribute entries (three or more) all name arguments of the class's
+    constructor, ``name`` among them: the section documents the arguments under another heading
+    ("Attributes: token (str): ... Default is None."), and an argument the class stores under
+    another name (``loop`` kept as ``_event_loop``) is no attribute the doc claims."""
+    init = ctx.file.entity(f"{cls.local_name}.__init__")
+    if init is None:
+        return False
+    args = {p.name.lstrip("*") for p in init.params}
+    if name not in args:
+        return False
+    entries = [s.field.name.strip().lstrip("*") for s in ctx.segments
+               if s.field is not None and s.field.section == "attribute" and s.field.name]
+    return len(set(entries)) >= 3 and all(n in args for n in entries)
 
 
 _SETATTR_ON_CLASS = re.compile(r"\bsetattr\(\s*cls\s*,\s*(?![\"'\s])")

@@ -124,6 +124,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                 and resolves(ctx, dataclasses.replace(m, name=m.name[:-1]))):
             resolved.add(m.name)
             continue  # (``typing.Unions``: the English plural of a real name)
+        if "." not in m.name and _beside_another_library(ctx, mentions):
+            continue  # "``xr.open_dataset`` / ``open_mfdataset``": a name of the library the sentence cites
         finding = _missing_name(ctx, seg, m, strict_place)
         if finding is not None and not _spelled_as_a_string(ctx, m):
             yield finding
@@ -189,9 +191,35 @@ _DOTTED_STRING = re.compile(r"[\"']([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)[\"'
 
 
 def _spelled_as_a_string(ctx: JudgeContext, m: Mention) -> bool:
-    """Whether the missing dotted name ``m`` is a string the project's code spells
-    (``tweet.fields``: a query parameter of a web API), asked only of names about to be reported."""
-    return "." in m.name and m.name.islower() and m.name in _dotted_strings(ctx)
+    """Whether the missing name ``m`` is a string the project's code spells: a dotted one
+    (``tweet.fields``: a query parameter of a web API) or a word of a one-line string literal
+    (``"ModelTiepointTag carries ..."`` in an error message: a term of a file format), asked only
+    of names about to be reported."""
+    if "." in m.name and m.name.islower():
+        return m.name in _dotted_strings(ctx)
+    if "." in m.name or not m.name.isidentifier():
+        return False
+    key = ("word-in-strings", m.name)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        ctx.reads_every_word()
+        quoted = re.compile(rf"(?<![\"'\w])[rRbBfFuU]{{0,2}}([\"'])(?!\1)[^\"'\n]*?(?<![\w.]){re.escape(m.name)}"
+                            rf"(?!\w)[^\"'\n]*\1(?!\1)")
+        got = ctx.run_cache[key] = any(m.name in fi.text and quoted.search(fi.text) is not None
+                                       for fi in ctx.graph.files() if fi.language == "python")
+    return cast("bool", got)
+
+
+def _beside_another_library(ctx: JudgeContext, mentions: list[Mention]) -> bool:
+    """Whether the sentence names something of a library outside the project (``xr.open_dataset``
+    where ``xr`` is an import): a bare name beside it may be that library's, whose names docfact
+    does not list."""
+    for other in mentions:
+        head = other.name.split(".")[0]
+        if "." in other.name and ctx.is_known(head) and not project_head(ctx, other.name) \
+                and imported_from_outside(ctx, head):
+            return True
+    return False
 
 
 def _dotted_strings(ctx: JudgeContext) -> frozenset[str]:

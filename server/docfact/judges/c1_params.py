@@ -264,12 +264,20 @@ def _not_a_parameter_name(ctx: JudgeContext, e: Entity | None, item: FieldItem, 
     owners = "|".join(re.escape(p.lstrip("*")) for p in params if p not in ("self", "cls"))
     read_key = rf"\b(?:self\.)?(?:{owners})\s*(?:\[\s*[\"']{name}[\"']\s*\](?!\s*=(?!=))" \
                rf"|\.(?:get|pop|setdefault)\(\s*[\"']{name}[\"'])"
-    if e is not None and owners and re.search(read_key, e.docless_code or e.code):
+    if e is not None and owners and any(re.search(read_key, x.docless_code or x.code) for x in _versions(ctx, e)):
         # ``fill_after`` under "Other Parameters" read as ``settings["fill_after"]``: a key of a
-        # parameter it documents (a key the code only writes, ``self.results["x"] = ...``, is an
-        # output, and one read from another mapping says nothing about the parameters)
+        # parameter it documents, read by the function or by a subclass's version of the method
+        # (a key the code only writes, ``self.results["x"] = ...``, is an output, and one read
+        # from another mapping says nothing about the parameters)
         return True
     return False
+
+
+def _versions(ctx: JudgeContext, e: Entity) -> Iterator[Entity]:
+    """``e`` and, for a method, the versions of it that project subclasses define (a base's doc
+    describes what they read from the arguments)."""
+    yield e
+    yield from world.overrides_of(ctx, e)[0]
 
 
 def _type_entry_suspects(ctx: JudgeContext, seg: Segment, e: Entity | None, name: str,

@@ -199,10 +199,13 @@ def _explained(ctx: JudgeContext, seg: Segment, siblings: dict[str, list[_Siblin
     if any(c == e.name or c.endswith("." + e.name) for c in s.calls) \
             or re.search(rf"\b(?:self|cls)\.{re.escape(e.name)}\b", s.docless_code or s.code):
         return True  # ``write`` is ``len(self.transfer(data))``: the sibling's work is done by this one
-    if seg.field is not None:
-        return False  # a Returns item shared by many ("the new annotation created") is still copied
     others = {id(x.entity): x for group in siblings.values() for x in group if x.entity is not e}
     ctx.reads_docs_of(*(x.entity for x in others.values()))
+    if sum(copied in x.text and not x.words & theirs for x in others.values()) >= 2:
+        return True  # "Decoded Requirement Yogi REST response." of ``update_user`` and ``get_dashboards`` too:
+        # a line of the whole API (a product's name), not the work of the ``*_requirement`` methods
+    if seg.field is not None:
+        return False  # a Returns item shared by many ("the new annotation created") is still copied
     # the summary "Calculate starting value for parameter ..." of every ``start_*``: a template
     return sum(copied in x.text for x in others.values()) >= 3
 

@@ -196,7 +196,8 @@ def same_value(doc: object, code: object) -> bool | None:
     if isinstance(code, str) and code.strip().lower() in _SENTINEL_STRINGS:
         return None  # a sentinel: the docs give the value it stands for
     if isinstance(doc, str) and isinstance(code, str):
-        return _loose(doc) == _loose(code)
+        # "'*unix*' (default)": reST emphasis inside the quotes, when the code's value has none
+        return _loose(doc) == _loose(code) or _loose(_EMPHASIS.sub(r"\2", doc)) == _loose(code)
     if isinstance(doc, str) or isinstance(code, str):
         # 'true' for True, "3" for 3, 'none' for None: the same value in another spelling
         if str(doc).lower() == str(code).lower():
@@ -209,6 +210,9 @@ def same_value(doc: object, code: object) -> bool | None:
     if isinstance(doc, bool) != isinstance(code, bool):
         return None  # 0 for False: a loose way to write it
     return doc == code
+
+
+_EMPHASIS = re.compile(r"(\*{1,2})([^*\s](?:[^*]*[^*\s])?)\1")
 
 
 def _as_number(text: str) -> float | None:

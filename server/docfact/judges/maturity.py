@@ -210,7 +210,8 @@ MATURITY: dict[str, RuleMaturity] = {
     # fresh5's nine findings of this rule are left out: the benchmark's copy lacked a library
     # package (``testing``) that it strips as tests and the package's doctests import
     "C1.example-import": RuleMaturity(
-        "stable", _f15(1, 0, _f13(5, 0, _f12(7, 0, _f11(2, 0, _f9(4, 0, _f8(1, 0, _f7(1, 0, _f6(4, 0, _f3(10, 0)))))))))),
+        "stable",
+        _f15(1, 0, _f13(5, 0, _f12(7, 0, _f11(2, 0, _f9(4, 0, _f8(1, 0, _f7(1, 0, _f6(4, 0, _f3(10, 0)))))))))),
     "C1.example-attribute": RuleMaturity(
         "stable",
         _f15(3, 0, _f13(6, 0, _f12(13, 1, _f11(1, 0, _f10(1, 0, _f9(3, 0, _f8(3, 0, _f6(1, 2, _f5(4, 2,
@@ -226,8 +227,8 @@ MATURITY: dict[str, RuleMaturity] = {
     "C2.return-type": RuleMaturity(
         "stable", _f15(9, 1, _f13(11, 0, _f12(13, 2, _f11(6, 4, _f10(1, 1, _f9(2, 0, _f8(5, 3, _f7(14, 1))))))))),
     "C2.generator-return": RuleMaturity(
-        "preview", _f15(2, 0, _f12(1, 0, _f11(1, 0, _f10(1, 1, _f9(1, 0, _f8(2, 0, _f7(0, 2, _f6(2, 0,
-                                                                                               _f43(9, 0, 3, 0)))))))))),
+        "preview",
+        _f15(2, 0, _f12(1, 0, _f11(1, 0, _f10(1, 1, _f9(1, 0, _f8(2, 0, _f7(0, 2, _f6(2, 0, _f43(9, 0, 3, 0)))))))))),
     "C2.param-type-default": RuleMaturity(
         "stable", _f15(2, 0, _f13(12, 0, _f12(1, 2, _f11(13, 0))))),
     "C2.scalar-return-of-array": RuleMaturity("preview", _f15(1, 0)),

@@ -137,6 +137,9 @@ def opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
         return True
 
 
+_SELF_DECLARED = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*:[^=\n]+$", re.M)
+
+
 def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
     """The attribute names a class has: members, class-level fields and ``self.x`` assignments;
     None when an external base may add more (computed once per class and run)."""
@@ -160,6 +163,7 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     # the code without its docstrings: a NumPy ``name : type`` line of the docs defines nothing
     code = cls.docless_code or cls.code
     names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", code))
+    names |= set(_SELF_DECLARED.findall(code))  # ``self.context: Context``, set later by name
     # class-level names are written at the class body's own indent: deeper lines are a method's
     # locals, its docstring's ``name : type`` entries or the parameters of a signature on
     # several lines, none of which the class has

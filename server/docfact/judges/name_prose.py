@@ -28,7 +28,9 @@ HYPOTHETICAL = Gated(re.compile(
     re.I,
 ), ("could", "would", "might", "exist", "yet", "hypothetical", "imaginary"))
 
-SHAPE_TUPLE = re.compile(r"\bshape\s*[=:]?\s*(\([^)]*\)|\[[^\]]*\])", re.I)
+# "of shape (n_samples, n_features)", "3 dimensions as follows: [n_rows, n_cols]", "dimension is [n_steps]"
+SHAPE_TUPLE = re.compile(r"\b(?:shape|dimensions?|dims)\b(?:\s*[=:]|\s+(?:is|are|of|as\s+follows:?|being))?\s*"
+                         r"(\([^)]*\)|\[[^\]]*\])", re.I)
 # a name of another language or tool right before a name: "the R ``diffinv`` function"
 OTHER_LANGUAGE = re.compile(r"\b(?:R|MATLAB|Matlab|Octave|Julia|Stata|SAS|SPSS|Excel|Fortran|Mathematica|Maple|"
                              r"Perl|Ruby|Java|JavaScript|C\+\+|C#|Go|Rust|Haskell|SQL|Bash)\s+[`*:\w]*$")

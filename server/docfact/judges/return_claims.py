@@ -100,9 +100,13 @@ _ANOTHER_SUBJECT = re.compile(r"\s*(?:[LCI]\{(?!(?:True|False|None)\})|:\w+:`|`{
 _PRESCRIPTIVE = re.compile(r"\b(?:you|your|should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
 _IMPLEMENTER = re.compile(r"\b(?:should|must|subclass(?:es)?|overrid\w*|implement\w*)\b", re.I)
 # a second alternative: "Returns a list if ..., otherwise a tuple", "a dict or None"
-# a whole word: "or the setting is invalid" offers no set
+# a whole word: "or the setting is invalid" offers no set; nor does a subject of a verb: "None if
+# pyproj is missing or the string can't be parsed" (the string is the input, in the condition)
 _ALTERNATIVE = re.compile(r"\b(?:or|else|otherwise|instead)\b,?\s+(?:(?:it\s+)?returns?\s+)?"
-                          + _ARTICLE + _ADJECTIVES + _TYPE + r"(?![\w-])", re.I)
+                          + _ARTICLE + _ADJECTIVES + _TYPE + r"(?![\w-])"
+                          r"(?!\s+(?:can(?:not|'t)?|could(?:n't)?|is(?:n't)?|are(?:n't)?|was(?:n't)?|were(?:n't)?|"
+                          r"does(?:n't)?|did(?:n't)?|has(?:n't)?|have|fails?|will|won't|may|might|must|should|"
+                          r"would)\b)", re.I)
 
 
 def _spelling(word: str) -> str:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import cast
 
-from docfact.judges.attribute_lists import only_project_class, shown_attributes
+from docfact.judges.attribute_lists import only_project_class, shown_attributes, takes_any_names
 from docfact.judges.base import JudgeContext, osa_distance
 from docfact.model import Entity
 
@@ -68,9 +68,10 @@ def _project_scan(ctx: JudgeContext) -> tuple[frozenset[str], frozenset[tuple[st
 def class_attributes_closed(ctx: JudgeContext, cls: Entity, name: str | None = None) -> bool:
     """Whether docfact can list every attribute of project class ``cls`` (its project bases
     included): no external base, no class decorator or metaclass it cannot follow, no
-    ``__getattr__`` / ``__getattribute__``, and no ``setattr(Class, ...)`` anywhere in the
-    project. With ``name``: also open when a project subclass defines ``name`` or code outside
-    the class assigns ``Class.name`` (attributes a base documents for its subclasses)."""
+    ``__getattr__`` / ``__getattribute__``, no ``setattr(Class, ...)`` anywhere in the project
+    and no attribute written by a computed name in its own code (``setattr(self, key, v)``).
+    With ``name``: also open when a project subclass defines ``name`` or code outside the class
+    assigns ``Class.name`` (attributes a base documents for its subclasses)."""
     key = ("world-class", cls.qualname, id(cls))
     got = ctx.run_cache.get(key)
     if got is None:
@@ -225,6 +226,8 @@ def _class_closed(ctx: JudgeContext, cls: Entity, depth: int) -> bool:
     setattr_owners, _, _ = _project_scan(ctx)
     if cls.name in setattr_owners:
         return False
+    if takes_any_names(cls):
+        return False  # ``setattr(self, key, value)`` over the caller's names, ``self.__dict__.update(kw)``
     if _binds_names_unlisted(cls.code):
         return False  # ``CONNECT, CONNACK = range(2)``, ``locals().update(...)`` in the class body
     fi = ctx.graph.file(cls.path)
