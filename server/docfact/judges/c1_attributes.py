@@ -45,9 +45,8 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     name = item.name.strip().lstrip("*")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in ("None", "none"):
         return  # a NumPy "Attributes" section saying "None"
-    if _lists_the_arguments(ctx, cls, name):
-        return  # an "Attributes" section that lists exactly the constructor's arguments: a heading slip
-    if _an_interface(ctx, cls) or _made_by_name(ctx, cls, name):
+    if _lists_the_arguments(ctx, cls, name) or _an_interface(ctx, cls) or _made_by_name(ctx, cls, name):
+        # an "Attributes" section listing exactly the constructor's arguments (a heading slip);
         # every method a stub: the attributes it lists are what implementations provide; or
         # ``setattr(cls, prop.name, property(...))`` over a table that spells the name
         return
