@@ -40,14 +40,17 @@ def _download(name: str, version: str) -> Path:
     """The sdist archive, found through PyPI's simple index (PEP 503) and checked by sha256."""
     for suffix in (".tar.gz", ".zip"):
         for cand in CACHE.glob(f"*{version}{suffix}"):
-            if cand.name.lower().replace("_", "-").startswith(f"{name}-{version}".lower()):
+            if cand.name.lower().replace("_", "-").startswith(f"{name}-{version}".lower().replace("_", "-")):
                 return cand
-    page = urllib.request.urlopen(f"https://pypi.org/simple/{name}/", timeout=60).read().decode()
-    want = {f"{name}-{version}{s}".lower() for s in (".tar.gz", ".zip")}
+    # PEP 503: the index and the file names spell the project name normalized ("smart_open" is
+    # served as smart-open, its sdist named smart_open-9.0.2.tar.gz)
+    normal = re.sub(r"[-_.]+", "-", name).lower()
+    page = urllib.request.urlopen(f"https://pypi.org/simple/{normal}/", timeout=60).read().decode()
+    want = {re.sub(r"[-_.]+", "-", f"{normal}-{version}{s}".lower()) for s in (".tar.gz", ".zip")}
     for href in re.findall(r'href="([^"]+)"', page):
         url, _, digest = href.partition("#sha256=")
         fname = url.rsplit("/", 1)[-1]
-        if fname.lower().replace("_", "-") in want:
+        if re.sub(r"[-_.]+", "-", fname.lower()) in want:
             print(f"downloading {fname} from PyPI", file=sys.stderr)
             data = urllib.request.urlopen(url, timeout=300).read()
             if digest and hashlib.sha256(data).hexdigest() != digest:
