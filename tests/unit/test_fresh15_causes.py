@@ -195,7 +195,7 @@ def _yogi(*others: str) -> dict[str, str]:
 ''' + "".join(method(n) for n in ("get_requirement", "get_organization", *others)))
 
 
-def _client(last_entry: str) -> dict[str, str]:
+def _client(last_entry: str, default: str = " Default is None.") -> dict[str, str]:
     return one_module("chat/rtm.py", f'''
         """A chat client."""
 
@@ -204,10 +204,10 @@ def _client(last_entry: str) -> dict[str, str]:
             """A client of the chat's real-time API.
 
             Attributes:
-                token (str): The token. Default is None.
-                timeout (int): Seconds to wait before giving up. Default is 30.
-                auto_reconnect (bool): Whether to reconnect. Default is True.
-                {last_entry} (AbstractEventLoop): The event loop. Default is None.
+                token (str): The token.{default}
+                timeout (int): Seconds to wait before giving up.{default}
+                auto_reconnect (bool): Whether to reconnect.{default}
+                {last_entry} (AbstractEventLoop): The event loop.{default}
             """
 
             def __init__(self, *, token=None, timeout=30, auto_reconnect=True, loop=None):
@@ -244,6 +244,8 @@ CASES = [
                  ["C1.unknown-name"], id="near-miss-of-a-project-name-planted"),
     pytest.param(_client("loop"), "chat/rtm.py", [], id="arguments-under-attributes-trap"),
     pytest.param(_client("event_loop"), "chat/rtm.py", ["C1.unknown-attribute"], id="no-such-attribute-planted"),
+    pytest.param(_client("loop", default=""), "chat/rtm.py", ["C1.unknown-attribute"],
+                 id="argument-names-as-attributes-planted"),
     pytest.param(_yogi("update_user", "get_dashboard"), "acme/cloud.py", [], id="api-wide-return-line-trap"),
     pytest.param(_yogi(), "acme/cloud.py", ["C3.copied-from-sibling"], id="return-line-of-one-sibling-planted"),
 ]

@@ -105,9 +105,17 @@ def _lists_the_arguments(ctx: JudgeContext, cls: Entity, name: str) -> bool:
     args = {p.name.lstrip("*") for p in init.params}
     if name not in args:
         return False
-    entries = [s.field.name.strip().lstrip("*") for s in ctx.segments
-               if s.field is not None and s.field.section == "attribute" and s.field.name]
-    return len(set(entries)) >= 3 and all(n in args for n in entries)
+    items = [s.field for s in ctx.segments if s.field is not None and s.field.section == "attribute" and s.field.name]
+    entries = {f.name.strip().lstrip("*"): f for f in items if f.name}
+    if len(entries) < 3 or not all(n in args for n in entries):
+        return False
+    # worded as arguments ("Default is 30.", "optional", "pass ... here"): not ``peak_amp`` for
+    # an argument the class stores as ``self.amp``, which a reader of the attribute would miss
+    worded = sum(bool(_ARGUMENT_WORDING.search(f"{f.type or ''} {f.description or ''}")) for f in entries.values())
+    return 2 * worded >= len(entries)
+
+
+_ARGUMENT_WORDING = re.compile(r"\bdefaults?\b|\boptional\b|\bpass(?:ed)?\b|\bif\s+(?:None|not\s+given)\b", re.I)
 
 
 _SETATTR_ON_CLASS = re.compile(r"\bsetattr\(\s*cls\s*,\s*(?![\"'\s])")

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from docfact.judges import world
+from docfact.judges.attribute_lists import only_project_class
 from docfact.judges.base import JudgeContext, osa_distance, variants
 from docfact.judges.c1_attributes import unknown_attribute
 from docfact.judges.c1_param_prose import prose_parameter_claims
@@ -124,10 +125,10 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                                 and resolves(ctx, dataclasses.replace(m, name=m.name[:-1]))):
             resolved.add(m.name)
             continue  # (``typing.Unions``: the English plural of a real name)
-        if "." not in m.name and _beside_another_library(ctx, mentions):
+        if "." not in m.name and _beside_another_library(ctx, seg.text, m, mentions):
             continue  # "``xr.open_dataset`` / ``open_mfdataset``": a name of the library the sentence cites
         finding = _missing_name(ctx, seg, m, strict_place)
-        if finding is not None and not _spelled_as_a_string(ctx, m):
+        if finding is not None and not _spelled_as_a_string(ctx, m, _suggested(finding)):
             yield finding
 
 
@@ -145,6 +146,8 @@ def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: 
         return True  # "a Mermaid stateDiagram-v2 string": part of a hyphenated word
     if m.start > 0 and seg.text[m.start - 1] in "}>":
         return True  # "'${param}_scale_factor'": the tail of a name template
+    if m.start > 1 and seg.text[m.start - 2:m.start] == "/{" and seg.text[m.end:m.end + 1] == "}":
+        return True  # "implements /properties/{propertyId}": a placeholder of a URL path template
     if OTHER_LANGUAGE.search(seg.text, 0, m.start) or FOREIGN_FILE_AFTER.match(seg.text, m.end):
         return True  # "the R ``diffinv`` function", "f() in linux_usbfs.c": a name in another language
     if m.strength != MARKED and seg.text[m.end:m.end + 1] in ("?", "*", "+") and GRAMMAR_LINE.search(ctx.doc.text):
@@ -190,14 +193,24 @@ def _a_name_the_doc_gives(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:
 _DOTTED_STRING = re.compile(r"[\"']([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)[\"']")
 
 
-def _spelled_as_a_string(ctx: JudgeContext, m: Mention) -> bool:
+def _suggested(finding: Finding) -> str | None:
+    got = re.search(r"did you mean `([^`]+)`\?", finding.message)
+    return got.group(1) if got else None
+
+
+def _spelled_as_a_string(ctx: JudgeContext, m: Mention, suggestion: str | None = None) -> bool:
     """Whether the missing name ``m`` is a string the project's code spells: a dotted one
     (``tweet.fields``: a query parameter of a web API) or a word of a one-line string literal
     (``"ModelTiepointTag carries ..."`` in an error message: a term of a file format), asked only
-    of names about to be reported."""
+    of names about to be reported. A near miss of the ``suggestion`` (one or two letters off, or
+    its start: ``len_seg`` for ``len_segment``) is a stale or misspelt name even where an old
+    error message still spells it."""
     if "." in m.name and m.name.islower():
         return m.name in _dotted_strings(ctx)
     if "." in m.name or not m.name.isidentifier():
+        return False
+    near = suggestion.rsplit(".", 1)[-1] if suggestion else None
+    if near is not None and (near.startswith(m.name) or osa_distance(m.name, near, 2) <= 2):
         return False
     key = ("word-in-strings", m.name)
     got = ctx.run_cache.get(key)
@@ -210,16 +223,21 @@ def _spelled_as_a_string(ctx: JudgeContext, m: Mention) -> bool:
     return cast("bool", got)
 
 
-def _beside_another_library(ctx: JudgeContext, mentions: list[Mention]) -> bool:
-    """Whether the sentence names something of a library outside the project (``xr.open_dataset``
-    where ``xr`` is an import): a bare name beside it may be that library's, whose names docfact
-    does not list."""
+def _beside_another_library(ctx: JudgeContext, text: str, m: Mention, mentions: list[Mention]) -> bool:
+    """Whether mention ``m`` is listed right beside a name of a library outside the project
+    (``xr.open_dataset`` / ``open_mfdataset``, where ``xr`` is an import): a bare name there may
+    be that library's, whose names docfact does not list."""
     for other in mentions:
         head = other.name.split(".")[0]
-        if "." in other.name and ctx.is_known(head) and not project_head(ctx, other.name) \
-                and imported_from_outside(ctx, head):
+        between = text[other.end:m.start] if other.end <= m.start else text[m.end:other.start]
+        if "." in other.name and _LISTED_WITH.fullmatch(between) and ctx.is_known(head) \
+                and not project_head(ctx, other.name) and imported_from_outside(ctx, head):
             return True
     return False
+
+
+# what separates two names listed together: "``xr.open_dataset`` / ``open_mfdataset``"
+_LISTED_WITH = re.compile(r"[`'\s()]*(?:/|,|\bor\b|\band\b)[`'\s]*")
 
 
 def _dotted_strings(ctx: JudgeContext) -> frozenset[str]:
@@ -242,13 +260,20 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
     in_project = "." in m.name and project_head(ctx, m.name)
     if _unprovable(ctx, seg, m, last, in_project):
         return None
+    if "." in m.name:
+        owner = only_project_class(ctx, m.name.split(".")[-2])
+        if owner is not None and not any(x.rsplit(".", 1)[-1] == last for x in owner.members) \
+                and world.subclass_defines(ctx, owner, last):
+            return None  # ``PredictionEnsemble.verify()``: every subclass defines it, the base only calls it
 
     marked = _proven_missing(ctx, seg, m, last, in_project)
     if len(last) < 4 and not marked:
         return None
     suggestion = _near_name(ctx, m, last)
-    if suggestion is not None and _not_a_slip(ctx, last, suggestion):
-        suggestion = None
+    if suggestion is not None and (_not_a_slip(ctx, last, suggestion) or (
+            m.strength != MARKED and last.replace("_", "") == suggestion.replace("_", "")
+            and re.search(r"\b(?:a|an)\s+$", seg.text[max(0, m.start - 4):m.start]))):
+        suggestion = None  # (in plain prose "is a context_manager" is English for ``contextmanager``)
     if suggestion is not None and "." not in m.name and world.open_sibling_member(ctx, last, suggestion):
         return None  # ``connectivity()`` beside ``connectivity_local()`` in a class whose compiled base may define it
     # "analogous to other backends' ``_nodb_connection``" in ``_maindb_connection``'s doc: a

@@ -76,7 +76,7 @@ _RETURNED_AS = re.compile(r"^\s*" + _WHEN + r"(?:it|this|(?:the\s+)?(?:result|re
 _GET_BACK = re.compile(r"\byou(?:'ll|\s+will)?\s+(?:always\s+)?get\s+" + _ARTICLE + _ADJECTIVES + _TYPE
                        + r"\s+back\b", re.I)
 # "Return the headers as a list", not "the same type as a list" nor "such as a dict"
-_AS_TYPE = re.compile(r"(?<!\bsuch\s)(?<!\bsame\s)(?<!\bwell\s)\bas\s+(?:a|an)\s+(?:new\s+)?" + _TYPE
+_AS_TYPE = re.compile(r"(?<!\bsuch\s)(?<!\bsame\s)(?<!\bwell\s)\bas\s+(?:a|an)\s+" + _ADJECTIVES + _TYPE
                       + r"(?!\s*(?:-|_|\w*\())" + _AFTER, re.I)
 # an aside that states the form of the whole result: "Return the encoded payload (as text)",
 # "Returns the rows (as a list)"; not "(stored as text in the log)"
@@ -169,6 +169,11 @@ def prose_claim(text: str, name: str = "") -> Claim | None:
     for i, shape in enumerate(_SHAPES):
         m = shape.match(text)
         if m is not None:
+            form = _AS_TYPE.search(text, m.end("t")) if i == 0 else None
+            if form is not None and not re.search(r"[.;]\s", text[m.end("t"):form.start()]):
+                # "Returns the list of lines ``text`` as a single string": the list is the input, the
+                # string what comes back
+                return _claim(text, form)
             return _claim(text, m, passive=i >= 2)
     for trailing in _TRAILING:
         m = trailing.search(text)

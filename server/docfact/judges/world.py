@@ -51,6 +51,7 @@ from docfact.judges.world_classes import (
     doc_convention,
     enum_based,
     open_sibling_member,
+    subclass_defines,
 )
 from docfact.judges.world_functions import (
     KNOWN_FUNCTION_DECORATORS,
@@ -73,5 +74,5 @@ __all__ = [
     "class_attributes_closed", "constructor_fields", "doc_convention", "enum_based", "keyword_fate",
     "may_call_back", "module_binds", "module_names_closed", "open_sibling_member", "overload_params",
     "override_params", "overrides_of", "project_decorators", "project_tree_partial", "resolved_entity",
-    "signature_closed", "stub_path", "unknown_decorators",
+    "signature_closed", "stub_path", "subclass_defines", "unknown_decorators",
 ]

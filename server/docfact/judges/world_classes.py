@@ -137,6 +137,23 @@ def _loose_attributes(ctx: JudgeContext, pairs: frozenset[tuple[str, str]]) -> f
     return got
 
 
+def subclass_defines(ctx: JudgeContext, cls: Entity, name: str) -> bool:
+    """Whether a project subclass of ``cls`` (at any depth) defines ``name`` as a member or sets it
+    on ``self`` (``verify`` of ``HindcastEnsemble`` for ``PredictionEnsemble.verify`` named in a
+    doc); a subclass that only spells the name, in its docs, does not count."""
+    subclasses = _project_scan(ctx)[2]
+    stack, seen = [cls], {cls.qualname}
+    while stack:
+        for sub in subclasses.get(stack.pop().name, ()):
+            if sub.qualname in seen or len(seen) > _SUBCLASS_WALK:
+                continue
+            seen.add(sub.qualname)
+            if any(m.rsplit(".", 1)[-1] == name for m in sub.members) or name in (shown_attributes(ctx, sub) or ()):
+                return True
+            stack.append(sub)
+    return False
+
+
 def _subclass_defines(ctx: JudgeContext, cls: Entity, name: str, subclasses: dict[str, list[Entity]],
                       depth: int) -> bool:
     if depth > 6:
