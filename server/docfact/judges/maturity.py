@@ -238,7 +238,7 @@ MATURITY: dict[str, RuleMaturity] = {
     "C2.generator-return": RuleMaturity(
         "preview",
         _f16(3, 1, _f15(2, 0, _f12(1, 0, _f11(1, 0, _f10(1, 1, _f9(1, 0, _f8(2, 0, _f7(0, 2, _f6(2, 0,
-                                                                                              _f43(9, 0, 3, 0))))))))))),
+            _f43(9, 0, 3, 0))))))))))),
     "C2.param-type-default": RuleMaturity(
         "stable", _f16(10, 0, _f15(2, 0, _f13(12, 0, _f12(1, 2, _f11(13, 0)))))),
     "C2.scalar-return-of-array": RuleMaturity("preview", _f15(1, 0)),
