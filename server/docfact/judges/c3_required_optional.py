@@ -22,6 +22,11 @@ _HEADLESS_ITEM = re.compile(r"([A-Za-z_]\w*) : [^\n]*\b(?i:optional|default)\b(?
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 
 
+# a description that names the value used when the argument is left out
+_DEFAULT_CLAIM = re.compile(r"\b(?:the\s+default\s+(?:is|value\s+is)|defaults\s+to|by\s+default\s+(?:it\s+)?is)\b",
+                            re.I)
+
+
 def _signature_owner(ctx: JudgeContext) -> Entity | None:
     """The function whose parameters a doc describes: the function itself, or a class's
     ``__init__`` (``__new__``)."""
@@ -79,8 +84,10 @@ def required_documented_optional(ctx: JudgeContext, seg: Segment) -> Iterator[Fi
     if how == "optional" and re.search(rf"\b{re.escape(own)}\s+is\s+(?:not\s+)?None\b",
                                        owner.docless_code or owner.code):
         return  # ``if y is not None``: "optional" says the argument may be None, as it is read
-    if how == "optional" and _private(owner.name):
+    said = (item.description or "") if item is not None else ""
+    if how == "optional" and _private(owner.name) and not _DEFAULT_CLAIM.search(said):
         return  # a private helper's callers are the project's own: "optional" says what they may pass, None
+        # (unless the item names the value used when it is left out: "The default is an array of zeros.")
     if how != "optional" and re.match(r"\s*[:=]?\s*:\w+:`", head[m.end():]):
         return  # a setter's "default: :rc:`font.style`" is the property's default, not the argument's
     fix = None
