@@ -100,7 +100,8 @@ def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
     """Whether ``cls`` or a project base makes attributes by a computed name on the class
     (``setattr(cls, prop.name, ...)`` in a class method) and the hierarchy spells ``name`` as a
     string (the table of names it makes them from): a name no string spells is still missing."""
-    made = spelled = False
+    made = False
+    codes: list[str] = []
     seen: set[str] = set()
     todo = [cls]
     while todo and len(seen) < 9:
@@ -109,10 +110,13 @@ def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
             continue
         seen.add(c.qualname)
         ctx.reads_code_of(c)
-        made = made or _SETATTR_ON_CLASS.search(c.code) is not None
-        spelled = spelled or re.search(rf"[\"']{re.escape(name)}[\"']", c.code) is not None
+        code = c.code  # a slice of the file's text, made at each reading
+        codes.append(code)
+        made = made or ("setattr(" in code and _SETATTR_ON_CLASS.search(code) is not None)
         todo.extend(b for base in c.bases if (b := only_project_class(ctx, base.split(".")[-1].split("[")[0])))
-    return made and spelled
+    # the spelling is looked for only where it matters (a scan of every class's code for a
+    # quoted name cost more than the rest of the rule)
+    return made and any(re.search(rf"[\"']{re.escape(name)}[\"']", code) is not None for code in codes)
 
 
 def never_set_in_file(ctx: JudgeContext, name: str) -> bool:
