@@ -93,7 +93,18 @@ def unknown_attribute(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
                       evidence=ctx.evidence_of(cls, "the class definition"), fix=fix)
 
 
-_SETATTR_ON_CLASS = re.compile(r"\bsetattr\(\s*cls\s*,\s*(?![\"'\s])")
+# ``setattr(cls, <a computed name>, ...)``; ``setattr`` must not end a longer name (checked by
+# _sets_by_name: a pattern that begins with ``\b`` is tried at every character of a class's code)
+_SETATTR_ON_CLASS = re.compile(r"setattr\(\s*cls\s*,\s*(?![\"'\s])")
+
+
+def _sets_by_name(code: str) -> bool:
+    """Whether ``code`` makes attributes on its class by a computed name."""
+    for m in _SETATTR_ON_CLASS.finditer(code):
+        before = code[m.start() - 1] if m.start() else " "
+        if not (before.isalnum() or before == "_"):  # what ``\b`` asks of a word character
+            return True
+    return False
 
 
 def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
@@ -112,11 +123,12 @@ def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
         ctx.reads_code_of(c)
         code = c.code  # a slice of the file's text, made at each reading
         codes.append(code)
-        made = made or ("setattr(" in code and _SETATTR_ON_CLASS.search(code) is not None)
+        made = made or _sets_by_name(code)
         todo.extend(b for base in c.bases if (b := only_project_class(ctx, base.split(".")[-1].split("[")[0])))
     # the spelling is looked for only where it matters (a scan of every class's code for a
     # quoted name cost more than the rest of the rule)
-    return made and any(re.search(rf"[\"']{re.escape(name)}[\"']", code) is not None for code in codes)
+    return made and any(name in code and re.search(rf"[\"']{re.escape(name)}[\"']", code) is not None
+                        for code in codes)
 
 
 def never_set_in_file(ctx: JudgeContext, name: str) -> bool:
