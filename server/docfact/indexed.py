@@ -29,11 +29,20 @@ class Pos:
     line: int
     col: int
 
+    def __reduce__(self) -> tuple[type[Pos], tuple[int, int]]:
+        # pickled as the call ``Pos(line, col)``: the state methods dataclasses gives a frozen
+        # slotted class call ``dataclasses.fields`` for each object, and an index worker's
+        # results hold three positions and ranges per entity (half the pickling of Django's)
+        return Pos, (self.line, self.col)
+
 
 @dataclass(frozen=True, slots=True)
 class Range:
     start: Pos
     end: Pos
+
+    def __reduce__(self) -> tuple[type[Range], tuple[Pos, Pos]]:
+        return Range, (self.start, self.end)  # as Pos.__reduce__
 
 
 @dataclass(slots=True)
@@ -81,6 +90,9 @@ class Pieces(Sequence[tuple[int, int]]):
     costs 8. Equal to a list of the same pairs (what tests and older callers compare with)."""
 
     data: bytes = b""
+
+    def __reduce__(self) -> tuple[type[Pieces], tuple[bytes]]:
+        return Pieces, (self.data,)  # as Pos.__reduce__
 
     @classmethod
     def of(cls, pairs: Iterable[tuple[int, int]]) -> Pieces:

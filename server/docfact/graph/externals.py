@@ -27,7 +27,7 @@ from docfact.graph.module_files import builtin_module_names, default_search_path
 from docfact.graph.module_files import is_stdlib_module as is_stdlib_module  # re-exported
 from docfact.index.reading import read_bytes
 from docfact.index.workspace import DirListings
-from docfact.lang.python.symbols import DYNAMIC_NAMESPACE, ExternalModule, Symbol, read_symbols
+from docfact.lang.python.symbols import ExternalModule, Symbol, read_symbols, writes_own_namespace
 
 ExternalKind = Literal["function", "class", "module", "variable", "builtin"]
 
@@ -229,7 +229,7 @@ class Externals:
             return False
         if mod.text_open is None:
             mod.text_open = b"__getattr__" in data or _STAR_IMPORT.search(data) is not None \
-                or DYNAMIC_NAMESPACE.search(data) is not None
+                or writes_own_namespace(data)
         return not mod.text_open
 
     # -- lookup -------------------------------------------------------------------------------

@@ -53,7 +53,8 @@ def attribute_assignments(ctx: JudgeContext,
                 or _opaque_class(c):
             out = {}
             break
-        if _WRITES_BY_NAME.search(c.code):
+        code = c.code
+        if any(w in code for w in _WRITTEN_BY_NAME_WORDS) and _WRITES_BY_NAME.search(code):
             # ``for key, v in zip(self._param_names, values): setattr(self, key, v)`` with the
             # names listed in the class: only those can be written so
             listed = _names_set_by_name(c, cls)
@@ -114,6 +115,9 @@ def _names_set_by_name(c: Entity, cls: Entity) -> set[str] | None:
 # ``vars(self).update(...)``) or declares slots a descriptor fills
 _WRITES_BY_NAME = re.compile(r"\bsetattr\(\s*\w+\s*,\s*(?![\"'])|__dict__\s*\[[^\]\n]*\]\s*=(?!=)|"
                              r"__dict__\.(?:update|setdefault)\((?!\s*state\b)|\bvars\([^)]*\)\.update\(|__slots__")
+# the words every match of _WRITES_BY_NAME holds, looked for first (a pattern that begins with
+# ``\b`` is tried at every character of a class's code)
+_WRITTEN_BY_NAME_WORDS = ("setattr(", "__dict__", "vars(", "__slots__")
 
 
 def _opaque_class(cls: Entity) -> bool:

@@ -118,14 +118,26 @@ def _lists_the_arguments(ctx: JudgeContext, cls: Entity, name: str) -> bool:
 _ARGUMENT_WORDING = re.compile(r"\bdefaults?\b|\boptional\b|\bpass(?:ed)?\b|\bif\s+(?:None|not\s+given)\b", re.I)
 
 
-_SETATTR_ON_CLASS = re.compile(r"\bsetattr\(\s*cls\s*,\s*(?![\"'\s])")
+# ``setattr(cls, <a computed name>, ...)``; ``setattr`` must not end a longer name (checked by
+# _sets_by_name: a pattern that begins with ``\b`` is tried at every character of a class's code)
+_SETATTR_ON_CLASS = re.compile(r"setattr\(\s*cls\s*,\s*(?![\"'\s])")
+
+
+def _sets_by_name(code: str) -> bool:
+    """Whether ``code`` makes attributes on its class by a computed name."""
+    for m in _SETATTR_ON_CLASS.finditer(code):
+        before = code[m.start() - 1] if m.start() else " "
+        if not (before.isalnum() or before == "_"):  # what ``\b`` asks of a word character
+            return True
+    return False
 
 
 def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
     """Whether ``cls`` or a project base makes attributes by a computed name on the class
     (``setattr(cls, prop.name, ...)`` in a class method) and the hierarchy spells ``name`` as a
     string (the table of names it makes them from): a name no string spells is still missing."""
-    made = spelled = False
+    made = False
+    codes: list[str] = []
     seen: set[str] = set()
     todo = [cls]
     while todo and len(seen) < 9:
@@ -134,10 +146,14 @@ def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
             continue
         seen.add(c.qualname)
         ctx.reads_code_of(c)
-        made = made or _SETATTR_ON_CLASS.search(c.code) is not None
-        spelled = spelled or re.search(rf"[\"']{re.escape(name)}[\"']", c.code) is not None
+        code = c.code  # a slice of the file's text, made at each reading
+        codes.append(code)
+        made = made or _sets_by_name(code)
         todo.extend(b for base in c.bases if (b := only_project_class(ctx, base.split(".")[-1].split("[")[0])))
-    return made and spelled
+    # the spelling is looked for only where it matters (a scan of every class's code for a
+    # quoted name cost more than the rest of the rule)
+    return made and any(name in code and re.search(rf"[\"']{re.escape(name)}[\"']", code) is not None
+                        for code in codes)
 
 
 def never_set_in_file(ctx: JudgeContext, name: str) -> bool:

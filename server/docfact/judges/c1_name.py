@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 from docfact.judges import world
@@ -223,7 +223,7 @@ def _spelled_as_a_string(ctx: JudgeContext, m: Mention, suggestion: str | None =
     return cast("bool", got)
 
 
-def _beside_another_library(ctx: JudgeContext, text: str, m: Mention, mentions: list[Mention]) -> bool:
+def _beside_another_library(ctx: JudgeContext, text: str, m: Mention, mentions: Sequence[Mention]) -> bool:
     """Whether mention ``m`` is listed right beside a name of a library outside the project
     (``xr.open_dataset`` / ``open_mfdataset``, where ``xr`` is an import): a bare name there may
     be that library's, whose names docfact does not list."""

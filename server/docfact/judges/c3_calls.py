@@ -97,6 +97,7 @@ def _names_used(ctx: JudgeContext, e: Entity) -> set[str]:
 
 # a call whose target is a name computed at run time
 _DYNAMIC_CALL = re.compile(r"\b(?:getattr|methodcaller|attrgetter|__getattribute__|vars|globals|locals)\s*\(")
+_DYNAMIC_WORDS = ("getattr", "methodcaller", "attrgetter", "vars", "globals", "locals")  # see _calls_closed
 # syntax that runs a special method of some object, and the special methods it may run
 _DISPATCH = (
     (re.compile(r"[\w)\]]\["), ("__getitem__", "__setitem__", "__delitem__", "__missing__")),
@@ -119,7 +120,12 @@ def _calls_closed(ctx: JudgeContext, e: Entity) -> bool:
     (``getattr(self, "on_" + kind)()``)."""
     if not signature_closed(ctx, e) or e.path.endswith(".pyi"):
         return False
-    return e.language != "python" or not _DYNAMIC_CALL.search(e.code)
+    if e.language != "python":
+        return True
+    code = e.code
+    # the words every match holds, looked for first: the pattern begins with ``\b``, so a search
+    # is tried at every character of the code
+    return not (any(w in code for w in _DYNAMIC_WORDS) and _DYNAMIC_CALL.search(code))
 
 
 def _dispatched_dunders(ctx: JudgeContext, e: Entity) -> Iterator[Entity]:

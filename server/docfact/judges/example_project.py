@@ -83,7 +83,23 @@ def submodules(ctx: JudgeContext, package: str) -> set[str]:
     return got
 
 
-_IMPORT_AS = re.compile(r"\bimport[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)")
+# ``import X as name``, where ``import`` does not end a longer word (checked by _imports_as: a
+# pattern that begins with ``\b`` is tried at every character of the text)
+_IMPORT_AS = re.compile(r"import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)")
+
+
+def _imports_as(text: str) -> list[tuple[str, str]]:
+    """The (module, alias) of each ``import X as alias`` in ``text``, in order."""
+    out: list[tuple[str, str]] = []
+    pos = 0
+    while (m := _IMPORT_AS.search(text, pos)) is not None:
+        before = text[m.start() - 1] if m.start() else " "
+        if before.isalnum() or before == "_":  # not at a word's start: look again one further
+            pos = m.start() + 1
+            continue
+        out.append((m.group(1), m.group(2)))
+        pos = m.end()
+    return out
 
 
 def package_alias(ctx: JudgeContext, name: str) -> str | None:
@@ -99,7 +115,7 @@ def package_alias(ctx: JudgeContext, name: str) -> str | None:
         for fi in ctx.graph.files():
             if fi.language != "python" or " as " not in fi.text:
                 continue
-            pairs = _IMPORT_AS.findall(fi.text)
+            pairs = _imports_as(fi.text)
             for module, alias in pairs:
                 seen.setdefault(alias, set()).add(module)
             for alias in {alias for _module, alias in pairs}:

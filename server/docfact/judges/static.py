@@ -91,10 +91,7 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
     With ``timings`` (``docfact check --profile``), each rule's CPU time (``time.thread_time()``)
     is added to ``timings[rule id]``."""
     found: list[Finding] = []
-    prose, code = _checks_for(tuple(criteria), ts_judging.is_ts(ctx))
-    if rules is not None:
-        prose = tuple(r for r in prose if r.id in rules)
-        code = tuple(r for r in code if r.id in rules)
+    prose, code = _checks_for(tuple(criteria), ts_judging.is_ts(ctx), None if rules is None else frozenset(rules))
     for seg in [*ctx.segments, *ctx.examples]:
         for r in (code if seg.kind == "code" else prose):
             began = time.thread_time() if timings is not None else 0.0  # profile hook
@@ -141,12 +138,15 @@ def selected_rules(criteria: tuple[str, ...], select: tuple[str, ...] = (), igno
 
 
 @lru_cache(maxsize=64)
-def _checks_for(criteria: tuple[str, ...], ts: bool = False) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
+def _checks_for(criteria: tuple[str, ...], ts: bool = False, rules: frozenset[str] | None = None
+                ) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
     """The checks of ``criteria`` that judge sentences, and those that judge example code, in the
     order of :data:`ALL_CHECKS`; in TypeScript/JavaScript (``ts``) the TypeScript checks replace
-    the generic ones marked ``not-ts``."""
+    the generic ones marked ``not-ts``; with ``rules``, only the checks of those rule ids (kept
+    per set of rules, as the rest: a run asks for the same few every doc)."""
     skip = "not-ts" if ts else "ts"
-    checks = [c for c in ALL_CHECKS if c.rule.criterion in criteria and c.where != skip]
+    checks = [c for c in ALL_CHECKS if c.rule.criterion in criteria and c.where != skip
+              and (rules is None or c.id in rules)]
     return (tuple(c for c in checks if c.rule.judges == "sentences"),
             tuple(c for c in checks if c.rule.judges == "examples"))
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from docfact.config import Settings
 from docfact.index.nesting import TooDeep
@@ -232,11 +232,21 @@ class _WithText(pickle.Unpickler):
         return self.text
 
 
-def _index_one(job: tuple[str, str, str, bool]) -> tuple[str, bytes, bytes | None] | Refused | str:
-    """Worker: index one file (or say why not), pickled without its text (:class:`_NoText`),
-    and with ``job[3]`` make its store row too; runs in a child process."""
+Job = tuple[str, str, str, bool]  # path, text, module, whether a store row is wanted
+# a file indexed here, or why not: (path, index, store row) | Refused | an error message
+Indexed = tuple[str, FileIndex, bytes | None] | Refused | str
+# the same from a worker: the index pickled without its file's text (:class:`_NoText`)
+Sent = tuple[str, bytes, bytes | None] | Refused | str
+
+
+def _index_here(job: Job, settle: bool) -> Indexed:
+    """Index one file (or say why not) with what adding it reads computed already, and with
+    ``job[3]`` its store row too; in a worker or in the parent. With ``settle`` (the parent's
+    own files), its entities are settled as reading an index back settles those a worker sends
+    (:meth:`docfact.packs.Packs.settle`)."""
     from docfact.graph.names import instance_fields
     from docfact.index import index_bound, index_file
+    from docfact.model import settle_index
     from docfact.store import index_row
 
     path, text, module, store = job
@@ -247,42 +257,132 @@ def _index_one(job: tuple[str, str, str, bool]) -> tuple[str, bytes, bytes | Non
         return Refused(path, str(exc))
     except Exception as exc:  # reported by the parent, the run goes on
         return f"{path}: cannot index: {exc}"
+    if settle:
+        settle_index(index)
     # here, in parallel, rather than when the parent adds the index to the graph (index_row
     # computes the entities' digests, which only a check with a store reads)
     if index.language == "python":
         instance_fields(index)
     file_words(index)  # counting them reads every entity's calls and names
-    buf = io.BytesIO()
-    _NoText(buf, text).dump(index)
-    return index.path, buf.getvalue(), index_row(index) if store else None
+    return index.path, index, index_row(index) if store else None
+
+
+# an index worker's files and the count of those taken by any process (set in each worker by
+# :func:`_start_worker`; in the parent only while it indexes in processes)
+_WORK: list[tuple[Sequence[Job], Any]] = []
+_TAKE = 16  # files a process takes at a time
+
+
+def _start_worker(work: Sequence[Job], taken: Any) -> None:
+    set_packing(False)  # its indexes are read whole by the parent
+    _WORK[:] = [(work, taken)]
+
+
+def _take() -> tuple[int, Sequence[Job]]:
+    """The position and jobs of the next few files to index (none once all are taken)."""
+    work, taken = _WORK[0]
+    with taken.get_lock():
+        n = taken.value
+        taken.value = n + _TAKE
+    return n, work[n:n + _TAKE]
+
+
+def _index_next() -> tuple[int, list[Sent]]:
+    """Worker: index the next few files; their position, and each sent without its text."""
+    n, batch = _take()
+    out: list[Sent] = []
+    for job in batch:
+        got = _index_here(job, settle=False)
+        if isinstance(got, (Refused, str)):
+            out.append(got)
+            continue
+        buf = io.BytesIO()
+        _NoText(buf, job[1]).dump(got[1])
+        out.append((got[0], buf.getvalue(), got[2]))
+    return n, out
+
+
+class _Gathered:
+    """What the processes that index send: by each file's position in ``work``."""
+
+    def __init__(self, work: Sequence[Job], progress: Progress | None) -> None:
+        self.work = work
+        self.got: list[Indexed | None] = [None] * len(work)
+        self.done = 0
+        self.progress = progress
+
+    def add(self, n: int, item: Indexed) -> None:
+        self.got[n] = item
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, len(self.work), "" if isinstance(item, (Refused, str)) else item[0])
+
+    def collect(self, pool: Any, pending: list[Any], wait: bool) -> list[Any]:
+        """Add the batches the workers sent back (``wait``: the first, waiting for it) and ask
+        for as many more while files are left; the batches still out."""
+        left = []
+        for i, asked in enumerate(pending):
+            if not asked.ready() and not (wait and i == 0):
+                left.append(asked)
+                continue
+            n, sent = asked.get()
+            for k, item in enumerate(sent):
+                if isinstance(item, (Refused, str)):
+                    self.add(n + k, item)
+                else:
+                    path, data, row = item
+                    self.add(n + k, (path, _WithText(data, self.work[n + k][1]).load(), row))
+            if sent:  # an empty batch: every file is taken
+                left.append(pool.apply_async(_index_next))
+        return left
+
+    def results(self, engine: Loading) -> tuple[dict[str, FileIndex], dict[str, bytes]]:
+        """Path -> index and path -> store row, in the order of ``work``; the files refused go
+        to ``engine.skipped``, the failures to stderr."""
+        out: dict[str, FileIndex] = {}
+        rows: dict[str, bytes] = {}
+        for item in self.got:
+            if isinstance(item, Refused):
+                if (item.path, item.reason) not in engine.skipped:
+                    engine.skipped.append((item.path, item.reason))
+            elif isinstance(item, str):
+                print(f"docfact: {item}", file=sys.stderr)
+            elif item is not None:
+                index, row = item[1], item[2]
+                out[index.path] = index
+                if row is not None:
+                    rows[index.path] = row
+        return out, rows
 
 
 def index_in_processes(engine: Loading, files: Sequence[tuple[str, str]], jobs: int,
                        progress: Progress | None, store: bool = False
                        ) -> tuple[dict[str, FileIndex], dict[str, bytes]]:
-    """Parse and extract in ``jobs`` processes: path -> index (files that fail are reported
-    and left out), and with ``store`` path -> its store row (:func:`docfact.store.index_row`,
-    pickled there in parallel). The indexes come whole (the parent judges them all)."""
-    from concurrent.futures import ProcessPoolExecutor
+    """Parse and extract in ``jobs`` processes, this one and ``jobs - 1`` workers, each taking
+    the next few files until all are taken: path -> index (files that fail are reported and
+    left out), and with ``store`` path -> its store row (:func:`docfact.store.index_row`, made
+    in parallel). The indexes come whole (the parent judges them all); those this process
+    makes are not pickled at all."""
+    import multiprocessing
 
     packages: dict[str, tuple[str, ...]] = {}
     work = [(p, text, engine.module_for(p, packages), store) for p, text in files]
-    texts = dict(files)
-    out: dict[str, FileIndex] = {}
-    rows: dict[str, bytes] = {}
-    with ProcessPoolExecutor(max_workers=jobs, initializer=set_packing, initargs=(False,)) as pool:
-        for n, got in enumerate(pool.map(_index_one, work, chunksize=16)):
-            if isinstance(got, Refused):
-                if (got.path, got.reason) not in engine.skipped:
-                    engine.skipped.append((got.path, got.reason))
-            elif isinstance(got, str):
-                print(f"docfact: {got}", file=sys.stderr)
-            else:
-                path, data, row = got
-                index = _WithText(data, texts.get(path, "")).load()
-                out[index.path] = index
-                if row is not None:
-                    rows[index.path] = row
-            if progress is not None:
-                progress(n + 1, len(work), got[0] if isinstance(got, tuple) and not isinstance(got, Refused) else "")
-    return out, rows
+    gathered = _Gathered(work, progress)
+    ctx = multiprocessing.get_context()
+    taken = ctx.Value("q", 0)
+    _WORK.append((work, taken))
+    try:
+        with ctx.Pool(jobs - 1, initializer=_start_worker, initargs=(work, taken)) as pool:
+            pending = [pool.apply_async(_index_next) for _ in range(2 * (jobs - 1))]
+            while True:
+                n, batch = _take()
+                if not batch:
+                    break
+                for k, job in enumerate(batch):
+                    gathered.add(n + k, _index_here(job, settle=True))
+                pending = gathered.collect(pool, pending, wait=False)
+            while pending:
+                pending = gathered.collect(pool, pending, wait=True)
+    finally:
+        _WORK.clear()
+    return gathered.results(engine)

@@ -18,6 +18,15 @@ MAX_SIGNATURE = 400
 # ``setattr(sys.modules[__name__], ...)``
 DYNAMIC_NAMESPACE = re.compile(rb"\b(?:globals|vars)\(\s*\)\s*(?:\[|\.(?:update|setdefault)\b)|"
                                rb"\bsys\.modules\[\s*__name__\s*\]|@(?:enum\.)?global_enum\b")
+# the words every match of DYNAMIC_NAMESPACE holds: a text without them is not searched (a search
+# of a large module for the pattern, whose branches begin with ``\b``, costs a scan in Python's
+# regular-expression engine; looking for the words costs next to nothing)
+_DYNAMIC_WORDS = (b"globals(", b"vars(", b"sys.modules", b"global_enum")
+
+
+def writes_own_namespace(data: bytes) -> bool:
+    """Whether a module's source writes its own namespace (``DYNAMIC_NAMESPACE`` matches)."""
+    return any(w in data for w in _DYNAMIC_WORDS) and DYNAMIC_NAMESPACE.search(data) is not None
 # ``__all__ = [...]`` / ``__all__ += (...)``: a name the module exports is bound there, however
 # it is bound (``@enum.global_enum`` puts ``re.DOTALL`` in the module's globals); one the module
 # visibly binds nowhere makes it open
@@ -181,7 +190,7 @@ def read_symbols(root: Node, data: bytes, mod: ExternalModule) -> None:
 def _binds_unseen_names(data: bytes, mod: ExternalModule) -> bool:
     """Whether the module binds names docfact cannot list: it writes its own namespace, or its
     ``__all__`` exports a name it binds nowhere visible (and no star import may bring)."""
-    if DYNAMIC_NAMESPACE.search(data) is not None:
+    if writes_own_namespace(data):
         return True
     return not mod.stars and any(m.group(1).decode() not in mod.symbols for listed in _ALL_LIST.finditer(data)
                                  for m in _ALL_NAME.finditer(listed.group(1)))
