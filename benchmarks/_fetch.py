@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -81,11 +82,24 @@ def ensure_pydoclint(version: str, who: str, in_process: bool = False) -> str:
         raise SystemExit(f"{who}: needs pydoclint=={version} importable by this Python; run it from a virtual "
                          f"environment that has it: python -m venv --system-site-packages V && "
                          f"V/bin/pip install pydoclint=={version} && V/bin/python benchmarks/{who}")
-    venv = CACHE / f"venv-pydoclint-{version}"
+    # the real path: a cache reached through a symlink (a worktree's) must not be written into the
+    # scripts' first lines, or they break when that worktree goes
+    venv = CACHE.resolve() / f"venv-pydoclint-{version}"
     venv_exe = venv / "bin" / "pydoclint"
+    if venv_exe.exists() and not _runs(venv_exe):
+        print(f"{who}: {venv} is broken (its interpreter moved); making it again", file=sys.stderr)
+        shutil.rmtree(venv)
     if not venv_exe.exists():
         print(f"{who}: installing pydoclint=={version} (a benchmark-only dependency) into {venv}", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"pydoclint=={version}"],
                        check=True)
     return str(venv_exe)
+
+
+def _runs(exe: Path) -> bool:
+    """Whether ``exe --version`` runs (a script whose interpreter is gone does not start)."""
+    try:
+        return subprocess.run([str(exe), "--version"], capture_output=True, check=False).returncode == 0
+    except OSError:
+        return False
