@@ -229,6 +229,10 @@ def _nowhere(ctx: JudgeContext, target: str) -> bool:
     return not any(w == last or w.endswith("." + last) for w in ctx.known_words)
 
 
+# the target of a ``:mod:`` role, without Sphinx's leading ``~`` or ``.``
+_MOD_ROLE = re.compile(r":(?:py:)?mod:`[~.]*([A-Za-z_][\w.]*)`")
+
+
 def _role_targets(seg: Segment) -> list[tuple[str, int, int]]:
     """Explicit cross-references in the sentence (Sphinx roles, ``{@link}``, ``L{}``)."""
     if "`" not in seg.text and "{" not in seg.text:
@@ -254,9 +258,13 @@ def unknown_reference(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     if not targets or HISTORY.search(_SEE_ALSO.sub("", seg.text) if may_hold(seg.text, ("see",)) else seg.text):
         return  # "``x`` is deprecated", "renamed from ``y``": old names are the point
     for_subclasses = bool(_FOR_SUBCLASSES.search(seg.text))
+    modules = _MOD_ROLE.findall(seg.text) if ":mod:" in seg.text else []
+    unseen_module = any(not ctx.graph.is_project_module(m) and not exists_by_suffix(ctx, m) for m in modules)
     for name, start, end in targets:
         if for_subclasses and "." in name:
             continue  # "Define ``Mixin.hook`` in a subclass": a member others provide
+        if unseen_module and name not in modules:
+            continue  # ":class:`.DataSourceTest` defined in :mod:`.test_sources`": a module out of view (tests)
         if any(PLACEHOLDER_NAME.search(part) for part in name.split(".")):
             continue  # ``MyModelClass.load_from_checkpoint``: the reader's own class, a stand-in
         if FILEISH.search(name):

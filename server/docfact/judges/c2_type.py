@@ -162,6 +162,9 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
         return
     if doc_kinds == {"none"} and code_kinds & {"iterator", "iterable", "generator"}:
         return  # "Nothing will be returned if the input is short": an iterator that yields nothing
+    if claim.prose and doc_kinds == {"none"} and claim.written.lower() == "nothing" \
+            and code_kinds & {"list", "tuple", "set", "dict", "iterable", "sequence"}:
+        return  # "if it is ignored, return nothing" of ``return []``: an empty collection, in prose
     if claim.prose and any(base_kind(m.group(1)) in code_kinds for m in _AS_A.finditer(seg.text)):
         return  # "Return a list of the attributes as a dictionary": the sentence names the code's type too
     fix = None

@@ -137,6 +137,17 @@ def opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
         return True
 
 
+# ``self.x = ...`` (``self`` not the end of a longer name: checked by hand in _self_set_names, as
+# a pattern that begins with ``\b`` is tried at every character of a class's code)
+_SELF_SET = re.compile(r"self\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)")
+
+
+def _self_set_names(code: str) -> set[str]:
+    """The names ``code`` assigns as ``self.name = ...``."""
+    return {m.group(1) for m in _SELF_SET.finditer(code)
+            if not m.start() or not (code[m.start() - 1].isalnum() or code[m.start() - 1] == "_")}
+
+
 _SELF_DECLARED = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*:[^=\n]+$", re.M)
 
 
@@ -162,7 +173,7 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
     names = {m.rsplit(".", 1)[-1] for m in cls.members}
     # the code without its docstrings: a NumPy ``name : type`` line of the docs defines nothing
     code = cls.docless_code or cls.code
-    names |= set(re.findall(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", code))
+    names |= _self_set_names(code)
     names |= set(_SELF_DECLARED.findall(code))  # ``self.context: Context``, set later by name
     # class-level names are written at the class body's own indent: deeper lines are a method's
     # locals, its docstring's ``name : type`` entries or the parameters of a signature on
