@@ -248,8 +248,8 @@ def _not_a_parameter_name(ctx: JudgeContext, e: Entity | None, item: FieldItem, 
                           params: list[str]) -> bool:
     """Whether the entry's ``name`` (``raw`` as written) is no parameter's name at all: a heading,
     a placeholder, a part of an argument, a call form's or ``*args``' name for what it holds."""
-    if not name or name in params or name in NOT_PARAMS or not re.fullmatch(r"\w+", name):
-        return True  # "Default: ``None``" on its own line is part of the item above
+    if not name or name in params or name in NOT_PARAMS or name.lower() in NOT_PARAMS or not re.fullmatch(r"\w+", name):
+        return True  # "Default: ``None``" on its own line is part of the item above; "NOTE: ..." a remark
     if name == "optional" and not item.type:
         return True  # "optional" alone on a line: the end of the item above's wrapped type
     if e is not None and (_part_of_an_argument(e, name) or _documents_parts(ctx, e)):

@@ -191,7 +191,11 @@ _NO_VALUE = re.compile(r"^\W*(?:none|nothing|self|n/a|void)\b", re.I)
 # a Returns "type" that is a sentence about a change made in place: "The wavefront object is
 # modified to have the right pixel scale." names no returned value
 _IN_PLACE_NOTE = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:\w+\s+)?(?:modified|updated|changed|altered|"
-                            r"mutated|overwritten|replaced|resized|resampled)\b|\bin[- ]place\b", re.I)
+                            r"mutated|overwritten|replaced|resized|resampled)\b|\bin[- ]place\b"
+                            # or a sentence about a side effect: "Prints the character table.",
+                            # "Updates the representation of the file by removing lines."
+                            r"|^\s*(?:Updates|Prints|Modifies|Writes|Saves|Shows|Displays|Plots|Draws|Sets|Changes|"
+                            r"Stores|Logs|Removes|Adds|Appends|Fills|Edits|Deletes)\s+(?:\S+\s+){2,}", re.I)
 _MAY_BE_NONE = re.compile(r"\bNone\b|\boptional\b", re.I)
 
 
