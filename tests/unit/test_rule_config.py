@@ -29,20 +29,21 @@ def test_rules_never_right_on_unseen_code_are_preview(rid: str) -> None:
 
 def test_maturity_follows_the_latest_blind_audit() -> None:
     """A rule audited on 10 or more unseen findings is stable exactly when it reached 0.90: the
-    latest blind audit of each rule (fresh18 for every rule it sampled), pooled with the ones before
+    latest blind audit of each rule (fresh19 or fresh18 for the rules they sampled), pooled with the ones before
     for rules it found fewer than 10 times of. fresh15 sent C1.unknown-reference (8/10) and
     C3.wrong-default (4/10) back to preview and made C1.unknown-attribute (9/10) stable; fresh16
     sent C2.return-type back (6/8, 15/18 with fresh15); fresh17 made C2.return-type (12/13),
     C3.wrong-default (12/13) and C1.example-keyword (10/10 pooled) stable and sent
     C3.required-documented-optional (38/43 pooled) to preview; fresh18 sent C1.unknown-param (9/11),
     C2.return-type (9/11) and C2.return-on-void (0/5) to preview and made C1.unknown-reference
-    (12/12), C2.generator-return and C3.required-documented-optional (pooled) stable."""
+    (12/12), C2.generator-return and C3.required-documented-optional (pooled) stable; fresh19
+    (C1.unknown-param and C2.return-type only) made C1.unknown-param stable again (15/15)."""
     audited = {rid: m for rid, m in maturity.MATURITY.items() if m.audit is not None and m.audit.audited >= 10}
     assert {"C1.unknown-param", "C1.unknown-reference", "C3.wrong-default", "C2.param-type"} <= set(audited)
     for rid, m in audited.items():
         assert (m.maturity == "stable") == m.audit.earns_stable, rid  # type: ignore[union-attr]
     stable = {rid for rid, m in maturity.MATURITY.items() if m.maturity == "stable"}
-    assert stable == {"C1.unknown-reference", "C1.unknown-attribute", "C1.example-import", "C1.example-attribute",
+    assert stable == {"C1.unknown-param", "C1.unknown-reference", "C1.unknown-attribute", "C1.example-import", "C1.example-attribute",
                       "C1.example-keyword", "C2.param-type-use", "C2.param-type-default", "C2.generator-return",
                       "C3.wrong-default", "C3.required-documented-optional"}
     assert maturity.MATURITY["C3.copied-from-sibling"].maturity == "preview"
