@@ -100,10 +100,10 @@ _f12 = _AuditSet("benchmarks/unseen_labels_fresh12.jsonl", "2026-11-29", "35b4ac
 _f13 = _AuditSet("benchmarks/unseen_labels_fresh13.jsonl", "2026-11-29", "d754551")
 _f14 = _AuditSet("benchmarks/unseen_labels_fresh14.jsonl", "2026-11-29", "e721ea4")
 _f15 = _AuditSet("benchmarks/unseen_labels_fresh15.jsonl", "2026-11-29", "1fb0a78")
-_f16 = _AuditSet("benchmarks/unseen_labels_fresh16.jsonl", "2026-11-29", "eccb509")
+_f16 = _AuditSet("benchmarks/unseen_labels_fresh16.jsonl", "2026-11-29", "344f4c7")
 _f17 = _AuditSet("benchmarks/unseen_labels_fresh17.jsonl", "2026-11-29", "07bbb6c")
 _f18 = _AuditSet("benchmarks/unseen_labels_fresh18.jsonl", "2026-11-29", "12e98e7")
-_f19 = _AuditSet("benchmarks/unseen_labels_fresh19.jsonl", "2026-11-29", "ea759e4")
+_f19 = _AuditSet("benchmarks/unseen_labels_fresh19.jsonl", "2026-11-29", "87f1788")
 
 
 def _f3(true: int, false: int) -> Audit:
@@ -143,7 +143,7 @@ def _f43(true4: int, false4: int, true3: int, false3: int) -> Audit:
 # Optional[...], which the fresh17 reviewers read as right and those of fresh11-12 as wrong; 38/43
 # pooled) went to preview; C1.unknown-reference 13/15 stays preview. The fresh16 set (2026-11-29,
 # eleventh session: 28 packages chosen after the fixes of fresh15's causes and before docfact ran
-# on them, all rules on, code at eccb509, four blind reviewers; the nine stable rules and the two
+# on them, all rules on, code at 344f4c7, four blind reviewers; the nine stable rules and the two
 # fresh15 demoted up to 12 findings each) found the nine stable rules right 53 of 56 times;
 # C2.return-type (6/8, 15/18 pooled with fresh15) went back to preview; C1.unknown-reference (9/9,
 # 17/19 pooled) and C3.wrong-default (9/9, 13/19 pooled) stay preview although their causes were
