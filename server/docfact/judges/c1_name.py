@@ -128,7 +128,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if "." not in m.name and _beside_another_library(ctx, seg.text, m, mentions):
             continue  # "``xr.open_dataset`` / ``open_mfdataset``": a name of the library the sentence cites
         finding = _missing_name(ctx, seg, m, strict_place)
-        if finding is not None and not _spelled_as_a_string(ctx, m, _suggested(finding)):
+        if finding is not None and not _spelled_as_a_string(ctx, m, _suggested(finding)) \
+                and not _defined_by_subclasses(ctx, m):
             yield finding
 
 
@@ -191,6 +192,18 @@ def _a_name_the_doc_gives(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:
 
 
 _DOTTED_STRING = re.compile(r"[\"']([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)[\"']")
+
+
+def _defined_by_subclasses(ctx: JudgeContext, m: Mention) -> bool:
+    """Whether dotted mention ``m`` names a member its project class lacks but subclasses define
+    (``PredictionEnsemble.verify()``: every subclass defines it, the base only calls it); asked
+    only of names about to be reported, as it reads the subclasses' code."""
+    if "." not in m.name:
+        return False
+    owner_name, _, last = m.name.rpartition(".")
+    owner = only_project_class(ctx, owner_name.rsplit(".", 1)[-1])
+    return owner is not None and not any(x.rsplit(".", 1)[-1] == last for x in owner.members) \
+        and world.subclass_defines(ctx, owner, last)
 
 
 def _suggested(finding: Finding) -> str | None:
@@ -260,11 +273,6 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
     in_project = "." in m.name and project_head(ctx, m.name)
     if _unprovable(ctx, seg, m, last, in_project):
         return None
-    if "." in m.name:
-        owner = only_project_class(ctx, m.name.split(".")[-2])
-        if owner is not None and not any(x.rsplit(".", 1)[-1] == last for x in owner.members) \
-                and world.subclass_defines(ctx, owner, last):
-            return None  # ``PredictionEnsemble.verify()``: every subclass defines it, the base only calls it
 
     marked = _proven_missing(ctx, seg, m, last, in_project)
     if len(last) < 4 and not marked:
