@@ -20,6 +20,7 @@ from docfact.judges.attribute_lists import (
 )
 from docfact.judges.base import JudgeContext
 from docfact.judges.c1_params import typo_of
+from docfact.judges.gates import word_start_matches
 from docfact.judges.member_lookup import class_attributes, known_class_attributes
 from docfact.judges.name_prose import HISTORY
 from docfact.judges.name_relatives import relative
@@ -118,18 +119,13 @@ def _lists_the_arguments(ctx: JudgeContext, cls: Entity, name: str) -> bool:
 _ARGUMENT_WORDING = re.compile(r"\bdefaults?\b|\boptional\b|\bpass(?:ed)?\b|\bif\s+(?:None|not\s+given)\b", re.I)
 
 
-# ``setattr(cls, <a computed name>, ...)``; ``setattr`` must not end a longer name (checked by
-# _sets_by_name: a pattern that begins with ``\b`` is tried at every character of a class's code)
+# ``setattr(cls, <a computed name>, ...)``, where ``setattr`` starts a word (word_start_matches)
 _SETATTR_ON_CLASS = re.compile(r"setattr\(\s*cls\s*,\s*(?![\"'\s])")
 
 
 def _sets_by_name(code: str) -> bool:
     """Whether ``code`` makes attributes on its class by a computed name."""
-    for m in _SETATTR_ON_CLASS.finditer(code):
-        before = code[m.start() - 1] if m.start() else " "
-        if not (before.isalnum() or before == "_"):  # what ``\b`` asks of a word character
-            return True
-    return False
+    return next(word_start_matches(_SETATTR_ON_CLASS, code), None) is not None
 
 
 def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:

@@ -128,8 +128,7 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if "." not in m.name and _beside_another_library(ctx, seg.text, m, mentions):
             continue  # "``xr.open_dataset`` / ``open_mfdataset``": a name of the library the sentence cites
         finding = _missing_name(ctx, seg, m, strict_place)
-        if finding is not None and not _spelled_as_a_string(ctx, m, _suggested(finding)) \
-                and not _defined_by_subclasses(ctx, m):
+        if finding is not None:
             yield finding
 
 
@@ -206,11 +205,6 @@ def _defined_by_subclasses(ctx: JudgeContext, m: Mention) -> bool:
         and world.subclass_defines(ctx, owner, last)
 
 
-def _suggested(finding: Finding) -> str | None:
-    got = re.search(r"did you mean `([^`]+)`\?", finding.message)
-    return got.group(1) if got else None
-
-
 def _spelled_as_a_string(ctx: JudgeContext, m: Mention, suggestion: str | None = None) -> bool:
     """Whether the missing name ``m`` is a string the project's code spells: a dotted one
     (``tweet.fields``: a query parameter of a web API) or a word of a one-line string literal
@@ -273,7 +267,6 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
     in_project = "." in m.name and project_head(ctx, m.name)
     if _unprovable(ctx, seg, m, last, in_project):
         return None
-
     marked = _proven_missing(ctx, seg, m, last, in_project)
     if len(last) < 4 and not marked:
         return None
@@ -301,6 +294,8 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
         return None  # ``pkg.paragraph.set_mark()`` for the method of that module's ``Paragraph``
     if suggestion is not None and not m.is_call and in_value_list(seg.text, m):
         return None  # "one of ``restarting``, ``paused``, ``exited``": values, not names
+    if _spelled_as_a_string(ctx, m, suggestion) or _defined_by_subclasses(ctx, m):
+        return None  # (asked last: both read far, the project's strings or the subclasses' code)
     return _unknown_name_finding(ctx, seg, m, suggestion)
 
 

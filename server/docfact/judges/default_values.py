@@ -205,8 +205,9 @@ def same_value(doc: object, code: object) -> bool | None:
         if isinstance(doc, str) and isinstance(code, (int, float)) and not isinstance(code, bool):
             # a quoted word for a number ("'hac' (default)" for ``use_correction=0``): never the
             # same value, unless the quotes hold that number ("'3'" for 3)
-            if _as_number(doc) is not None:
-                return _as_number(doc) == code
+            number = _as_number(doc)
+            if number is not None:
+                return number == code
             # "1 for 'Scan 1' (default)": a label made from the number, which cannot tell
             return None if re.search(rf"(?<![\w.]){re.escape(str(code))}(?![\w.])", doc) else False
         return False if doc is None else None  # "default: None" for ``weight="weight"``

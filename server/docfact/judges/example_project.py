@@ -14,6 +14,7 @@ from typing import cast
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext
+from docfact.judges.gates import word_start_matches
 from docfact.judges.member_lookup import class_attributes
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
@@ -83,23 +84,13 @@ def submodules(ctx: JudgeContext, package: str) -> set[str]:
     return got
 
 
-# ``import X as name``, where ``import`` does not end a longer word (checked by _imports_as: a
-# pattern that begins with ``\b`` is tried at every character of the text)
+# ``import X as name``, where ``import`` starts a word (word_start_matches)
 _IMPORT_AS = re.compile(r"import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)")
 
 
 def _imports_as(text: str) -> list[tuple[str, str]]:
     """The (module, alias) of each ``import X as alias`` in ``text``, in order."""
-    out: list[tuple[str, str]] = []
-    pos = 0
-    while (m := _IMPORT_AS.search(text, pos)) is not None:
-        before = text[m.start() - 1] if m.start() else " "
-        if before.isalnum() or before == "_":  # not at a word's start: look again one further
-            pos = m.start() + 1
-            continue
-        out.append((m.group(1), m.group(2)))
-        pos = m.end()
-    return out
+    return [(m.group(1), m.group(2)) for m in word_start_matches(_IMPORT_AS, text)]
 
 
 def package_alias(ctx: JudgeContext, name: str) -> str | None:

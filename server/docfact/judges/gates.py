@@ -5,6 +5,7 @@ a few words is several times faster than running the pattern."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 
 def may_hold(text: str, words: tuple[str, ...]) -> bool:
@@ -30,3 +31,18 @@ class Gated:
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.pattern.search(text) if may_hold(text, self.words) else None
+
+
+def word_start_matches(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """The matches of ``pattern`` that start a word (as ``\\b`` before the pattern would ask):
+    ``pattern`` begins with a literal, which Python's ``re`` finds by a fast scan, where a pattern
+    that begins with ``\\b`` is tried at every character of a long text. A match inside a longer
+    word is skipped and the search goes on from the next character."""
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        before = text[m.start() - 1] if m.start() else " "
+        if before.isalnum() or before == "_":
+            pos = m.start() + 1
+            continue
+        yield m
+        pos = max(m.end(), m.start() + 1)

@@ -11,6 +11,7 @@ from typing import cast
 from docfact.judges import world
 from docfact.judges.attribute_lists import all_members_known, only_project_class, takes_any_names
 from docfact.judges.base import JudgeContext
+from docfact.judges.gates import word_start_matches
 from docfact.model import Entity
 
 
@@ -137,15 +138,13 @@ def opaque_owner(ctx: JudgeContext, dotted: str) -> bool:
         return True
 
 
-# ``self.x = ...`` (``self`` not the end of a longer name: checked by hand in _self_set_names, as
-# a pattern that begins with ``\b`` is tried at every character of a class's code)
+# ``self.x = ...``, where ``self`` starts a word (word_start_matches)
 _SELF_SET = re.compile(r"self\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)")
 
 
 def _self_set_names(code: str) -> set[str]:
     """The names ``code`` assigns as ``self.name = ...``."""
-    return {m.group(1) for m in _SELF_SET.finditer(code)
-            if not m.start() or not (code[m.start() - 1].isalnum() or code[m.start() - 1] == "_")}
+    return {m.group(1) for m in word_start_matches(_SELF_SET, code)}
 
 
 _SELF_DECLARED = re.compile(r"^[ \t]*self\.([A-Za-z_]\w*)[ \t]*:[^=\n]+$", re.M)

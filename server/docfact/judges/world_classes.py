@@ -141,17 +141,9 @@ def subclass_defines(ctx: JudgeContext, cls: Entity, name: str) -> bool:
     """Whether a project subclass of ``cls`` (at any depth) defines ``name`` as a member or sets it
     on ``self`` (``verify`` of ``HindcastEnsemble`` for ``PredictionEnsemble.verify`` named in a
     doc); a subclass that only spells the name, in its docs, does not count."""
-    subclasses = _project_scan(ctx)[2]
-    stack, seen = [cls], {cls.qualname}
-    while stack:
-        for sub in subclasses.get(stack.pop().name, ()):
-            if sub.qualname in seen or len(seen) > _SUBCLASS_WALK:
-                continue
-            seen.add(sub.qualname)
-            if any(m.rsplit(".", 1)[-1] == name for m in sub.members) or name in (shown_attributes(ctx, sub) or ()):
-                return True
-            stack.append(sub)
-    return False
+    return any(sub is not None and (any(m.rsplit(".", 1)[-1] == name for m in sub.members)
+                                    or name in (shown_attributes(ctx, sub) or ()))
+               for sub in _subclasses(ctx, cls))
 
 
 def _subclass_defines(ctx: JudgeContext, cls: Entity, name: str, subclasses: dict[str, list[Entity]],
@@ -280,6 +272,17 @@ def subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[t
     """For each project subclass of ``cls`` (at any depth): its own ``method`` (None when it
     defines none) and whether that answer is known (False when its file is not in the graph, or,
     once, when the walk stops after ``_SUBCLASS_WALK`` subclasses)."""
+    for sub in _subclasses(ctx, cls):
+        sub_fi = ctx.graph.file(sub.path) if sub is not None else None
+        if sub is None or sub_fi is None:
+            yield None, False
+        else:
+            yield sub_fi.entity(f"{sub.local_name}.{method}"), True
+
+
+def _subclasses(ctx: JudgeContext, cls: Entity) -> Iterator[Entity | None]:
+    """Each project subclass of ``cls`` at any depth, once; None, last, when the walk stops after
+    ``_SUBCLASS_WALK`` subclasses."""
     _, _, subclasses = _project_scan(ctx)
     stack, seen = [cls], {cls.qualname}
     while stack:
@@ -287,15 +290,11 @@ def subclass_versions(ctx: JudgeContext, cls: Entity, method: str) -> Iterator[t
             if sub.qualname in seen:
                 continue
             if len(seen) >= _SUBCLASS_WALK:
-                yield None, False
+                yield None
                 return
             seen.add(sub.qualname)
             stack.append(sub)
-            sub_fi = ctx.graph.file(sub.path)
-            if sub_fi is None:
-                yield None, False
-            else:
-                yield sub_fi.entity(f"{sub.local_name}.{method}"), True
+            yield sub
 
 
 def constructor_fields(ctx: JudgeContext, cls: Entity, depth: int = 0) -> list[str] | None:
