@@ -37,7 +37,9 @@ def test_maturity_follows_the_latest_blind_audit() -> None:
     C3.required-documented-optional (38/43 pooled) to preview; fresh18 sent C1.unknown-param (9/11),
     C2.return-type (9/11) and C2.return-on-void (0/5) to preview and made C1.unknown-reference
     (12/12), C2.generator-return and C3.required-documented-optional (pooled) stable; fresh19
-    (C1.unknown-param and C2.return-type only) made C1.unknown-param stable again (15/15)."""
+    (C1.unknown-param and C2.return-type only) made C1.unknown-param stable again (15/15). From the
+    twelfth session the pooling goes on until 25 findings (maturity.POOL_TO), single audits one by
+    one: C3.required-documented-optional (25/29 over fresh18-15) went to preview."""
     audited = {rid: m for rid, m in maturity.MATURITY.items() if m.audit is not None and m.audit.audited >= 10}
     assert {"C1.unknown-param", "C1.unknown-reference", "C3.wrong-default", "C2.param-type"} <= set(audited)
     for rid, m in audited.items():
@@ -45,8 +47,20 @@ def test_maturity_follows_the_latest_blind_audit() -> None:
     stable = {rid for rid, m in maturity.MATURITY.items() if m.maturity == "stable"}
     assert stable == {"C1.unknown-param", "C1.unknown-reference", "C1.unknown-attribute", "C1.example-import", "C1.example-attribute",
                       "C1.example-keyword", "C2.param-type-use", "C2.param-type-default", "C2.generator-return",
-                      "C3.wrong-default", "C3.required-documented-optional"}
+                      "C3.wrong-default"}
     assert maturity.MATURITY["C3.copied-from-sibling"].maturity == "preview"
+
+
+def test_a_pooled_figure_adds_earlier_audits_one_at_a_time() -> None:
+    """Pooling an earlier figure that was itself pooled takes its single audits newest first and
+    stops at POOL_TO findings, instead of adding that earlier pool whole."""
+    a = maturity._AuditSet("a", "", "")
+    b = maturity._AuditSet("b", "", "")
+    c = maturity._AuditSet("c", "", "")
+    fig = c(12, 0, b(14, 0, a(0, 20)))
+    assert (fig.true, fig.false, fig.source) == (26, 0, "c + b")
+    assert not c(5, 0, b(14, 0, a(0, 20))).earns_stable  # 19/39: pooled with a, as b left it under 25
+    assert c(5, 0, b(14, 0, a(0, 20))).audited == 39
 
 
 def test_preview_rules_need_preview_or_their_id() -> None:
