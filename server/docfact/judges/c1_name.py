@@ -86,17 +86,28 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     In the docstring of a function, method or class a name marked as code (backticks, a role,
     ``{@link}``, ``name()``) that exists nowhere is reported. In module docstrings and
     comments, and for names only *shaped* like code, docfact speaks only when the name is a
-    near miss of a name in scope (a typo or a rename): those texts often cite examples.
+    near miss of a name in scope (a typo or a rename): those texts often cite examples. The
+    type of a field item (``x : Foo``, ``Returns: Foo``) is C2.unknown-type's
+    (:mod:`docfact.judges.units.c2_unknown_type`).
     """
     if "=" in seg.text and "`" in seg.text:
         yield from _value_span_slips(ctx, seg)
     yield from prose_parameter_claims(ctx, seg)
+    for m, suggestion in missing_names(ctx, seg, in_type=False):
+        yield _unknown_name_finding(ctx, seg, m, suggestion)
+
+
+def missing_names(ctx: JudgeContext, seg: Segment, in_type: bool) -> Iterator[tuple[Mention, str | None]]:
+    """The names of ``seg`` that exist nowhere and that the doc is held to, each with the near
+    real name it may misspell (or None); with ``in_type``, only those inside the type of the
+    segment's field item, else only those outside it."""
     mentions = find_mentions(seg.text)
     if not mentions or HISTORY.search(seg.text) or SPELLING.search(seg.text):
         return  # "renamed from ``x``", "use ``y`` instead of ``x``", "a typo of": old or other names are the point
     if HYPOTHETICAL.search(seg.text):
         return  # "a ``_DirPkgWriter`` could be implemented": a name that does not exist on purpose
     skip = field_name_span(seg)
+    typ = seg.field.type_span if seg.field is not None else None
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
     seen: set[tuple[str, str]] = set()
@@ -104,6 +115,8 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     shapes = [mm.span(1) for mm in SHAPE_TUPLE.finditer(seg.text)]
     for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
+            continue
+        if in_type != (typ is not None and typ[0] - seg.start <= m.start and m.end <= typ[1] - seg.start):
             continue
         if (m.name, m.strength) in seen or m.name in resolved or is_constant_like(m.name.split(".")[-1]) \
                 or FILEISH.search(m.name):
@@ -115,11 +128,11 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         if gone is not None and _spelled_as_a_string(ctx, m):
             continue
         if gone is not None:
-            yield _unknown_name_finding(ctx, seg, m, gone)
+            yield m, gone
             continue
         private = private_member_nowhere(ctx, m)
         if private is not None:
-            yield _unknown_name_finding(ctx, seg, m, private or None)
+            yield m, private or None
             continue
         if resolves(ctx, m) or (m.name.endswith("s") and len(m.name) > 4
                                 and resolves(ctx, dataclasses.replace(m, name=m.name[:-1]))):
@@ -127,9 +140,9 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
             continue  # (``typing.Unions``: the English plural of a real name)
         if "." not in m.name and _beside_another_library(ctx, seg.text, m, mentions):
             continue  # "``xr.open_dataset`` / ``open_mfdataset``": a name of the library the sentence cites
-        finding = _missing_name(ctx, seg, m, strict_place)
-        if finding is not None:
-            yield finding
+        missing = _missing_name(ctx, seg, m, strict_place)
+        if missing is not None:
+            yield m, missing[0]
 
 
 def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: list[tuple[int, int]]) -> bool:
@@ -258,9 +271,10 @@ def _dotted_strings(ctx: JudgeContext) -> frozenset[str]:
     return cast("frozenset[str]", got)
 
 
-def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: bool) -> Finding | None:
-    """The finding for mention ``m``, a name that resolves nowhere, when the docs are held to it
-    (``strict_place``: the doc of a function, method or class) or it misspells a near name."""
+def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: bool) -> tuple[str | None] | None:
+    """For mention ``m``, a name that resolves nowhere, the near name it misspells (in a tuple,
+    None inside when there is none) when the docs are held to it (``strict_place``: the doc of a
+    function, method or class) or it misspells a near name; None when it is not reported."""
     last = m.name.split(".")[-1]
     if len(last) < 2 or PLACEHOLDER_NAME.search(last):
         return None  # ``SomeVisitor()``, ``_add_x()``: a stand-in for the reader's or any name
@@ -296,7 +310,7 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
         return None  # "one of ``restarting``, ``paused``, ``exited``": values, not names
     if _spelled_as_a_string(ctx, m, suggestion) or _defined_by_subclasses(ctx, m):
         return None  # (asked last: both read far, the project's strings or the subclasses' code)
-    return _unknown_name_finding(ctx, seg, m, suggestion)
+    return (suggestion,)
 
 
 def _unprovable(ctx: JudgeContext, seg: Segment, m: Mention, last: str, in_project: bool) -> bool:

@@ -291,6 +291,8 @@ MATURITY: dict[str, RuleMaturity] = {
     "C2.param-type-use": RuleMaturity(
         "stable", _f18(12, 0, _f17(1, 0, _f16(8, 1, _f15(10, 0, _f13(6, 0, _f12(7, 0, _f11(9, 0, _f10(11, 0))))))))),
     "C2.yield-type": RuleMaturity("preview", None),
+    # the type part of C1.unknown-name's findings until 2026-11-29 (twelfth session), now its own rule
+    "C2.unknown-type": RuleMaturity("preview", None),
     "C2.return-shape": RuleMaturity("preview", _f7(1, 0, _f3(0, 2))),
     "C2.return-on-void": RuleMaturity(
         "preview",

@@ -327,4 +327,5 @@ def daily(totals):
     return out
 '''),
     languages=("python",),
+    supersedes=("C2.unknown-type",),
 )
