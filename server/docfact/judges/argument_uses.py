@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from docfact.judges.base import JudgeContext, member_of
 from docfact.judges.function_ast import body_nodes, nodes_under
-from docfact.judges.types import split_union
+from docfact.judges.types import MEMORYVIEW, split_union
 from docfact.model import Entity, Evidence, Pos, Range
 
 # attributes of NumPy arrays and pandas objects that no list, tuple or Python number has
@@ -50,6 +50,9 @@ def type_words(doc_type: str) -> tuple[str, ...]:
     text = re.sub(r",?\s*\boptional\b|\(.*?\)|\bdefault\b.*$|,\s*shape\b.*$", "", doc_type, flags=re.I)
     for part in split_union(text.strip().strip(",")):
         part = part.strip().lower()
+        if MEMORYVIEW.search(part):
+            out.append("ndarray")  # ``float[:]``: a typed memoryview, an array
+            continue
         part = re.sub(r"\s+of\s+.*$|\[.*$", "", part)
         dotted = part.strip("`~:.").split(":")[-1].strip("`~")
         if "." in dotted:

@@ -100,14 +100,14 @@ def unknown_name(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
 def missing_names(ctx: JudgeContext, seg: Segment, in_type: bool) -> Iterator[tuple[Mention, str | None]]:
     """The names of ``seg`` that exist nowhere and that the doc is held to, each with the near
     real name it may misspell (or None); with ``in_type``, only those inside the type of the
-    segment's field item, else only those outside it."""
+    segment's field item, else only those outside it (cross-references count as outside)."""
     mentions = find_mentions(seg.text)
     if not mentions or HISTORY.search(seg.text) or SPELLING.search(seg.text):
         return  # "renamed from ``x``", "use ``y`` instead of ``x``", "a typo of": old or other names are the point
     if HYPOTHETICAL.search(seg.text):
         return  # "a ``_DirPkgWriter`` could be implemented": a name that does not exist on purpose
     skip = field_name_span(seg)
-    typ = seg.field.type_span if seg.field is not None else None
+    typ = judged_type_span(ctx, seg)
     strict_place = ctx.entity is not None and ctx.entity.kind in ("function", "method", "class") \
         and ctx.doc.kind != "comment"
     seen: set[tuple[str, str]] = set()
@@ -116,8 +116,8 @@ def missing_names(ctx: JudgeContext, seg: Segment, in_type: bool) -> Iterator[tu
     for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
-        if in_type != (typ is not None and typ[0] - seg.start <= m.start and m.end <= typ[1] - seg.start):
-            continue
+        if in_type != (typ is not None and typ[0] <= m.start and m.end <= typ[1] and not m.explicit):
+            continue  # (a role in a type, ``:obj:`PosMarker` ``, is a cross-reference: this rule's)
         if (m.name, m.strength) in seen or m.name in resolved or is_constant_like(m.name.split(".")[-1]) \
                 or FILEISH.search(m.name):
             continue  # ``settings.py`` is a file name
@@ -143,6 +143,21 @@ def missing_names(ctx: JudgeContext, seg: Segment, in_type: bool) -> Iterator[tu
         missing = _missing_name(ctx, seg, m, strict_place)
         if missing is not None:
             yield m, missing[0]
+
+
+# the field items whose type C2.unknown-type judges
+TYPED_SECTIONS = frozenset({"param", "returns", "yields", "attribute", "type", "rtype"})
+
+
+def judged_type_span(ctx: JudgeContext, seg: Segment) -> tuple[int, int] | None:
+    """The span (in ``seg.text``) of the type of ``seg``'s field item when C2.unknown-type
+    judges it (a Python docstring's parameter, attribute, return or yield item); else None, and
+    the names there are C1.unknown-name's like any other."""
+    item = seg.field
+    if item is None or item.type_span is None or item.section not in TYPED_SECTIONS or ctx.doc.kind == "comment" \
+            or ctx.entity is None or ctx.entity.language != "python":
+        return None
+    return item.type_span[0] - seg.start, item.type_span[1] - seg.start
 
 
 def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: list[tuple[int, int]]) -> bool:
@@ -289,6 +304,9 @@ def _missing_name(ctx: JudgeContext, seg: Segment, m: Mention, strict_place: boo
             m.strength != MARKED and last.replace("_", "") == suggestion.replace("_", "")
             and re.search(r"\b(?:a|an)\s+$", seg.text[max(0, m.start - 4):m.start]))):
         suggestion = None  # (in plain prose "is a context_manager" is English for ``contextmanager``)
+    if suggestion is not None and m.strength != MARKED and len(suggestion) > len(last) and suggestion.startswith(last) \
+            and suggestion[len(last)].isupper():
+        suggestion = None  # "A MonitoredItem is deleted" beside the class ``MonitoredItemId``: the concept it names
     if suggestion is not None and "." not in m.name and world.open_sibling_member(ctx, last, suggestion):
         return None  # ``connectivity()`` beside ``connectivity_local()`` in a class whose compiled base may define it
     # "analogous to other backends' ``_nodb_connection``" in ``_maindb_connection``'s doc: a

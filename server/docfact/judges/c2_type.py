@@ -76,6 +76,8 @@ def _find_checked_claim(ctx: JudgeContext, seg: Segment) -> tuple[Entity, Claim]
             and any(s.field is not None and s.field.section in ("returns", "rtype") for s in ctx.segments):
         return None  # the summary "Return list of workers." above a Returns section: the section is the claim
     if _is_setter(ctx, e):
+        if kinds(claim.written) == {"none"}:
+            return None  # a setter's own "Returns: None": it returns nothing, as a setter does
         # a setter's docs describe the property's value, which its getter returns
         getter = _property_getter(ctx, e)
         return (getter, claim) if getter is not None else None

@@ -13,6 +13,7 @@ from docfact.judges.attribute_lists import QUOTED_NAME, all_members_known, only_
 from docfact.judges.base import JudgeContext
 from docfact.judges.member_lookup import closed_enum_owner, closed_owner_lacks, has_member
 from docfact.judges.mentions import Mention
+from docfact.judges.world_modules import assigned_names
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
 
@@ -101,9 +102,6 @@ _INTERFACE_MEMBERS = frozenset({
     "getDescriptionFor", "validateInvariants", "isOrExtends", "extends", "getBases", "queryTaggedValue",
     "getTaggedValue", "setTaggedValue", "getName", "getDoc",
 })
-_ASSIGNED = re.compile(r"^[ \t]*((?:[\w.]+[ \t]*,[ \t]*)*[\w.]+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
-
-
 _DEF_OR_IMPORT = re.compile(r"\b(?:def|class)[ \t]+(\w+)|\bimport\b([^\n]*)")
 
 
@@ -120,8 +118,7 @@ def _text_bindings(ctx: JudgeContext, owner: Entity) -> frozenset[str]:
     else:
         text = owner.code
     names: set[str] = set()
-    for m in _ASSIGNED.finditer(text):
-        names.update(part.strip().rsplit(".", 1)[-1] for part in m.group(1).split(","))
+    names.update(assigned_names(text))
     names.update(QUOTED_NAME.findall(text))
     for d, imported in _DEF_OR_IMPORT.findall(text):
         names.add(d)

@@ -140,6 +140,10 @@ PER_KEY_TAIL = r"\s+of\s+(?:[^.;:]|\.(?=\w)){1,60}?\s(?:per|for\s+each|for\s+eve
 _PER_KEY = re.compile(r"(?:(?:a|an)\s+)?(?:list|tuple|sequence)s?" + PER_KEY_TAIL, re.I)
 
 
+# a Cython typed memoryview: a type, then slices of colons only (``float[:]``, ``int[:, :]``, ``double[::1]``)
+MEMORYVIEW = re.compile(r"^\w+\s*\[\s*:{1,2}\s*1?(?:\s*,\s*:{1,2}\s*1?)*\s*\]$")
+
+
 def base_kind(t: str) -> str | None:
     """The kind of one (non-union) type spelling, or None when unknown (a class, a TypeVar)."""
     s = t.strip().strip("`'\"").strip()
@@ -153,6 +157,8 @@ def base_kind(t: str) -> str | None:
         return "ndarray"  # "numpy array", "2D NumPy array of float": NumPy's ndarray, not a list
     if s.endswith("[]"):
         return "bytes" if s.lower() == "byte[]" else "list"
+    if MEMORYVIEW.search(s):
+        return "ndarray"  # ``float[:]``, ``double[:, ::1]``: Cython's typed memoryview, an array of that type
     m = re.match(r"([A-Za-z_][\w.]*)\s*(?:\[|<|\(|\bof\b)", s)
     head = m.group(1) if m else s
     qualified = "." in head.strip()

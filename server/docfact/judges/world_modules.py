@@ -159,7 +159,35 @@ def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
             return True
         if name in _exported(ctx, where, 0):
             return True  # listed in ``__all__`` (its own or a star-imported module's): bound where docfact did not look
+        if name in _assigned_in(ctx, where):
+            return True  # ``(\n  rate,\n  rate_spec,\n) = register(...)``: unpacked over several lines
     return False if module_names_closed(ctx, path) else None
+
+
+# the targets of an assignment as its source writes them: ``a =``, ``a, b =``, ``a: int =``, and a
+# parenthesized or bracketed target list, over several lines too (``(\n    a,\n    b,\n) = f()``)
+ASSIGNED = re.compile(r"^[ \t]*((?:[\w.]+[ \t]*,[ \t]*)*[\w.]+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+ASSIGNED_GROUP = re.compile(r"^[ \t]*[(\[]((?:\s*\*?[\w.]+\s*,)*\s*\*?[\w.]+\s*,?\s*)[)\]][ \t]*=(?!=)", re.M)
+
+
+def assigned_names(text: str) -> set[str]:
+    """The last part of every name an assignment of ``text`` binds (attribute targets included:
+    ``self.x =`` gives ``x``)."""
+    names: set[str] = set()
+    for rx in (ASSIGNED, ASSIGNED_GROUP):
+        for m in rx.finditer(text):
+            names.update(p.strip().lstrip("*").rsplit(".", 1)[-1] for p in m.group(1).split(",") if p.strip())
+    return names
+
+
+def _assigned_in(ctx: JudgeContext, path: str) -> frozenset[str]:
+    """:func:`assigned_names` of the project file ``path`` (once per file and run)."""
+    key = ("world-module-assigned", path)
+    got = ctx.run_cache.get(key)
+    if got is None:
+        fi = ctx.graph.file(path)
+        got = ctx.run_cache[key] = frozenset(assigned_names(fi.text)) if fi is not None else frozenset()
+    return cast("frozenset[str]", got)
 
 
 # ``__all__ = [...]`` / ``(...)`` / ``+= [...]`` with literal names

@@ -2,14 +2,15 @@
 ``Returns: Foo``, ``:rtype: Foo``) names a class that exists nowhere, where a real class is one
 slip away or the named module or class is known and lacks it. The name search is C1.unknown-name's
 (:func:`docfact.judges.c1_name.missing_names`), with its closed-world checks; this rule takes the
-names inside the type of a field item, which that rule leaves to it."""
+names inside the type of a field item, which that rule leaves to it (not cross-references:
+``:class:`Foo` `` stays C1's)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.c1_name import missing_names
+from docfact.judges.c1_name import judged_type_span, missing_names
 from docfact.judges.name_clues import scope_excerpt
 from docfact.judges.rule import Check, Example, Rule
 from docfact.model import Finding, Segment
@@ -64,19 +65,12 @@ def fit(xs: list, ys: list):
     languages=("python",),
 )
 
-_TYPED_SECTIONS = frozenset({"param", "returns", "yields", "attribute", "type", "rtype"})
-
-
 def unknown_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     """A class name in the type of a field item that exists nowhere: a near miss of a real name,
     or a dotted name whose known owner lacks it."""
-    item = seg.field
-    if item is None or item.type_span is None or item.section not in _TYPED_SECTIONS or ctx.doc.kind == "comment" \
-            or ctx.entity is None or ctx.entity.language != "python":
+    if judged_type_span(ctx, seg) is None:
         return
     for m, suggestion in missing_names(ctx, seg, in_type=True):
-        if m.explicit:
-            continue  # ``:class:`pkg.Foo` ``: a cross-reference, C1.unknown-reference's
         if suggestion is None and "." not in m.name:
             continue  # ``Restaurant``: an example class or another library's type, not provably wrong
         msg = f"the documented type `{m.name}` names nothing in the code, its direct dependencies or the project"

@@ -64,3 +64,14 @@ def stack(*crates, height=2):
         How many per stack.
     """
     return crates, height
+
+
+def slot_for(label: str):
+    """The slot that holds a label.
+
+    Returns
+    -------
+    LabeledSlot
+        A new slot.
+    """
+    return LabelledSlot(label)
