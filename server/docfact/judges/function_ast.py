@@ -31,13 +31,14 @@ def function_ast(fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
 def shared_function_ast(ctx: JudgeContext, fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """:func:`function_ast` of ``fn``, kept until another function is asked for: the rules that
     ask of one function in turn (is it a stub, a placeholder, does it call itself back) share
-    one parse, and the run holds one tree at a time."""
+    one parse, and the file's judging holds one tree at a time (in ``ctx.file_cache``, a plain
+    dict: the parse reads nothing but ``fn``'s code, no lookup to record)."""
     key = ("function-ast-last",)
-    last = ctx.run_cache.get(key)
+    last = ctx.file_cache.get(key)
     if last is not None and last[0] is fn:
         return cast("ast.FunctionDef | ast.AsyncFunctionDef | None", last[1])
     node = function_ast(fn)
-    ctx.run_cache[key] = (fn, node)
+    ctx.file_cache[key] = (fn, node)
     return node
 
 
