@@ -131,6 +131,24 @@ def _opaque_class(cls: Entity) -> bool:
 
 def _class_assignments(ctx: JudgeContext, cls: Entity,
                        out: dict[str, list[tuple[str | None, Entity, str]]]) -> bool:
+    """Add what class ``cls``'s own code assigns (:func:`_own_assignments`) to ``out``; False
+    when its code does not parse as one class. Read once per class and run: a base class is
+    read for each of its subclasses' hierarchies."""
+    key = ("c2-class-assignments", cls.qualname, id(cls))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        got = ctx.run_cache[key] = _own_assignments(ctx, cls)
+    if got is False:
+        return False
+    for name, entry in cast("list[tuple[str, tuple[str | None, Entity, str]]]", got):
+        out.setdefault(name, []).append(entry)
+    return True
+
+
+def _own_assignments(ctx: JudgeContext, cls: Entity) -> list[tuple[str, tuple[str | None, Entity, str]]] | bool:
+    """The names class ``cls``'s code assigns at class level and to ``self`` in its methods,
+    with (the value's kind, the class, the line), in the order of its code; False when its code
+    does not parse as one class."""
     try:
         tree = ast.parse(textwrap.dedent(" " * cls.range.start.col + cls.code))
     except (SyntaxError, ValueError):
@@ -138,23 +156,28 @@ def _class_assignments(ctx: JudgeContext, cls: Entity,
     node = tree.body[0] if tree.body else None
     if not isinstance(node, ast.ClassDef):
         return False
+    found: dict[str, list[tuple[str | None, Entity, str]]] = {}
+    order: list[tuple[str, tuple[str | None, Entity, str]]] = []
     lines = (" " * cls.range.start.col + cls.code).split("\n")
     for stmt in node.body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for t in targets:
                 if isinstance(t, ast.Name):  # a class-level value of the name: read as an assignment too
-                    out.setdefault(t.id, []).append((_value_kind(ctx, cls, stmt.value), cls,
-                                                     lines[stmt.lineno - 1] if stmt.lineno <= len(lines) else ""))
+                    order.append((t.id, (_value_kind(ctx, cls, stmt.value), cls,
+                                         lines[stmt.lineno - 1] if stmt.lineno <= len(lines) else "")))
     for fn in node.body:
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        out.setdefault(fn.name, []).append((None, cls, ""))  # a method or property of the name: no value
+        order.append((fn.name, (None, cls, "")))  # a method or property of the name: no value
         method = ctx.graph.find(cls.path, f"{cls.local_name}.{fn.name}")
-        for sub in _own_nodes(fn):
+        for sub in _own_statements(fn):
             if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-                _self_assignments(ctx, cls, method or cls, sub, lines, out)
-    return True
+                _self_assignments(ctx, cls, method or cls, sub, lines, found)
+                for name, entries in found.items():
+                    order.extend((name, entry) for entry in entries)
+                found.clear()
+    return order
 
 
 def _self_assignments(ctx: JudgeContext, cls: Entity, at: Entity, sub: ast.Assign | ast.AnnAssign | ast.AugAssign,
@@ -181,15 +204,23 @@ def _self_assignments(ctx: JudgeContext, cls: Entity, at: Entity, sub: ast.Assig
             out.setdefault(leaf.attr, []).append((kind, cls, line))
 
 
-def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a method's body, without those of the classes and functions defined in it
-    (where ``self`` may be another object)."""
-    stack = list(ast.iter_child_nodes(fn))
+# the fields of a statement (or an except clause, a case of a match) that hold statements
+_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+
+
+def _own_statements(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The statements of a method's body, without those of the classes and functions defined in
+    it (where ``self`` may be another object); expressions hold no statements and are not walked."""
+    stack: list[ast.AST] = list(fn.body)
     while stack:
         node = stack.pop()
         yield node
-        if not isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
+        if not isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            for name in node._fields:
+                if name in _BLOCK_FIELDS:
+                    value = getattr(node, name, None)
+                    if value.__class__ is list:
+                        stack.extend(value)
 
 
 def _augmented_kind(node: ast.AugAssign) -> str | None:

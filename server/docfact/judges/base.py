@@ -236,7 +236,12 @@ class JudgeContext:
         key = ("name-index", id(names), len(names))
         index = self.run_cache.get(key)
         if index is None:
-            self.run_cache.clear()  # the project changed: drop every older index
+            # the project changed since an older index was made: drop it and every value made
+            # beside it (the engine clears the run cache at each change already: the first index
+            # made after that keeps the values made before it, or a large check made its
+            # project-wide tables twice)
+            if any(k.__class__ is tuple and k and k[0] == "name-index" for k in self.run_cache):
+                self.run_cache.clear()
             index = self.run_cache[key] = NameIndex(names)
         return cast(NameIndex, index)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.attribute_lists import (
@@ -132,6 +133,20 @@ def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
     """Whether ``cls`` or a project base makes attributes by a computed name on the class
     (``setattr(cls, prop.name, ...)`` in a class method) and the hierarchy spells ``name`` as a
     string (the table of names it makes them from): a name no string spells is still missing."""
+    key = ("made-by-name", id(cls))
+    got = ctx.memo.get(key)
+    if got is None:  # once per doc: each of its attribute entries asks
+        got = ctx.memo[key] = _hierarchy_code(ctx, cls)
+    made, codes = cast("tuple[bool, list[str]]", got)
+    # the spelling is looked for only where it matters (a scan of every class's code for a
+    # quoted name cost more than the rest of the rule)
+    return made and any(name in code and re.search(rf"[\"']{re.escape(name)}[\"']", code) is not None
+                        for code in codes)
+
+
+def _hierarchy_code(ctx: JudgeContext, cls: Entity) -> tuple[bool, list[str]]:
+    """Whether ``cls`` or a project base makes attributes by a computed name on the class, and
+    the code of each class of that hierarchy (up to nine)."""
     made = False
     codes: list[str] = []
     seen: set[str] = set()
@@ -146,10 +161,7 @@ def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
         codes.append(code)
         made = made or _sets_by_name(code)
         todo.extend(b for base in c.bases if (b := only_project_class(ctx, base.split(".")[-1].split("[")[0])))
-    # the spelling is looked for only where it matters (a scan of every class's code for a
-    # quoted name cost more than the rest of the rule)
-    return made and any(name in code and re.search(rf"[\"']{re.escape(name)}[\"']", code) is not None
-                        for code in codes)
+    return made, codes
 
 
 def never_set_in_file(ctx: JudgeContext, name: str) -> bool:

@@ -62,12 +62,15 @@ def unknown_key(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
         return
     if "`" not in seg.text and seg.field is None:
         return
-    if not world.behaviour_closed(ctx, e):
+    listed = seg.field is not None and ("'" in seg.text or '"' in seg.text)
+    # a parameter whose keys _keys_read would list
+    options = any(p.kind == "kwarg" or _OPTIONS.search(p.name) for p in e.params)
+    if not (listed or options) or not world.behaviour_closed(ctx, e):
         return  # a decorator may read the keys, or the body is a placeholder for the real one
-    if seg.field is not None and ("'" in seg.text or '"' in seg.text):
+    if listed:
         yield from _listed_key(ctx, seg, e)
-    if not any(p.kind == "kwarg" or _OPTIONS.search(p.name) for p in e.params):
-        return  # no parameter whose keys _keys_read would list
+    if not options:
+        return
     params = {p.name.lstrip("*") for p in e.params}
     names: list[tuple[str, int, int]] = [(m.name, m.start, m.end) for m in find_mentions(seg.text)
                                          if m.strength == MARKED and "." not in m.name and not m.is_call

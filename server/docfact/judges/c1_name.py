@@ -112,14 +112,15 @@ def missing_names(ctx: JudgeContext, seg: Segment, in_type: bool) -> Iterator[tu
         and ctx.doc.kind != "comment"
     seen: set[tuple[str, str]] = set()
     resolved: set[str] = set()
+    unsettled: set[str] = set()  # names not looked up as their mention could not be reported
     shapes = [mm.span(1) for mm in SHAPE_TUPLE.finditer(seg.text)]
     for m in mentions:
         if skip and m.start < skip[1] and skip[0] < m.end:
             continue
         if in_type != (typ is not None and typ[0] <= m.start and m.end <= typ[1] and not m.explicit):
             continue  # (a role in a type, ``:obj:`PosMarker` ``, is a cross-reference: this rule's)
-        if (m.name, m.strength) in seen or m.name in resolved or is_constant_like(m.name.split(".")[-1]) \
-                or FILEISH.search(m.name):
+        if (m.name, m.strength) in seen or _resolved_before(ctx, m, resolved, unsettled) \
+                or is_constant_like(m.name.split(".")[-1]) or FILEISH.search(m.name):
             continue  # ``settings.py`` is a file name
         if _written_as_other_text(ctx, seg, m, shapes) or _a_name_the_doc_gives(ctx, seg, m):
             continue
@@ -134,10 +135,10 @@ def missing_names(ctx: JudgeContext, seg: Segment, in_type: bool) -> Iterator[tu
         if private is not None:
             yield m, private or None
             continue
-        if resolves(ctx, m) or (m.name.endswith("s") and len(m.name) > 4
-                                and resolves(ctx, dataclasses.replace(m, name=m.name[:-1]))):
-            resolved.add(m.name)
-            continue  # (``typing.Unions``: the English plural of a real name)
+        found = _resolution(ctx, seg, m)
+        if found is not False:
+            (resolved if found else unsettled).add(m.name)
+            continue  # (unsettled: the modules the file imports are read only if the name comes again)
         if "." not in m.name and _beside_another_library(ctx, seg.text, m, mentions):
             continue  # "``xr.open_dataset`` / ``open_mfdataset``": a name of the library the sentence cites
         missing = _missing_name(ctx, seg, m, strict_place)
@@ -158,6 +159,46 @@ def judged_type_span(ctx: JudgeContext, seg: Segment) -> tuple[int, int] | None:
             or ctx.entity is None or ctx.entity.language != "python":
         return None
     return item.type_span[0] - seg.start, item.type_span[1] - seg.start
+
+
+def _resolves_as_written(ctx: JudgeContext, m: Mention, imports: bool = True) -> bool:
+    """Whether mention ``m`` resolves (:func:`~docfact.judges.name_lookup.resolves`), or its
+    singular does (``typing.Unions``: the English plural of a real name)."""
+    return resolves(ctx, m, imports) or (m.name.endswith("s") and len(m.name) > 4
+                                         and resolves(ctx, dataclasses.replace(m, name=m.name[:-1]), imports))
+
+
+def _resolved_before(ctx: JudgeContext, m: Mention, resolved: set[str], unsettled: set[str]) -> bool:
+    """Whether an earlier mention of the sentence with the name of ``m`` resolved; one left
+    ``unsettled`` (not looked up, see :func:`_resolution`) is looked up now."""
+    if m.name in unsettled:
+        unsettled.discard(m.name)
+        if _resolves_as_written(ctx, m):
+            resolved.add(m.name)
+    return m.name in resolved
+
+
+def _resolution(ctx: JudgeContext, seg: Segment, m: Mention) -> bool | None:
+    """Whether mention ``m`` resolves as written; None, without reading the external modules
+    the file imports, for a simple name known nowhere else on which :func:`_missing_name` would
+    stay silent anyway."""
+    if "." in m.name:
+        return _resolves_as_written(ctx, m)
+    if _resolves_as_written(ctx, m, imports=False):
+        return True
+    if _silent_when_missing(ctx, seg, m):
+        return None
+    return _resolves_as_written(ctx, m)
+
+
+def _silent_when_missing(ctx: JudgeContext, seg: Segment, m: Mention) -> bool:
+    """Whether :func:`_missing_name` stays silent on the simple (undotted) name of mention ``m``
+    whether it resolves or not: too short, a placeholder, unprovable where it stands, or written
+    plainly with no near name for it to misspell (asked before the costliest lookup, the
+    external modules the file imports)."""
+    last = m.name
+    return len(last) < 4 or PLACEHOLDER_NAME.search(last) is not None or _unprovable(ctx, seg, m, last, False) \
+        or (m.strength != MARKED and _near_name(ctx, m, last) is None)
 
 
 def _written_as_other_text(ctx: JudgeContext, seg: Segment, m: Mention, shapes: list[tuple[int, int]]) -> bool:

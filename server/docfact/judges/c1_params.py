@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import cast
 
 from docfact.judges import world
 from docfact.judges.base import JudgeContext, osa_distance, same_family
@@ -234,7 +235,14 @@ def _not_a_parameter_list(ctx: JudgeContext, parts: list[str]) -> bool:
 def _params_taken_elsewhere(ctx: JudgeContext, e: Entity | None) -> set[str] | None:
     """The parameter names an overload, an overridden method or (for a Python class) the class's
     other methods take: a doc may describe those; None when the class is called through a
-    factory that may read any name."""
+    factory that may read any name (once per doc: each of its parameter entries asks)."""
+    key = ("params-taken-elsewhere", id(e))
+    if key not in ctx.memo:
+        ctx.memo[key] = _params_elsewhere(ctx, e)
+    return cast("set[str] | None", ctx.memo[key])
+
+
+def _params_elsewhere(ctx: JudgeContext, e: Entity | None) -> set[str] | None:
     elsewhere = (world.overload_params(ctx, e) | world.override_params(ctx, e)) if e is not None else set()
     if e is not None and e.kind == "class" and e.language == "python":
         other = other_methods_params(ctx, e)

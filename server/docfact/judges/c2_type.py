@@ -139,7 +139,7 @@ def _contradiction(ctx: JudgeContext, seg: Segment, e: Entity, claim: Claim, rul
     code_kinds, source = code
     doc_kinds = kinds(claim.type)
     if doc_kinds is None and _documents_a_value(claim) and code_kinds == {"none"} and plain_returner(e) \
-            and not _NO_VALUE.match(seg.field.name or "" if seg.field is not None else "") and not is_stub(e):
+            and not _NO_VALUE.match(seg.field.name or "" if seg.field is not None else "") and not is_stub(ctx, e):
         # a type docfact cannot read ("ndarray, int8, 2d", a class), but a value all the same
         yield ctx.finding(seg, rule, f"documented to return `{claim.written}`, but no `return` of "
                           f"`{e.name}` gives a value: it returns `None`",

@@ -28,6 +28,20 @@ def function_ast(fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
+def shared_function_ast(ctx: JudgeContext, fn: Entity) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """:func:`function_ast` of ``fn``, kept until another function is asked for: the rules that
+    ask of one function in turn (is it a stub, a placeholder, does it call itself back) share
+    one parse, and the file's judging holds one tree at a time (in ``ctx.file_cache``, a plain
+    dict: the parse reads nothing but ``fn``'s code, no lookup to record)."""
+    key = ("function-ast-last",)
+    last = ctx.file_cache.get(key)
+    if last is not None and last[0] is fn:
+        return cast("ast.FunctionDef | ast.AsyncFunctionDef | None", last[1])
+    node = function_ast(fn)
+    ctx.file_cache[key] = (fn, node)
+    return node
+
+
 def statements_after_doc(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.stmt]:
     """The statements of ``fn``'s body after its docstring (all of them when it has none)."""
     body = fn.body
@@ -41,7 +55,7 @@ def parse_function(ctx: JudgeContext, e: Entity) -> ast.FunctionDef | ast.AsyncF
     """:func:`function_ast` of ``e``, parsed once per judging context."""
     key = ("param-use-ast", e.local_name)
     if key not in ctx.memo:
-        ctx.memo[key] = function_ast(e)
+        ctx.memo[key] = shared_function_ast(ctx, e)
     return cast("ast.FunctionDef | ast.AsyncFunctionDef | None", ctx.memo[key])
 
 

@@ -18,15 +18,17 @@ from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
 
 
-def resolves(ctx: JudgeContext, m: Mention) -> bool:
+def resolves(ctx: JudgeContext, m: Mention, imports: bool = True) -> bool:
     """Whether a mentioned name exists: in scope, in the project, the stdlib/builtins or an
-    external package. A dotted name under a project class or module must name a real member."""
+    external package. A dotted name under a project class or module must name a real member.
+    ``imports=False`` leaves out one place, the costliest to read: the external modules the file
+    imports, for a simple name known nowhere else."""
     parts = m.name.split(".")
     if parts[0] in ("self", "cls", "this") and len(parts) > 1:
         parts = parts[1:]
     head = parts[0]
     if not ctx.is_known(head):
-        return len(parts) == 1 and _in_imported_module(ctx, head)
+        return len(parts) == 1 and imports and _in_imported_module(ctx, head)
     if len(parts) == 1:
         return True
     dotted = ".".join(parts)

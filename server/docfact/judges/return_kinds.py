@@ -15,7 +15,7 @@ from docfact.judges.annotation_kinds import (
     object_kinds,
 )
 from docfact.judges.base import JudgeContext
-from docfact.judges.function_ast import function_ast, statements_after_doc
+from docfact.judges.function_ast import shared_function_ast, statements_after_doc
 from docfact.judges.types import (
     INSTANCE,
     PLAIN_INSTANCE,
@@ -44,7 +44,7 @@ def code_return_type(ctx: JudgeContext, e: Entity) -> tuple[set[str], str] | Non
             source += ", a class of this project" + (
                 " with no container, call or number methods" if annotated == {PLAIN_INSTANCE} else "")
         return (annotated, source) if annotated is not None else None
-    if e.is_abstract or is_stub(e) or not signature_closed(ctx, e) or e.path.endswith(".pyi"):
+    if e.is_abstract or is_stub(ctx, e) or not signature_closed(ctx, e) or e.path.endswith(".pyi"):
         # a hook's placeholder ``return None``, a body a decorator replaces, a stub: the docs
         # state a contract for what runs instead
         return None
@@ -209,11 +209,11 @@ def _pretty_kinds(rks: list[str]) -> list[str]:
     return out[:5]
 
 
-def is_stub(e: Entity) -> bool:
+def is_stub(ctx: JudgeContext, e: Entity) -> bool:
     """A body that is one ``return``, ``return None``, ``pass``, ``...`` or
     ``NotImplementedError(...)`` (after its docstring): a default that subclasses override, whose
     docs may describe what the overrides return."""
-    node = function_ast(e)
+    node = shared_function_ast(ctx, e)
     if node is None:
         return True  # code that does not parse as one Python function: nothing to hold it to
     body = statements_after_doc(node)

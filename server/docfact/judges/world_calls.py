@@ -11,7 +11,7 @@ from typing import cast
 
 from docfact.judges.attribute_lists import only_project_class
 from docfact.judges.base import JudgeContext, member_of
-from docfact.judges.function_ast import function_ast
+from docfact.judges.function_ast import shared_function_ast
 from docfact.judges.world_classes import decorator_name, subclass_versions
 from docfact.judges.world_functions import placeholder_body, signature_closed
 from docfact.model import Entity
@@ -57,7 +57,7 @@ def may_call_back(ctx: JudgeContext, fn: Entity, same_name: bool = True) -> str 
     key = ("world-call-back", fn.qualname, id(fn), same_name)
     if key in ctx.run_cache:
         return cast("str | None", ctx.run_cache[key])
-    tree = function_ast(fn)
+    tree = shared_function_ast(ctx, fn)
     reason: str | None = None if tree is not None else "its code does not parse"
     owner = fn.parent.rsplit(".", 1)[-1] if fn.parent else None
     own_refs = {fn.name, f"self.{fn.name}", f"cls.{fn.name}"} | ({f"{owner}.{fn.name}"} if owner else set())
@@ -156,7 +156,7 @@ def keyword_fate(ctx: JudgeContext, fn: Entity, name: str) -> str:
         return "kept"
     if re.search(rf"\b{re.escape(kwarg)}\s*(?:\[|\.(?:get|pop|setdefault)\()\s*['\"]{re.escape(name)}['\"]", fn.code):
         return "taken"
-    node = function_ast(fn)
+    node = shared_function_ast(ctx, fn)
     if node is None:
         return "taken"
     forwards = uses = 0
@@ -185,7 +185,8 @@ def _swallows_keywords(ctx: JudgeContext, fn: Entity, node: ast.FunctionDef | as
         and isinstance(node.body[0].value, ast.Constant) else node.body
     stub = all(isinstance(b, (ast.Pass, ast.Raise)) or (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
                for b in body)
-    if stub or fn.is_abstract or placeholder_body(fn) or _READS_FRAME.search(fn.code) or not signature_closed(ctx, fn):
+    if stub or fn.is_abstract or placeholder_body(ctx, fn) or _READS_FRAME.search(fn.code) \
+            or not signature_closed(ctx, fn):
         return False
     cls = ctx.owner_class if ctx.entity is fn or fn.kind == "method" else None
     if fn.kind == "method" and cls is None:

@@ -9,7 +9,7 @@ import ast
 import re
 
 from docfact.judges.base import JudgeContext
-from docfact.judges.function_ast import function_ast, statements_after_doc
+from docfact.judges.function_ast import shared_function_ast, statements_after_doc
 from docfact.judges.world_classes import (
     DATACLASS,
     KNOWN_CLASS_DECORATORS,
@@ -76,10 +76,10 @@ def signature_closed(ctx: JudgeContext, fn: Entity) -> bool:
     return not unknown_decorators(ctx, fn)
 
 
-def placeholder_body(fn: Entity) -> bool:
+def placeholder_body(ctx: JudgeContext, fn: Entity) -> bool:
     """A body (after its docstring) that only returns its arguments, ``None``, an empty literal
     (``[]``, ``""``) or ``NotImplemented``: a dispatcher stub or a hook for overrides."""
-    node = function_ast(fn)
+    node = shared_function_ast(ctx, fn)
     if node is None:
         return False
     body = statements_after_doc(node)
@@ -111,7 +111,7 @@ def behaviour_closed(ctx: JudgeContext, fn: Entity) -> bool:
     got = ctx.run_cache.get(key)
     if got is None:
         got = ctx.run_cache[key] = not (fn.path.endswith(".pyi") or fn.is_abstract) \
-            and signature_closed(ctx, fn) and (fn.kind == "class" or not placeholder_body(fn))
+            and signature_closed(ctx, fn) and (fn.kind == "class" or not placeholder_body(ctx, fn))
     return got
 
 
