@@ -997,7 +997,9 @@ def _is_test(name: str, keep_testing: bool = False) -> bool:
     low = name.lower()
     if keep_testing and low in {"testing", "testing.py"}:
         return False
-    return (low in {"tests", "test", "testing", "conftest.py"} or low.startswith("test")
+    # (not every name that starts with "test": ``testsuite.py``, ``testcase.py`` are library
+    # modules of test frameworks, whose removal made the fresh21 copy of robotframework lack them)
+    return (low in {"tests", "test", "testing", "conftest.py", "test.py", "tests.py"} or low.startswith("test_")
             or low.endswith(("_test.py", "_tests.py")))
 
 

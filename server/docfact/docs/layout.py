@@ -79,6 +79,10 @@ _CODE_DIRECTIVES = frozenset(
 # reST directives that document one attribute: ``.. attribute:: name`` and its ``:type:``
 _ATTRIBUTE_DIRECTIVES = frozenset({"attribute", "py:attribute", "attr"})
 _TYPE_OPTION = re.compile(r":type:[ \t]*+(\S.*)")
+# prose that announces what running the code before it shows, not code to run: "Will result in:",
+# "This prints::", "The output looks like:"; the block after it is output (lang ``output``)
+_OUTPUT_INTRO = re.compile(r"\b(?:results?\s+in|(?:the\s+)?output(?:s|\s+is|\s+looks\s+like)?|prints?|printed|"
+                           r"displays?|looks\s+like)\s*:{1,2}\s*$", re.I)
 _DIRECTIVE_LANG = {"doctest": "pycon", "testcode": "python", "testsetup": "python"}
 _LANG_DIRECTIVES = frozenset({"code", "code-block", "sourcecode"})
 # directives that run their body as Python in the docs build: matplotlib's ``plot`` (without a
@@ -139,6 +143,11 @@ class _Scanner:
             first += 1
         if first <= last:
             self.blocks.append(Block("code", self.lines[first].start, self.lines[last].end, lang=lang))
+
+    def after_output_intro(self, i: int) -> bool:
+        """Whether the last non-blank line before line ``i`` announces output ("Will result in:")."""
+        j = self.last_nonblank(0, i)
+        return j >= 0 and _OUTPUT_INTRO.search(self.lines[j].text) is not None
 
     def last_nonblank(self, lo: int, hi: int) -> int:
         """Index of the last non-blank line in [lo, hi), or lo - 1."""
@@ -206,7 +215,7 @@ class _Scanner:
                     last = i
                 flush()
                 end = self.block_end(i, hi, ln.indent)
-                self.code(i + 1, end, "")
+                self.code(i + 1, end, "output" if _OUTPUT_INTRO.search(s) else "")
                 i = end
                 prev_blank = True
                 continue
@@ -225,7 +234,8 @@ class _Scanner:
             j = i + 1
             while j < hi and not self.lines[j].text.startswith(fence):
                 j += 1
-            self.code(i + 1, j, s[3:].strip("`~ \t{}.").split(" ")[0].lower())
+            lang = "output" if self.after_output_intro(i) else s[3:].strip("`~ \t{}.").split(" ")[0].lower()
+            self.code(i + 1, j, lang)
             return min(j + 1, hi)
         if s.startswith(">>>"):
             j = i + 1

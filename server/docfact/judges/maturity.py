@@ -119,6 +119,7 @@ _f17 = _AuditSet("benchmarks/unseen_labels_fresh17.jsonl", "2026-11-29", "07bbb6
 _f18 = _AuditSet("benchmarks/unseen_labels_fresh18.jsonl", "2026-11-29", "12e98e7")
 _f19 = _AuditSet("benchmarks/unseen_labels_fresh19.jsonl", "2026-11-29", "87f1788")
 _f20 = _AuditSet("benchmarks/unseen_labels_fresh20.jsonl", "2026-11-29", "df5c16c")
+_f21 = _AuditSet("benchmarks/unseen_labels_fresh21.jsonl", "2026-11-29", "75528ed")
 
 
 def _f3(true: int, false: int) -> Audit:
@@ -146,7 +147,17 @@ def _f43(true4: int, false4: int, true3: int, false3: int) -> Audit:
 # stable rules 77 of 80 (0.96; about 0.1 false findings per 100 docstrings). By it
 # C3.copied-from-sibling (14/14, 24/26 with fresh18) and the new C2.unknown-type (12/12, its only
 # audit) became stable; C3.required-documented-optional (16/16, 28/32 pooled), C2.return-type
-# (12/14, 24/29) and C1.unknown-name (12/14, 31/38) stay preview. The fresh19 set (2026-11-29,
+# (12/14, 24/29) and C1.unknown-name (12/14, 31/38) stay preview. The fresh21 set (2026-11-29,
+# twelfth session: 24 packages chosen after fresh20 was studied and before docfact ran on them,
+# all rules on, code at 75528ed after the fixes of fresh20's causes, five blind reviewers; the
+# twelve stable rules and three preview candidates up to 20 findings each) found every rule right
+# 143 of 163 times (0.88) and the twelve stable rules 109 of 117 (0.93; C1 49/53, C2 43/43, C3
+# 17/21; about 0.03 false findings per 100 docstrings). By it C3.copied-from-sibling (8/12, 22/26
+# with fresh20) and C1.example-keyword (0/2: a printed object shown after "Will result in:", 13/15
+# over every audit) went back to preview and C3.required-documented-optional (13/13, 29/29 with
+# fresh20) became stable. Its one false C1.unknown-reference was made by the benchmark's copy
+# (robotframework's model/testsuite.py stripped as a test file; fixed in unseen._is_test) and is
+# counted all the same. The fresh19 set (2026-11-29,
 # eleventh session: 12 packages the fresh18 picker had checked as spares, committed before docfact
 # ran on them, two blind reviewers) measured only the two rules fresh18 sent to preview, after the
 # fixes of their causes: C1.unknown-param 15/15 earns stable again; C2.return-type 3/4 (12/15
@@ -242,30 +253,34 @@ MATURITY: dict[str, RuleMaturity] = {
     # C1 - names
     "C1.unknown-name": RuleMaturity(
         "preview",
-        _f20(12, 2, _f18(7, 3, _f17(12, 2, _f16(5, 6, _f15(7, 7, _f13(6, 2, _f12(10, 4, _f11(8, 5, _f10(1, 1, _f9(6, 2,
-            _f8(10, 3)))))))))))),
+        _f21(7, 4, _f20(12, 2, _f18(7, 3, _f17(12, 2, _f16(5, 6, _f15(7, 7, _f13(6, 2, _f12(10, 4, _f11(8, 5,
+            _f10(1, 1, _f9(6, 2,
+            _f8(10, 3))))))))))))),
     "C1.unknown-param": RuleMaturity(
         "stable",
-        _f20(14, 0, _f19(15, 0, _f18(9, 2, _f17(8, 0, _f16(11, 0, _f15(8, 1, _f14(14, 1, _f13(7, 1, _f12(5, 2,
-            _f11(10, 0, _f10(13, 0)))))))))))),
+        _f21(13, 0, _f20(14, 0, _f19(15, 0, _f18(9, 2, _f17(8, 0, _f16(11, 0, _f15(8, 1, _f14(14, 1, _f13(7, 1,
+            _f12(5, 2,
+            _f11(10, 0, _f10(13, 0))))))))))))),
     "C1.unknown-reference": RuleMaturity(
         "stable",
-        _f20(10, 1, _f18(12, 0, _f17(13, 2, _f16(9, 0, _f15(8, 2, _f13(5, 1, _f12(14, 1, _f11(11, 2, _f10(1, 1,
-            _f9(2, 13, _f7(15, 0)))))))))))),
+        _f21(18, 1, _f20(10, 1, _f18(12, 0, _f17(13, 2, _f16(9, 0, _f15(8, 2, _f13(5, 1, _f12(14, 1, _f11(11, 2,
+            _f10(1, 1,
+            _f9(2, 13, _f7(15, 0))))))))))))),
     "C1.unknown-attribute": RuleMaturity(
         "stable",
-        _f20(14, 0, _f18(9, 1, _f17(2, 0, _f16(5, 0, _f15(9, 1, _f13(6, 0, _f12(8, 5, _f11(2, 0, _f10(2, 0, _f9(1, 0,
-            _f7(5, 5)))))))))))),
+        _f21(5, 0, _f20(14, 0, _f18(9, 1, _f17(2, 0, _f16(5, 0, _f15(9, 1, _f13(6, 0, _f12(8, 5, _f11(2, 0,
+            _f10(2, 0, _f9(1, 0,
+            _f7(5, 5))))))))))))),
     "C1.self-reference": RuleMaturity(
-        "preview", _f20(2, 0, _f17(2, 0, _f13(2, 0, _f12(2, 0, _f11(2, 0, _f10(1, 0, _f5(1, 2, _f4(1, 0),
-            _f3(1, 0))))))))),
-    "C1.wrong-callee": RuleMaturity("preview", _f18(1, 1, _f17(0, 1, _f12(0, 2)))),
-    "C1.wrong-subject": RuleMaturity( "preview", _f18(1, 0, _f17(0, 2, _f13(2, 0, _f5(1, 0, _f3(2, 0)))))),
+        "preview", _f21(1, 0, _f20(2, 0, _f17(2, 0, _f13(2, 0, _f12(2, 0, _f11(2, 0, _f10(1, 0, _f5(1, 2, _f4(1, 0),
+            _f3(1, 0)))))))))),
+    "C1.wrong-callee": RuleMaturity("preview", _f21(0, 1, _f18(1, 1, _f17(0, 1, _f12(0, 2))))),
+    "C1.wrong-subject": RuleMaturity( "preview", _f21(0, 2, _f18(1, 0, _f17(0, 2, _f13(2, 0, _f5(1, 0, _f3(2, 0))))))),
     "C1.unknown-key": RuleMaturity("preview", _f20(0, 2, _f11(0, 1, _f9(0, 2)))),
     "C1.wrong-counterpart": RuleMaturity("preview", _f5(0, 1)),
     "C1.condition-on-unknown": RuleMaturity(
-        "preview", _f20(1, 1, _f18(1, 1, _f17(2, 3, _f16(1, 0, _f15(2, 0, _f13(2, 0, _f12(0, 1, _f9(2, 0,
-            _f3(1, 0)))))))))),
+        "preview", _f21(0, 1, _f20(1, 1, _f18(1, 1, _f17(2, 3, _f16(1, 0, _f15(2, 0, _f13(2, 0, _f12(0, 1, _f9(2, 0,
+            _f3(1, 0))))))))))),
     # ``KEY=VALUE`` items read as one name (fresh 0/1 before), prose "and ... and" as a list
     "C1.duplicate-entry": RuleMaturity("preview", _f11(0, 1, _f4(0, 4))),
     "C1.unknown-type-param": RuleMaturity("preview", None),
@@ -273,48 +288,51 @@ MATURITY: dict[str, RuleMaturity] = {
     # package (``testing``) that it strips as tests and the package's doctests import
     "C1.example-import": RuleMaturity(
         "stable",
-        _f20(11, 0, _f18(9, 0, _f17(1, 0, _f16(3, 0, _f15(1, 0, _f13(5, 0, _f12(7, 0, _f11(2, 0, _f9(4, 0,
-            _f8(1, 0, _f7(1, 0, _f6(4, 0, _f3(10, 0)))))))))))))),
+        _f21(5, 1, _f20(11, 0, _f18(9, 0, _f17(1, 0, _f16(3, 0, _f15(1, 0, _f13(5, 0, _f12(7, 0, _f11(2, 0, _f9(4, 0,
+            _f8(1, 0, _f7(1, 0, _f6(4, 0, _f3(10, 0))))))))))))))),
     "C1.example-attribute": RuleMaturity(
         "stable",
-        _f20(2, 0, _f18(9, 0, _f17(4, 0, _f16(2, 0, _f15(3, 0, _f13(6, 0, _f12(13, 1, _f11(1, 0, _f10(1, 0,
-            _f9(3, 0, _f8(3, 0, _f6(1, 2, _f5(4, 2, _f4(2, 2))))))))))))))),
+        _f21(8, 0, _f20(2, 0, _f18(9, 0, _f17(4, 0, _f16(2, 0, _f15(3, 0, _f13(6, 0, _f12(13, 1, _f11(1, 0, _f10(1, 0,
+            _f9(3, 0, _f8(3, 0, _f6(1, 2, _f5(4, 2, _f4(2, 2)))))))))))))))),
     "C1.example-name": RuleMaturity("preview", _f20(1, 0, _f18(1, 0, _f17(1, 0)))),
     "C1.example-keyword": RuleMaturity(
-        "stable", _f20(2, 0, _f18(1, 0, _f17(2, 0, _f15(1, 0, _f13(2, 0, _f12(1, 0, _f11(1, 0, _f5(1, 0,
-            _f3(2, 0)))))))))),
+        "preview", _f21(0, 2, _f20(2, 0, _f18(1, 0, _f17(2, 0, _f15(1, 0, _f13(2, 0, _f12(1, 0, _f11(1, 0, _f5(1, 0,
+            _f3(2, 0))))))))))),
     # C2 - types
     "C2.param-type": RuleMaturity(
         "preview",
-        _f20(2, 0, _f18(2, 0, _f17(2, 0, _f16(2, 0, _f15(2, 0, _f13(0, 2, _f12(2, 0, _f11(2, 2, _f10(1, 1,
-            _f8(1, 1, _f7(4, 0, _f6(4, 0, _f5(0, 8, _f4(2, 2))))))))))))))),
+        _f21(2, 0, _f20(2, 0, _f18(2, 0, _f17(2, 0, _f16(2, 0, _f15(2, 0, _f13(0, 2, _f12(2, 0, _f11(2, 2, _f10(1, 1,
+            _f8(1, 1, _f7(4, 0, _f6(4, 0, _f5(0, 8, _f4(2, 2)))))))))))))))),
     "C2.return-type": RuleMaturity(
         "preview",
-        _f20(12, 2, _f19(3, 1, _f18(9, 2, _f17(12, 1, _f16(6, 2, _f15(9, 1, _f13(11, 0, _f12(13, 2, _f11(6, 4,
-            _f10(1, 1, _f9(2, 0, _f8(5, 3, _f7(14, 1)))))))))))))),
+        _f21(9, 2, _f20(12, 2, _f19(3, 1, _f18(9, 2, _f17(12, 1, _f16(6, 2, _f15(9, 1, _f13(11, 0, _f12(13, 2,
+            _f11(6, 4,
+            _f10(1, 1, _f9(2, 0, _f8(5, 3, _f7(14, 1))))))))))))))),
     "C2.generator-return": RuleMaturity(
         "stable",
-        _f20(9, 0, _f18(9, 0, _f17(5, 0, _f16(3, 1, _f15(2, 0, _f12(1, 0, _f11(1, 0, _f10(1, 1, _f9(1, 0, _f8(2, 0,
-            _f7(0, 2, _f6(2, 0, _f43(9, 0, 3, 0)))))))))))))),
+        _f21(11, 0, _f20(9, 0, _f18(9, 0, _f17(5, 0, _f16(3, 1, _f15(2, 0, _f12(1, 0, _f11(1, 0, _f10(1, 1,
+            _f9(1, 0, _f8(2, 0,
+            _f7(0, 2, _f6(2, 0, _f43(9, 0, 3, 0))))))))))))))),
     "C2.param-type-default": RuleMaturity(
-        "stable", _f20(2, 0, _f18(6, 0, _f16(10, 0, _f15(2, 0, _f13(12, 0, _f12(1, 2, _f11(13, 0)))))))),
+        "stable", _f21(9, 0, _f20(2, 0, _f18(6, 0, _f16(10, 0, _f15(2, 0, _f13(12, 0, _f12(1, 2, _f11(13, 0))))))))),
     "C2.scalar-return-of-array": RuleMaturity("preview", _f18(1, 0, _f15(1, 0))),
     "C2.param-type-use": RuleMaturity(
-        "stable", _f20(3, 1, _f18(12, 0, _f17(1, 0, _f16(8, 1, _f15(10, 0, _f13(6, 0, _f12(7, 0, _f11(9, 0,
-            _f10(11, 0)))))))))),
+        "stable", _f21(8, 0, _f20(3, 1, _f18(12, 0, _f17(1, 0, _f16(8, 1, _f15(10, 0, _f13(6, 0, _f12(7, 0, _f11(9, 0,
+            _f10(11, 0))))))))))),
     "C2.yield-type": RuleMaturity("preview", None),
     # the type part of C1.unknown-name's findings until 2026-11-29 (twelfth session), now its own rule
-    "C2.unknown-type": RuleMaturity("stable", _f20(12, 0)),
+    "C2.unknown-type": RuleMaturity("stable", _f21(15, 0, _f20(12, 0))),
     "C2.return-shape": RuleMaturity("preview", _f7(1, 0, _f3(0, 2))),
     "C2.return-on-void": RuleMaturity(
         "preview",
-        _f20(0, 1, _f18(0, 5, _f17(2, 0, _f15(1, 0, _f12(5, 0, _f11(1, 0, _f10(2, 0, _f9(1, 0, _f5(1, 0, _f4(0, 1),
-            _f3(1, 0))))))))))),
+        _f21(2, 0, _f20(0, 1, _f18(0, 5, _f17(2, 0, _f15(1, 0, _f12(5, 0, _f11(1, 0, _f10(2, 0, _f9(1, 0, _f5(1, 0,
+            _f4(0, 1),
+            _f3(1, 0)))))))))))),
     # C3 - functionality
     "C3.raises-not-raised": RuleMaturity(
         "preview",
-        _f20(1, 1, _f18(0, 2, _f17(1, 1, _f16(0, 2, _f15(1, 1, _f13(0, 2, _f12(1, 1, _f11(0, 2, _f10(1, 1,
-            _f9(0, 2, _f7(0, 5, _f6(0, 1, _f5(0, 2, _f4(3, 1), _f3(2, 0))))))))))))))),
+        _f21(0, 2, _f20(1, 1, _f18(0, 2, _f17(1, 1, _f16(0, 2, _f15(1, 1, _f13(0, 2, _f12(1, 1, _f11(0, 2, _f10(1, 1,
+            _f9(0, 2, _f7(0, 5, _f6(0, 1, _f5(0, 2, _f4(3, 1), _f3(2, 0)))))))))))))))),
     # never right unseen
     "C3.not-async": RuleMaturity(
         "preview", _f18(0, 2, _f9(0, 1, _f7(0, 1, _f6(0, 4, _f5(0, 1, _f4(0, 1), _f3(0, 2))))))),
@@ -327,13 +345,16 @@ MATURITY: dict[str, RuleMaturity] = {
         _f20(1, 1, _f18(0, 2, _f17(1, 0, _f15(0, 1, _f12(0, 1, _f9(2, 0, _f7(2, 0, _f6(0, 1, _f5(1, 1,
             _f4(4, 0))))))))))),
     "C3.wrong-default": RuleMaturity(
-        "stable", _f20(10, 1, _f18(12, 0, _f17(12, 1, _f16(9, 0, _f15(4, 6, _f13(5, 0, _f12(6, 0, _f11(10, 0))))))))),
+        "stable", _f21(9, 0, _f20(10, 1, _f18(12, 0, _f17(12, 1, _f16(9, 0, _f15(4, 6, _f13(5, 0, _f12(6, 0,
+            _f11(10, 0)))))))))),
     "C3.required-documented-optional": RuleMaturity(
-        "preview", _f20(16, 0, _f18(8, 0, _f17(4, 4, _f16(8, 0, _f15(5, 0, _f13(5, 0, _f12(6, 1, _f11(10, 0))))))))),
+        "stable", _f21(13, 0, _f20(16, 0, _f18(8, 0, _f17(4, 4, _f16(8, 0, _f15(5, 0, _f13(5, 0, _f12(6, 1,
+            _f11(10, 0)))))))))),
     "C3.not-self": RuleMaturity("preview", _f20(2, 0, _f15(1, 0, _f12(0, 2)))),
     "C3.copied-from-sibling": RuleMaturity(
-        "stable", _f20(14, 0, _f18(10, 2, _f17(8, 1, _f16(9, 3, _f15(6, 6, _f14(12, 3, _f13(3, 2, _f12(13, 1,
-            _f11(9, 5)))))))))),
+        "preview", _f21(8, 4, _f20(14, 0, _f18(10, 2, _f17(8, 1, _f16(9, 3, _f15(6, 6, _f14(12, 3, _f13(3, 2,
+            _f12(13, 1,
+            _f11(9, 5))))))))))),
     "C3.undeclared-checked-exception": RuleMaturity("preview", None),
     # C4 - irrelevant context (never audited on unseen code: issue 28 sampled C1-C3 only)
     "C4.speculative": RuleMaturity("preview", None),

@@ -14,11 +14,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-# a stand-in name: for the reader's own class (``SomeVisitor``, ``MyModel``), a conventional
-# metasyntactic word, or one letter standing for any name of a family (``_add_x``, ``get_X``)
+# a class-like name that stands in for the reader's own or for any name: ``SomeVisitor``,
+# ``MyModel``, ``ClassName`` (``from pkg import ClassName``)
+_STAND_IN = (r"^_?(?:Some|My|Your|Example|Dummy|Fake|Sample)[A-Z]"
+             r"|^(?:Class|Function|Method|Module|Package|Object|Type)Name$")
+STAND_IN_NAME = re.compile(_STAND_IN)
+# a stand-in name: a stand-in class (above), a conventional metasyntactic word, or one letter
+# standing for any name of a family (``_add_x``, ``get_X``)
 PLACEHOLDER_NAME = re.compile(
-    r"^_?(?:Some|My|Your|Example|Dummy|Fake|Sample)[A-Z]"
-    r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
+    _STAND_IN
+    + r"|(?:^|_)(?i:foo|bar|baz|qux|quux|spam|eggs|xyz)(?:_|$)"
     r"|^_*[A-Za-z]\w+_[A-Za-z]$"
     r"|^[a-z]+_\d+_[a-z]+$"  # ``sig_1_name``: one of a numbered series the doc lays out (``sig_2_name``, ...)
 )

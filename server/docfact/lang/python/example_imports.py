@@ -15,6 +15,7 @@ from docfact.index.reading import read_bytes
 from docfact.judges import world
 from docfact.judges.example_project import module_may_bind, module_names, submodules
 from docfact.judges.example_reader import Reader
+from docfact.judges.mentions import STAND_IN_NAME
 from docfact.judges.rules.c1_examples import EXAMPLE_ATTRIBUTE, EXAMPLE_IMPORT
 from docfact.model import Entity
 
@@ -137,8 +138,8 @@ class ImportsReader(Reader):
                 return value_of(found.entity)
             if found is not None and found.kind != "project":
                 return self.module_value(found.qualname) if found.kind == "external" else None
-            if module_may_bind(self.ctx, module, name):
-                return None
+            if module_may_bind(self.ctx, module, name) or STAND_IN_NAME.search(name):
+                return None  # (``from robot.api import ClassName``: a stand-in for any of its names)
             ent = g.module_entity(path)
             self.report(EXAMPLE_IMPORT, node,
                         f"the example imports `{name}` from `{module}`, which does not define it",
