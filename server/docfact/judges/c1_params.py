@@ -23,6 +23,7 @@ from docfact.judges.param_signatures import (
     renamed_param,
 )
 from docfact.judges.rules.c1_names import UNKNOWN_PARAM
+from docfact.judges.types import base_kind
 from docfact.lang.typescript import judging as ts_judging
 from docfact.lang.typescript.globals import TS_LANGUAGES
 from docfact.model import Entity, FieldItem, Finding, Segment
@@ -159,6 +160,8 @@ def unknown_param(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:
     parts = re.split(r"\s*,\s*", item.name)
     if _not_a_parameter_list(ctx, parts):
         return
+    if len(parts) == 2 and parts[0] in params and parts[1] not in params and base_kind(parts[1]) is not None:
+        parts = parts[:1]  # "text, str": a name and its type, written with a comma for the colon
     e = ctx.entity
     # a decorator docfact cannot follow may rename or add arguments (a deprecation alias): only
     # a slip of a real parameter is then wrong; an interface documents what implementations take

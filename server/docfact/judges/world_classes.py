@@ -80,6 +80,8 @@ def class_attributes_closed(ctx: JudgeContext, cls: Entity, name: str | None = N
         return got
     if name in ENUM_API and enum_based(ctx, cls):
         return False  # ``Color.value``: the standard library's enum gives it
+    if name in EXCEPTION_API and exception_based(ctx, cls):
+        return False  # ``error.args``: every exception has it
     _, pairs, subclasses = _project_scan(ctx)
     if (cls.name, name) in pairs or name in _loose_attributes(ctx, pairs):
         return False
@@ -193,6 +195,25 @@ def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
             parent = None  # ``class IntEnum(_enum.IntEnum)``: a project class named after its base
         if (parent is None and _stdlib_enum(ctx, cls, base, simple)) \
                 or (parent is not None and enum_based(ctx, parent, depth + 1)):
+            return True
+    return False
+
+
+# what every exception gives its subclasses (``args``, ``with_traceback``, ``__cause__``, ...),
+# listed from this interpreter's own BaseException
+EXCEPTION_API = frozenset(dir(BaseException))
+
+
+def exception_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
+    """Whether ``cls`` derives from ``Exception`` or ``BaseException`` (through project classes)."""
+    if depth > 8:
+        return True
+    for base in cls.bases:
+        simple = base.split("[")[0].rsplit(".", 1)[-1]
+        if simple in ("Exception", "BaseException"):
+            return True
+        parent = only_project_class(ctx, simple)
+        if parent is not None and parent is not cls and exception_based(ctx, parent, depth + 1):
             return True
     return False
 
