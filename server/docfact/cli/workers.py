@@ -195,6 +195,7 @@ _ANSWERS: list[Answers] = []  # per worker: lookups answered once for all its fi
 # the files to judge and the shared count of those taken so far (set with _FORK_STATE)
 _SHARE: list[tuple[list[int], Any]] = []
 _TAKE = 8  # files a process takes at a time
+_FIRST = 16  # files this process judges before it forks the others
 
 # a judged file: its position, its report rows, and (when recorded) its two store rows pickled
 # (:func:`stored`)
@@ -291,6 +292,13 @@ def judge_in_processes(engine: Engine, targets: list[tuple[Path, str, str]], mis
                 timings[key] = timings.get(key, 0.0) + seconds
 
     try:
+        # the first files are judged before the workers are forked: the project-wide values
+        # judging computes on first use (the project's scan, its name index, the installed
+        # modules read, the classes' attributes) are then computed once and inherited, instead
+        # of once in each process
+        while _SHARE[0][1].value < min(_FIRST, len(missing)):
+            for i in _take():
+                add(*_judge_forked(i))
         with ctx.Pool(jobs - 1) as pool:
             # each worker has a batch at hand while the one before it travels back: its rows come
             # a batch at a time (sent all at the end, they were a peak of both processes' memory)

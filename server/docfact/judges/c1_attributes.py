@@ -140,8 +140,13 @@ def _made_by_name(ctx: JudgeContext, cls: Entity, name: str) -> bool:
     made, codes = cast("tuple[bool, list[str]]", got)
     # the spelling is looked for only where it matters (a scan of every class's code for a
     # quoted name cost more than the rest of the rule)
-    return made and any(name in code and re.search(rf"[\"']{re.escape(name)}[\"']", code) is not None
-                        for code in codes)
+    return made and any(name in code and _quoted(name, code) for code in codes)
+
+
+def _quoted(name: str, code: str) -> bool:
+    """Whether ``code`` spells ``name`` between quotes (as ``[\"']name[\"']`` matches: the two
+    quotes may differ); four substring tests, not a pattern compiled for each name."""
+    return any(f"{a}{name}{b}" in code for a in "\"'" for b in "\"'")
 
 
 def _hierarchy_code(ctx: JudgeContext, cls: Entity) -> tuple[bool, list[str]]:

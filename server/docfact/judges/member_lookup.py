@@ -161,10 +161,11 @@ def class_attributes(ctx: JudgeContext, cls: Entity) -> set[str] | None:
 
 
 def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True,
-                           _seen: frozenset[str] = frozenset()) -> set[str] | None:
+                           _seen: frozenset[str] = frozenset(), _bases: set[str] | None = None) -> set[str] | None:
     """With ``complete=False``: the attributes the class's own code and project bases show,
     even when more may come from elsewhere (dynamic ``setattr``, an external base); with
-    ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``)."""
+    ``complete=True`` None when they may (an external base, ``self.__dict__.update(...)``).
+    ``_bases`` (complete=False) collects the qualified names of the bases met on the way."""
     ctx.reads_code_of(cls)
     if complete and (not all_members_known(ctx, cls) or takes_any_names(cls)
                      or not world.class_attributes_closed(ctx, cls)):
@@ -195,14 +196,42 @@ def known_class_attributes(ctx: JudgeContext, cls: Entity, complete: bool = True
         if parent is not None and parent is not cls:
             if parent.qualname == cls.qualname:
                 continue
+            if _bases is not None:
+                _bases.add(parent.qualname)
             if parent.qualname in _seen:
                 continue  # bases that lead back to this class (two classes of one name, by name only)
             inherited = class_attributes(ctx, parent) if complete else \
-                known_class_attributes(ctx, parent, False, _seen | {cls.qualname})
+                _shown_by_base(ctx, parent, _seen | {cls.qualname}, _bases)
             if inherited is None:
                 return None
             names |= inherited
     return names
+
+
+def _shown_by_base(ctx: JudgeContext, base: Entity, seen: frozenset[str], bases: set[str] | None) -> set[str]:
+    """``known_class_attributes(ctx, base, False, seen)``, computed once per class and run (a
+    base shared by many classes was read again for each): the value computed without ``seen``
+    is the same whenever none of the bases met computing it is in ``seen`` (only those are
+    looked up there); otherwise it is computed for ``seen``. The bases met go to ``bases``."""
+    busy = cast("set[int]", ctx.memo.setdefault("class-attributes-shown-busy", set()))
+    if id(base) in busy:  # a cycle of bases by name: computed here, with what was seen
+        return known_class_attributes(ctx, base, False, seen, bases) or set()
+    key = ("class-attributes-shown-base", base.qualname, id(base))
+    got = ctx.run_cache.get(key)
+    if got is None:
+        met: set[str] = set()
+        busy.add(id(base))
+        try:
+            names = known_class_attributes(ctx, base, False, frozenset(), met) or set()
+        finally:
+            busy.discard(id(base))
+        got = ctx.run_cache[key] = (names, frozenset(met))
+    shown, met_there = cast("tuple[set[str], frozenset[str]]", got)
+    if bases is not None:
+        bases |= met_there
+    if not met_there.isdisjoint(seen):
+        return known_class_attributes(ctx, base, False, seen, bases) or set()
+    return shown
 
 
 def _body_indent(code: str) -> str:

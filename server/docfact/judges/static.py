@@ -70,21 +70,20 @@ ALL_CHECKS: tuple[Check, ...] = _ordered(
 
 
 class OutOfTime(TimeoutError):
-    """Judging a doc passed its deadline (``time.monotonic()``); the doc is skipped."""
+    """Judging a doc passed its deadline (its share of CPU time); the doc is skipped."""
 
 
-def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | None = None,
-                 rules: AbstractSet[str] | None = None, timings: dict[str, float] | None = None,
-                 clock: Callable[[], float] = time.thread_time) -> list[Finding]:
+def judge_static(ctx: JudgeContext, criteria: Sequence[str], out_of_time: Callable[[], bool] | None = None,
+                 rules: AbstractSet[str] | None = None, timings: dict[str, float] | None = None) -> list[Finding]:
     """All static findings for the doc of ``ctx``, at most one per (segment, criterion).
 
     Only the rules in ``rules`` run (None: every rule of ``criteria``; see :func:`selected_rules`);
     a finding a ``docfact: ignore[<rule id>]`` comment names is dropped before the one-per-pair
     choice, so another rule may still speak for that sentence.
 
-    With a ``deadline`` (of ``clock``: this thread's CPU time, by default; a loaded machine does
-    not make a doc late), the clock is read after each sentence's rules: past it,
-    :class:`OutOfTime` is raised and the doc gets no verdict. A rule that never returns is
+    With ``out_of_time`` (the engine's: past the doc's share of this thread's CPU time; a loaded
+    machine does not make a doc late), it is asked after each sentence's rules: once it says
+    yes, :class:`OutOfTime` is raised and the doc gets no verdict. A rule that never returns is
     stopped by the engine's watchdog (:mod:`docfact.watchdog`), whose interrupt passes through
     here, not caught with a failing rule's error, marked with the rule and the sentence.
 
@@ -105,7 +104,7 @@ def judge_static(ctx: JudgeContext, criteria: Sequence[str], deadline: float | N
                               seg.range.start.line + 1)
             if timings is not None:  # profile hook
                 timings[r.id] = timings.get(r.id, 0.0) + time.thread_time() - began
-        if deadline is not None and clock() > deadline:
+        if out_of_time is not None and out_of_time():
             raise OutOfTime(f"at sentence {seg.index + 1} of {len(ctx.segments) + len(ctx.examples)}")
     return one_per_pair(f for f in found if not _rule_suppressed(ctx, f))
 

@@ -208,17 +208,23 @@ class Refused(NamedTuple):
     reason: str
 
 
-class _NoText(pickle.Pickler):
-    """Pickles an index without its file's text, which the parent holds already: the text is
-    a reference that :class:`_WithText` resolves to the parent's own string (so the index, its
-    entities' code slices and the check's files share one copy)."""
+# a pickle that loads the file's text (its persistent id "text") into the unpickler's memo at 0:
+# the index's pickle after it refers to the text as that memo entry (see :func:`_without_text`)
+_TEXT_FIRST = b"\x80\x04\x8c\x04textQ\x94."
 
-    def __init__(self, file: io.BytesIO, text: str) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.text = text
 
-    def persistent_id(self, obj: object) -> str | None:
-        return "text" if obj is self.text else None
+def _without_text(index: FileIndex, text: str) -> bytes:
+    """An index pickled without its file's text, which the parent holds already: the text is
+    the memo entry :data:`_TEXT_FIRST` loads, which :class:`_WithText` resolves to the parent's
+    own string (so the index, its entities' code slices and the check's files share one copy).
+    The pickler's memo holds the text from the start (a ``persistent_id`` method was a call into
+    Python for each of the pickle's objects, a third of the pickling)."""
+    buf = io.BytesIO()
+    buf.write(_TEXT_FIRST)
+    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.memo = {id(text): (0, text)}
+    pickler.dump(index)
+    return buf.getvalue()
 
 
 class _WithText(pickle.Unpickler):
@@ -231,11 +237,21 @@ class _WithText(pickle.Unpickler):
             raise pickle.UnpicklingError(f"unknown reference {pid!r}")
         return self.text
 
+    def load_index(self) -> FileIndex:
+        """The index of :func:`_without_text`: its text first (the unpickler's memo keeps it
+        for the next load), then the index."""
+        if self.load() is not self.text:
+            raise pickle.UnpicklingError("an index sent without its text reference")
+        index = self.load()
+        if not isinstance(index, FileIndex):
+            raise pickle.UnpicklingError(f"not an index: {type(index).__name__}")
+        return index
+
 
 Job = tuple[str, str, str, bool]  # path, text, module, whether a store row is wanted
 # a file indexed here, or why not: (path, index, store row) | Refused | an error message
 Indexed = tuple[str, FileIndex, bytes | None] | Refused | str
-# the same from a worker: the index pickled without its file's text (:class:`_NoText`)
+# the same from a worker: the index pickled without its file's text (:func:`_without_text`)
 Sent = tuple[str, bytes, bytes | None] | Refused | str
 
 
@@ -296,9 +312,7 @@ def _index_next() -> tuple[int, list[Sent]]:
         if isinstance(got, (Refused, str)):
             out.append(got)
             continue
-        buf = io.BytesIO()
-        _NoText(buf, job[1]).dump(got[1])
-        out.append((got[0], buf.getvalue(), got[2]))
+        out.append((got[0], _without_text(got[1], job[1]), got[2]))
     return n, out
 
 
@@ -331,7 +345,7 @@ class _Gathered:
                     self.add(n + k, item)
                 else:
                     path, data, row = item
-                    self.add(n + k, (path, _WithText(data, self.work[n + k][1]).load(), row))
+                    self.add(n + k, (path, _WithText(data, self.work[n + k][1]).load_index(), row))
             if sent:  # an empty batch: every file is taken
                 left.append(pool.apply_async(_index_next))
         return left
