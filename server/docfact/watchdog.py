@@ -25,6 +25,7 @@ TimeoutError) in its place.
 
 from __future__ import annotations
 
+import importlib
 import signal
 import threading
 import time
@@ -32,6 +33,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+# the handler as the C module gives it: ``signal.getsignal`` turns it into a Handlers member,
+# trying (and failing, with an exception) for every handler that is a function, once per doc;
+# SIG_DFL and SIG_IGN come back as 0 and 1, equal to those members
+_getsignal: Callable[[int], object] = importlib.import_module("_signal").getsignal
 # modules whose locks an exception must not strand: a stop that finds one on the stack waits
 _UNSAFE_MODULES = ("logging", "threading", "importlib")
 _RETRY_SECONDS = 0.005  # how soon a stop that had to wait is tried again (and the shortest timer)
@@ -93,7 +98,7 @@ class Watchdog:
         engine's watchdog hands it over when it is not armed)."""
         if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
             return False
-        current = signal.getsignal(signal.SIGPROF)
+        current = _getsignal(signal.SIGPROF)
         owner = getattr(current, "__self__", None)
         if isinstance(owner, Watchdog):  # ours, or another engine's (one per workspace folder)
             if owner is not self and owner._armed:

@@ -439,3 +439,27 @@ def test_a_punkt_that_calls_a_left_out_module_is_imported_whole(monkeypatch: pyt
     monkeypatch.setattr(sentences, "sentence_tokenizer", tokenizer)
     assert sentences.split_sentences(text) == [(0, 29), (30, 56), (57, 62)]
     assert calls == [False, True]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "compute the mean", "  Two lines\n  of one sentence.", "Ends in a period.", "x = 1  # not code here",
+        "Args:", "Note: see below", "1. first item", "a) Foo bar", "- a bullet", "\x0c1. Foo", "see <p> there",
+        "First. Second", "e.g. this", "::", ".. note:: x", ">>> f()", "Title\n-----", "one\n\ntwo", "\ntop",
+        "bottom\n", "tab\tin\tit", "\u00e9t\u00e9 2024", "42", "", "   ", "line one\n  - item", "Intro:\n  code",
+    ],
+)
+def test_one_sentence_agrees_with_the_full_path(text: str) -> None:
+    """The fast path for one-sentence text gives what layout and Punkt give, or steps aside."""
+    from docfact.docs import segments
+    from docfact.docs.sentences import one_sentence
+
+    lines = LineIndex(text)
+    doc = DocBlock("comment", text, "", "m.py", Range(Pos(0, 0), lines.pos(len(text))), [(0, 0)] if text else [])
+    fast = one_sentence(text)
+    full = [(a, b) for block in segments.layout(text) if block.kind == "prose"
+            for a, b in ((block.start + x, block.start + y) for x, y in split_sentences(text[block.start:block.end]))]
+    if fast is not None:
+        assert [fast] == full
+    assert [(s.start, s.end) for s in segment_doc(doc, lines)] == full

@@ -118,8 +118,10 @@ def _type_span(text: str, start: int, end: int) -> tuple[int, int] | None:
         end -= 1
     # the first top-level comma that starts ", optional" / ", default ..." (``Literal['a,
     # default=b']``: a comma inside quotes or brackets is part of the type)
-    m = next((m2 for i, ch in top_level(text, start, end) if ch == ","
-              and (m2 := _OPTIONAL.match(text, i, end)) is not None), None)
+    m = None
+    if text.find(",", start, end) != -1:  # most types have no comma: no walk over their characters
+        m = next((m2 for i, ch in top_level(text, start, end) if ch == ","
+                  and (m2 := _OPTIONAL.match(text, i, end)) is not None), None)
     if m:
         end = m.start()
         while end > start and text[end - 1].isspace():

@@ -42,17 +42,19 @@ class Block:
     lang: str = ""
 
 
-@dataclass(frozen=True)
 class _Line:
-    start: int  # offset of the line start
-    content: int  # offset of the first non-blank character
-    end: int  # offset after the last non-blank character
-    indent: int  # columns, tabs expanded to 8
-    text: str  # stripped
+    """One line of the text, as the scanner reads it (a plain class with slots: a frozen
+    dataclass's constructor and a ``blank`` property cost a third of the layout of a docstring)."""
 
-    @property
-    def blank(self) -> bool:
-        return not self.text
+    __slots__ = ("blank", "content", "end", "indent", "start", "text")
+
+    def __init__(self, start: int, content: int, end: int, indent: int, text: str) -> None:
+        self.start = start  # offset of the line start
+        self.content = content  # offset of the first non-blank character
+        self.end = end  # offset after the last non-blank character
+        self.indent = indent  # columns, tabs expanded to 8
+        self.text = text  # stripped
+        self.blank = not text
 
 
 _UNDERLINE = re.compile(r"(?:-{3,}|={3,})")
@@ -98,10 +100,11 @@ _CODE_LINE = re.compile(
 def _lines(text: str) -> list[_Line]:
     out = []
     pos = 0
+    tabs = "\t" in text  # without a tab, the indentation's columns are its characters
     for raw in text.split("\n"):
         stripped = raw.strip()
         lead = len(raw) - len(raw.lstrip())
-        indent = len(raw[:lead].expandtabs(8))
+        indent = len(raw[:lead].expandtabs(8)) if tabs else lead
         content = pos + lead
         end = content + len(stripped) if stripped else content
         out.append(_Line(pos, content, end, indent, stripped))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from docfact.docs.fields import docstring_style
 from docfact.docs.layout import Block, layout
-from docfact.docs.sentences import split_sentences
+from docfact.docs.sentences import one_sentence, split_sentences
 from docfact.model import DocBlock, FieldItem, Range, Segment
 from docfact.positions import LineIndex
 
@@ -52,7 +52,12 @@ def segment_doc(doc: DocBlock, lines: LineIndex, out_of_time: Callable[[], bool]
     ``out_of_time`` is asked after each block (a paragraph, a field item): when it says yes,
     :class:`TimeoutError` is raised and the doc has no segments."""
     spans: list[tuple[int, int, FieldItem | None]] = []
-    for block in _blocks(doc):
+    simple = one_sentence(doc.text) if doc.kind != "jsdoc" else None
+    if simple is not None:  # most comments: one sentence, without the layout and chunk scans
+        if out_of_time is not None and out_of_time():
+            raise TimeoutError(f"segmenting stopped at offset {simple[0]} of {len(doc.text)}")
+        spans.append((simple[0], simple[1], None))
+    for block in _blocks(doc) if simple is None else ():
         if out_of_time is not None and out_of_time():
             raise TimeoutError(f"segmenting stopped at offset {block.start} of {len(doc.text)}")
         if block.kind == "code":

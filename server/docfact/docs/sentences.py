@@ -234,6 +234,24 @@ def chunk_sentences(chunk: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def one_sentence(text: str) -> tuple[int, int] | None:
+    """The span of ``text`` stripped when :func:`docfact.docs.layout.layout` would find it one
+    prose block and :func:`split_sentences` one sentence in that block; None when unsure.
+
+    Most comments are such text: lines without a blank between them, each starting with a letter
+    or a digit and not ending in a colon (so no section, field, directive, fence, doctest, literal
+    block or list introduction), no bullet (a line chunk of its own), no ``<`` (no HTML block or
+    ``<pre>``) and nowhere Punkt could end a sentence (:data:`_BREAK`)."""
+    if "<" in text or _BREAK.search(text) is not None or _LETTER.search(text) is None:
+        return None
+    for line in text.split("\n"):
+        s = line.strip()
+        if not s or not s[0].isalnum() or s.endswith(":") or _BULLET.match(line) or _BULLET.match(s):
+            return None
+    a, b = _strip(text, 0, len(text))
+    return a, b
+
+
 def _strip(text: str, start: int, end: int) -> tuple[int, int]:
     while start < end and text[start].isspace():
         start += 1

@@ -55,7 +55,7 @@ HISTORY = Gated(re.compile(
     r"(?:new|changed|added)\s+in\s+(?:version\s+)?v?\d|version\s+v?\d[\w.]*\s*:)",
     re.I,
 ), ("rename", "removed", "deprecated", "formerly", "previously", "longer", "instead", "used", "older", "legacy",
-    "backward", "called", "named", "versionchanged", "see", "version", "in"))
+    "backward", "called", "named", "versionchanged", "see", "version", "new", "changed", "added"))
 # a sentence about spelling: "the misspelling in the name (`FileToLarge`, not `FileTooLarge`)"
 SPELLING = Gated(re.compile(r"\b(?:misspel\w*|typos?|spelling|spelt|spelled)\b", re.I), ("spel", "typo"))
 
