@@ -190,9 +190,9 @@ _TYPE_WORDS = frozenset({
 })
 # a Returns item that documents no value: "None", "Nothing", "self" (C3.not-self's), "N/A"
 _NO_VALUE = re.compile(r"^\W*(?:none|nothing|self|n/a|void)\b", re.I)
-# a Returns "type" that is a sentence about a change made in place: "The wavefront object is
+# a Returns "type" that is a sentence about a side effect, such as a change made in place: "The wavefront object is
 # modified to have the right pixel scale." names no returned value
-_IN_PLACE_NOTE = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:\w+\s+)?(?:modified|updated|changed|altered|"
+_SIDE_EFFECT_NOTE = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:\w+\s+)?(?:modified|updated|changed|altered|"
                             r"mutated|overwritten|replaced|resized|resampled)\b|\bin[- ]place\b"
                             # or a sentence about a side effect: "Prints the character table.",
                             # "Updates the representation of the file by removing lines."
@@ -211,7 +211,7 @@ def _documents_a_value(claim: Claim) -> bool:
     """Whether a Returns/rtype item's type (not a sentence) names some value (and not None as
     one alternative: "Module, None")."""
     return not claim.prose and bool(claim.written) and not _NO_VALUE.match(claim.written) \
-        and not _MAY_BE_NONE.search(claim.written) and not _IN_PLACE_NOTE.search(claim.written)
+        and not _MAY_BE_NONE.search(claim.written) and not _SIDE_EFFECT_NOTE.search(claim.written)
 
 
 def return_type(ctx: JudgeContext, seg: Segment) -> Iterator[Finding]:

@@ -13,7 +13,7 @@ from docfact.judges.attribute_lists import QUOTED_NAME, all_members_known, only_
 from docfact.judges.base import JudgeContext
 from docfact.judges.member_lookup import closed_enum_owner, closed_owner_lacks, has_member
 from docfact.judges.mentions import Mention
-from docfact.judges.world_modules import assigned_names
+from docfact.judges.world_modules import assigned_in, assigned_names
 from docfact.lang.python.builtins import PY_BUILTIN_NAMES, STDLIB_MODULES
 from docfact.model import Entity, FileIndex
 
@@ -120,7 +120,7 @@ def _text_bindings(ctx: JudgeContext, owner: Entity) -> frozenset[str]:
     else:
         text = owner.code
     names: set[str] = set()
-    names.update(assigned_names(text))
+    names.update(assigned_in(ctx, owner.path) if owner.kind == "module" else assigned_names(text))
     names.update(QUOTED_NAME.findall(text))
     for d, imported in _DEF_OR_IMPORT.findall(text):
         names.add(d)

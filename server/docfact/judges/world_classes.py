@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 from docfact.judges.attribute_lists import only_project_class, shown_attributes, takes_any_names
@@ -184,19 +184,9 @@ def _stdlib_enum(ctx: JudgeContext, cls: Entity, base: str, simple: str) -> bool
     return "." not in name
 
 
-def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
+def enum_based(ctx: JudgeContext, cls: Entity) -> bool:
     """Whether ``cls`` derives from one of the standard library's enum classes."""
-    if depth > 8:
-        return True
-    for base in cls.bases:
-        simple = base.split("[")[0].rsplit(".", 1)[-1]
-        parent = only_project_class(ctx, simple)
-        if parent is cls:
-            parent = None  # ``class IntEnum(_enum.IntEnum)``: a project class named after its base
-        if (parent is None and _stdlib_enum(ctx, cls, base, simple)) \
-                or (parent is not None and enum_based(ctx, parent, depth + 1)):
-            return True
-    return False
+    return _derives(ctx, cls, _stdlib_enum)
 
 
 # what every exception gives its subclasses (``args``, ``with_traceback``, ``__cause__``, ...),
@@ -204,16 +194,26 @@ def enum_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
 EXCEPTION_API = frozenset(dir(BaseException))
 
 
-def exception_based(ctx: JudgeContext, cls: Entity, depth: int = 0) -> bool:
+def exception_based(ctx: JudgeContext, cls: Entity) -> bool:
     """Whether ``cls`` derives from ``Exception`` or ``BaseException`` (through project classes)."""
+    return _derives(ctx, cls, lambda _ctx, _cls, _base, simple: simple in ("Exception", "BaseException"))
+
+
+def _derives(ctx: JudgeContext, cls: Entity, root: Callable[[JudgeContext, Entity, str, str], bool],
+             depth: int = 0) -> bool:
+    """Whether ``cls`` derives, directly or through project classes, from a class outside the
+    project that ``root(ctx, klass, base, simple)`` accepts: ``base`` as ``klass``'s class
+    statement writes it, ``simple`` its last name. A project class named after its own base
+    (``class IntEnum(_enum.IntEnum)``) is asked of that base; past 8 levels the answer is yes."""
     if depth > 8:
         return True
     for base in cls.bases:
         simple = base.split("[")[0].rsplit(".", 1)[-1]
-        if simple in ("Exception", "BaseException"):
-            return True
         parent = only_project_class(ctx, simple)
-        if parent is not None and parent is not cls and exception_based(ctx, parent, depth + 1):
+        if parent is cls:
+            parent = None
+        if (parent is None and root(ctx, cls, base, simple)) \
+                or (parent is not None and _derives(ctx, parent, root, depth + 1)):
             return True
     return False
 

@@ -159,7 +159,7 @@ def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
             return True
         if name in _exported(ctx, where, 0):
             return True  # listed in ``__all__`` (its own or a star-imported module's): bound where docfact did not look
-        if name in _assigned_in(ctx, where):
+        if name in assigned_in(ctx, where):
             return True  # ``(\n  rate,\n  rate_spec,\n) = register(...)``: unpacked over several lines
     return False if module_names_closed(ctx, path) else None
 
@@ -180,7 +180,7 @@ def assigned_names(text: str) -> set[str]:
     return names
 
 
-def _assigned_in(ctx: JudgeContext, path: str) -> frozenset[str]:
+def assigned_in(ctx: JudgeContext, path: str) -> frozenset[str]:
     """:func:`assigned_names` of the project file ``path`` (once per file and run)."""
     key = ("world-module-assigned", path)
     got = ctx.run_cache.get(key)
