@@ -116,6 +116,26 @@ def test_each_reported_form_alone_finishes_quickly(tmp_path: Path, stem: str) ->
     assert any(f["rule"] == "C1.unknown-param" and f["symbol"].endswith("planted") for f in report["findings"])
 
 
+def test_a_module_text_made_to_stall_a_name_search_does_not_hide_a_finding(tmp_path: Path) -> None:
+    """A module whose text holds a parenthesis, a name and a long run of blank lines (a target
+    list unpacked over several lines is read from the text, to know what a module binds): the
+    reference to a name it lacks is still judged and reported, not skipped for its time bound."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text('"""A package."""\n', encoding="utf-8")
+    (root / "pkg" / "hostile.py").write_text('"""Templates."""\n\nTEMPLATE = """\n(a' + " " * 200_000 + 'x"""\n',
+                                             encoding="utf-8")
+    (root / "pkg" / "use.py").write_text(
+        '"""Uses."""\n\n\ndef fill(x):\n    """Fill the template.\n\n    See :data:`pkg.hostile.TEMPLATES`.\n'
+        '    """\n    return x\n', encoding="utf-8")
+    proc, took = _check(root, tmp_path, timeout=60)
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    assert took < 20, f"{took:.1f} s"
+    report = json.loads(proc.stdout)
+    assert any(f["rule"] == "C1.unknown-reference" and "TEMPLATES" in f["message"] for f in report["findings"]), \
+        (report["findings"], proc.stderr[-2000:])
+
+
 async def test_a_slow_file_does_not_delay_another_files_diagnostics_or_hover(tmp_path: Path) -> None:
     ws = tmp_path / "lspproj"
     shutil.copytree(LSPPROJ, ws)

@@ -140,8 +140,9 @@ PER_KEY_TAIL = r"\s+of\s+(?:[^.;:]|\.(?=\w)){1,60}?\s(?:per|for\s+each|for\s+eve
 _PER_KEY = re.compile(r"(?:(?:a|an)\s+)?(?:list|tuple|sequence)s?" + PER_KEY_TAIL, re.I)
 
 
-# a Cython typed memoryview: a type, then slices of colons only (``float[:]``, ``int[:, :]``, ``double[::1]``)
-MEMORYVIEW = re.compile(r"^\w+\s*\[\s*:{1,2}\s*1?(?:\s*,\s*:{1,2}\s*1?)*\s*\]$")
+# a Cython typed memoryview: a type, then slices of colons only (``float[:]``, ``int[:, :]``,
+# ``double[::1]``); no two runs of spaces side by side, which a long run would split quadratically
+MEMORYVIEW = re.compile(r"^\w+\s*\[\s*:{1,2}(?:\s*1)?(?:\s*,\s*:{1,2}(?:\s*1)?)*\s*\]$")
 
 
 def base_kind(t: str) -> str | None:

@@ -167,7 +167,9 @@ def module_binds(ctx: JudgeContext, module: str, name: str) -> bool | None:
 # the targets of an assignment as its source writes them: ``a =``, ``a, b =``, ``a: int =``, and a
 # parenthesized or bracketed target list, over several lines too (``(\n    a,\n    b,\n) = f()``)
 ASSIGNED = re.compile(r"^[ \t]*((?:[\w.]+[ \t]*,[ \t]*)*[\w.]+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
-ASSIGNED_GROUP = re.compile(r"^[ \t]*[(\[]((?:\s*\*?[\w.]+\s*,)*\s*\*?[\w.]+\s*,?\s*)[)\]][ \t]*=(?!=)", re.M)
+# (``(?:,\s*)?``, not ``,?\s*``: two runs of spaces side by side split a long run of blank lines in
+# quadratically many ways before the match fails)
+ASSIGNED_GROUP = re.compile(r"^[ \t]*[(\[]((?:\s*\*?[\w.]+\s*,)*\s*\*?[\w.]+\s*(?:,\s*)?)[)\]][ \t]*=(?!=)", re.M)
 
 
 def assigned_names(text: str) -> set[str]:
